@@ -1,0 +1,18 @@
+/** What a caller may be allowed to do beyond being an agent. */
+export type Role = "agent" | "approver" | "admin";
+
+/**
+ * Who is making a request: the tenant it lives in, the agent it acts as, and
+ * its roles. Ownership fields of every written node come from here, never from
+ * the request's input.
+ */
+export interface Caller {
+  tenantId: string;
+  agentId: string;
+  roles: readonly Role[];
+}
+
+/** Tenant of the embedded single-user setup. */
+export const LOCAL_TENANT = "local";
+/** Agent id used when a local request names none. */
+export const LOCAL_AGENT = "local-dev";

@@ -1,0 +1,22 @@
+import { BadUserInputError } from "../errors/errors.js";
+import { LOCAL_AGENT, LOCAL_TENANT, type Caller } from "./caller.js";
+
+const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+
+/** Header a local client uses to say which agent it acts as. */
+export const AGENT_HEADER = "x-mnemograph-agent";
+
+/**
+ * The caller of a request on the embedded, loopback-only default: one tenant,
+ * the agent named by the `x-mnemograph-agent` header (or `local-dev`), with
+ * every role. Token authentication (issue 7) replaces this for anything that
+ * is not a single developer's machine.
+ */
+export function identifyLocalCaller(agentHeader: string | string[] | undefined): Caller {
+  const value = Array.isArray(agentHeader) ? agentHeader[0] : agentHeader;
+  const agentId = value?.trim() || LOCAL_AGENT;
+  if (!AGENT_ID.test(agentId)) {
+    throw new BadUserInputError(`Header ${AGENT_HEADER} must be an agent id matching ${AGENT_ID.source}`, AGENT_HEADER);
+  }
+  return { tenantId: LOCAL_TENANT, agentId, roles: ["agent", "approver", "admin"] };
+}

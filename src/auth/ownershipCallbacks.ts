@@ -1,0 +1,20 @@
+import { UnauthenticatedError } from "../errors/errors.js";
+import type { Caller } from "./caller.js";
+
+type Callback = (parent: unknown, args: unknown, context: object) => string;
+
+function callerOf(context: object): Caller {
+  const caller = (context as { caller?: Caller }).caller;
+  if (!caller) throw new UnauthenticatedError();
+  return caller;
+}
+
+/**
+ * `@populatedBy` callbacks named in the SDL: ownership is stamped from the
+ * request's caller on create, and server-owned states start where they must.
+ */
+export const populatedByCallbacks: Record<string, Callback> = {
+  callerTenant: (_p, _a, ctx) => callerOf(ctx).tenantId,
+  callerAgent: (_p, _a, ctx) => callerOf(ctx).agentId,
+  initialWorkflowStatus: () => "PROPOSED",
+};

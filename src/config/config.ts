@@ -1,0 +1,101 @@
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Mnemograph's configuration, read once from the environment at start-up and
+ * passed down. Nothing else in the code reads `process.env`.
+ */
+export interface Config {
+  /** HTTP port of the gateway. */
+  port: number;
+  /** Interface the gateway listens on; loopback by default. */
+  host: string;
+  /** `production` turns off introspection and detailed errors. */
+  mode: "development" | "production";
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  neo4j: Neo4jConfig;
+  /** Largest accepted HTTP request body, in bytes. */
+  maxBodyBytes: number;
+}
+
+export interface Neo4jConfig {
+  /** Set: use this server. Unset: provision and start the embedded one. */
+  uri: string | undefined;
+  user: string;
+  password: string;
+  database: string;
+  /** Where the embedded server keeps its data (survives restarts). */
+  dataDir: string;
+  /** Where provisioned jars are cached, outside the repository. */
+  cacheDir: string;
+  /** Bolt port of the embedded server; 0 picks a free one. */
+  boltPort: number;
+  heap: string;
+  pageCache: string;
+  /** Server-side transaction timeout, in seconds. */
+  txTimeoutSeconds: number;
+}
+
+const memorySize = z.string().regex(/^\d+[kmg]$/i, "a size such as 512m or 2g");
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  MNEMOGRAPH_MODE: z.enum(["development", "production"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
+  NEO4J_URI: z
+    .string()
+    .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, "a bolt:// or neo4j:// URI")
+    .optional(),
+  NEO4J_USER: z.string().min(1).default("neo4j"),
+  NEO4J_PASSWORD: z.string().default(""),
+  NEO4J_DATABASE: z.string().min(1).default("neo4j"),
+  MNEMOGRAPH_DATA_DIR: z.string().min(1).optional(),
+  MNEMOGRAPH_CACHE_DIR: z.string().min(1).optional(),
+  NEO4J_BOLT_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  NEO4J_HEAP: memorySize.default("1g"),
+  NEO4J_PAGECACHE: memorySize.default("512m"),
+  NEO4J_TX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+});
+
+/** Thrown when the environment holds a value Mnemograph cannot start with. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Parses and validates the environment. Empty strings count as unset, so
+ * `NEO4J_URI=` in a shell falls back to the embedded server.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    mode: e.MNEMOGRAPH_MODE,
+    logLevel: e.LOG_LEVEL,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    neo4j: {
+      uri: e.NEO4J_URI,
+      user: e.NEO4J_USER,
+      password: e.NEO4J_PASSWORD,
+      database: e.NEO4J_DATABASE,
+      dataDir: path.resolve(cwd, e.MNEMOGRAPH_DATA_DIR ?? ".mnemograph/data"),
+      cacheDir: path.resolve(cwd, e.MNEMOGRAPH_CACHE_DIR ?? path.join(os.homedir(), ".cache", "mnemograph")),
+      boltPort: e.NEO4J_BOLT_PORT,
+      heap: e.NEO4J_HEAP.toLowerCase(),
+      pageCache: e.NEO4J_PAGECACHE.toLowerCase(),
+      txTimeoutSeconds: e.NEO4J_TX_TIMEOUT_SECONDS,
+    },
+  };
+}

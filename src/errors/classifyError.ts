@@ -1,0 +1,85 @@
+import { GraphQLError } from "graphql";
+import {
+  ConflictError,
+  ErrorCode,
+  ForbiddenError,
+  MnemographError,
+  ServiceUnavailableError,
+  UnauthenticatedError,
+  BadUserInputError,
+} from "./errors.js";
+
+/** Neo4j driver error codes that mean "the database is not there right now". */
+const UNAVAILABLE_CODES = new Set([
+  "ServiceUnavailable",
+  "SessionExpired",
+  "Neo.TransientError.General.DatabaseUnavailable",
+  "Neo.ClientError.Transaction.TransactionTimedOut",
+  "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration",
+  "Neo.TransientError.Transaction.LockClientStopped",
+]);
+
+/** Apollo's own codes for requests that are not well-formed GraphQL. */
+const REQUEST_CODES = new Set([
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_REQUEST",
+  "OPERATION_RESOLUTION_FAILURE",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+]);
+
+/**
+ * Turns whatever a resolver threw into an error a client may see, or null
+ * when it is unexpected (the caller masks and logs it). This is the one place
+ * that knows how driver and library errors look.
+ */
+export function classifyError(error: GraphQLError): MnemographError | null {
+  const original = rootCause(error);
+  if (original instanceof MnemographError) return original;
+
+  const code = String((original as { code?: unknown }).code ?? "");
+  if (code === "Neo.ClientError.Schema.ConstraintValidationFailed") {
+    return new ConflictError(describeConstraintViolation(original.message));
+  }
+  if (UNAVAILABLE_CODES.has(code) || /connect ECONNREFUSED|Pool is closed|Connection was closed/.test(original.message)) {
+    return new ServiceUnavailableError();
+  }
+
+  switch (original.name) {
+    case "Neo4jGraphQLForbiddenError":
+      return new ForbiddenError(original.message || undefined);
+    case "Neo4jGraphQLAuthenticationError":
+      return new UnauthenticatedError(original.message || undefined);
+    case "Neo4jGraphQLRelationshipValidationError":
+      return new BadUserInputError(original.message);
+    case "Neo4jGraphQLConstraintValidationError":
+      return new ConflictError("A node with the same id already exists in this tenant: ids must be unique per type");
+  }
+
+  const apolloCode = String(error.extensions?.code ?? "");
+  if (apolloCode === ErrorCode.BAD_USER_INPUT || REQUEST_CODES.has(apolloCode)) {
+    return new BadUserInputError(error.message);
+  }
+  return null;
+}
+
+function rootCause(error: GraphQLError): Error {
+  let current: Error = error;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
+}
+
+/**
+ * Neo4j says: "Node(12) already exists with label `Agent` and properties
+ * `tenantId` = 'local', `id` = 'kublai'". The client hears which type and
+ * which key collided, without the internal node id or the tenant.
+ */
+export function describeConstraintViolation(message: string): string {
+  const label = /label `([^`]+)`/.exec(message)?.[1];
+  const props = [...message.matchAll(/`([^`]+)` = ('(?:[^'\\]|\\.)*'|[^,\s]+)/g)]
+    .filter((m) => m[1] !== "tenantId")
+    .map((m) => `${m[1]} ${m[2]}`);
+  if (!label) return "That value is already taken: a uniqueness rule would be broken";
+  return `A ${label} with ${props.join(" and ") || "these values"} already exists`;
+}

@@ -1,0 +1,66 @@
+/** What the embedded server's `neo4j.conf` is made of. */
+export interface Neo4jConfOptions {
+  boltPort: number;
+  dataDir: string;
+  logsDir: string;
+  runDir: string;
+  pluginsDir: string;
+  heap: string;
+  pageCache: string;
+  txTimeoutSeconds: number;
+}
+
+/**
+ * Renders a minimal `neo4j.conf` for the embedded server: loopback only, Bolt
+ * on the given port, HTTP off, no usage reports (there is no network to send
+ * them to), APOC allowed. Pure, so it is unit-tested as text.
+ */
+export function renderNeo4jConf(o: Neo4jConfOptions): string {
+  return [
+    "# Written by Mnemograph at every start of the embedded server; edits are overwritten.",
+    "server.default_listen_address=127.0.0.1",
+    "server.default_advertised_address=127.0.0.1",
+    `server.bolt.listen_address=127.0.0.1:${o.boltPort}`,
+    `server.bolt.advertised_address=127.0.0.1:${o.boltPort}`,
+    "server.http.enabled=false",
+    "server.https.enabled=false",
+    `server.memory.heap.initial_size=${o.heap}`,
+    `server.memory.heap.max_size=${o.heap}`,
+    `server.memory.pagecache.size=${o.pageCache}`,
+    `db.transaction.timeout=${o.txTimeoutSeconds}s`,
+    "dbms.usage_report.enabled=false",
+    "dbms.security.auth_enabled=true",
+    "dbms.security.procedures.unrestricted=apoc.*",
+    "dbms.security.procedures.allowlist=apoc.*",
+    `server.directories.data=${o.dataDir}`,
+    `server.directories.logs=${o.logsDir}`,
+    `server.directories.run=${o.runDir}`,
+    `server.directories.plugins=${o.pluginsDir}`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * JVM flags the official launcher adds for Neo4j 5 (see `neo4j console --dry-run`),
+ * plus the heap from the configuration.
+ */
+export function neo4jJvmArgs(heap: string): string[] {
+  return [
+    `-Xms${heap}`,
+    `-Xmx${heap}`,
+    "-XX:+UseG1GC",
+    "-XX:-OmitStackTraceInFastThrow",
+    "-XX:+UnlockExperimentalVMOptions",
+    "-XX:+TrustFinalNonStaticFields",
+    "-XX:+DisableExplicitGC",
+    "-Djdk.nio.maxCachedBufferSize=1024",
+    "-Dio.netty.tryReflectionSetAccessible=true",
+    "-XX:+UnlockDiagnosticVMOptions",
+    "-XX:+DebugNonSafepoints",
+    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+    "-Dlog4j2.disable.jmx=true",
+    "-Dfile.encoding=UTF-8",
+  ];
+}

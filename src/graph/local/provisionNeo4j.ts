@@ -1,0 +1,89 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The Maven project that names the Neo4j and APOC artifacts. */
+export const NEO4J_POM = fileURLToPath(new URL("../../../provision/neo4j/pom.xml", import.meta.url));
+
+/** Jars of a provisioned Neo4j: `lib` for the classpath, `plugins` for procedures. */
+export interface Neo4jRuntime {
+  version: string;
+  libDir: string;
+  pluginsDir: string;
+}
+
+/** Raised when Maven cannot provide the artifacts; carries Maven's own words. */
+export class ProvisionError extends Error {
+  constructor(message: string, readonly output: string) {
+    super(`${message}\n${output}`);
+    this.name = "ProvisionError";
+  }
+}
+
+/** Reads the pinned Neo4j version from the POM, so the cache folder follows it. */
+export async function pinnedNeo4jVersion(pom = NEO4J_POM): Promise<string> {
+  const text = await readFile(pom, "utf8");
+  const match = /<neo4j\.version>([^<]+)<\/neo4j\.version>/.exec(text);
+  if (!match?.[1]) throw new ProvisionError(`No <neo4j.version> in ${pom}`, "");
+  return match[1];
+}
+
+/**
+ * Makes sure Neo4j Community and APOC Core are in the cache, fetching them
+ * from Maven Central with the machine's `mvn` the first time. The copy is
+ * built in a `.partial` folder and renamed at the end, so an interrupted
+ * download is never mistaken for a complete one.
+ */
+export async function provisionNeo4j(cacheDir: string, log: (msg: string) => void = () => {}): Promise<Neo4jRuntime> {
+  const version = await pinnedNeo4jVersion();
+  const home = path.join(cacheDir, `neo4j-${version}`);
+  const runtime = { version, libDir: path.join(home, "lib"), pluginsDir: path.join(home, "plugins") };
+  if (existsSync(path.join(home, ".complete"))) return runtime;
+
+  log(`Provisioning Neo4j ${version} and APOC from Maven Central into ${home}`);
+  const partial = `${home}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  const lib = path.join(partial, "lib");
+  const plugins = path.join(partial, "plugins");
+  await mkdir(lib, { recursive: true });
+  await mkdir(plugins, { recursive: true });
+
+  await runMaven([
+    "-B",
+    "-q",
+    "-f",
+    NEO4J_POM,
+    "dependency:copy-dependencies",
+    "-DincludeScope=runtime",
+    `-DoutputDirectory=${lib}`,
+  ]);
+
+  // Procedures are loaded from the plugins folder only; their own libraries stay on the classpath.
+  const jars = await readdir(lib);
+  const apoc = jars.filter((j) => /^apoc-(core|common)-.*\.jar$/.test(j));
+  if (apoc.length < 2) throw new ProvisionError("Maven did not provide apoc-core and apoc-common", jars.join("\n"));
+  for (const jar of apoc) await rename(path.join(lib, jar), path.join(plugins, jar));
+
+  await writeFile(path.join(partial, ".complete"), `${new Date().toISOString()}\n`);
+  await rm(home, { recursive: true, force: true });
+  await rename(partial, home);
+  return runtime;
+}
+
+function runMaven(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const child = spawn("mvn", args, { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("error", (err) =>
+      reject(new ProvisionError("Could not run `mvn` (is Maven installed and on PATH?)", String(err))),
+    );
+    child.on("close", (code) => {
+      if (code === 0) resolve();
+      else reject(new ProvisionError(`mvn exited with code ${code}`, output.split("\n").slice(-40).join("\n")));
+    });
+  });
+}

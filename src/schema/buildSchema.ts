@@ -1,0 +1,85 @@
+import { MapperKind, mapSchema } from "@graphql-tools/utils";
+import { Neo4jGraphQL } from "@neo4j/graphql";
+import { defaultFieldResolver, getNamedType, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
+import type { Driver } from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
+import { ConflictError } from "../errors/errors.js";
+import { describeConflict } from "../graph/describeConflict.js";
+import { checkArgs } from "./checkArgs.js";
+import { extractRules, type RuleTable } from "./inputRules.js";
+import { loadTypeDefs } from "./loadTypeDefs.js";
+
+export interface BuiltSchema {
+  schema: GraphQLSchema;
+  neoSchema: Neo4jGraphQL;
+  rules: RuleTable;
+}
+
+/**
+ * Builds the executable schema: @neo4j/graphql generates CRUD from `schema/`,
+ * then every root field is wrapped so that its arguments are checked against
+ * the SDL's `@constraint` rules before anything reaches the database.
+ */
+export async function buildSchema(driver: Driver, database: string): Promise<BuiltSchema> {
+  const { source, document } = loadTypeDefs();
+  const rules = extractRules(document);
+  const neoSchema = new Neo4jGraphQL({
+    typeDefs: source,
+    driver,
+    features: {
+      populatedBy: { callbacks: populatedByCallbacks },
+      excludeDeprecatedFields: {
+        mutationOperations: true,
+        aggregationFilters: true,
+        aggregationFiltersOutsideConnection: true,
+        relationshipFilters: true,
+        attributeFilters: true,
+      },
+      complexityEstimators: true,
+    },
+  });
+  const generated = await neoSchema.getSchema();
+  const schema = mapSchema(generated, {
+    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) => guardRootField(fieldConfig, fieldName, rules, driver, database),
+  });
+  return { schema, neoSchema, rules };
+}
+
+/** Input types of generated mutations name the node type they write: `AgentCreateInput`. */
+const WRITTEN_TYPE = /^(.+?)(Create|Update)Input$/;
+
+function guardRootField(
+  fieldConfig: GraphQLFieldConfig<unknown, { caller?: Caller }>,
+  fieldName: string,
+  rules: RuleTable,
+  driver: Driver,
+  database: string,
+): GraphQLFieldConfig<unknown, { caller?: Caller }> {
+  const resolve = fieldConfig.resolve ?? defaultFieldResolver;
+  const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
+  const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
+  const writtenType = writeArg ? WRITTEN_TYPE.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
+  return {
+    ...fieldConfig,
+    resolve: async (source, args, context, info) => {
+      checkArgs(args, argDefs, rules, fieldName);
+      try {
+        return await resolve(source, args, context, info);
+      } catch (err) {
+        if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;
+        const ids = idsWritten(args[writeArg?.name ?? ""]);
+        throw new ConflictError(await describeConflict(driver, database, writtenType, context.caller.tenantId, ids));
+      }
+    },
+  };
+}
+
+/** Ids a create (`input: [{ id }]`) or update (`update: { id: { set } }`) tries to write. */
+function idsWritten(value: unknown): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  return items
+    .map((item) => (item as { id?: unknown } | undefined)?.id)
+    .map((id) => (typeof id === "object" && id !== null ? (id as { set?: unknown }).set : id))
+    .filter((id): id is string => typeof id === "string");
+}

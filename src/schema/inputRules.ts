@@ -1,0 +1,82 @@
+import { Kind, valueFromASTUntyped, type DocumentNode } from "graphql";
+
+/** Limits on one field, written in the SDL as `@constraint(...)`. */
+export interface FieldRule {
+  min?: number;
+  max?: number;
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+  pattern?: RegExp;
+}
+
+/** `Type` → `field` → rule, for node and relationship-property types. */
+export type RuleTable = ReadonlyMap<string, ReadonlyMap<string, FieldRule>>;
+
+/** Caps for every string and list that has no rule of its own. */
+export const DEFAULT_MAX_STRING = 20_000;
+export const DEFAULT_MAX_ITEMS = 1_000;
+
+/** Reads the `@constraint` directives of the type definitions into a rule table. */
+export function extractRules(document: DocumentNode): RuleTable {
+  const table = new Map<string, Map<string, FieldRule>>();
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    for (const field of def.fields ?? []) {
+      const directive = field.directives?.find((d) => d.name.value === "constraint");
+      if (!directive) continue;
+      const args = Object.fromEntries(
+        (directive.arguments ?? []).map((a) => [a.name.value, valueFromASTUntyped(a.value)]),
+      ) as Record<string, unknown>;
+      const rule: FieldRule = {};
+      for (const key of ["min", "max", "minLength", "maxLength", "maxItems"] as const) {
+        if (typeof args[key] === "number") rule[key] = args[key];
+      }
+      if (typeof args.pattern === "string") rule.pattern = new RegExp(args.pattern, "u");
+      const fields = table.get(def.name.value) ?? new Map<string, FieldRule>();
+      fields.set(field.name.value, rule);
+      table.set(def.name.value, fields);
+    }
+  }
+  return table;
+}
+
+/**
+ * Checks one value against a rule; returns what is wrong in words that name
+ * the field (`Memory.importance must be at most 1, got 1.5`), or null.
+ * Lists are checked as a whole (maxItems) and item by item.
+ */
+export function checkValue(field: string, value: unknown, rule: FieldRule | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) {
+    const maxItems = rule?.maxItems ?? DEFAULT_MAX_ITEMS;
+    if (value.length > maxItems) return `${field} takes at most ${maxItems} items, got ${value.length}`;
+    for (const item of value) {
+      const problem = checkValue(field, item, rule);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  if (typeof value === "string") {
+    const maxLength = rule?.maxLength ?? DEFAULT_MAX_STRING;
+    if (value.length > maxLength) return `${field} is at most ${maxLength} characters long, got ${value.length}`;
+    if (rule?.minLength !== undefined && value.trim().length < rule.minLength) {
+      return rule.minLength === 1
+        ? `${field} must not be empty`
+        : `${field} is at least ${rule.minLength} characters long, got ${value.trim().length}`;
+    }
+    if (rule?.pattern && !rule.pattern.test(value)) {
+      return `${field} must match ${rule.pattern.source}, got ${JSON.stringify(value.slice(0, 80))}`;
+    }
+    return null;
+  }
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return `${field} must be a finite number`;
+    if (rule?.min !== undefined && rule.max !== undefined && (value < rule.min || value > rule.max)) {
+      return `${field} must be between ${rule.min} and ${rule.max}, got ${value}`;
+    }
+    if (rule?.min !== undefined && value < rule.min) return `${field} must be at least ${rule.min}, got ${value}`;
+    if (rule?.max !== undefined && value > rule.max) return `${field} must be at most ${rule.max}, got ${value}`;
+  }
+  return null;
+}

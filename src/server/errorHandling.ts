@@ -1,0 +1,53 @@
+import type { ApolloServerPlugin } from "@apollo/server";
+import type { GraphQLFormattedError } from "graphql";
+import { classifyError } from "../errors/classifyError.js";
+import { ErrorCode } from "../errors/errors.js";
+import type { Logger } from "../logging/logger.js";
+import type { RequestContext } from "./context.js";
+
+/** Marks an unexpected error with the request it happened in, so the masked message can name it. */
+const REQUEST_ID = Symbol("requestId");
+
+/**
+ * Logs every unexpected error with its request id, once, before Apollo formats
+ * it. Expected errors (those classifyError recognises) are not logged as errors.
+ */
+export function errorLoggingPlugin(logger: Logger): ApolloServerPlugin<RequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors, contextValue }) {
+          for (const error of errors) {
+            if (classifyError(error)) continue;
+            const requestId = contextValue?.requestId;
+            (error as unknown as Record<symbol, unknown>)[REQUEST_ID] = requestId;
+            (contextValue?.logger ?? logger).error({ err: error.originalError ?? error, requestId }, "Unexpected error");
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Apollo's `formatError`: a client sees only typed errors with a code from the
+ * closed set, never a stack trace or a raw driver message.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const graphQLError = error as Parameters<typeof classifyError>[0];
+  const known = classifyError(graphQLError);
+  if (known) {
+    return {
+      message: known.message,
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      ...(formatted.path ? { path: formatted.path } : {}),
+      extensions: { ...known.extensions },
+    };
+  }
+  const requestId = (error as Record<symbol, unknown>)[REQUEST_ID];
+  return {
+    message: `Internal server error${typeof requestId === "string" ? ` (request ${requestId})` : ""}`,
+    ...(formatted.path ? { path: formatted.path } : {}),
+    extensions: { code: ErrorCode.INTERNAL_SERVER_ERROR, ...(typeof requestId === "string" ? { requestId } : {}) },
+  };
+}

@@ -1,0 +1,126 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import {
+  ApolloServerPluginLandingPageLocalDefault,
+  ApolloServerPluginLandingPageProductionDefault,
+} from "@apollo/server/plugin/landingPage/default";
+import { expressMiddleware } from "@as-integrations/express5";
+import express from "express";
+import type { GraphQLSchema } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import type { Driver } from "neo4j-driver";
+import { WebSocketServer } from "ws";
+import type { Config } from "../config/config.js";
+import type { Logger } from "../logging/logger.js";
+import { createContextFactory, type RequestContext } from "./context.js";
+import { errorLoggingPlugin, formatError } from "./errorHandling.js";
+import { explorerRouter } from "./explorer/explorerRouter.js";
+import { healthHandler, type HealthState } from "./health.js";
+
+export interface GatewayDeps {
+  config: Config;
+  driver: Driver;
+  schema: GraphQLSchema;
+  logger: Logger;
+  health: HealthState;
+}
+
+export interface Gateway {
+  /** The URL `/graphql` is served on once listening. */
+  url: string;
+  port: number;
+  /** Drains HTTP and WebSocket traffic and closes the servers; the driver is the caller's. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Apollo Server on express with a graphql-ws server on the same HTTP server,
+ * both building their context with the same factory.
+ */
+export async function startGateway({ config, driver, schema, logger, health }: GatewayDeps): Promise<Gateway> {
+  const database = config.neo4j.database;
+  const buildContext = createContextFactory({ logger, database });
+  const app = express();
+  app.disable("x-powered-by");
+  const httpServer = http.createServer(app);
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql", maxPayload: config.maxBodyBytes });
+  const wsCleanup = useServer<Record<string, unknown>>(
+    {
+      schema,
+      context: (ctx) => buildContext({ ...(ctx.connectionParams ?? {}), ...ctx.extra.request.headers }),
+    },
+    wsServer,
+  );
+
+  const production = config.mode === "production";
+  const apollo = new ApolloServer<RequestContext>({
+    schema,
+    introspection: !production,
+    includeStacktraceInErrorResponses: false,
+    formatError,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      {
+        async serverWillStart() {
+          return {
+            async drainServer() {
+              await wsCleanup.dispose();
+            },
+          };
+        },
+      },
+      errorLoggingPlugin(logger),
+      production
+        ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
+        : ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }),
+    ],
+  });
+  await apollo.start();
+
+  app.get("/health", healthHandler(driver, database, health));
+  app.use("/graphiql", explorerRouter());
+  app.get("/", (_req, res) => res.redirect("/graphql"));
+  app.use(
+    "/graphql",
+    express.json({ limit: config.maxBodyBytes }),
+    expressMiddleware(apollo, { context: async ({ req }) => buildContext(req.headers) }),
+  );
+  app.use(bodyErrorHandler);
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
+  const url = `http://${shownHost}:${port}/graphql`;
+  logger.info({ url, explorer: url.replace(/graphql$/, "graphiql") }, "Mnemograph is serving");
+
+  return {
+    url,
+    port,
+    async stop() {
+      await apollo.stop();
+      await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+    },
+  };
+}
+
+/** Body-parser failures (too large, not JSON) answered as GraphQL-shaped errors with a code. */
+const bodyErrorHandler: express.ErrorRequestHandler = (err, _req, res, next) => {
+  const status = typeof err?.status === "number" ? err.status : 500;
+  if (status === 413) {
+    res.status(413).json({
+      errors: [{ message: `Request body is larger than the limit of ${err.limit} bytes`, extensions: { code: "BAD_USER_INPUT" } }],
+    });
+    return;
+  }
+  if (status === 400) {
+    res.status(400).json({ errors: [{ message: "Request body is not valid JSON", extensions: { code: "BAD_USER_INPUT" } }] });
+    return;
+  }
+  next(err);
+};

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { inject } from "vitest";
+import type { Driver } from "neo4j-driver";
+import { loadConfig, type Config } from "../../src/config/config.js";
+import { createLogger } from "../../src/logging/logger.js";
+import { startApp, type App } from "../../src/startApp.js";
+
+export interface GraphQLResponse<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+}
+
+export interface TestGateway {
+  app: App;
+  url: string;
+  driver: Driver;
+  /** Sends one GraphQL operation over HTTP, as the given agent. */
+  request<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    agent?: string,
+  ): Promise<GraphQLResponse<T>>;
+  stop(): Promise<void>;
+}
+
+/** Config for a gateway on a free port against the suite's Neo4j. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0" });
+  const neo4j = inject("neo4j");
+  return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
+}
+
+/** Starts a real gateway (HTTP + WebSocket) on a free port against the suite's Neo4j. */
+export async function startTestGateway(config: Config = testConfig()): Promise<TestGateway> {
+  const app = await startApp(config, createLogger({ logLevel: "silent" }));
+  const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
+  return {
+    app,
+    url,
+    driver: app.driver,
+    async request(query, variables = {}, agent) {
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(agent ? { "x-mnemograph-agent": agent } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()) as GraphQLResponse<never>;
+    },
+    stop: () => app.stop(),
+  };
+}
+
+/** A fresh agent id: every test acts as its own agent, so it owns (and removes) only its data. */
+export function uniqueAgent(prefix = "test"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
+
+/** Removes every node a test agent wrote. */
+export async function removeOwnedBy(driver: Driver, ownerId: string): Promise<void> {
+  await driver.executeQuery("MATCH (n) WHERE n.ownerId = $ownerId DETACH DELETE n", { ownerId });
+}
