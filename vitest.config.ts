@@ -1,12 +1,23 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
+
+const require = createRequire(import.meta.url);
+
+// Node resolves `graphql` to its CommonJS build for everyone; Vite would hand our
+// ESM code the .mjs build while @neo4j/graphql (CommonJS) loads index.js — two
+// copies of graphql in one process. Pin Vite to the one Node uses.
+const graphqlAlias = [{ find: /^graphql$/, replacement: require.resolve("graphql") }];
 
 // Two tiers: unit tests need nothing; integration and e2e tests share one real
 // Neo4j that the global setup starts (or the one NEO4J_URI names).
 export default defineConfig({
+  resolve: { alias: graphqlAlias },
   test: {
+    reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
+        extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],

@@ -1,6 +1,5 @@
 // Mounts GraphiQL against this gateway's /graphql. Everything it loads is served
 // by the gateway itself from npm packages, so the explorer works offline.
-/* global React, ReactDOM, GraphiQL */
 (function mount() {
   const url = new URL("../graphql", window.location.href).href;
   const fetcher = GraphiQL.createFetcher({ url });

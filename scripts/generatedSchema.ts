@@ -1,0 +1,20 @@
+import type { GraphQLSchema } from "graphql";
+import neo4j from "neo4j-driver";
+import { buildSchema } from "../src/schema/buildSchema.js";
+
+/**
+ * The schema clients see, built exactly as the gateway builds it but without
+ * a database: @neo4j/graphql only needs a driver to execute, so a driver that
+ * is never connected stands in for the real one. Reusing `buildSchema` (rather
+ * than a copy of its `features`) keeps codegen from drifting from the server.
+ */
+export async function loadGeneratedSchema(): Promise<GraphQLSchema> {
+  // Creating a driver opens no connection; closing it releases nothing but the object.
+  const driver = neo4j.driver("neo4j://codegen.invalid");
+  try {
+    const { schema } = await buildSchema(driver, "neo4j");
+    return schema;
+  } finally {
+    await driver.close();
+  }
+}

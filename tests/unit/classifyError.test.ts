@@ -1,0 +1,54 @@
+import { GraphQLError } from "graphql";
+import { Neo4jError } from "neo4j-driver";
+import { describe, expect, it } from "vitest";
+import { classifyError, describeConstraintViolation } from "../../src/errors/classifyError.js";
+import { NotFoundError } from "../../src/errors/errors.js";
+
+const wrap = (original: Error) => new GraphQLError("wrapped", { originalError: original });
+
+describe("classifyError", () => {
+  it("passes typed errors through unchanged", () => {
+    const notFound = new NotFoundError("No agent kublai");
+    expect(classifyError(wrap(notFound))).toBe(notFound);
+  });
+
+  it("turns a uniqueness violation into CONFLICT", () => {
+    const err = new Neo4jError(
+      "Node(3) already exists with label `Agent` and properties `tenantId` = 'local', `id` = 'kublai'",
+      "Neo.ClientError.Schema.ConstraintValidationFailed",
+      "",
+      "",
+    );
+    const classified = classifyError(wrap(err));
+    expect(classified?.extensions.code).toBe("CONFLICT");
+    expect(classified?.message).toBe("A Agent with id 'kublai' already exists");
+  });
+
+  it("turns an unreachable database into SERVICE_UNAVAILABLE without the driver's words", () => {
+    const err = new Neo4jError("Could not perform discovery. No routing servers available.", "ServiceUnavailable", "", "");
+    const classified = classifyError(wrap(err));
+    expect(classified?.extensions.code).toBe("SERVICE_UNAVAILABLE");
+    expect(classified?.message).not.toMatch(/routing/);
+  });
+
+  it("maps Apollo's request errors to BAD_USER_INPUT", () => {
+    const err = new GraphQLError('Cannot query field "nope" on type "Agent".', {
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
+    expect(classifyError(err)?.extensions.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("leaves anything else to be masked", () => {
+    expect(classifyError(wrap(new TypeError("x is undefined")))).toBeNull();
+  });
+});
+
+describe("describeConstraintViolation", () => {
+  it("hides the tenant and the internal node id", () => {
+    const text = describeConstraintViolation(
+      "Node(12) already exists with label `Person` and properties `tenantId` = 't1', `id` = 'u1'",
+    );
+    expect(text).toBe("A Person with id 'u1' already exists");
+    expect(text).not.toMatch(/t1|12/);
+  });
+});

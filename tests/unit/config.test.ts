@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config/config.js";
+
+describe("loadConfig", () => {
+  it("gives the embedded defaults when nothing is set", () => {
+    const config = loadConfig({}, "/srv/app");
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.neo4j.uri).toBeUndefined();
+    expect(config.neo4j.dataDir).toBe("/srv/app/.mnemograph/data");
+    expect(config.mode).toBe("development");
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ NEO4J_URI: "", PORT: "" }).neo4j.uri).toBeUndefined();
+  });
+
+  it("names the variable whose value is bad", () => {
+    expect(() => loadConfig({ PORT: "eighty" })).toThrowError(/PORT/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrowError(/PORT/);
+    expect(() => loadConfig({ NEO4J_URI: "http://example" })).toThrowError(/NEO4J_URI: a bolt:\/\/ or neo4j:\/\/ URI/);
+    expect(() => loadConfig({ NEO4J_HEAP: "lots" })).toThrowError(/NEO4J_HEAP/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrowError(/LOG_LEVEL/);
+  });
+
+  it("reports every bad variable at once", () => {
+    try {
+      loadConfig({ PORT: "x", MNEMOGRAPH_MODE: "staging" });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems).toHaveLength(2);
+    }
+  });
+
+  it("uses the server NEO4J_URI names instead of the embedded one", () => {
+    const config = loadConfig({ NEO4J_URI: "neo4j+s://db.example:7687", NEO4J_PASSWORD: "pw" });
+    expect(config.neo4j.uri).toBe("neo4j+s://db.example:7687");
+    expect(config.neo4j.password).toBe("pw");
+  });
+});

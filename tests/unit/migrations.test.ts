@@ -1,0 +1,63 @@
+import { Kind, parse } from "graphql";
+import { describe, expect, it } from "vitest";
+import { migrationsFor, ownedLabels } from "../../src/graph/migrations/migrations.js";
+import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
+
+const { document } = loadTypeDefs();
+
+describe("the domain schema", () => {
+  it("gives every node type ownership: each @node type implements Owned", () => {
+    const nodeTypes = document.definitions
+      .filter((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION)
+      .filter((d) => d.directives?.some((x) => x.name.value === "node"))
+      .map((d) => d.name.value);
+    expect(nodeTypes.length).toBeGreaterThan(30);
+    expect(ownedLabels(document)).toEqual([...nodeTypes].sort());
+  });
+
+  it("covers the entities the seeds name", () => {
+    const labels = new Set(ownedLabels(document));
+    for (const name of [
+      "Agent", "SubscriptionRule", "Memory", "Channel", "Message", "Person", "Org", "Place", "Skill", "Topic",
+      "Project", "Event", "GameSession", "Turn", "Screenshot", "Concept", "Research", "Content", "Application",
+      "SecurityAudit", "CodeReview", "Analysis", "Insight", "Opportunity", "ProcessUpdate", "Documentation",
+      "WorkflowImprovement", "Synthesis", "ProcessInsight", "ProcessPattern", "Reflection", "Belief", "Experience",
+      "Task", "SharedKnowledge", "Entity",
+    ]) {
+      expect(labels, name).toContain(name);
+    }
+  });
+});
+
+describe("migrationsFor", () => {
+  const migrations = migrationsFor(document);
+
+  it("makes ids unique within a tenant for every owned type", () => {
+    for (const label of ownedLabels(document)) {
+      expect(migrations.map((m) => m.cypher)).toContain(
+        `CREATE CONSTRAINT ${label.toLowerCase()}_tenant_id_unique IF NOT EXISTS FOR (n:${label}) REQUIRE (n.tenantId, n.id) IS UNIQUE`,
+      );
+    }
+  });
+
+  it("is idempotent: every statement says IF NOT EXISTS, and names are unique", () => {
+    for (const m of migrations) expect(m.cypher).toMatch(/ IF NOT EXISTS /);
+    expect(new Set(migrations.map((m) => m.name)).size).toBe(migrations.length);
+  });
+
+  it("creates the full-text and 384-d vector indexes retrieval needs", () => {
+    const names = migrations.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(["memory_content", "message_content", "entity_names", "memory_embedding"]));
+    expect(migrations.find((m) => m.name === "memory_embedding")?.cypher).toMatch(/`vector.dimensions`: 384/);
+  });
+
+  it("refuses a label that is not a plain name, since labels cannot be parameters", () => {
+    const plain = parse("type Plain implements Owned @node { id: ID! }");
+    expect(() => migrationsFor(plain)).not.toThrow();
+    const hostile = {
+      ...plain,
+      definitions: plain.definitions.map((d) => ({ ...d, name: { kind: Kind.NAME, value: "X) DETACH DELETE n //" } })),
+    };
+    expect(() => migrationsFor(hostile as never)).toThrowError(/unsafe label/);
+  });
+});
