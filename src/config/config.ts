@@ -15,8 +15,29 @@ export interface Config {
   mode: "development" | "production";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   neo4j: Neo4jConfig;
+  auth: AuthConfig;
   /** Largest accepted HTTP request body, in bytes. */
   maxBodyBytes: number;
+}
+
+export interface AuthConfig {
+  /** `token`: every request needs a valid JWT. `off`: loopback only, for one developer. */
+  mode: "token" | "off";
+  /** HS256 secret: verifies tokens and signs the ones API keys are exchanged for. */
+  jwtSecret: string | undefined;
+  /** JWKS URL of an external issuer (RS256/ES256…), instead of or beside the secret. */
+  jwksUrl: string | undefined;
+  issuer: string | undefined;
+  audience: string | undefined;
+  /** Lifetime of tokens issued for API keys, in seconds. */
+  tokenTtlSeconds: number;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+/** True when only this machine can reach the given listen address. */
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || host.startsWith("127.");
 }
 
 export interface Neo4jConfig {
@@ -58,6 +79,12 @@ const schema = z.object({
   NEO4J_HEAP: memorySize.default("1g"),
   NEO4J_PAGECACHE: memorySize.default("512m"),
   NEO4J_TX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MNEMOGRAPH_AUTH: z.enum(["token", "off"]).default("token"),
+  JWT_SECRET: z.string().min(32, "at least 32 characters").optional(),
+  JWKS_URL: z.string().url().optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  JWT_AUDIENCE: z.string().min(1).optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(900),
 });
 
 /** Thrown when the environment holds a value Mnemograph cannot start with. */
@@ -79,12 +106,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
+  if (e.MNEMOGRAPH_AUTH === "off" && !isLoopback(e.HOST)) {
+    throw new ConfigError([
+      `MNEMOGRAPH_AUTH: "off" is allowed only when HOST is a loopback address (HOST is ${e.HOST})`,
+    ]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     mode: e.MNEMOGRAPH_MODE,
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    auth: {
+      mode: e.MNEMOGRAPH_AUTH,
+      jwtSecret: e.JWT_SECRET,
+      jwksUrl: e.JWKS_URL,
+      issuer: e.JWT_ISSUER,
+      audience: e.JWT_AUDIENCE,
+      tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    },
     neo4j: {
       uri: e.NEO4J_URI,
       user: e.NEO4J_USER,

@@ -47,7 +47,8 @@ export class ForbiddenError extends MnemographError {
 
 export class UnauthenticatedError extends MnemographError {
   constructor(message = "A valid token is required") {
-    super(ErrorCode.UNAUTHENTICATED, message);
+    // `http` tells Apollo the status when this is thrown while building the context; it is not sent.
+    super(ErrorCode.UNAUTHENTICATED, message, { http: { status: 401 } });
   }
 }
 

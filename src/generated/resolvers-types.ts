@@ -1902,6 +1902,27 @@ export type AnalysisWhere = {
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
 };
 
+export type ApiKeyCreated = {
+  __typename?: 'ApiKeyCreated';
+  info: ApiKeyInfo;
+  /** The key: shown this once, stored only as a hash. Exchange it at POST /auth/token. */
+  key: Scalars['String']['output'];
+};
+
+/** An API key of a service client, as an admin sees it (never the key itself). */
+export type ApiKeyInfo = {
+  __typename?: 'ApiKeyInfo';
+  agentId: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lastUsedAt?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  /** First characters of the key, to recognise it. */
+  prefix: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['String']['output']>;
+  roles: Array<Role>;
+};
+
 /** A concept put to work, and what that taught. */
 export type Application = Knowledge & Owned & {
   __typename?: 'Application';
@@ -8937,6 +8958,8 @@ export type Mutation = {
   createAgentStateSnapshots: CreateAgentStateSnapshotsMutationResponse;
   createAgents: CreateAgentsMutationResponse;
   createAnalyses: CreateAnalysesMutationResponse;
+  /** Creates an API key acting as `agentId` with `roles` in the caller's tenant (admins only). */
+  createApiKey: ApiKeyCreated;
   createApplications: CreateApplicationsMutationResponse;
   createBeliefs: CreateBeliefsMutationResponse;
   createChannels: CreateChannelsMutationResponse;
@@ -9012,6 +9035,8 @@ export type Mutation = {
   deleteTurns: DeleteInfo;
   deleteVulnerabilities: DeleteInfo;
   deleteWorkflowImprovements: DeleteInfo;
+  /** Revokes an API key; tokens already issued for it run out within TOKEN_TTL_SECONDS (admins only). */
+  revokeApiKey: ApiKeyInfo;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
   updateAgents: UpdateAgentsMutationResponse;
   updateAnalyses: UpdateAnalysesMutationResponse;
@@ -9066,6 +9091,13 @@ export type MutationCreateAgentsArgs = {
 
 export type MutationCreateAnalysesArgs = {
   input: Array<AnalysisCreateInput>;
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  agentId: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  roles?: Array<Role>;
 };
 
 
@@ -9473,6 +9505,11 @@ export type MutationDeleteVulnerabilitiesArgs = {
 export type MutationDeleteWorkflowImprovementsArgs = {
   delete?: InputMaybe<WorkflowImprovementDeleteInput>;
   where?: InputMaybe<WorkflowImprovementWhere>;
+};
+
+
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -14054,6 +14091,8 @@ export type Query = {
   agentsConnection: AgentsConnection;
   analyses: Array<Analysis>;
   analysesConnection: AnalysesConnection;
+  /** API keys of the caller's tenant (admins only). */
+  apiKeys: Array<ApiKeyInfo>;
   applications: Array<Application>;
   applicationsConnection: ApplicationsConnection;
   beliefs: Array<Belief>;
@@ -16113,6 +16152,12 @@ export type RiskRatingEnumScalarFilters = {
 export type RiskRatingEnumScalarMutations = {
   set?: InputMaybe<RiskRating>;
 };
+
+/** A role a token or API key may grant. */
+export type Role =
+  | 'ADMIN'
+  | 'AGENT'
+  | 'APPROVER';
 
 /** A screenshot kept apart from its turn, so that turn queries never carry megabytes. */
 export type Screenshot = Owned & {
@@ -21430,6 +21475,8 @@ export type ResolversTypes = {
   AnalysisTypeEnumScalarMutations: AnalysisTypeEnumScalarMutations;
   AnalysisUpdateInput: AnalysisUpdateInput;
   AnalysisWhere: AnalysisWhere;
+  ApiKeyCreated: ResolverTypeWrapper<ApiKeyCreated>;
+  ApiKeyInfo: ResolverTypeWrapper<ApiKeyInfo>;
   Application: ResolverTypeWrapper<Omit<Application, 'applies' | 'challenged' | 'contributedTo' | 'contributedToConnection' | 'validated'> & { applies: Array<ResolversTypes['Concept']>, challenged: Array<ResolversTypes['Concept']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ApplicationContributedToConnection'], validated: Array<ResolversTypes['Concept']> }>;
   ApplicationAggregate: ResolverTypeWrapper<ApplicationAggregate>;
   ApplicationAggregateNode: ResolverTypeWrapper<ApplicationAggregateNode>;
@@ -22853,6 +22900,7 @@ export type ResolversTypes = {
   RiskRating: RiskRating;
   RiskRatingEnumScalarFilters: RiskRatingEnumScalarFilters;
   RiskRatingEnumScalarMutations: RiskRatingEnumScalarMutations;
+  Role: Role;
   Screenshot: ResolverTypeWrapper<Omit<Screenshot, 'turn'> & { turn: Array<ResolversTypes['Turn']> }>;
   ScreenshotAggregate: ResolverTypeWrapper<ScreenshotAggregate>;
   ScreenshotAggregateNode: ResolverTypeWrapper<ScreenshotAggregateNode>;
@@ -23625,6 +23673,8 @@ export type ResolversParentTypes = {
   AnalysisTypeEnumScalarMutations: AnalysisTypeEnumScalarMutations;
   AnalysisUpdateInput: AnalysisUpdateInput;
   AnalysisWhere: AnalysisWhere;
+  ApiKeyCreated: ApiKeyCreated;
+  ApiKeyInfo: ApiKeyInfo;
   Application: Omit<Application, 'applies' | 'challenged' | 'contributedTo' | 'contributedToConnection' | 'validated'> & { applies: Array<ResolversParentTypes['Concept']>, challenged: Array<ResolversParentTypes['Concept']>, contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ApplicationContributedToConnection'], validated: Array<ResolversParentTypes['Concept']> };
   ApplicationAggregate: ApplicationAggregate;
   ApplicationAggregateNode: ApplicationAggregateNode;
@@ -26044,6 +26094,22 @@ export type AnalysisEdgeResolvers<ContextType = RequestContext, ParentType exten
   node?: Resolver<ResolversTypes['Analysis'], ParentType, ContextType>;
 };
 
+export type ApiKeyCreatedResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ApiKeyCreated'] = ResolversParentTypes['ApiKeyCreated']> = {
+  info?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ApiKeyInfoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ApiKeyInfo'] = ResolversParentTypes['ApiKeyInfo']> = {
+  agentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+};
+
 export type ApplicationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
   applies?: Resolver<Array<ResolversTypes['Concept']>, ParentType, ContextType, Partial<ApplicationAppliesArgs>>;
   appliesConnection?: Resolver<ResolversTypes['ApplicationAppliesConnection'], ParentType, ContextType, Partial<ApplicationAppliesConnectionArgs>>;
@@ -27917,6 +27983,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createAgentStateSnapshots?: Resolver<ResolversTypes['CreateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAgentStateSnapshotsArgs, 'input'>>;
   createAgents?: Resolver<ResolversTypes['CreateAgentsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAgentsArgs, 'input'>>;
   createAnalyses?: Resolver<ResolversTypes['CreateAnalysesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAnalysesArgs, 'input'>>;
+  createApiKey?: Resolver<ResolversTypes['ApiKeyCreated'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'agentId' | 'roles'>>;
   createApplications?: Resolver<ResolversTypes['CreateApplicationsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateApplicationsArgs, 'input'>>;
   createBeliefs?: Resolver<ResolversTypes['CreateBeliefsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateBeliefsArgs, 'input'>>;
   createChannels?: Resolver<ResolversTypes['CreateChannelsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateChannelsArgs, 'input'>>;
@@ -27992,6 +28059,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteTurns?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteTurnsArgs>>;
   deleteVulnerabilities?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteVulnerabilitiesArgs>>;
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
+  revokeApiKey?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   updateAgentStateSnapshots?: Resolver<ResolversTypes['UpdateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentStateSnapshotsArgs>>;
   updateAgents?: Resolver<ResolversTypes['UpdateAgentsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentsArgs>>;
   updateAnalyses?: Resolver<ResolversTypes['UpdateAnalysesMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAnalysesArgs>>;
@@ -29345,6 +29413,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   agentsConnection?: Resolver<ResolversTypes['AgentsConnection'], ParentType, ContextType, Partial<QueryAgentsConnectionArgs>>;
   analyses?: Resolver<Array<ResolversTypes['Analysis']>, ParentType, ContextType, Partial<QueryAnalysesArgs>>;
   analysesConnection?: Resolver<ResolversTypes['AnalysesConnection'], ParentType, ContextType, Partial<QueryAnalysesConnectionArgs>>;
+  apiKeys?: Resolver<Array<ResolversTypes['ApiKeyInfo']>, ParentType, ContextType>;
   applications?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType, Partial<QueryApplicationsArgs>>;
   applicationsConnection?: Resolver<ResolversTypes['ApplicationsConnection'], ParentType, ContextType, Partial<QueryApplicationsConnectionArgs>>;
   beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, Partial<QueryBeliefsArgs>>;
@@ -31245,6 +31314,8 @@ export type Resolvers<ContextType = RequestContext> = {
   AnalysisAggregate?: AnalysisAggregateResolvers<ContextType>;
   AnalysisAggregateNode?: AnalysisAggregateNodeResolvers<ContextType>;
   AnalysisEdge?: AnalysisEdgeResolvers<ContextType>;
+  ApiKeyCreated?: ApiKeyCreatedResolvers<ContextType>;
+  ApiKeyInfo?: ApiKeyInfoResolvers<ContextType>;
   Application?: ApplicationResolvers<ContextType>;
   ApplicationAggregate?: ApplicationAggregateResolvers<ContextType>;
   ApplicationAggregateNode?: ApplicationAggregateNodeResolvers<ContextType>;

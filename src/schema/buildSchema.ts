@@ -2,6 +2,7 @@ import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
 import { defaultFieldResolver, getNamedType, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
 import type { Driver } from "neo4j-driver";
+import { withAccessRules } from "../auth/accessRules.js";
 import type { Caller } from "../auth/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
@@ -21,12 +22,17 @@ export interface BuiltSchema {
  * then every root field is wrapped so that its arguments are checked against
  * the SDL's `@constraint` rules before anything reaches the database.
  */
-export async function buildSchema(driver: Driver, database: string): Promise<BuiltSchema> {
-  const { source, document } = loadTypeDefs();
+export async function buildSchema(
+  driver: Driver,
+  database: string,
+  resolvers: Record<string, Record<string, unknown>> = {},
+): Promise<BuiltSchema> {
+  const { document } = loadTypeDefs();
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
-    typeDefs: source,
+    typeDefs: withAccessRules(document),
     driver,
+    resolvers: resolvers as never,
     features: {
       populatedBy: { callbacks: populatedByCallbacks },
       excludeDeprecatedFields: {

@@ -17,6 +17,10 @@ export type RuleTable = ReadonlyMap<string, ReadonlyMap<string, FieldRule>>;
 export const DEFAULT_MAX_STRING = 20_000;
 export const DEFAULT_MAX_ITEMS = 1_000;
 
+/** C0 control characters other than tab, line feed and carriage return (and DEL): never meaningful in text. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u;
+
 /** Reads the `@constraint` directives of the type definitions into a rule table. */
 export function extractRules(document: DocumentNode): RuleTable {
   const table = new Map<string, Map<string, FieldRule>>();
@@ -60,6 +64,11 @@ export function checkValue(field: string, value: unknown, rule: FieldRule | unde
   if (typeof value === "string") {
     const maxLength = rule?.maxLength ?? DEFAULT_MAX_STRING;
     if (value.length > maxLength) return `${field} is at most ${maxLength} characters long, got ${value.length}`;
+    const control = CONTROL.exec(value);
+    if (control) {
+      const code = control[0].charCodeAt(0).toString(16).padStart(4, "0");
+      return `${field} must not contain control characters (found U+${code.toUpperCase()} at ${control.index})`;
+    }
     if (rule?.minLength !== undefined && value.trim().length < rule.minLength) {
       return rule.minLength === 1
         ? `${field} must not be empty`

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { IncomingHttpHeaders } from "node:http";
+import type { Authenticator, Credentials } from "../auth/authenticate.js";
 import type { Caller } from "../auth/caller.js";
-import { AGENT_HEADER, identifyLocalCaller } from "../auth/identifyLocalCaller.js";
+import { jwtOf } from "../auth/claims.js";
 import type { Logger } from "../logging/logger.js";
 
 /**
@@ -12,6 +12,8 @@ export interface RequestContext {
   requestId: string;
   caller: Caller;
   logger: Logger;
+  /** The verified identity as @neo4j/graphql's @authorization rules read it. */
+  jwt: ReturnType<typeof jwtOf>;
   /** Read by @neo4j/graphql: which database its sessions open. */
   sessionConfig: { database: string };
 }
@@ -19,19 +21,23 @@ export interface RequestContext {
 export interface ContextDeps {
   logger: Logger;
   database: string;
+  authenticate: Authenticator;
 }
-
-/** Headers of an HTTP request, or connection params of a WebSocket, in one shape. */
-export type RequestHeaders = IncomingHttpHeaders | Record<string, unknown>;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
-export function createContextFactory({ logger, database }: ContextDeps) {
-  return function buildContext(headers: RequestHeaders): RequestContext {
-    const given = headers["x-request-id"];
+/** Builds the context of one request from its credentials (HTTP headers or WebSocket connection params). */
+export function createContextFactory({ logger, database, authenticate }: ContextDeps) {
+  return async function buildContext(credentials: Credentials, known?: Caller): Promise<RequestContext> {
+    const given = credentials["x-request-id"];
     const requestId = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
-    const agentHeader = headers[AGENT_HEADER];
-    const caller = identifyLocalCaller(typeof agentHeader === "string" ? agentHeader : undefined);
-    return { requestId, caller, logger: logger.child({ requestId }), sessionConfig: { database } };
+    const caller = known ?? (await authenticate(credentials));
+    return {
+      requestId,
+      caller,
+      jwt: jwtOf(caller),
+      logger: logger.child({ requestId, agent: caller.agentId, tenant: caller.tenantId }),
+      sessionConfig: { database },
+    };
   };
 }

@@ -37,11 +37,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const graphQLError = error as Parameters<typeof classifyError>[0];
   const known = classifyError(graphQLError);
   if (known) {
+    const { http: _http, ...extensions } = known.extensions;
     return {
       message: known.message,
       ...(formatted.locations ? { locations: formatted.locations } : {}),
       ...(formatted.path ? { path: formatted.path } : {}),
-      extensions: { ...known.extensions },
+      extensions,
     };
   }
   const requestId = (error as Record<symbol, unknown>)[REQUEST_ID];

@@ -11,6 +11,8 @@ import express from "express";
 import type { GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { Driver } from "neo4j-driver";
+import type { Authenticator } from "../auth/authenticate.js";
+import type { Caller } from "../auth/caller.js";
 import { WebSocketServer } from "ws";
 import type { Config } from "../config/config.js";
 import type { Logger } from "../logging/logger.js";
@@ -25,6 +27,9 @@ export interface GatewayDeps {
   schema: GraphQLSchema;
   logger: Logger;
   health: HealthState;
+  authenticate: Authenticator;
+  /** Extra routes (token exchange) mounted before /graphql. */
+  routes?: express.Router;
 }
 
 export interface Gateway {
@@ -39,18 +44,28 @@ export interface Gateway {
  * Apollo Server on express with a graphql-ws server on the same HTTP server,
  * both building their context with the same factory.
  */
-export async function startGateway({ config, driver, schema, logger, health }: GatewayDeps): Promise<Gateway> {
+export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
+  const { config, driver, schema, logger, health, authenticate } = deps;
   const database = config.neo4j.database;
-  const buildContext = createContextFactory({ logger, database });
+  const buildContext = createContextFactory({ logger, database, authenticate });
   const app = express();
   app.disable("x-powered-by");
   const httpServer = http.createServer(app);
 
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql", maxPayload: config.maxBodyBytes });
-  const wsCleanup = useServer<Record<string, unknown>>(
+  // A WebSocket is authenticated once, when it connects; a refused one is closed (4403).
+  const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
-      context: (ctx) => buildContext({ ...(ctx.connectionParams ?? {}), ...ctx.extra.request.headers }),
+      onConnect: async (ctx) => {
+        try {
+          ctx.extra.caller = await authenticate({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      context: (ctx) => buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller),
     },
     wsServer,
   );
@@ -83,6 +98,7 @@ export async function startGateway({ config, driver, schema, logger, health }: G
   app.get("/health", healthHandler(driver, database, health));
   app.use("/graphiql", explorerRouter());
   app.get("/", (_req, res) => res.redirect("/graphql"));
+  if (deps.routes) app.use(deps.routes);
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),

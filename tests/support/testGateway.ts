@@ -25,7 +25,9 @@ export interface TestGateway {
 
 /** Config for a gateway on a free port against the suite's Neo4j. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0" });
+  // Explicitly off (allowed on loopback): these tests act as agents through the agent header.
+  // The access tests build token-mode configs of their own.
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off" });
   const neo4j = inject("neo4j");
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }

@@ -58,6 +58,15 @@ describe("checkValue", () => {
     );
   });
 
+  it("refuses control characters other than tab, line feed and carriage return", () => {
+    expect(checkValue("Memory.content", "line one\n\tline two\r\n", undefined)).toBeNull();
+    expect(checkValue("Memory.content", "nul\u0000byte", undefined)).toBe(
+      "Memory.content must not contain control characters (found U+0000 at 3)",
+    );
+    expect(checkValue("Memory.content", "\u001b[31mred", undefined)).toMatch(/U\+001B/);
+    expect(checkValue("Memory.tags", ["ok", "bell\u0007"], undefined)).toMatch(/U\+0007/);
+  });
+
   it("checks patterns and quotes the offending value", () => {
     const rule = { pattern: /^[A-Za-z0-9]+$/u };
     expect(checkValue("Agent.id", "kublai", rule)).toBeNull();

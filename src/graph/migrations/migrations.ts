@@ -41,8 +41,14 @@ export function migrationsFor(document: DocumentNode): Migration[] {
     name: `${label.toLowerCase()}_tenant_owner`,
     cypher: `CREATE INDEX ${label.toLowerCase()}_tenant_owner IF NOT EXISTS FOR (n:${label}) ON (n.tenantId, n.ownerId)`,
   }));
-  return [...unique, ...ownerIndexes, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...VECTOR_INDEXES];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...VECTOR_INDEXES];
 }
+
+/** API keys are looked up by hash; ids are unique. */
+const API_KEYS: Migration[] = [
+  { name: "api_key_hash_unique", cypher: "CREATE CONSTRAINT api_key_hash_unique IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.hash IS UNIQUE" },
+  { name: "api_key_id_unique", cypher: "CREATE CONSTRAINT api_key_id_unique IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE" },
+];
 
 const range = (name: string, label: string, props: string[]): Migration => ({
   name,

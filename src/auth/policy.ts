@@ -1,0 +1,47 @@
+import { ForbiddenError } from "../errors/errors.js";
+import type { Caller, Role } from "./caller.js";
+
+/**
+ * Role checks for hand-written resolvers, tools and subscriptions — the same
+ * decisions the @authorization rules (accessRules.ts) make for generated CRUD.
+ */
+export function hasRole(caller: Caller, role: Role): boolean {
+  return caller.roles.includes(role);
+}
+
+/** Throws FORBIDDEN naming the missing role. */
+export function requireRole(caller: Caller, role: Role, action: string): void {
+  if (!hasRole(caller, role)) throw new ForbiddenError(`Only an ${role} may ${action}`);
+}
+
+/** The fields of an owned node that decide who may read it. */
+export interface OwnedFields {
+  tenantId: string;
+  ownerId: string;
+  visibility: "PRIVATE" | "SHARED";
+  sharedWith?: readonly string[] | null;
+}
+
+/** May this caller read this node? Mirrors the READ filter of OWNED_RULES. */
+export function canRead(caller: Caller, node: OwnedFields): boolean {
+  if (node.tenantId !== caller.tenantId) return false;
+  if (hasRole(caller, "admin")) return true;
+  return node.ownerId === caller.agentId || node.visibility === "SHARED" || (node.sharedWith ?? []).includes(caller.agentId);
+}
+
+/** May this caller change or delete this node? Mirrors the UPDATE/DELETE filter of OWNED_RULES. */
+export function canWrite(caller: Caller, node: OwnedFields): boolean {
+  if (node.tenantId !== caller.tenantId) return false;
+  return hasRole(caller, "admin") || node.ownerId === caller.agentId;
+}
+
+/**
+ * The READ rule as a Cypher predicate over `n`, for custom queries; pass
+ * `visibilityParams(caller)` as its parameters. Written once, used by every tool.
+ */
+export const VISIBLE_TO_CALLER =
+  "(n.tenantId = $callerTenant AND ($callerIsAdmin OR n.ownerId = $callerAgent OR n.visibility = 'SHARED' OR $callerAgent IN coalesce(n.sharedWith, [])))";
+
+export function visibilityParams(caller: Caller) {
+  return { callerTenant: caller.tenantId, callerAgent: caller.agentId, callerIsAdmin: hasRole(caller, "admin") };
+}

@@ -1,0 +1,43 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { isLoopback, type Config } from "../config/config.js";
+import type { Logger } from "../logging/logger.js";
+import { createAuthenticator, type Authenticator } from "./authenticate.js";
+import { LOCAL_TENANT } from "./caller.js";
+import { ensureLocalSecret } from "./localSecret.js";
+import { createTokenVerifier, signToken } from "./tokens.js";
+
+export interface AuthSetup {
+  authenticate: Authenticator;
+  /** The HS256 secret tokens are signed with, if this gateway signs any. */
+  signingSecret: string | undefined;
+}
+
+const LOCAL_TOKEN_TTL = 30 * 24 * 3600;
+
+/**
+ * Decides how requests are authenticated, from the configuration:
+ * - `off` (loopback only, checked by config): warned about loudly;
+ * - a JWT secret and/or JWKS URL: as given;
+ * - neither, on loopback: a local secret is made once and an admin token for
+ *   the local tenant is written beside the data, so `npm start` just works;
+ * - neither, elsewhere: refused.
+ */
+export async function setupAuth(config: Config, logger: Logger): Promise<AuthSetup> {
+  const { auth } = config;
+  if (auth.mode === "off") {
+    logger.warn("Authentication is OFF (MNEMOGRAPH_AUTH=off): any local process may act as any agent. Loopback only.");
+    return { authenticate: createAuthenticator("off", null), signingSecret: undefined };
+  }
+  let secret = auth.jwtSecret;
+  if (!secret && !auth.jwksUrl) {
+    if (!isLoopback(config.host)) throw new Error("Set JWT_SECRET or JWKS_URL: a gateway that listens beyond loopback must verify tokens");
+    const dir = path.dirname(config.neo4j.dataDir);
+    secret = await ensureLocalSecret(dir);
+    const token = await signToken(secret, { tenantId: LOCAL_TENANT, agentId: "local-admin", roles: ["agent", "approver", "admin"] }, LOCAL_TOKEN_TTL, auth);
+    const file = path.join(dir, "local-token");
+    await writeFile(file, `${token}\n`, { mode: 0o600 });
+    logger.info({ file }, "No JWT_SECRET given: made a local one. An admin token for tenant 'local' is in this file; send it as 'Authorization: Bearer <token>'");
+  }
+  return { authenticate: createAuthenticator("token", createTokenVerifier(auth, secret)), signingSecret: secret };
+}
