@@ -35,7 +35,12 @@ export function createTokenVerifier(auth: AuthConfig, secret: string | undefined
 }
 
 /** Signs a short-lived HS256 token for a caller (API key exchange, local development token). */
-export async function signToken(secret: string, caller: Caller, ttlSeconds: number, auth: Pick<AuthConfig, "issuer" | "audience">) {
+export async function signToken(
+  secret: string,
+  caller: Caller,
+  ttlSeconds: number,
+  auth: Partial<Pick<AuthConfig, "issuer" | "audience">> = {},
+) {
   let jwt = new SignJWT({ tenant: caller.tenantId, roles: [...caller.roles] })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(caller.agentId)
