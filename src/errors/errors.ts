@@ -8,6 +8,7 @@ export const ErrorCode = {
   FORBIDDEN: "FORBIDDEN",
   UNAUTHENTICATED: "UNAUTHENTICATED",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  RATE_LIMITED: "RATE_LIMITED",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
