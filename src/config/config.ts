@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { defaultLimits, parseRateLimits, type LimitsConfig } from "../server/limits/limitsConfig.js";
 
 /**
  * Mnemograph's configuration, read once from the environment at start-up and
@@ -16,6 +17,8 @@ export interface Config {
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   neo4j: Neo4jConfig;
   auth: AuthConfig;
+  /** Depth, cost, aliases, tokens and per-agent rates, for HTTP and WebSocket alike. */
+  limits: LimitsConfig;
   /** Largest accepted HTTP request body, in bytes. */
   maxBodyBytes: number;
 }
@@ -85,6 +88,22 @@ const schema = z.object({
   JWT_ISSUER: z.string().min(1).optional(),
   JWT_AUDIENCE: z.string().min(1).optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(900),
+  QUERY_MAX_DEPTH: z.coerce.number().int().min(2).max(100).optional(),
+  QUERY_MAX_COST: z.coerce.number().int().min(10).max(10_000_000).optional(),
+  QUERY_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).optional(),
+  QUERY_MAX_TOKENS: z.coerce.number().int().min(100).max(1_000_000).optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  RATE_LIMITS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return parseRateLimits(text);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
 });
 
 /** Thrown when the environment holds a value Mnemograph cannot start with. */
@@ -106,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
   }
   const e = parsed.data;
+  const limits = defaultLimits(e.MNEMOGRAPH_MODE);
   if (e.MNEMOGRAPH_AUTH === "off" && !isLoopback(e.HOST)) {
     throw new ConfigError([
       `MNEMOGRAPH_AUTH: "off" is allowed only when HOST is a loopback address (HOST is ${e.HOST})`,
@@ -117,6 +137,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mode: e.MNEMOGRAPH_MODE,
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    limits: {
+      ...limits,
+      maxDepth: e.QUERY_MAX_DEPTH ?? limits.maxDepth,
+      maxCost: e.QUERY_MAX_COST ?? limits.maxCost,
+      maxAliases: e.QUERY_MAX_ALIASES ?? limits.maxAliases,
+      maxTokens: e.QUERY_MAX_TOKENS ?? limits.maxTokens,
+      rateLimits: {
+        defaultPerMinute: e.RATE_LIMIT_PER_MINUTE ?? limits.rateLimits.defaultPerMinute,
+        perField: { ...limits.rateLimits.perField, ...(e.RATE_LIMITS ?? {}) },
+      },
+    },
     auth: {
       mode: e.MNEMOGRAPH_AUTH,
       jwtSecret: e.JWT_SECRET,

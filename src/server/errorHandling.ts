@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import type { GraphQLFormattedError } from "graphql";
 import { classifyError } from "../errors/classifyError.js";
 import { ErrorCode } from "../errors/errors.js";
+import { stripSuggestion } from "./limits/suggestions.js";
 import type { Logger } from "../logging/logger.js";
 import type { RequestContext } from "./context.js";
 
@@ -33,13 +34,13 @@ export function errorLoggingPlugin(logger: Logger): ApolloServerPlugin<RequestCo
  * Apollo's `formatError`: a client sees only typed errors with a code from the
  * closed set, never a stack trace or a raw driver message.
  */
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+export function formatError(formatted: GraphQLFormattedError, error: unknown, hideSuggestions = false): GraphQLFormattedError {
   const graphQLError = error as Parameters<typeof classifyError>[0];
   const known = classifyError(graphQLError);
   if (known) {
     const { http: _http, ...extensions } = known.extensions;
     return {
-      message: known.message,
+      message: hideSuggestions ? stripSuggestion(known.message) : known.message,
       ...(formatted.locations ? { locations: formatted.locations } : {}),
       ...(formatted.path ? { path: formatted.path } : {}),
       extensions,

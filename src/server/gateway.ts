@@ -8,7 +8,7 @@ import {
 } from "@apollo/server/plugin/landingPage/default";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
-import type { GraphQLSchema } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { Driver } from "neo4j-driver";
 import type { Authenticator } from "../auth/authenticate.js";
@@ -20,6 +20,10 @@ import { createContextFactory, type RequestContext } from "./context.js";
 import { errorLoggingPlugin, formatError } from "./errorHandling.js";
 import { explorerRouter } from "./explorer/explorerRouter.js";
 import { healthHandler, type HealthState } from "./health.js";
+import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
+import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
+import { AgentRateLimiter } from "./limits/rateLimiter.js";
+import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
 
 export interface GatewayDeps {
   config: Config;
@@ -52,8 +56,17 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.disable("x-powered-by");
   const httpServer = http.createServer(app);
 
+  const production = config.mode === "production";
+  const { limits } = config;
+  // One limiter per process, shared by HTTP and WebSocket, so an agent cannot double its budget.
+  const limiter = new AgentRateLimiter(limits.rateLimits);
+  const wsGuard = { schema, limits, limiter, introspection: !production };
+  const formatErrors = (errors: readonly GraphQLError[]) =>
+    errors.map((e) => formatError(e.toJSON(), e, limits.blockFieldSuggestions));
+
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql", maxPayload: config.maxBodyBytes });
   // A WebSocket is authenticated once, when it connects; a refused one is closed (4403).
+  // Every operation on it then passes the same limits, rates and error formatting as HTTP.
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
     {
       schema,
@@ -65,17 +78,25 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
           return false;
         }
       },
-      context: (ctx) => buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller),
+      onSubscribe: async (ctx, _id, payload) => {
+        const contextValue = await buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller);
+        const guarded = await guardWebSocketOperation(wsGuard, payload, contextValue);
+        if (!Array.isArray(guarded)) return guarded;
+        return formatErrors(guarded).map((f) => new GraphQLError(f.message, { extensions: f.extensions }));
+      },
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        "errors" in result && result.errors ? { ...result, errors: formatErrors(result.errors) as never } : result,
     },
     wsServer,
   );
 
-  const production = config.mode === "production";
   const apollo = new ApolloServer<RequestContext>({
     schema,
     introspection: !production,
     includeStacktraceInErrorResponses: false,
-    formatError,
+    parseOptions: { maxTokens: limits.maxTokens },
+    hideSchemaDetailsFromClientErrors: limits.blockFieldSuggestions,
+    formatError: (formatted, error) => formatError(formatted, error, limits.blockFieldSuggestions),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
@@ -88,6 +109,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
         },
       },
       errorLoggingPlugin(logger),
+      operationLimitsPlugin(limits),
+      rateLimitPlugin(limiter),
       production
         ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
         : ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }),

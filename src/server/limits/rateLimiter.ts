@@ -1,0 +1,74 @@
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Caller } from "../../auth/caller.js";
+import { BadUserInputError } from "../../errors/errors.js";
+import type { RateLimitsConfig } from "./limitsConfig.js";
+import { RateLimitedError } from "./RateLimitedError.js";
+
+const WINDOW_SECONDS = 60;
+
+/** Name of the budget every operation draws on, in messages. */
+const OPERATIONS = "operations";
+
+interface Budget {
+  name: string;
+  perMinute: number;
+  limiter: RateLimiterMemory;
+}
+
+/**
+ * Per-agent rate limits, in memory, over fixed one-minute windows: every
+ * operation draws one point from the agent's own budget
+ * (`defaultPerMinute`), and each use of a root field with a budget of its own
+ * (`perField`, e.g. `retrieveContext`) draws one more from that one. Keys are
+ * `tenant:agent:field`, so agents never share a budget, across tenants neither.
+ * Refused attempts count too: an agent that keeps hammering stays refused until
+ * its window ends. One process only; several gateways need a shared store.
+ */
+export class AgentRateLimiter {
+  private readonly operations: Budget;
+  private readonly fields = new Map<string, Budget>();
+
+  constructor(config: RateLimitsConfig) {
+    this.operations = budget(OPERATIONS, config.defaultPerMinute);
+    for (const [field, perMinute] of Object.entries(config.perField)) this.fields.set(field, budget(field, perMinute));
+  }
+
+  /**
+   * Draws on the caller's budgets for one operation calling `rootFields`
+   * (one entry per use, as `rootFieldNames` gives them). Throws
+   * RateLimitedError, with the time to wait, when a budget is spent. Called by
+   * `rateLimitPlugin` for HTTP and from graphql-ws `onSubscribe`.
+   */
+  async consume(caller: Pick<Caller, "tenantId" | "agentId">, rootFields: readonly string[]): Promise<void> {
+    const agentKey = `${encodeURIComponent(caller.tenantId)}:${encodeURIComponent(caller.agentId)}`;
+    for (const [field, uses] of countUses(rootFields)) {
+      const fieldBudget = this.fields.get(field);
+      if (!fieldBudget) continue;
+      if (uses > fieldBudget.perMinute) {
+        // Waiting would not help: the operation alone is over the budget.
+        throw new BadUserInputError(`One operation may call ${field} at most ${fieldBudget.perMinute} times; it calls it ${uses} times`);
+      }
+      await draw(fieldBudget, `${agentKey}:${field}`, uses);
+    }
+    await draw(this.operations, `${agentKey}:*`, 1);
+  }
+}
+
+function budget(name: string, perMinute: number): Budget {
+  return { name, perMinute, limiter: new RateLimiterMemory({ keyPrefix: name, points: perMinute, duration: WINDOW_SECONDS }) };
+}
+
+async function draw({ name, perMinute, limiter }: Budget, key: string, points: number): Promise<void> {
+  try {
+    await limiter.consume(key, points);
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    throw new RateLimitedError(name, perMinute, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+  }
+}
+
+function countUses(rootFields: readonly string[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const field of rootFields) uses.set(field, (uses.get(field) ?? 0) + 1);
+  return uses;
+}
