@@ -94,6 +94,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     schema,
     introspection: !production,
     includeStacktraceInErrorResponses: false,
+    // main.ts owns shutdown order (gateway, driver, then Neo4j); Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
     parseOptions: { maxTokens: limits.maxTokens },
     hideSchemaDetailsFromClientErrors: limits.blockFieldSuggestions,
     formatError: (formatted, error) => formatError(formatted, error, limits.blockFieldSuggestions),
