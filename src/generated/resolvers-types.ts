@@ -234,7 +234,6 @@ export type AgentAccessedConnectFieldInput = {
 
 export type AgentAccessedConnection = {
   __typename?: 'AgentAccessedConnection';
-  aggregate: AgentKnowledgeAccessedAggregateSelection;
   edges: Array<AgentAccessedRelationship>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -677,7 +676,6 @@ export type AgentCreatedConnectFieldInput = {
 
 export type AgentCreatedConnection = {
   __typename?: 'AgentCreatedConnection';
-  aggregate: AgentKnowledgeCreatedAggregateSelection;
   edges: Array<AgentCreatedRelationship>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -895,36 +893,6 @@ export type AgentImprovesWithUpdateFieldInput = {
   delete?: InputMaybe<Array<AgentImprovesWithDeleteFieldInput>>;
   disconnect?: InputMaybe<Array<AgentImprovesWithDisconnectFieldInput>>;
   update?: InputMaybe<AgentImprovesWithUpdateConnectionInput>;
-};
-
-export type AgentKnowledgeAccessedAggregateSelection = {
-  __typename?: 'AgentKnowledgeAccessedAggregateSelection';
-  count: CountConnection;
-  node?: Maybe<AgentKnowledgeAccessedNodeAggregateSelection>;
-};
-
-export type AgentKnowledgeAccessedNodeAggregateSelection = {
-  __typename?: 'AgentKnowledgeAccessedNodeAggregateSelection';
-  confidence: FloatAggregateSelection;
-  createdAt: DateTimeAggregateSelection;
-  ownerId: StringAggregateSelection;
-  taskId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
-};
-
-export type AgentKnowledgeCreatedAggregateSelection = {
-  __typename?: 'AgentKnowledgeCreatedAggregateSelection';
-  count: CountConnection;
-  node?: Maybe<AgentKnowledgeCreatedNodeAggregateSelection>;
-};
-
-export type AgentKnowledgeCreatedNodeAggregateSelection = {
-  __typename?: 'AgentKnowledgeCreatedNodeAggregateSelection';
-  confidence: FloatAggregateSelection;
-  createdAt: DateTimeAggregateSelection;
-  ownerId: StringAggregateSelection;
-  taskId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
 };
 
 export type AgentLearnedFromConnectFieldInput = {
@@ -7270,7 +7238,6 @@ export type InsightBasedOnConnectFieldInput = {
 
 export type InsightBasedOnConnection = {
   __typename?: 'InsightBasedOnConnection';
-  aggregate: InsightKnowledgeBasedOnAggregateSelection;
   edges: Array<InsightBasedOnRelationship>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -7397,21 +7364,6 @@ export type InsightEdge = {
   node: Insight;
 };
 
-export type InsightKnowledgeBasedOnAggregateSelection = {
-  __typename?: 'InsightKnowledgeBasedOnAggregateSelection';
-  count: CountConnection;
-  node?: Maybe<InsightKnowledgeBasedOnNodeAggregateSelection>;
-};
-
-export type InsightKnowledgeBasedOnNodeAggregateSelection = {
-  __typename?: 'InsightKnowledgeBasedOnNodeAggregateSelection';
-  confidence: FloatAggregateSelection;
-  createdAt: DateTimeAggregateSelection;
-  ownerId: StringAggregateSelection;
-  taskId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
-};
-
 /** Fields to sort Insights by. The order in which sorts are applied is not guaranteed when specifying many fields in one InsightSort object. */
 export type InsightSort = {
   category?: InputMaybe<SortDirection>;
@@ -7518,21 +7470,6 @@ export type Knowledge = {
   visibility: Visibility;
 };
 
-export type KnowledgeAggregate = {
-  __typename?: 'KnowledgeAggregate';
-  count: Count;
-  node: KnowledgeAggregateNode;
-};
-
-export type KnowledgeAggregateNode = {
-  __typename?: 'KnowledgeAggregateNode';
-  confidence: FloatAggregateSelection;
-  createdAt: DateTimeAggregateSelection;
-  ownerId: StringAggregateSelection;
-  taskId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
-};
-
 export type KnowledgeConnectWhere = {
   node: KnowledgeWhere;
 };
@@ -7632,7 +7569,6 @@ export type KnowledgeWhere = {
 
 export type KnowledgesConnection = {
   __typename?: 'KnowledgesConnection';
-  aggregate: KnowledgeAggregate;
   edges: Array<KnowledgeEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -10553,18 +10489,6 @@ export type Owned = {
   visibility: Visibility;
 };
 
-export type OwnedAggregate = {
-  __typename?: 'OwnedAggregate';
-  count: Count;
-  node: OwnedAggregateNode;
-};
-
-export type OwnedAggregateNode = {
-  __typename?: 'OwnedAggregateNode';
-  ownerId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
-};
-
 export type OwnedEdge = {
   __typename?: 'OwnedEdge';
   cursor: Scalars['String']['output'];
@@ -10632,7 +10556,6 @@ export type OwnedWhere = {
 
 export type OwnedsConnection = {
   __typename?: 'OwnedsConnection';
-  aggregate: OwnedAggregate;
   edges: Array<OwnedEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -16756,7 +16679,6 @@ export type SharedKnowledgeKnowledgeConnectFieldInput = {
 
 export type SharedKnowledgeKnowledgeConnection = {
   __typename?: 'SharedKnowledgeKnowledgeConnection';
-  aggregate: SharedKnowledgeKnowledgeKnowledgeAggregateSelection;
   edges: Array<SharedKnowledgeKnowledgeRelationship>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -16809,21 +16731,6 @@ export type SharedKnowledgeKnowledgeDisconnectFieldInput = {
 export type SharedKnowledgeKnowledgeFieldInput = {
   connect?: InputMaybe<Array<SharedKnowledgeKnowledgeConnectFieldInput>>;
   create?: InputMaybe<Array<SharedKnowledgeKnowledgeCreateFieldInput>>;
-};
-
-export type SharedKnowledgeKnowledgeKnowledgeAggregateSelection = {
-  __typename?: 'SharedKnowledgeKnowledgeKnowledgeAggregateSelection';
-  count: CountConnection;
-  node?: Maybe<SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection>;
-};
-
-export type SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection = {
-  __typename?: 'SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection';
-  confidence: FloatAggregateSelection;
-  createdAt: DateTimeAggregateSelection;
-  ownerId: StringAggregateSelection;
-  taskId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
 };
 
 export type SharedKnowledgeKnowledgeNodeAggregationWhereInput = {
@@ -17848,7 +17755,6 @@ export type SynthesisContributionsConnectFieldInput = {
 
 export type SynthesisContributionsConnection = {
   __typename?: 'SynthesisContributionsConnection';
-  aggregate: SynthesisKnowledgeContributionsAggregateSelection;
   edges: Array<SynthesisContributionsRelationship>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
@@ -18067,21 +17973,6 @@ export type SynthesisEnabledUpdateFieldInput = {
   delete?: InputMaybe<Array<SynthesisEnabledDeleteFieldInput>>;
   disconnect?: InputMaybe<Array<SynthesisEnabledDisconnectFieldInput>>;
   update?: InputMaybe<SynthesisEnabledUpdateConnectionInput>;
-};
-
-export type SynthesisKnowledgeContributionsAggregateSelection = {
-  __typename?: 'SynthesisKnowledgeContributionsAggregateSelection';
-  count: CountConnection;
-  node?: Maybe<SynthesisKnowledgeContributionsNodeAggregateSelection>;
-};
-
-export type SynthesisKnowledgeContributionsNodeAggregateSelection = {
-  __typename?: 'SynthesisKnowledgeContributionsNodeAggregateSelection';
-  confidence: FloatAggregateSelection;
-  createdAt: DateTimeAggregateSelection;
-  ownerId: StringAggregateSelection;
-  taskId: StringAggregateSelection;
-  tenantId: StringAggregateSelection;
 };
 
 export type SynthesisProducedConnectFieldInput = {
@@ -21357,10 +21248,6 @@ export type ResolversTypes = {
   AgentImprovesWithRelationship: ResolverTypeWrapper<Omit<AgentImprovesWithRelationship, 'node'> & { node: ResolversTypes['Agent'] }>;
   AgentImprovesWithUpdateConnectionInput: AgentImprovesWithUpdateConnectionInput;
   AgentImprovesWithUpdateFieldInput: AgentImprovesWithUpdateFieldInput;
-  AgentKnowledgeAccessedAggregateSelection: ResolverTypeWrapper<AgentKnowledgeAccessedAggregateSelection>;
-  AgentKnowledgeAccessedNodeAggregateSelection: ResolverTypeWrapper<AgentKnowledgeAccessedNodeAggregateSelection>;
-  AgentKnowledgeCreatedAggregateSelection: ResolverTypeWrapper<AgentKnowledgeCreatedAggregateSelection>;
-  AgentKnowledgeCreatedNodeAggregateSelection: ResolverTypeWrapper<AgentKnowledgeCreatedNodeAggregateSelection>;
   AgentLearnedFromConnectFieldInput: AgentLearnedFromConnectFieldInput;
   AgentLearnedFromConnection: ResolverTypeWrapper<Omit<AgentLearnedFromConnection, 'edges'> & { edges: Array<ResolversTypes['AgentLearnedFromRelationship']> }>;
   AgentLearnedFromConnectionAggregateInput: AgentLearnedFromConnectionAggregateInput;
@@ -22104,8 +21991,6 @@ export type ResolversTypes = {
   InsightCreateInput: InsightCreateInput;
   InsightDeleteInput: InsightDeleteInput;
   InsightEdge: ResolverTypeWrapper<Omit<InsightEdge, 'node'> & { node: ResolversTypes['Insight'] }>;
-  InsightKnowledgeBasedOnAggregateSelection: ResolverTypeWrapper<InsightKnowledgeBasedOnAggregateSelection>;
-  InsightKnowledgeBasedOnNodeAggregateSelection: ResolverTypeWrapper<InsightKnowledgeBasedOnNodeAggregateSelection>;
   InsightSort: InsightSort;
   InsightUpdateInput: InsightUpdateInput;
   InsightWhere: InsightWhere;
@@ -22116,8 +22001,6 @@ export type ResolversTypes = {
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
   Knowledge: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Knowledge']>;
-  KnowledgeAggregate: ResolverTypeWrapper<KnowledgeAggregate>;
-  KnowledgeAggregateNode: ResolverTypeWrapper<KnowledgeAggregateNode>;
   KnowledgeConnectWhere: KnowledgeConnectWhere;
   KnowledgeCreateInput: KnowledgeCreateInput;
   KnowledgeEdge: ResolverTypeWrapper<Omit<KnowledgeEdge, 'node'> & { node: ResolversTypes['Knowledge'] }>;
@@ -22368,8 +22251,6 @@ export type ResolversTypes = {
   OutcomeEnumScalarFilters: OutcomeEnumScalarFilters;
   OutcomeEnumScalarMutations: OutcomeEnumScalarMutations;
   Owned: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Owned']>;
-  OwnedAggregate: ResolverTypeWrapper<OwnedAggregate>;
-  OwnedAggregateNode: ResolverTypeWrapper<OwnedAggregateNode>;
   OwnedEdge: ResolverTypeWrapper<Omit<OwnedEdge, 'node'> & { node: ResolversTypes['Owned'] }>;
   OwnedImplementation: OwnedImplementation;
   OwnedSort: OwnedSort;
@@ -22977,8 +22858,6 @@ export type ResolversTypes = {
   SharedKnowledgeKnowledgeDeleteFieldInput: SharedKnowledgeKnowledgeDeleteFieldInput;
   SharedKnowledgeKnowledgeDisconnectFieldInput: SharedKnowledgeKnowledgeDisconnectFieldInput;
   SharedKnowledgeKnowledgeFieldInput: SharedKnowledgeKnowledgeFieldInput;
-  SharedKnowledgeKnowledgeKnowledgeAggregateSelection: ResolverTypeWrapper<SharedKnowledgeKnowledgeKnowledgeAggregateSelection>;
-  SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection: ResolverTypeWrapper<SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection>;
   SharedKnowledgeKnowledgeNodeAggregationWhereInput: SharedKnowledgeKnowledgeNodeAggregationWhereInput;
   SharedKnowledgeKnowledgeRelationship: ResolverTypeWrapper<Omit<SharedKnowledgeKnowledgeRelationship, 'node'> & { node: ResolversTypes['Knowledge'] }>;
   SharedKnowledgeKnowledgeUpdateConnectionInput: SharedKnowledgeKnowledgeUpdateConnectionInput;
@@ -23117,8 +22996,6 @@ export type ResolversTypes = {
   SynthesisEnabledRelationship: ResolverTypeWrapper<Omit<SynthesisEnabledRelationship, 'node'> & { node: ResolversTypes['Synthesis'] }>;
   SynthesisEnabledUpdateConnectionInput: SynthesisEnabledUpdateConnectionInput;
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
-  SynthesisKnowledgeContributionsAggregateSelection: ResolverTypeWrapper<SynthesisKnowledgeContributionsAggregateSelection>;
-  SynthesisKnowledgeContributionsNodeAggregateSelection: ResolverTypeWrapper<SynthesisKnowledgeContributionsNodeAggregateSelection>;
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
   SynthesisProducedConnection: ResolverTypeWrapper<SynthesisProducedConnection>;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
@@ -23557,10 +23434,6 @@ export type ResolversParentTypes = {
   AgentImprovesWithRelationship: Omit<AgentImprovesWithRelationship, 'node'> & { node: ResolversParentTypes['Agent'] };
   AgentImprovesWithUpdateConnectionInput: AgentImprovesWithUpdateConnectionInput;
   AgentImprovesWithUpdateFieldInput: AgentImprovesWithUpdateFieldInput;
-  AgentKnowledgeAccessedAggregateSelection: AgentKnowledgeAccessedAggregateSelection;
-  AgentKnowledgeAccessedNodeAggregateSelection: AgentKnowledgeAccessedNodeAggregateSelection;
-  AgentKnowledgeCreatedAggregateSelection: AgentKnowledgeCreatedAggregateSelection;
-  AgentKnowledgeCreatedNodeAggregateSelection: AgentKnowledgeCreatedNodeAggregateSelection;
   AgentLearnedFromConnectFieldInput: AgentLearnedFromConnectFieldInput;
   AgentLearnedFromConnection: Omit<AgentLearnedFromConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentLearnedFromRelationship']> };
   AgentLearnedFromConnectionAggregateInput: AgentLearnedFromConnectionAggregateInput;
@@ -24294,8 +24167,6 @@ export type ResolversParentTypes = {
   InsightCreateInput: InsightCreateInput;
   InsightDeleteInput: InsightDeleteInput;
   InsightEdge: Omit<InsightEdge, 'node'> & { node: ResolversParentTypes['Insight'] };
-  InsightKnowledgeBasedOnAggregateSelection: InsightKnowledgeBasedOnAggregateSelection;
-  InsightKnowledgeBasedOnNodeAggregateSelection: InsightKnowledgeBasedOnNodeAggregateSelection;
   InsightSort: InsightSort;
   InsightUpdateInput: InsightUpdateInput;
   InsightWhere: InsightWhere;
@@ -24306,8 +24177,6 @@ export type ResolversParentTypes = {
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
   Knowledge: ResolversInterfaceTypes<ResolversParentTypes>['Knowledge'];
-  KnowledgeAggregate: KnowledgeAggregate;
-  KnowledgeAggregateNode: KnowledgeAggregateNode;
   KnowledgeConnectWhere: KnowledgeConnectWhere;
   KnowledgeCreateInput: KnowledgeCreateInput;
   KnowledgeEdge: Omit<KnowledgeEdge, 'node'> & { node: ResolversParentTypes['Knowledge'] };
@@ -24551,8 +24420,6 @@ export type ResolversParentTypes = {
   OutcomeEnumScalarFilters: OutcomeEnumScalarFilters;
   OutcomeEnumScalarMutations: OutcomeEnumScalarMutations;
   Owned: ResolversInterfaceTypes<ResolversParentTypes>['Owned'];
-  OwnedAggregate: OwnedAggregate;
-  OwnedAggregateNode: OwnedAggregateNode;
   OwnedEdge: Omit<OwnedEdge, 'node'> & { node: ResolversParentTypes['Owned'] };
   OwnedSort: OwnedSort;
   OwnedWhere: OwnedWhere;
@@ -25152,8 +25019,6 @@ export type ResolversParentTypes = {
   SharedKnowledgeKnowledgeDeleteFieldInput: SharedKnowledgeKnowledgeDeleteFieldInput;
   SharedKnowledgeKnowledgeDisconnectFieldInput: SharedKnowledgeKnowledgeDisconnectFieldInput;
   SharedKnowledgeKnowledgeFieldInput: SharedKnowledgeKnowledgeFieldInput;
-  SharedKnowledgeKnowledgeKnowledgeAggregateSelection: SharedKnowledgeKnowledgeKnowledgeAggregateSelection;
-  SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection: SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection;
   SharedKnowledgeKnowledgeNodeAggregationWhereInput: SharedKnowledgeKnowledgeNodeAggregationWhereInput;
   SharedKnowledgeKnowledgeRelationship: Omit<SharedKnowledgeKnowledgeRelationship, 'node'> & { node: ResolversParentTypes['Knowledge'] };
   SharedKnowledgeKnowledgeUpdateConnectionInput: SharedKnowledgeKnowledgeUpdateConnectionInput;
@@ -25290,8 +25155,6 @@ export type ResolversParentTypes = {
   SynthesisEnabledRelationship: Omit<SynthesisEnabledRelationship, 'node'> & { node: ResolversParentTypes['Synthesis'] };
   SynthesisEnabledUpdateConnectionInput: SynthesisEnabledUpdateConnectionInput;
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
-  SynthesisKnowledgeContributionsAggregateSelection: SynthesisKnowledgeContributionsAggregateSelection;
-  SynthesisKnowledgeContributionsNodeAggregateSelection: SynthesisKnowledgeContributionsNodeAggregateSelection;
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
   SynthesisProducedConnection: SynthesisProducedConnection;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
@@ -25683,7 +25546,6 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
 };
 
 export type AgentAccessedConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAccessedConnection'] = ResolversParentTypes['AgentAccessedConnection']> = {
-  aggregate?: Resolver<ResolversTypes['AgentKnowledgeAccessedAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['AgentAccessedRelationship']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -25816,7 +25678,6 @@ export type AgentAssignedTasksRelationshipResolvers<ContextType = RequestContext
 };
 
 export type AgentCreatedConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentCreatedConnection'] = ResolversParentTypes['AgentCreatedConnection']> = {
-  aggregate?: Resolver<ResolversTypes['AgentKnowledgeCreatedAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['AgentCreatedRelationship']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -25843,32 +25704,6 @@ export type AgentImprovesWithRelationshipResolvers<ContextType = RequestContext,
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Agent'], ParentType, ContextType>;
   properties?: Resolver<ResolversTypes['Collaboration'], ParentType, ContextType>;
-};
-
-export type AgentKnowledgeAccessedAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentKnowledgeAccessedAggregateSelection'] = ResolversParentTypes['AgentKnowledgeAccessedAggregateSelection']> = {
-  count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
-  node?: Resolver<Maybe<ResolversTypes['AgentKnowledgeAccessedNodeAggregateSelection']>, ParentType, ContextType>;
-};
-
-export type AgentKnowledgeAccessedNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentKnowledgeAccessedNodeAggregateSelection'] = ResolversParentTypes['AgentKnowledgeAccessedNodeAggregateSelection']> = {
-  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-};
-
-export type AgentKnowledgeCreatedAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentKnowledgeCreatedAggregateSelection'] = ResolversParentTypes['AgentKnowledgeCreatedAggregateSelection']> = {
-  count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
-  node?: Resolver<Maybe<ResolversTypes['AgentKnowledgeCreatedNodeAggregateSelection']>, ParentType, ContextType>;
-};
-
-export type AgentKnowledgeCreatedNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentKnowledgeCreatedNodeAggregateSelection'] = ResolversParentTypes['AgentKnowledgeCreatedNodeAggregateSelection']> = {
-  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentLearnedFromConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentLearnedFromConnection'] = ResolversParentTypes['AgentLearnedFromConnection']> = {
@@ -27611,7 +27446,6 @@ export type InsightAggregateNodeResolvers<ContextType = RequestContext, ParentTy
 };
 
 export type InsightBasedOnConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InsightBasedOnConnection'] = ResolversParentTypes['InsightBasedOnConnection']> = {
-  aggregate?: Resolver<ResolversTypes['InsightKnowledgeBasedOnAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['InsightBasedOnRelationship']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -27625,19 +27459,6 @@ export type InsightBasedOnRelationshipResolvers<ContextType = RequestContext, Pa
 export type InsightEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InsightEdge'] = ResolversParentTypes['InsightEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Insight'], ParentType, ContextType>;
-};
-
-export type InsightKnowledgeBasedOnAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InsightKnowledgeBasedOnAggregateSelection'] = ResolversParentTypes['InsightKnowledgeBasedOnAggregateSelection']> = {
-  count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
-  node?: Resolver<Maybe<ResolversTypes['InsightKnowledgeBasedOnNodeAggregateSelection']>, ParentType, ContextType>;
-};
-
-export type InsightKnowledgeBasedOnNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InsightKnowledgeBasedOnNodeAggregateSelection'] = ResolversParentTypes['InsightKnowledgeBasedOnNodeAggregateSelection']> = {
-  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type InsightsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InsightsConnection'] = ResolversParentTypes['InsightsConnection']> = {
@@ -27658,26 +27479,12 @@ export type KnowledgeResolvers<ContextType = RequestContext, ParentType extends 
   __resolveType: TypeResolveFn<'Analysis' | 'Application' | 'Belief' | 'CodeReview' | 'Concept' | 'Content' | 'Documentation' | 'Insight' | 'Opportunity' | 'ProcessInsight' | 'ProcessPattern' | 'ProcessUpdate' | 'Research' | 'SecurityAudit' | 'Synthesis' | 'WorkflowImprovement', ParentType, ContextType>;
 };
 
-export type KnowledgeAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeAggregate'] = ResolversParentTypes['KnowledgeAggregate']> = {
-  count?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
-  node?: Resolver<ResolversTypes['KnowledgeAggregateNode'], ParentType, ContextType>;
-};
-
-export type KnowledgeAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeAggregateNode'] = ResolversParentTypes['KnowledgeAggregateNode']> = {
-  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-};
-
 export type KnowledgeEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeEdge'] = ResolversParentTypes['KnowledgeEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Knowledge'], ParentType, ContextType>;
 };
 
 export type KnowledgesConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgesConnection'] = ResolversParentTypes['KnowledgesConnection']> = {
-  aggregate?: Resolver<ResolversTypes['KnowledgeAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['KnowledgeEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -28339,23 +28146,12 @@ export type OwnedResolvers<ContextType = RequestContext, ParentType extends Reso
   __resolveType: TypeResolveFn<'Agent' | 'AgentStateSnapshot' | 'Analysis' | 'Application' | 'Belief' | 'Channel' | 'CodeReview' | 'Concept' | 'Content' | 'Documentation' | 'Entity' | 'Event' | 'Experience' | 'GameSession' | 'Insight' | 'Memory' | 'Message' | 'Opportunity' | 'Org' | 'Person' | 'Place' | 'ProcessInsight' | 'ProcessPattern' | 'ProcessUpdate' | 'Project' | 'Reflection' | 'Research' | 'ReviewIssue' | 'Screenshot' | 'SecurityAudit' | 'SharedKnowledge' | 'Skill' | 'SubscriptionRule' | 'Synthesis' | 'Task' | 'Topic' | 'Turn' | 'Vulnerability' | 'WorkflowImprovement', ParentType, ContextType>;
 };
 
-export type OwnedAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OwnedAggregate'] = ResolversParentTypes['OwnedAggregate']> = {
-  count?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
-  node?: Resolver<ResolversTypes['OwnedAggregateNode'], ParentType, ContextType>;
-};
-
-export type OwnedAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OwnedAggregateNode'] = ResolversParentTypes['OwnedAggregateNode']> = {
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-};
-
 export type OwnedEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OwnedEdge'] = ResolversParentTypes['OwnedEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Owned'], ParentType, ContextType>;
 };
 
 export type OwnedsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OwnedsConnection'] = ResolversParentTypes['OwnedsConnection']> = {
-  aggregate?: Resolver<ResolversTypes['OwnedAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['OwnedEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -29988,23 +29784,9 @@ export type SharedKnowledgeEdgeResolvers<ContextType = RequestContext, ParentTyp
 };
 
 export type SharedKnowledgeKnowledgeConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedKnowledgeKnowledgeConnection'] = ResolversParentTypes['SharedKnowledgeKnowledgeConnection']> = {
-  aggregate?: Resolver<ResolversTypes['SharedKnowledgeKnowledgeKnowledgeAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['SharedKnowledgeKnowledgeRelationship']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-};
-
-export type SharedKnowledgeKnowledgeKnowledgeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedKnowledgeKnowledgeKnowledgeAggregateSelection'] = ResolversParentTypes['SharedKnowledgeKnowledgeKnowledgeAggregateSelection']> = {
-  count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
-  node?: Resolver<Maybe<ResolversTypes['SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection']>, ParentType, ContextType>;
-};
-
-export type SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection'] = ResolversParentTypes['SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection']> = {
-  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type SharedKnowledgeKnowledgeRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedKnowledgeKnowledgeRelationship'] = ResolversParentTypes['SharedKnowledgeKnowledgeRelationship']> = {
@@ -30301,7 +30083,6 @@ export type SynthesisConceptUpdatedNodeAggregateSelectionResolvers<ContextType =
 };
 
 export type SynthesisContributionsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisContributionsConnection'] = ResolversParentTypes['SynthesisContributionsConnection']> = {
-  aggregate?: Resolver<ResolversTypes['SynthesisKnowledgeContributionsAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['SynthesisContributionsRelationship']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -30327,19 +30108,6 @@ export type SynthesisEnabledConnectionResolvers<ContextType = RequestContext, Pa
 export type SynthesisEnabledRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisEnabledRelationship'] = ResolversParentTypes['SynthesisEnabledRelationship']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Synthesis'], ParentType, ContextType>;
-};
-
-export type SynthesisKnowledgeContributionsAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisKnowledgeContributionsAggregateSelection'] = ResolversParentTypes['SynthesisKnowledgeContributionsAggregateSelection']> = {
-  count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
-  node?: Resolver<Maybe<ResolversTypes['SynthesisKnowledgeContributionsNodeAggregateSelection']>, ParentType, ContextType>;
-};
-
-export type SynthesisKnowledgeContributionsNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisKnowledgeContributionsNodeAggregateSelection'] = ResolversParentTypes['SynthesisKnowledgeContributionsNodeAggregateSelection']> = {
-  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type SynthesisProducedConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisProducedConnection'] = ResolversParentTypes['SynthesisProducedConnection']> = {
@@ -31281,10 +31049,6 @@ export type Resolvers<ContextType = RequestContext> = {
   AgentEdge?: AgentEdgeResolvers<ContextType>;
   AgentImprovesWithConnection?: AgentImprovesWithConnectionResolvers<ContextType>;
   AgentImprovesWithRelationship?: AgentImprovesWithRelationshipResolvers<ContextType>;
-  AgentKnowledgeAccessedAggregateSelection?: AgentKnowledgeAccessedAggregateSelectionResolvers<ContextType>;
-  AgentKnowledgeAccessedNodeAggregateSelection?: AgentKnowledgeAccessedNodeAggregateSelectionResolvers<ContextType>;
-  AgentKnowledgeCreatedAggregateSelection?: AgentKnowledgeCreatedAggregateSelectionResolvers<ContextType>;
-  AgentKnowledgeCreatedNodeAggregateSelection?: AgentKnowledgeCreatedNodeAggregateSelectionResolvers<ContextType>;
   AgentLearnedFromConnection?: AgentLearnedFromConnectionResolvers<ContextType>;
   AgentLearnedFromRelationship?: AgentLearnedFromRelationshipResolvers<ContextType>;
   AgentMemoriesConnection?: AgentMemoriesConnectionResolvers<ContextType>;
@@ -31521,13 +31285,9 @@ export type Resolvers<ContextType = RequestContext> = {
   InsightBasedOnConnection?: InsightBasedOnConnectionResolvers<ContextType>;
   InsightBasedOnRelationship?: InsightBasedOnRelationshipResolvers<ContextType>;
   InsightEdge?: InsightEdgeResolvers<ContextType>;
-  InsightKnowledgeBasedOnAggregateSelection?: InsightKnowledgeBasedOnAggregateSelectionResolvers<ContextType>;
-  InsightKnowledgeBasedOnNodeAggregateSelection?: InsightKnowledgeBasedOnNodeAggregateSelectionResolvers<ContextType>;
   InsightsConnection?: InsightsConnectionResolvers<ContextType>;
   IntAggregateSelection?: IntAggregateSelectionResolvers<ContextType>;
   Knowledge?: KnowledgeResolvers<ContextType>;
-  KnowledgeAggregate?: KnowledgeAggregateResolvers<ContextType>;
-  KnowledgeAggregateNode?: KnowledgeAggregateNodeResolvers<ContextType>;
   KnowledgeEdge?: KnowledgeEdgeResolvers<ContextType>;
   KnowledgesConnection?: KnowledgesConnectionResolvers<ContextType>;
   Learned?: LearnedResolvers<ContextType>;
@@ -31596,8 +31356,6 @@ export type Resolvers<ContextType = RequestContext> = {
   OrgPersonFormerEmployeesNodeAggregateSelection?: OrgPersonFormerEmployeesNodeAggregateSelectionResolvers<ContextType>;
   OrgsConnection?: OrgsConnectionResolvers<ContextType>;
   Owned?: OwnedResolvers<ContextType>;
-  OwnedAggregate?: OwnedAggregateResolvers<ContextType>;
-  OwnedAggregateNode?: OwnedAggregateNodeResolvers<ContextType>;
   OwnedEdge?: OwnedEdgeResolvers<ContextType>;
   OwnedsConnection?: OwnedsConnectionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
@@ -31780,8 +31538,6 @@ export type Resolvers<ContextType = RequestContext> = {
   SharedKnowledgeAggregateNode?: SharedKnowledgeAggregateNodeResolvers<ContextType>;
   SharedKnowledgeEdge?: SharedKnowledgeEdgeResolvers<ContextType>;
   SharedKnowledgeKnowledgeConnection?: SharedKnowledgeKnowledgeConnectionResolvers<ContextType>;
-  SharedKnowledgeKnowledgeKnowledgeAggregateSelection?: SharedKnowledgeKnowledgeKnowledgeAggregateSelectionResolvers<ContextType>;
-  SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelection?: SharedKnowledgeKnowledgeKnowledgeNodeAggregateSelectionResolvers<ContextType>;
   SharedKnowledgeKnowledgeRelationship?: SharedKnowledgeKnowledgeRelationshipResolvers<ContextType>;
   SharedKnowledgesConnection?: SharedKnowledgesConnectionResolvers<ContextType>;
   Skill?: SkillResolvers<ContextType>;
@@ -31822,8 +31578,6 @@ export type Resolvers<ContextType = RequestContext> = {
   SynthesisEdge?: SynthesisEdgeResolvers<ContextType>;
   SynthesisEnabledConnection?: SynthesisEnabledConnectionResolvers<ContextType>;
   SynthesisEnabledRelationship?: SynthesisEnabledRelationshipResolvers<ContextType>;
-  SynthesisKnowledgeContributionsAggregateSelection?: SynthesisKnowledgeContributionsAggregateSelectionResolvers<ContextType>;
-  SynthesisKnowledgeContributionsNodeAggregateSelection?: SynthesisKnowledgeContributionsNodeAggregateSelectionResolvers<ContextType>;
   SynthesisProducedConnection?: SynthesisProducedConnectionResolvers<ContextType>;
   SynthesisProducedRelationship?: SynthesisProducedRelationshipResolvers<ContextType>;
   SynthesisSynthesisEnabledAggregateSelection?: SynthesisSynthesisEnabledAggregateSelectionResolvers<ContextType>;

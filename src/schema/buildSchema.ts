@@ -3,6 +3,7 @@ import { Neo4jGraphQL } from "@neo4j/graphql";
 import { defaultFieldResolver, getNamedType, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
 import type { Driver } from "neo4j-driver";
 import { withAccessRules } from "../auth/accessRules.js";
+import { createFilterGuard } from "../auth/relationshipFilters.js";
 import type { Caller } from "../auth/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
@@ -10,6 +11,7 @@ import { describeConflict } from "../graph/describeConflict.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { loadTypeDefs } from "./loadTypeDefs.js";
+import { secureResolveInfo } from "./secureResolveInfo.js";
 
 export interface BuiltSchema {
   schema: GraphQLSchema;
@@ -70,8 +72,20 @@ function guardRootField(
     ...fieldConfig,
     resolve: async (source, args, context, info) => {
       checkArgs(args, argDefs, rules, fieldName);
+      // Filters that reach through relationships only see what the caller may read (see relationshipFilters.ts).
+      const guard = context.caller ? createFilterGuard(info.schema, context.caller) : undefined;
+      // Updates and deletes start only from nodes the caller may write (see secureRootWhere).
+      const writes = info.parentType.name === "Mutation" && /^(update|delete)[A-Z]/.test(fieldName);
+      const securedArgs = guard
+        ? Object.fromEntries(argDefs.filter((d) => d.name in args).map((d) => [d.name, guard.secure(args[d.name], d.type)]))
+        : args;
+      if (guard && writes) {
+        const whereDef = argDefs.find((d) => d.name === "where");
+        if (whereDef) securedArgs.where = guard.secureRootWhere(args.where as Record<string, unknown> | undefined, whereDef.type);
+      }
+      const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined) : info;
       try {
-        return await resolve(source, args, context, info);
+        return await resolve(source, securedArgs, context, securedInfo);
       } catch (err) {
         if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;
         const ids = idsWritten(args[writeArg?.name ?? ""]);

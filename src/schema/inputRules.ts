@@ -64,6 +64,7 @@ export function checkValue(field: string, value: unknown, rule: FieldRule | unde
   if (typeof value === "string") {
     const maxLength = rule?.maxLength ?? DEFAULT_MAX_STRING;
     if (value.length > maxLength) return `${field} is at most ${maxLength} characters long, got ${value.length}`;
+    if (!value.isWellFormed()) return `${field} must be well-formed Unicode (it has a lone surrogate)`;
     const control = CONTROL.exec(value);
     if (control) {
       const code = control[0].charCodeAt(0).toString(16).padStart(4, "0");

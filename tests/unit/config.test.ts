@@ -39,3 +39,19 @@ describe("loadConfig", () => {
     expect(config.neo4j.password).toBe("pw");
   });
 });
+
+describe("loadConfig: authentication", () => {
+  it("allows auth off only on a loopback HOST", () => {
+    expect(loadConfig({ MNEMOGRAPH_AUTH: "off" }).auth.mode).toBe("off");
+    expect(() => loadConfig({ MNEMOGRAPH_AUTH: "off", HOST: "0.0.0.0" })).toThrowError(/MNEMOGRAPH_AUTH.*loopback/);
+  });
+
+  it("requires a secret of at least 32 characters and names the variable", () => {
+    expect(() => loadConfig({ JWT_SECRET: "short" })).toThrowError(/JWT_SECRET: at least 32 characters/);
+  });
+
+  it("reads per-field rate limits and names a bad entry", () => {
+    expect(loadConfig({ RATE_LIMITS: "searchMemories=120" }).limits.rateLimits.perField).toEqual({ retrieveContext: 10, searchMemories: 120 });
+    expect(() => loadConfig({ RATE_LIMITS: "searchMemories=lots" })).toThrowError(/RATE_LIMITS/);
+  });
+});

@@ -1,3 +1,4 @@
+import { MAX_VARIABLES_DEPTH, nestsDeeperThan } from "./variablesDepth.js";
 import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from "graphql";
 import { BadUserInputError, ErrorCode } from "../../errors/errors.js";
 import { limitRules } from "./limitRules.js";
@@ -42,6 +43,9 @@ export function parseWithTokenLimit(source: string, limits: Pick<LimitsConfig, "
  */
 export function checkOperation(input: OperationInput, limits: OperationLimits): GraphQLError[] {
   const { schema, variables, operationName } = input;
+  if (nestsDeeperThan(variables, MAX_VARIABLES_DEPTH)) {
+    return [new BadUserInputError(`Variables are nested deeper than ${MAX_VARIABLES_DEPTH} levels`)];
+  }
   const document = input.document ?? parseWithTokenLimit(input.source, limits);
   if (document instanceof GraphQLError) return [document];
 

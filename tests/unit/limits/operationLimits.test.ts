@@ -125,3 +125,15 @@ describe("checkOperation with the default limits", () => {
     expect(checkOperation({ schema, source }, defaultLimits("production"))).toEqual([]);
   });
 });
+
+describe("variables nesting", () => {
+  it("measures depth without recursion, and refuses variables nested beyond the limit", async () => {
+    const { nestsDeeperThan, MAX_VARIABLES_DEPTH } = await import("../../../src/server/limits/variablesDepth.js");
+    let deep: Record<string, unknown> = { id: { eq: "x" } };
+    for (let i = 0; i < 100_000; i++) deep = { NOT: deep };
+    expect(nestsDeeperThan(deep, MAX_VARIABLES_DEPTH)).toBe(true);
+    expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+    expect(nestsDeeperThan("text", 0)).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+import {
+  getNamedType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLInterfaceType,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from "graphql";
+
+export type OperationType = "query" | "mutation" | "subscription";
+
+export type CrudKind = "list" | "connection" | "create" | "update" | "delete";
+
+/** Generated CRUD of one `Owned` type; mutations name the field of their response that lists the nodes. */
+export interface NodeClass {
+  kind: CrudKind;
+  node: GraphQLObjectType;
+  responseField?: string;
+}
+
+/** A generated query of an interface whose every implementation is `Owned`. */
+export interface InterfaceClass {
+  kind: "interfaceList" | "interfaceConnection";
+  node: GraphQLInterfaceType;
+}
+
+/** What a root field does, as far as access is concerned. */
+export type FieldClass = NodeClass | InterfaceClass | { kind: "custom"; rule: CustomRule };
+
+/** Hand-written root fields and the rule they follow. */
+export type CustomRule = "adminOnly";
+
+/**
+ * Every hand-written root field and its access rule. A root field that is
+ * neither generated CRUD of an `Owned` type nor listed here has no expectation,
+ * and the matrix fails until someone adds it here and says in
+ * tests/integration/access/accessMatrix.test.ts who may call it.
+ */
+export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
+  "Query.apiKeys": "adminOnly",
+  "Mutation.createApiKey": "adminOnly",
+  "Mutation.revokeApiKey": "adminOnly",
+};
+
+export interface RootField {
+  operation: OperationType;
+  /** `Query.agents`, `Mutation.createApiKey`. */
+  coordinate: string;
+  field: GraphQLField<unknown, unknown>;
+  /** Undefined when the field matches no known class. */
+  class: FieldClass | undefined;
+}
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** `[T!]!` and nothing else. */
+function listOf(type: GraphQLOutputType): GraphQLNamedType | undefined {
+  if (!isNonNullType(type) || !isListType(type.ofType)) return undefined;
+  const item: GraphQLOutputType = type.ofType.ofType;
+  return isNonNullType(item) && !isListType(item.ofType) ? item.ofType : undefined;
+}
+
+/** The node type of a generated connection (`AgentsConnection { edges { node } }`) named after its field. */
+function connectionNode(schema: GraphQLSchema, field: GraphQLField<unknown, unknown>): GraphQLNamedType | undefined {
+  const type = getNamedType(field.type);
+  if (!isObjectType(type) || type.name !== upperFirst(field.name)) return undefined;
+  const edges = type.getFields().edges;
+  const edge = edges && listOf(edges.type);
+  if (!edge || !isObjectType(edge)) return undefined;
+  const node = edge.getFields().node;
+  return node ? schema.getType(getNamedType(node.type).name) ?? undefined : undefined;
+}
+
+const argType = (field: GraphQLField<unknown, unknown>, name: string) => {
+  const arg = field.args.find((a) => a.name === name);
+  return arg ? getNamedType(arg.type).name : undefined;
+};
+
+/** The types implementing `Owned`: every node type the access rules protect. */
+export function ownedTypes(schema: GraphQLSchema): GraphQLObjectType[] {
+  const owned = schema.getType("Owned");
+  if (!isInterfaceType(owned)) throw new Error("The schema has no Owned interface");
+  return [...schema.getPossibleTypes(owned)].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Generated CRUD of one `Owned` type, named the way @neo4j/graphql 7 names it
+ * (`createAgents` → `agents`, `agentsConnection`, `updateAgents`, `deleteAgents`),
+ * each checked by its argument and return types, not by its name alone.
+ */
+function crudOf(schema: GraphQLSchema, node: GraphQLObjectType): Map<string, FieldClass> {
+  const found = new Map<string, FieldClass>();
+  const mutations = schema.getMutationType()?.getFields() ?? {};
+  const queries = schema.getQueryType()?.getFields() ?? {};
+  const create = Object.values(mutations).find(
+    (f) => argType(f, "input") === `${node.name}CreateInput` && f.name === `create${/^Create(\w+)MutationResponse$/.exec(getNamedType(f.type).name)?.[1]}`,
+  );
+  if (!create) return found;
+  const plural = create.name.slice("create".length);
+  const response = getNamedType(create.type) as GraphQLObjectType;
+  const responseField = Object.keys(response.getFields()).find((name) => name !== "info");
+  found.set(`Mutation.${create.name}`, { kind: "create", node, responseField });
+
+  const list = queries[lowerFirst(plural)];
+  if (list && listOf(list.type) === node) found.set(`Query.${list.name}`, { kind: "list", node });
+  const connection = queries[`${lowerFirst(plural)}Connection`];
+  if (connection && connectionNode(schema, connection) === node) found.set(`Query.${connection.name}`, { kind: "connection", node });
+  const update = mutations[`update${plural}`];
+  if (update && argType(update, "where") === `${node.name}Where` && getNamedType(update.type).name === `Update${plural}MutationResponse`) {
+    found.set(`Mutation.${update.name}`, { kind: "update", node, responseField });
+  }
+  const del = mutations[`delete${plural}`];
+  if (del && argType(del, "where") === `${node.name}Where` && getNamedType(del.type).name === "DeleteInfo") {
+    found.set(`Mutation.${del.name}`, { kind: "delete", node });
+  }
+  return found;
+}
+
+/** Interfaces whose every implementation is `Owned` (Owned itself, Knowledge): their queries obey the same rules. */
+function ownedInterfaces(schema: GraphQLSchema, owned: readonly GraphQLObjectType[]): GraphQLInterfaceType[] {
+  return Object.values(schema.getTypeMap()).filter(
+    (t): t is GraphQLInterfaceType =>
+      isInterfaceType(t) && schema.getPossibleTypes(t).length > 0 && schema.getPossibleTypes(t).every((impl) => owned.includes(impl)),
+  );
+}
+
+function interfaceQueries(schema: GraphQLSchema, ifaces: readonly GraphQLInterfaceType[]): Map<string, FieldClass> {
+  const found = new Map<string, FieldClass>();
+  const queries = schema.getQueryType()?.getFields() ?? {};
+  for (const field of Object.values(queries)) {
+    const node = listOf(field.type);
+    const connection = queries[`${field.name}Connection`];
+    if (!isInterfaceType(node) || !ifaces.includes(node) || !connection || connectionNode(schema, connection) !== node) continue;
+    found.set(`Query.${field.name}`, { kind: "interfaceList", node });
+    found.set(`Query.${connection.name}`, { kind: "interfaceConnection", node });
+  }
+  return found;
+}
+
+/** Every root field of the schema, with the class that says what access it must enforce. */
+export function classifyRootFields(schema: GraphQLSchema): RootField[] {
+  const owned = ownedTypes(schema);
+  const known = new Map<string, FieldClass>();
+  for (const node of owned) for (const [coordinate, cls] of crudOf(schema, node)) known.set(coordinate, cls);
+  for (const [coordinate, cls] of interfaceQueries(schema, ownedInterfaces(schema, owned))) known.set(coordinate, cls);
+  for (const [coordinate, rule] of Object.entries(CUSTOM_FIELDS)) known.set(coordinate, { kind: "custom", rule });
+
+  const roots: [OperationType, GraphQLObjectType | null | undefined][] = [
+    ["query", schema.getQueryType()],
+    ["mutation", schema.getMutationType()],
+    ["subscription", schema.getSubscriptionType()],
+  ];
+  return roots.flatMap(([operation, type]) =>
+    Object.values(type?.getFields() ?? {}).map((field) => {
+      const coordinate = `${type!.name}.${field.name}`;
+      return { operation, coordinate, field, class: known.get(coordinate) };
+    }),
+  );
+}

@@ -1,0 +1,21 @@
+import type { GraphQLSchema } from "graphql";
+import { inject } from "vitest";
+import { apiKeyResolvers } from "../../../src/auth/apiKeyResolvers.js";
+import { apiKeyStore } from "../../../src/graph/apiKeyStore.js";
+import { createDriver } from "../../../src/graph/driver.js";
+import { buildSchema } from "../../../src/schema/buildSchema.js";
+
+/**
+ * The schema the gateway serves, built by the same code, so tables generated
+ * from it grow with `schema/`. Needed while tests are collected, before any
+ * gateway starts; building it does not query the database.
+ */
+export async function servedSchema(database = "neo4j"): Promise<GraphQLSchema> {
+  const driver = createDriver(inject("neo4j"));
+  try {
+    const { schema } = await buildSchema(driver, database, apiKeyResolvers(apiKeyStore(driver, database)));
+    return schema;
+  } finally {
+    await driver.close();
+  }
+}
