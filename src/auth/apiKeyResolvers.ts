@@ -1,12 +1,11 @@
 import { BadUserInputError, NotFoundError } from "../errors/errors.js";
 import type { ApiKeyInfo, ApiKeyStore } from "../graph/apiKeyStore.js";
 import type { RequestContext } from "../server/context.js";
-import type { Role } from "./caller.js";
+import { ID_PATTERN as AGENT_ID, type Role } from "./caller.js";
 import { requireRole } from "./policy.js";
 
 /** Roles travel as GraphQL enum values (AGENT) and as claims (agent). */
 const toClaim = (role: string) => role.toLowerCase() as Role;
-const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
 const toEnum = (info: ApiKeyInfo) => ({ ...info, roles: info.roles.map((r) => r.toUpperCase()) });
 
 /** Resolvers of the admin-only API key operations declared in schema/access.graphql. */

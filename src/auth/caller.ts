@@ -12,6 +12,9 @@ export interface Caller {
   roles: readonly Role[];
 }
 
+/** What an agent or tenant id may look like, in tokens, headers and API keys alike. */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+
 /** Tenant of the embedded single-user setup. */
 export const LOCAL_TENANT = "local";
 /** Agent id used when a local request names none. */

@@ -1,7 +1,5 @@
 import type { JWTPayload } from "jose";
-import type { Caller, Role } from "./caller.js";
-
-const ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+import { ID_PATTERN as ID, type Caller, type Role } from "./caller.js";
 const ROLES: readonly Role[] = ["agent", "approver", "admin"];
 
 /** Why a verified token still cannot identify a caller. */

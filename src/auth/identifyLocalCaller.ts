@@ -1,7 +1,5 @@
 import { BadUserInputError } from "../errors/errors.js";
-import { LOCAL_AGENT, LOCAL_TENANT, type Caller } from "./caller.js";
-
-const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}$/;
+import { ID_PATTERN as AGENT_ID, LOCAL_AGENT, LOCAL_TENANT, type Caller } from "./caller.js";
 
 /** Header a local client uses to say which agent it acts as. */
 export const AGENT_HEADER = "x-mnemograph-agent";

@@ -1,5 +1,7 @@
 import {
   astFromValue,
+  getNamedType,
+  isInputObjectType,
   Kind,
   TypeInfo,
   valueFromAST,
@@ -39,11 +41,15 @@ export function secureResolveInfo(
         Argument(arg: ArgumentNode) {
           const def = typeInfo.getArgument();
           if (!def) return undefined;
+          // Only input objects can hold filters to secure; scalars need just the paging check.
+          const rewritable = isInputObjectType(getNamedType(def.type));
+          if (!rewritable && !PAGING.has(def.name)) return undefined;
           const value = valueFromAST(arg.value, def.type, info.variableValues);
           if (value === undefined) return undefined;
           if (PAGING.has(def.name) && typeof value === "number" && value < 0) {
             throw new BadUserInputError(`${def.name} must not be negative, got ${value}`, def.name);
           }
+          if (!rewritable) return undefined;
           const secured = secure(value, def.type);
           if (JSON.stringify(secured) === JSON.stringify(value)) return undefined;
           const literal = astFromValue(secured, def.type);
