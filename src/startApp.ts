@@ -1,5 +1,4 @@
 import type { Driver } from "neo4j-driver";
-import { apiKeyResolvers } from "./auth/apiKeyResolvers.js";
 import { setupAuth } from "./auth/setupAuth.js";
 import type { Config } from "./config/config.js";
 import { apiKeyStore } from "./graph/apiKeyStore.js";
@@ -8,7 +7,15 @@ import { startLocalNeo4j, type LocalNeo4j } from "./graph/local/localNeo4j.js";
 import { migrationsFor } from "./graph/migrations/migrations.js";
 import { runMigrations } from "./graph/migrations/runMigrations.js";
 import type { Logger } from "./logging/logger.js";
+import { createEmbedder } from "./embeddings/createEmbedder.js";
+import { embeddedTypes } from "./embeddings/embeddedTypes.js";
+import type { Embedder } from "./embeddings/Embedder.js";
+import { createEmbeddingWorker, type EmbeddingWorker } from "./embeddings/embeddingWorker.js";
+import { createFactEmbeddingPass } from "./facts/factEmbeddingPass.js";
+import { factRelations } from "./facts/factRelations.js";
 import { buildSchema } from "./schema/buildSchema.js";
+import { appResolvers } from "./schema/resolvers.js";
+import { createWriteEvents } from "./schema/writeEvents.js";
 import { loadTypeDefs } from "./schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "./server/gateway.js";
 import { tokenRoute } from "./server/tokenRoute.js";
@@ -18,6 +25,9 @@ export interface App {
   gateway: Gateway;
   driver: Driver;
   localNeo4j: LocalNeo4j | null;
+  embedder: Embedder;
+  /** Embeds what is written; `drain()` waits until every write so far has its vector. */
+  embeddings: EmbeddingWorker;
   /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
   stop(): Promise<void>;
 }
@@ -25,16 +35,41 @@ export interface App {
 /** Wires the parts together in start-up order; each failure undoes what had started. */
 export async function startApp(config: Config, logger: Logger): Promise<App> {
   const auth = await setupAuth(config, logger);
-  const localNeo4j = config.neo4j.uri ? null : await startLocalNeo4j(config.neo4j, logger.child({ component: "neo4j" }));
+  // The model loads while Neo4j starts: both take seconds the first time.
+  const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
+  embedderReady.catch(() => {});
+  const localNeo4j = config.neo4j.uri
+    ? null
+    : await startLocalNeo4j(config.neo4j, logger.child({ component: "neo4j" })).catch(async (err: unknown) => {
+        await (await embedderReady.catch(() => null))?.close();
+        throw err;
+      });
   const connection = localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password };
   const driver = createDriver(connection);
+  let embedder: Embedder | null = null;
+  let embeddings: EmbeddingWorker | null = null;
   try {
+    embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
     const migrations = migrationsFor(loadTypeDefs().document);
     const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now() };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
-    const { schema, neoSchema } = await buildSchema(driver, config.neo4j.database, apiKeyResolvers(keys));
+    const database = config.neo4j.database;
+    const writes = createWriteEvents();
+    const { document } = loadTypeDefs();
+    embeddings = createEmbeddingWorker({
+      driver,
+      database,
+      embedder,
+      types: embeddedTypes(document),
+      // Facts are relationships: their own pass embeds the ones written through generated CRUD.
+      extraPasses: [createFactEmbeddingPass({ driver, database, types: factRelations(document).map((r) => r.type) })],
+      logger: logger.child({ component: "embeddings" }),
+    });
+    writes.on(() => embeddings?.wake());
+    const deps = { driver, database, embedder, embeddings, logger, writes, now: () => new Date() };
+    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps), (e) => writes.emit(e));
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
     health.schemaReady = true;
     const gateway = await startGateway({
@@ -46,18 +81,26 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
     });
+    const worker = embeddings;
+    const model = embedder;
     return {
       gateway,
       driver,
       localNeo4j,
+      embedder: model,
+      embeddings: worker,
       async stop() {
         await gateway.stop();
+        await worker.stop();
+        await model.close();
         await driver.close();
         await localNeo4j?.stop();
         logger.info("Stopped");
       },
     };
   } catch (err) {
+    await embeddings?.stop();
+    await (embedder ?? (await embedderReady.catch(() => null)))?.close();
     await driver.close();
     await localNeo4j?.stop();
     throw err;

@@ -12,9 +12,13 @@ function callerOf(context: object): Caller {
 /**
  * `@populatedBy` callbacks named in the SDL: ownership is stamped from the
  * request's caller on create, and server-owned states start where they must.
+ * Other server-owned fields (`embeddingStatus`) are set the same way.
  */
 export const populatedByCallbacks: Record<string, Callback> = {
   callerTenant: (_p, _a, ctx) => callerOf(ctx).tenantId,
   callerAgent: (_p, _a, ctx) => callerOf(ctx).agentId,
   initialWorkflowStatus: () => "PROPOSED",
+  // Every write of an embedded type queues it for the embedding worker, which
+  // re-embeds only when the text really changed (src/embeddings/embeddingWorker.ts).
+  embeddingPending: () => "PENDING",
 };

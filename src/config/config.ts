@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { LOCAL_MODEL_NAMES } from "../embeddings/embeddingModels.js";
 import { defaultLimits, parseRateLimits, type LimitsConfig } from "../server/limits/limitsConfig.js";
 
 /**
@@ -21,7 +22,16 @@ export interface Config {
   limits: LimitsConfig;
   /** Largest accepted HTTP request body, in bytes. */
   maxBodyBytes: number;
+  embeddings: EmbeddingsConfig;
 }
+
+/**
+ * Where vectors come from: a local ONNX model provisioned from Maven Central
+ * (the default), or any OpenAI-compatible `/embeddings` endpoint.
+ */
+export type EmbeddingsConfig =
+  | { provider: "local"; model: string; threads: number }
+  | { provider: "openai"; baseUrl: string; apiKey: string; model: string };
 
 export interface AuthConfig {
   /** `token`: every request needs a valid JWT. `off`: loopback only, for one developer. */
@@ -61,6 +71,9 @@ export interface Neo4jConfig {
   txTimeoutSeconds: number;
 }
 
+/** Chosen by measurement on the LoCoMo development set (docs/benchmarks.md). */
+export const DEFAULT_EMBEDDING_MODEL = "bge-small-en-v1.5-q";
+
 const memorySize = z.string().regex(/^\d+[kmg]$/i, "a size such as 512m or 2g");
 
 const schema = z.object({
@@ -93,6 +106,11 @@ const schema = z.object({
   QUERY_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).optional(),
   QUERY_MAX_TOKENS: z.coerce.number().int().min(100).max(1_000_000).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  EMBEDDING_MODEL: z.enum(LOCAL_MODEL_NAMES).default(DEFAULT_EMBEDDING_MODEL),
+  EMBEDDING_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  EMBEDDING_BASE_URL: z.string().url().optional(),
+  EMBEDDING_API_KEY: z.string().default(""),
+  EMBEDDING_API_MODEL: z.string().min(1).default("text-embedding-3-small"),
   RATE_LIMITS: z
     .string()
     .transform((text, ctx) => {
@@ -156,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       audience: e.JWT_AUDIENCE,
       tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     },
+    embeddings: e.EMBEDDING_BASE_URL
+      ? { provider: "openai", baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_API_MODEL }
+      : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS },
     neo4j: {
       uri: e.NEO4J_URI,
       user: e.NEO4J_USER,

@@ -12,6 +12,7 @@ import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { loadTypeDefs } from "./loadTypeDefs.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
+import type { WriteEvent } from "./writeEvents.js";
 
 export interface BuiltSchema {
   schema: GraphQLSchema;
@@ -28,6 +29,7 @@ export async function buildSchema(
   driver: Driver,
   database: string,
   resolvers: Record<string, Record<string, unknown>> = {},
+  onWrite: (event: WriteEvent) => void = () => {},
 ): Promise<BuiltSchema> {
   const { document } = loadTypeDefs();
   const rules = extractRules(document);
@@ -49,7 +51,7 @@ export async function buildSchema(
   });
   const generated = await neoSchema.getSchema();
   const schema = mapSchema(generated, {
-    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) => guardRootField(fieldConfig, fieldName, rules, driver, database),
+    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) => guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite),
   });
   return { schema, neoSchema, rules };
 }
@@ -63,11 +65,14 @@ function guardRootField(
   rules: RuleTable,
   driver: Driver,
   database: string,
+  onWrite: (event: WriteEvent) => void,
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
   const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
   const writtenType = writeArg ? WRITTEN_TYPE.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
+  const whereArg = argDefs.find((a) => a.name === "where");
+  const deletedType = /^delete[A-Z]/.test(fieldName) && whereArg ? /^(.+)Where$/.exec(getNamedType(whereArg.type).name)?.[1] : undefined;
   return {
     ...fieldConfig,
     resolve: async (source, args, context, info) => {
@@ -85,7 +90,11 @@ function guardRootField(
       }
       const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined) : info;
       try {
-        return await resolve(source, securedArgs, context, securedInfo);
+        const result = await resolve(source, securedArgs, context, securedInfo);
+        if (info.parentType.name === "Mutation" && context.caller) {
+          onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller: context.caller });
+        }
+        return result;
       } catch (err) {
         if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;
         const ids = idsWritten(args[writeArg?.name ?? ""]);

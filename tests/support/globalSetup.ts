@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../src/config/config.js";
+import { LOCAL_MODELS } from "../../src/embeddings/embeddingModels.js";
+import { provisionModel } from "../../src/embeddings/provisionModel.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../../src/graph/local/localNeo4j.js";
 import { createLogger } from "../../src/logging/logger.js";
 
@@ -19,6 +21,8 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const config = loadConfig();
+  // Once, before the test files start gateways in parallel.
+  if (config.embeddings.provider === "local") await provisionModel(LOCAL_MODELS[config.embeddings.model]!, config.neo4j.cacheDir);
   if (config.neo4j.uri) {
     project.provide("neo4j", { uri: config.neo4j.uri, user: config.neo4j.user, password: config.neo4j.password });
     return;

@@ -1,8 +1,8 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ProvisionError, runMaven } from "../../maven/runMaven.js";
 
 /** The Maven project that names the Neo4j and APOC artifacts. */
 export const NEO4J_POM = fileURLToPath(new URL("../../../provision/neo4j/pom.xml", import.meta.url));
@@ -14,13 +14,6 @@ export interface Neo4jRuntime {
   pluginsDir: string;
 }
 
-/** Raised when Maven cannot provide the artifacts; carries Maven's own words. */
-export class ProvisionError extends Error {
-  constructor(message: string, readonly output: string) {
-    super(`${message}\n${output}`);
-    this.name = "ProvisionError";
-  }
-}
 
 /** Reads the pinned Neo4j version from the POM, so the cache folder follows it. */
 export async function pinnedNeo4jVersion(pom = NEO4J_POM): Promise<string> {
@@ -70,20 +63,4 @@ export async function provisionNeo4j(cacheDir: string, log: (msg: string) => voi
   await rm(home, { recursive: true, force: true });
   await rename(partial, home);
   return runtime;
-}
-
-function runMaven(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const child = spawn("mvn", args, { stdio: ["ignore", "pipe", "pipe"] });
-    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    child.on("error", (err) =>
-      reject(new ProvisionError("Could not run `mvn` (is Maven installed and on PATH?)", String(err))),
-    );
-    child.on("close", (code) => {
-      if (code === 0) resolve();
-      else reject(new ProvisionError(`mvn exited with code ${code}`, output.split("\n").slice(-40).join("\n")));
-    });
-  });
 }

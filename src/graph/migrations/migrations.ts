@@ -1,9 +1,13 @@
 import { Kind, type DocumentNode } from "graphql";
+import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../../embeddings/embeddedTypes.js";
+import { factIndexes } from "./factIndexes.js";
 
 /** One idempotent schema statement, named so that logs and health can refer to it. */
 export interface Migration {
   name: string;
   cypher: string;
+  /** A full-text index built with another analyzer is dropped first, so the new one replaces it. */
+  fulltextAnalyzer?: string;
 }
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
@@ -41,7 +45,18 @@ export function migrationsFor(document: DocumentNode): Migration[] {
     name: `${label.toLowerCase()}_tenant_owner`,
     cypher: `CREATE INDEX ${label.toLowerCase()}_tenant_owner IF NOT EXISTS FOR (n:${label}) ON (n.tenantId, n.ownerId)`,
   }));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...VECTOR_INDEXES];
+  const embedded = embeddedTypes(document).flatMap(({ label, contextBy }) => [
+    vector(vectorIndexName(label), label),
+    range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
+    ...(contextBy
+      ? [
+          vector(contextVectorIndexName(label), label, "contextEmbedding"),
+          range(`${label.toLowerCase()}_context_order`, label, ["tenantId", "ownerId", contextBy]),
+        ]
+      : []),
+  ]);
+  embedded.push(...factIndexes(document));
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
 }
 
 /** API keys are looked up by hash; ids are unique. */
@@ -72,35 +87,26 @@ const RANGE_INDEXES: Migration[] = [
   range("topic_name", "Topic", ["name"]),
 ];
 
-const FULLTEXT_INDEXES: Migration[] = [
-  {
-    name: "memory_content",
-    cypher: "CREATE FULLTEXT INDEX memory_content IF NOT EXISTS FOR (n:Memory) ON EACH [n.content]",
-  },
-  {
-    name: "message_content",
-    cypher: "CREATE FULLTEXT INDEX message_content IF NOT EXISTS FOR (n:Message) ON EACH [n.content]",
-  },
-  {
-    name: "entity_names",
-    cypher:
-      "CREATE FULLTEXT INDEX entity_names IF NOT EXISTS FOR (n:Person|Org|Place|Skill|Topic|Project|Event) ON EACH [n.name, n.realName, n.aliases]",
-  },
-  {
-    name: "knowledge_text",
-    cypher:
-      "CREATE FULLTEXT INDEX knowledge_text IF NOT EXISTS FOR (n:Concept|Research|Content|Insight|Analysis|Synthesis|Belief) ON EACH [n.name, n.description, n.topic, n.findings, n.title, n.body, n.insight, n.content]",
-  },
-];
-
-const vector = (name: string, label: string): Migration => ({
+/**
+ * Prose is indexed with Lucene's English analyzer (stop words out, stemming):
+ * with the default analyzer, "What is the name of the dog?" matched every
+ * text holding "the". Names keep the default analyzer: no stemming of names.
+ */
+const fulltext = (name: string, labels: string, fields: string[], analyzer = "english"): Migration => ({
   name,
-  cypher: `CREATE VECTOR INDEX ${name} IF NOT EXISTS FOR (n:${safe(label)}) ON n.embedding OPTIONS { indexConfig: { \`vector.dimensions\`: ${EMBEDDING_DIMENSIONS}, \`vector.similarity_function\`: 'cosine' } }`,
+  fulltextAnalyzer: analyzer,
+  cypher: `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${labels}) ON EACH [${fields.map((f) => `n.${f}`).join(", ")}] OPTIONS { indexConfig: { \`fulltext.analyzer\`: '${analyzer}' } }`,
 });
 
-const VECTOR_INDEXES: Migration[] = [
-  vector("memory_embedding", "Memory"),
-  vector("message_embedding", "Message"),
-  vector("concept_embedding", "Concept"),
-  vector("belief_embedding", "Belief"),
+const FULLTEXT_INDEXES: Migration[] = [
+  fulltext("memory_content", "Memory", ["content"]),
+  fulltext("message_content", "Message", ["content"]),
+  fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words"),
+  fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
 ];
+
+const vector = (name: string, label: string, property = "embedding"): Migration => ({
+  name,
+  cypher: `CREATE VECTOR INDEX ${name} IF NOT EXISTS FOR (n:${safe(label)}) ON n.${property} OPTIONS { indexConfig: { \`vector.dimensions\`: ${EMBEDDING_DIMENSIONS}, \`vector.similarity_function\`: 'cosine' } }`,
+});
+

@@ -4,6 +4,12 @@ import type { Driver } from "neo4j-driver";
  * Reads nodes straight from Neo4j, bypassing the gateway and its rules: what
  * a write really did, whatever the response said.
  */
+/**
+ * What the embedding worker writes in the background after a write: not a
+ * change made by the request under test, so comparisons leave it out.
+ */
+export const EMBEDDING_BOOKKEEPING = ["embedding", "embeddingKey", "embeddingModel", "embeddingStatus"];
+
 export class StoredNodes {
   constructor(
     private readonly driver: Driver,
@@ -13,8 +19,8 @@ export class StoredNodes {
   /** Each node's properties, serialised, by id; a missing id means no such node. */
   async byId(ids: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
     const { records } = await this.driver.executeQuery(
-      "MATCH (n) WHERE n.id IN $ids AND n.tenantId IN $tenants RETURN n.id AS id, properties(n) AS props",
-      { ids, tenants: this.tenants },
+      "MATCH (n) WHERE n.id IN $ids AND n.tenantId IN $tenants RETURN n.id AS id, apoc.map.removeKeys(properties(n), $bookkeeping) AS props",
+      { ids, tenants: this.tenants, bookkeeping: EMBEDDING_BOOKKEEPING },
     );
     return new Map(records.map((r) => [r.get("id") as string, plain(r.get("props") as Record<string, unknown>)]));
   }

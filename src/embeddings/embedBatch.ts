@@ -1,0 +1,123 @@
+import { createHash } from "node:crypto";
+import neo4j, { type Driver } from "neo4j-driver";
+import type { Embedder } from "./Embedder.js";
+import type { EmbeddedType } from "./embeddedTypes.js";
+import { embeddingText } from "./embeddingText.js";
+
+export interface BatchTarget {
+  driver: Driver;
+  database: string;
+  embedder: Embedder;
+}
+
+/** Cypher list of a node's embedded fields, over the variable `v`. */
+const partsOf = (type: EmbeddedType, v: string) => `[${type.fields.map((f) => `${v}.${f}`).join(", ")}]`;
+
+/**
+ * The node before `n` in its conversation (same tenant, owner and `contextBy`
+ * value, by occurredAt else createdAt), for contextual types.
+ */
+function previousPart(type: EmbeddedType): string {
+  if (!type.contextBy) return "null AS previous";
+  const c = type.contextBy;
+  return `CASE WHEN n.${c} IS NULL THEN null ELSE COLLECT {
+      MATCH (p:${type.label}) WHERE p.tenantId = n.tenantId AND p.ownerId = n.ownerId AND p.${c} = n.${c}
+        AND coalesce(p.occurredAt, p.createdAt) < coalesce(n.occurredAt, n.createdAt)
+      WITH p ORDER BY coalesce(p.occurredAt, p.createdAt) DESC LIMIT 1
+      RETURN ${partsOf(type, "p")}
+    }[0] END AS previous`;
+}
+
+const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
+
+/** A batch read and embedded, ready to be written. */
+export interface PreparedBatch {
+  type: EmbeddedType;
+  size: number;
+  /** Ids in the batch, so the next read can skip them while this one is written. */
+  ids: string[];
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * Reads one batch of PENDING nodes of a type (skipping `exclude`, a batch
+ * still being written) and embeds what changed: a node whose text (and
+ * context) and model are those of its stored key needs no new vector.
+ */
+export async function prepareBatch(
+  { driver, database, embedder }: BatchTarget,
+  type: EmbeddedType,
+  batchSize: number,
+  exclude: readonly string[] = [],
+): Promise<PreparedBatch | null> {
+  const parts = partsOf(type, "n");
+  const { records } = await driver.executeQuery(
+    `MATCH (n:${type.label}) WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
+     WITH n LIMIT $limit
+     RETURN n.tenantId AS tenantId, n.id AS id, ${parts} AS parts, n.embeddingKey AS key, ${previousPart(type)}`,
+    { limit: neo4j.int(batchSize), exclude },
+    { database, routing: "READ" },
+  );
+  if (records.length === 0) return null;
+  const rows = records.map((r) => {
+    const own = r.get("parts") as (string | null)[];
+    const previous = r.get("previous") as (string | null)[] | null;
+    const text = embeddingText(own);
+    const context = previous ? embeddingText([...previous, ...own]) : text;
+    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}` : text)}`;
+    return { tenantId: r.get("tenantId") as string, id: r.get("id") as string, parts: own, text, context, key, unchanged: key === r.get("key") };
+  });
+  const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
+  const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
+  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...contextual.map((r) => r.context)]);
+  const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
+  const contextOf = new Map(contextual.map((r, i) => [r, vectors[work.length + i]!]));
+  return {
+    type,
+    size: records.length,
+    ids: rows.map((r) => r.id),
+    rows: rows.map((r) => ({
+      tenantId: r.tenantId,
+      id: r.id,
+      parts: r.parts,
+      key: r.key,
+      unchanged: r.unchanged,
+      vector: vectorOf.get(r) ?? null,
+      // Without a predecessor there is no context vector: search falls back to the node's own.
+      context: contextOf.get(r) ?? null,
+    })),
+  };
+}
+
+/**
+ * Writes a prepared batch and marks it READY. A vector is written only if the
+ * text read is still the text stored, so a concurrent update is never
+ * overwritten with a stale vector (the node stays PENDING for the next pass).
+ */
+export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
+  const { type } = batch;
+  const parts = partsOf(type, "n");
+  await driver.executeQuery(
+    `UNWIND $rows AS row
+     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id}) WHERE n.embeddingStatus = 'PENDING' AND ${parts} = row.parts
+     CALL (n, row) {
+       WITH n, row WHERE row.vector IS NOT NULL
+       CALL db.create.setNodeVectorProperty(n, 'embedding', row.vector)
+     }
+     CALL (n, row) {
+       WITH n, row WHERE row.context IS NOT NULL
+       CALL db.create.setNodeVectorProperty(n, 'contextEmbedding', row.context)
+     }
+     CALL (n, row) {
+       WITH n, row WHERE row.vector IS NULL AND NOT row.unchanged
+       REMOVE n.embedding
+     }
+     CALL (n, row) {
+       WITH n, row WHERE row.context IS NULL AND NOT row.unchanged
+       REMOVE n.contextEmbedding
+     }
+     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model`,
+    { rows: batch.rows, model: embedder.model },
+    { database },
+  );
+}

@@ -1,0 +1,112 @@
+import type { Driver } from "neo4j-driver";
+import type { Logger } from "../logging/logger.js";
+import type { Embedder } from "./Embedder.js";
+import type { EmbeddedType } from "./embeddedTypes.js";
+import { commitBatch, prepareBatch } from "./embedBatch.js";
+
+/**
+ * A pass of extra embedding work (facts, for instance) run after the node
+ * passes; returns how many items it handled, 0 when nothing was left.
+ */
+export type EmbeddingPass = (embedder: Embedder) => Promise<number>;
+
+export interface EmbeddingWorker {
+  /** Something was written: look for pending nodes soon. */
+  wake(): void;
+  /** Resolves once nothing is pending (every write so far is embedded). */
+  drain(): Promise<void>;
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddingWorkerOptions {
+  driver: Driver;
+  database: string;
+  embedder: Embedder;
+  types: EmbeddedType[];
+  logger: Logger;
+  extraPasses?: EmbeddingPass[];
+  batchSize?: number;
+  /** Safety net for writes made outside this process: look again this often. */
+  pollMs?: number;
+}
+
+/**
+ * Embeds what the gateway writes, after the write has committed. Every write
+ * of an `@embedded` type sets `embeddingStatus: PENDING` in its own
+ * transaction, so a node is never lost: if the process dies, the next start
+ * finds it still PENDING. The worker re-embeds only when the text (or the
+ * model) changed, and writes a vector only if the text it read is still the
+ * text stored, so a concurrent update is never overwritten with a stale vector.
+ */
+export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
+  const { driver, database, embedder, types, logger, extraPasses = [], batchSize = 128, pollMs = 30_000 } = options;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let failures = 0;
+  const target = { driver, database, embedder };
+
+  async function runUntilIdle(): Promise<void> {
+    do {
+      again = false;
+      let handled = 0;
+      for (const type of types) {
+        // Pipelined: the next batch is read and embedded while the last one is written.
+        let writing: { ids: string[]; done: Promise<void> } | null = null;
+        while (!stopped) {
+          const batch = await prepareBatch(target, type, batchSize, writing?.ids ?? []);
+          await writing?.done;
+          if (!batch) break;
+          handled += batch.size;
+          const done = commitBatch(target, batch);
+          done.catch(() => {}); // awaited on the next turn; this only keeps it from counting as unhandled meanwhile
+          writing = { ids: batch.ids, done };
+          if (batch.size < batchSize) break;
+        }
+        await writing?.done;
+      }
+      for (const pass of extraPasses) if (!stopped) handled += await pass(embedder);
+      if (handled > 0) again = true;
+    } while (again && !stopped);
+  }
+
+  function run(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runUntilIdle()
+      .then(() => {
+        failures = 0;
+      })
+      .catch((err: unknown) => {
+        failures++;
+        logger.error({ err }, "Embedding pass failed; pending nodes stay PENDING and are retried");
+        if (!stopped) setTimeout(() => void run(), Math.min(30_000, 500 * 2 ** failures)).unref();
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const timer = setInterval(() => void run(), pollMs);
+  timer.unref();
+  void run();
+
+  return {
+    wake: () => void run(),
+    async drain() {
+      // A wake-up that arrived during the current pass makes it loop again, so
+      // one awaited run covers every write made before drain() was called.
+      await run();
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await running;
+    },
+  };
+}

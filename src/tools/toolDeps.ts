@@ -1,0 +1,22 @@
+import type { Driver } from "neo4j-driver";
+import type { Embedder } from "../embeddings/Embedder.js";
+import type { EmbeddingWorker } from "../embeddings/embeddingWorker.js";
+import type { Logger } from "../logging/logger.js";
+import type { WriteEvents } from "../schema/writeEvents.js";
+
+/**
+ * What the hand-written resolvers (retrieval tools, search, facts, memory
+ * context) are built with, once at start-up. Per-request state (caller,
+ * DataLoaders) lives in the RequestContext instead.
+ */
+export interface ToolDeps {
+  driver: Driver;
+  database: string;
+  embedder: Embedder;
+  embeddings: EmbeddingWorker;
+  logger: Logger;
+  /** Committed writes through the gateway (cache invalidation). */
+  writes: WriteEvents;
+  /** The clock; tests pin it. */
+  now: () => Date;
+}
