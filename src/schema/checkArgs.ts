@@ -57,7 +57,8 @@ function walkObject(
     checkOperators(value, rule, label);
     return;
   }
-  const owner = GENERATED_INPUT.exec(type.name)?.[1];
+  // Hand-written inputs carry their own rules; generated ones borrow their node type's.
+  const owner = rules.has(type.name) ? type.name : GENERATED_INPUT.exec(type.name)?.[1];
   const ownerRules = owner ? rules.get(owner) : undefined;
   for (const [name, fieldValue] of Object.entries(value)) {
     const field = fields[name];

@@ -10,7 +10,7 @@ export interface FieldRule {
   pattern?: RegExp;
 }
 
-/** `Type` → `field` → rule, for node and relationship-property types. */
+/** `Type` → `field` → rule, for node, relationship-property and hand-written input types. */
 export type RuleTable = ReadonlyMap<string, ReadonlyMap<string, FieldRule>>;
 
 /** Caps for every string and list that has no rule of its own. */
@@ -25,7 +25,9 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u;
 export function extractRules(document: DocumentNode): RuleTable {
   const table = new Map<string, Map<string, FieldRule>>();
   for (const def of document.definitions) {
-    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
+    if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION && def.kind !== Kind.INPUT_OBJECT_TYPE_DEFINITION) {
+      continue;
+    }
     for (const field of def.fields ?? []) {
       const directive = field.directives?.find((d) => d.name.value === "constraint");
       if (!directive) continue;

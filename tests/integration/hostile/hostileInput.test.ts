@@ -17,7 +17,7 @@ import { oversizedCases } from "./cases/oversizedCases.js";
 import { storedPayloadCases } from "./cases/storedPayloadCases.js";
 import { tenantIsolationCases } from "./cases/tenantIsolationCases.js";
 import { transportCases } from "./cases/transportCases.js";
-import { embeddingNotWritableCases } from "./cases/vectorCases.js";
+import { embeddingNotWritableCases, queryVectorCases } from "./cases/vectorCases.js";
 
 // The generated rows walk the schema the gateway serves, so they grow with `schema/`.
 const schema = await servedSchema();
@@ -32,7 +32,7 @@ const tables: [string, HostileCase[]][] = [
   ["operation limits: depth, aliases, directives, tokens, cost", operationLimitCases],
   ["malformed requests", transportCases],
   ["Lucene syntax", luceneCases(schema)],
-  ["vectors", embeddingNotWritableCases(schema)],
+  ["vectors", [...embeddingNotWritableCases(schema), ...queryVectorCases()]],
   ["ids of another tenant or agent", tenantIsolationCases],
   ["forged credentials", await authenticationCases()],
 ];
@@ -58,8 +58,9 @@ describe("hostile input: every case gets its error code, and the graph's fingerp
     expect(tables.reduce((sum, [, cases]) => sum + cases.length, 0)).toBeGreaterThanOrEqual(100);
   });
 
-  it("no input takes a vector yet (when one does, give it wrong-size rows)", () => {
-    expect(vectorInputTargets(schema)).toEqual([]);
+  it("the one input that takes a vector (searchMemories' query vector) has wrong-size rows", () => {
+    expect(vectorInputTargets(schema)).toEqual([{ type: "SearchMemoriesInput", field: "vector" }]);
+    expect(queryVectorCases().length).toBeGreaterThanOrEqual(4);
   });
 
   for (const [title, cases] of tables) {

@@ -135,13 +135,14 @@ export function fullTextSearchTargets(schema: GraphQLSchema): { field: string; a
 }
 
 /**
- * Extension point: input fields that take a vector (a list of floats) in a
- * create or update input or a root argument. None exist yet (embeddings are
- * written by the server); when one does, the vector table sends it wrong sizes.
+ * Input fields that take a vector (a list of floats) outside generated
+ * filters. Embeddings are written by the server; the one vector a client
+ * sends is searchMemories' query vector, and the vector table sends it wrong sizes.
  */
 export function vectorInputTargets(schema: GraphQLSchema): { type: string; field: string }[] {
   const inputs = Object.values(schema.getTypeMap()).filter(
-    (t): t is GraphQLInputObjectType => isInputObjectType(t) && /(Create|Update)Input$/.test(t.name),
+    // Generated filters ({ in: [Float!] }) compare, they do not store or search by a vector.
+    (t): t is GraphQLInputObjectType => isInputObjectType(t) && !/(Where|Filters?|Sort|Options|Mutations)$/.test(t.name),
   );
   return inputs.flatMap((t) =>
     Object.entries(t.getFields())

@@ -23,3 +23,22 @@ export function embeddingNotWritableCases(schema: GraphQLSchema): HostileCase[] 
     );
   });
 }
+
+const SEARCH = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id } } }`;
+const unit = (size: number) => vector(size).map((x, _i, all) => x / Math.hypot(...all));
+
+/**
+ * searchMemories takes a caller's own query vector: any size but the index's,
+ * a vector that is not unit length, or numbers JSON cannot carry, is refused
+ * with BAD_USER_INPUT naming `vector`.
+ */
+export function queryVectorCases(): HostileCase[] {
+  const field = "searchMemories.input.vector";
+  return [
+    row("searchMemories refuses a query vector one short", SEARCH, { input: { query: "queue", vector: unit(DIMENSIONS - 1) } }, bad(/384 dimensions, got 383/, field)),
+    row("searchMemories refuses a query vector one too long", SEARCH, { input: { query: "queue", vector: unit(DIMENSIONS + 1) } }, bad(/384 dimensions, got 385/, field)),
+    row("searchMemories refuses an empty query vector", SEARCH, { input: { query: "queue", vector: [] } }, bad(/384 dimensions, got 0/, field)),
+    row("searchMemories refuses a query vector that is not unit length", SEARCH, { input: { query: "queue", vector: vector(DIMENSIONS) } }, bad(/length 1/, field)),
+    row("searchMemories refuses a 100,000-number query vector", SEARCH, { input: { query: "queue", vector: vector(100_000) } }, bad()),
+  ];
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10]`
+ *
+ * Stores synthetic memories of one agent through `recordMemories` (the
+ * gateway's bulk write path) and measures ingestion throughput with
+ * embeddings included (from the first write until the worker has embedded
+ * the last memory). At each size it then times `searchMemories` over GraphQL
+ * (HTTP round trip, query embedding included) beside the raw Neo4j vector
+ * query for the same k in the same run.
+ */
+import os from "node:os";
+import { parseArgs } from "node:util";
+import neo4j from "neo4j-driver";
+import { percentile } from "./locomo/metrics.js";
+import { syntheticMemories, syntheticQueries } from "./search/syntheticMemories.js";
+import { startBenchGateway } from "./support/benchGateway.js";
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "10000,100000" },
+    queries: { type: "string", default: "200" },
+    limit: { type: "string", default: "10" },
+  },
+});
+const sizes = values.sizes!.split(",").map(Number);
+const queryCount = Number(values.queries);
+const limit = Number(values.limit);
+const AGENT = "bench-search";
+const BATCH = 500;
+const RECORD = `mutation ($m: [MemoryInput!]!) { recordMemories(memories: $m) { ids } }`;
+const SEARCH = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } tookMs } }`;
+
+const gw = await startBenchGateway();
+const lines: string[] = [];
+try {
+  await gw.request(`mutation { createAgents(input: [{ id: "${AGENT}", name: "Bench", role: "benchmark" }]) { agents { id } } }`, {}, AGENT);
+  const queries = syntheticQueries(queryCount);
+  const vectors = await gw.app.embedder.embedQueries(queries);
+  let stored = 0;
+  lines.push(
+    `searchMemories — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${Math.round(os.totalmem() / 2 ** 30)} GB, model ${gw.app.embedder.model}, limit ${limit}, ${queryCount} queries`,
+    "",
+    "| memories | ingested (this step) | ingestion rate, embeddings included | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 | raw vector query p50 / p95 |",
+    "| --- | --- | --- | --- | --- | --- |",
+  );
+  for (const size of sizes) {
+    const started = performance.now();
+    const adding = size - stored;
+    for (let i = stored; i < size; i += BATCH) {
+      await gw.request(RECORD, { m: syntheticMemories(i, Math.min(BATCH, size - i)) }, AGENT);
+    }
+    await gw.app.embeddings.drain();
+    const seconds = (performance.now() - started) / 1000;
+    stored = size;
+    await gw.app.driver.executeQuery("CALL db.awaitIndexes(600)");
+
+    const search = async (q: number) => {
+      const t = performance.now();
+      const data = await gw.request<{ searchMemories: { tookMs: number } }>(SEARCH, { input: { query: queries[q], agentIds: [AGENT], limit } }, AGENT);
+      return { total: performance.now() - t, inside: data.searchMemories.tookMs };
+    };
+    const raw = async (q: number) => {
+      const t = performance.now();
+      await gw.app.driver.executeQuery(
+        "CALL db.index.vector.queryNodes('memory_embedding', $k, $vector) YIELD node, score RETURN node.id AS id, score",
+        { k: neo4j.int(limit), vector: vectors[q] },
+        { routing: "READ" },
+      );
+      return performance.now() - t;
+    };
+    for (let q = 0; q < Math.min(20, queryCount); q++) await search(q); // warm-up: plans and caches
+    const totals: number[] = [];
+    const insides: number[] = [];
+    const raws: number[] = [];
+    for (let q = 0; q < queryCount; q++) {
+      const { total, inside } = await search(q);
+      totals.push(total);
+      insides.push(inside);
+      raws.push(await raw(q));
+    }
+    const pair = (xs: number[]) => `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} ms`;
+    lines.push(`| ${size.toLocaleString("en")} | ${adding.toLocaleString("en")} in ${seconds.toFixed(1)} s | ${(adding / seconds).toFixed(0)} /s | ${pair(totals)} | ${pair(insides)} | ${pair(raws)} |`);
+    process.stdout.write(`${lines.at(-1)}\n`);
+  }
+  process.stdout.write(`\n${lines.join("\n")}\n`);
+} finally {
+  await gw.stop();
+}

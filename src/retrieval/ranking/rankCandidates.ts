@@ -1,0 +1,159 @@
+import { fuseRanked } from "./fusion.js";
+import { maximalMarginalRelevance } from "./mmr.js";
+import { DEFAULT_WEIGHTING, recencyWeight, shareWeight, type WeightingOptions } from "./weighting.js";
+
+/** One result of one retriever: its rank (from 1) within that retriever's list, and its raw score. */
+export interface ListHit {
+  id: string;
+  rank: number;
+  score: number;
+}
+
+/** What ranking needs to know of a candidate besides the lists it is in. */
+export interface CandidateFacts {
+  id: string;
+  occurredAt: Date | null;
+  importance: number | null;
+  confidence: number | null;
+  vector: readonly number[] | null;
+  /** The query names one of its participants (seed 000: memories involving who is in the conversation come first). */
+  mentioned: boolean;
+}
+
+/** A neighbour found by graph expansion: `id` sits next to hit `of`. */
+export interface Neighbour {
+  id: string;
+  of: string;
+}
+
+/** Why a result scored what it did (returned with `explain`). */
+export interface ScoreParts {
+  fulltextRank: number | null;
+  fulltextScore: number | null;
+  vectorRank: number | null;
+  vectorScore: number | null;
+  /** Reciprocal-rank fusion of the two lists. */
+  fused: number;
+  /** Score inherited from the neighbouring hit(s) it was expanded from. */
+  graph: number;
+  expandedFrom: string[];
+  recency: number;
+  importance: number;
+  confidence: number;
+  /** participantBoost when the query names one of its participants, else 1. */
+  participant: number;
+  /** (fused + graph) × recency × importance × confidence × participant. */
+  weighted: number;
+  /** Highest similarity to a better result (MMR's penalty). */
+  redundancy: number;
+}
+
+export interface RankedHit {
+  id: string;
+  score: number;
+  parts: ScoreParts;
+}
+
+export interface RankOptions {
+  limit: number;
+  now: Date;
+  /** MMR trade-off: 1 = relevance only, lower = more diverse. */
+  lambda: number;
+  /** Share of a hit's fused score its neighbours inherit. */
+  neighbourShare: number;
+  /** How many turns on each side of a hit graph expansion brings. */
+  neighbourWindow: number;
+  /** How many of the best hits bring their neighbours. */
+  expansionSeeds: number;
+  /** Factor for candidates whose participants the query names. */
+  participantBoost: number;
+  rrfK: number;
+  weighting: WeightingOptions;
+}
+
+/**
+ * Chosen by measurement on the LoCoMo development set (docs/benchmarks.md):
+ * a small RRF k (10) trusts the head of each list more than the usual 60;
+ * two turns each side, inheriting 0.3 of their hit's score.
+ */
+export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
+  lambda: 0.8,
+  neighbourShare: 0.3,
+  neighbourWindow: 2,
+  expansionSeeds: 10,
+  participantBoost: 1.3,
+  rrfK: 10,
+  weighting: DEFAULT_WEIGHTING,
+};
+
+/**
+ * Fuses full-text and vector hits (reciprocal-rank fusion). Several sources
+ * (memories, messages) each bring their own lists; ranks are per list. Pure.
+ */
+export function fuseLists(fulltext: readonly ListHit[], vector: readonly ListHit[], rrfK = 60): Map<string, number> {
+  return fuseRanked([...fulltext, ...vector], rrfK);
+}
+
+/**
+ * The whole ranking after retrieval: fused lists, plus what neighbours inherit
+ * from their hits, weighted by recency, importance and confidence, then
+ * diversified by MMR. Pure: every input comes in, nothing is read.
+ */
+export function rankCandidates(
+  lists: { fulltext: readonly ListHit[]; vector: readonly ListHit[] },
+  neighbours: readonly Neighbour[],
+  facts: ReadonlyMap<string, CandidateFacts>,
+  options: RankOptions,
+): RankedHit[] {
+  const fused = fuseLists(lists.fulltext, lists.vector, options.rrfK);
+  const graph = new Map<string, { score: number; from: string[] }>();
+  for (const { id, of } of neighbours) {
+    const inherited = (fused.get(of) ?? 0) * options.neighbourShare;
+    const entry = graph.get(id) ?? { score: 0, from: [] };
+    entry.score = Math.max(entry.score, inherited);
+    entry.from.push(of);
+    graph.set(id, entry);
+  }
+  const rankIn = (list: readonly ListHit[]) => new Map(list.map((h) => [h.id, { rank: h.rank, score: h.score }]));
+  const fulltextRanks = rankIn(lists.fulltext);
+  const vectorRanks = rankIn(lists.vector);
+
+  const scored = [...new Set([...fused.keys(), ...graph.keys()])]
+    .filter((id) => facts.has(id))
+    .map((id) => {
+      const f = facts.get(id)!;
+      const recency = recencyWeight(f.occurredAt, options.now, options.weighting);
+      const importance = shareWeight(f.importance, options.weighting.importanceShare);
+      const confidence = shareWeight(f.confidence, options.weighting.confidenceShare);
+      const participant = f.mentioned ? options.participantBoost : 1;
+      const base = (fused.get(id) ?? 0) + (graph.get(id)?.score ?? 0);
+      const parts: ScoreParts = {
+        fulltextRank: fulltextRanks.get(id)?.rank ?? null,
+        fulltextScore: fulltextRanks.get(id)?.score ?? null,
+        vectorRank: vectorRanks.get(id)?.rank ?? null,
+        vectorScore: vectorRanks.get(id)?.score ?? null,
+        fused: fused.get(id) ?? 0,
+        graph: graph.get(id)?.score ?? 0,
+        expandedFrom: graph.get(id)?.from ?? [],
+        recency,
+        importance,
+        confidence,
+        participant,
+        weighted: base * recency * importance * confidence * participant,
+        redundancy: 0,
+      };
+      return { id, parts, vector: f.vector };
+    })
+    .sort((a, b) => b.parts.weighted - a.parts.weighted);
+
+  const picked = maximalMarginalRelevance(
+    scored.map((s) => ({ id: s.id, score: s.parts.weighted, vector: s.vector })),
+    options.limit,
+    options.lambda,
+  );
+  const byId = new Map(scored.map((s) => [s.id, s]));
+  return picked.map(({ id, redundancy }) => {
+    const parts = { ...byId.get(id)!.parts, redundancy };
+    return { id, score: parts.weighted, parts };
+  });
+}

@@ -1,0 +1,175 @@
+import neo4j, { type Driver } from "neo4j-driver";
+import { VISIBLE_TO_CALLER } from "../auth/policy.js";
+import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
+
+/** Parameters every search query reads: the caller's visibility and the filters. */
+export type SearchParams = SearchFilterParams & Record<string, unknown>;
+
+/** Everything a hit needs for ranking and for its answer, read in one query. */
+export interface CandidateRow {
+  key: string;
+  id: string;
+  properties: Record<string, unknown>;
+  occurredAt: string | null;
+  vector: number[] | null;
+}
+
+interface QueryTarget {
+  driver: Driver;
+  database: string;
+}
+
+async function read(target: QueryTarget, cypher: string, params: Record<string, unknown>) {
+  const { records } = await target.driver.executeQuery(cypher, params, { database: target.database, routing: "READ" });
+  return records;
+}
+
+/** BM25 hits that pass the filters, best first (the index streams; filtering happens before the limit). */
+export async function fulltextHits(target: QueryTarget, spec: SearchSourceSpec, lucene: string, params: SearchParams, limit: number) {
+  if (!lucene) return [];
+  const records = await read(
+    target,
+    `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score
+     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
+     RETURN n.id AS id, score LIMIT $limit`,
+    { ...params, index: spec.fulltextIndex, lucene, limit: neo4j.int(limit) },
+  );
+  return records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number }));
+}
+
+/**
+ * A node's closeness to the query vector: the mean of its own cosine and its
+ * contextual cosine (embedded with the turn before it), when it has one.
+ * Measured on the LoCoMo development set (docs/benchmarks.md): replies that
+ * only make sense after the question they answer are found by the pair.
+ */
+function closeness(spec: SearchSourceSpec): string {
+  const own = "vector.similarity.cosine(n.embedding, $vector)";
+  return spec.contextVectorIndex ? `(${own} + coalesce(vector.similarity.cosine(n.contextEmbedding, $vector), ${own})) / 2` : own;
+}
+
+/**
+ * Nearest neighbours by cosine that pass the filters. The vector indexes are
+ * shared by every agent and tenant, so their top k may be mostly other
+ * people's nodes: when too few survive the filters and the search is scoped
+ * to some agents, the scoped nodes are scored exactly instead (the owner
+ * index keeps that scan to the agents' own nodes).
+ */
+export async function vectorHits(
+  target: QueryTarget,
+  spec: SearchSourceSpec,
+  vector: number[],
+  params: SearchParams,
+  limit: number,
+) {
+  const fetch = Math.min(1000, Math.max(50, limit * 2));
+  const candidates = spec.contextVectorIndex
+    ? `CALL () {
+         CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node RETURN node
+         UNION
+         CALL db.index.vector.queryNodes($contextIndex, $k, $vector) YIELD node RETURN node
+       }
+       WITH node AS n`
+    : "CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node AS n";
+  let records = await read(
+    target,
+    `${candidates}
+     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
+     WITH n, ${closeness(spec)} AS score
+     ORDER BY score DESC LIMIT $limit
+     RETURN n.id AS id, score`,
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit) },
+  );
+  if (records.length < limit && params.agentIds) {
+    records = await read(
+      target,
+      `MATCH (n:${spec.label}) WHERE n.tenantId = $callerTenant AND n.ownerId IN $agentIds AND n.embedding IS NOT NULL
+         AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
+       WITH n, ${closeness(spec)} AS score
+       ORDER BY score DESC LIMIT $limit
+       RETURN n.id AS id, score`,
+      { ...params, vector, limit: neo4j.int(limit) },
+    );
+  }
+  return records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number }));
+}
+
+/** What a candidate row is made of, as Cypher over `n` (shared by the row and neighbour reads). */
+const rowProjection = (spec: SearchSourceSpec) =>
+  `n.id AS id, n { .*, embedding: null, contextEmbedding: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
+   CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
+   ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId`;
+
+function toRow(spec: SearchSourceSpec, r: { get(key: string): unknown }): CandidateRow {
+  return {
+    key: `${spec.kind}:${r.get("id") as string}`,
+    id: r.get("id") as string,
+    properties: { ...(r.get("properties") as Record<string, unknown>), channelId: r.get("channelId") },
+    occurredAt: r.get("occurredAt") as string | null,
+    vector: r.get("vector") as number[] | null,
+  };
+}
+
+/**
+ * Graph expansion around the best hits: the `window` turns before and after
+ * each in its conversation (by the indexed turn order), and memories about
+ * the same people. Neighbours pass the same visibility and filters as hits
+ * and come back as full rows, so no second read is needed.
+ */
+export async function neighbours(
+  target: QueryTarget,
+  spec: SearchSourceSpec,
+  ids: string[],
+  params: SearchParams,
+  window: number,
+  withVectors: boolean,
+): Promise<{ id: string; of: string; row: CandidateRow }[]> {
+  if (ids.length === 0) return [];
+  const about =
+    spec.label === "Memory"
+      ? `UNION
+         MATCH (h)-[:ABOUT]->(:Person)<-[:ABOUT]-(n:Memory)
+         WHERE n <> h AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
+         RETURN n LIMIT 3`
+      : "";
+  const order = spec.turnOrder;
+  const side = (op: "<" | ">", direction: "DESC" | "ASC") => `
+       WITH h, ${spec.conversation("h")} AS conversation
+       MATCH (n:${spec.label}) WHERE conversation IS NOT NULL AND h.${order} IS NOT NULL
+         AND n.tenantId = $callerTenant AND n.ownerId = h.ownerId AND ${spec.conversation("n")} = conversation
+         AND n.${order} ${op} h.${order} AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
+       RETURN n ORDER BY n.${order} ${direction} LIMIT $window`;
+  const records = await read(
+    target,
+    `UNWIND $ids AS hid
+     MATCH (h:${spec.label} {tenantId: $callerTenant, id: hid})
+     CALL (h) {
+       ${side("<", "DESC")}
+       UNION
+       ${side(">", "ASC")}
+       ${about}
+     }
+     RETURN hid AS of, ${rowProjection(spec)}`,
+    { ...params, ids, window: neo4j.int(window), withVectors },
+  );
+  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, of: `${spec.kind}:${r.get("of") as string}`, row: toRow(spec, r) }));
+}
+
+/** Properties, time and (for MMR, when `withVectors`) vector of the candidates (visible ones only). */
+export async function candidateRows(
+  target: QueryTarget,
+  spec: SearchSourceSpec,
+  ids: string[],
+  params: SearchParams,
+  withVectors: boolean,
+): Promise<CandidateRow[]> {
+  if (ids.length === 0) return [];
+  const records = await read(
+    target,
+    `UNWIND $ids AS cid
+     MATCH (n:${spec.label} {tenantId: $callerTenant, id: cid}) WHERE ${VISIBLE_TO_CALLER}
+     RETURN ${rowProjection(spec)}`,
+    { ...params, ids, withVectors },
+  );
+  return records.map((r) => toRow(spec, r));
+}

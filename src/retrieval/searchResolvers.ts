@@ -1,0 +1,40 @@
+import type { RequestContext } from "../server/context.js";
+import { parseSearchInput, type SearchMemoriesArgs } from "./searchInput.js";
+import { searchMemories, type SearchDeps, type SearchHitResult } from "./searchMemories.js";
+
+/** The GraphQL shape of a hit: memory and message fields side by side, score parts on request. */
+function toGraphQL(hit: SearchHitResult, explain: boolean) {
+  const p = hit.properties;
+  const memory = hit.source === "MEMORY";
+  return {
+    source: hit.source,
+    id: hit.id,
+    content: p.content ?? "",
+    score: hit.score,
+    ownerId: p.ownerId,
+    occurredAt: hit.occurredAt,
+    memoryType: memory ? p.type : null,
+    importance: memory ? p.importance : null,
+    confidence: memory ? p.confidence : null,
+    tags: memory ? p.tags : null,
+    participants: memory ? p.participants : null,
+    conversationId: memory ? p.conversationId : p.channelId,
+    sourceRef: memory ? p.source : null,
+    authorId: memory ? null : p.authorId,
+    authorName: memory ? null : p.authorName,
+    explain: explain ? hit.parts : null,
+  };
+}
+
+/** Resolver of `searchMemories` (schema/search.graphql). */
+export function searchResolvers(deps: SearchDeps) {
+  return {
+    Query: {
+      searchMemories: async (_: unknown, args: { input: SearchMemoriesArgs }, ctx: RequestContext) => {
+        const request = parseSearchInput(args.input, deps.embedder.dimensions);
+        const result = await searchMemories(deps, ctx.caller, request);
+        return { hits: result.hits.map((h) => toGraphQL(h, request.explain)), tookMs: result.tookMs };
+      },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The node kinds hybrid search covers, each with its indexes and how the
+ * search filters map onto its properties. Cypher fragments here are fixed
+ * text over `n`; every value reaches them as a parameter.
+ */
+export interface SearchSourceSpec {
+  kind: "MEMORY" | "MESSAGE";
+  label: "Memory" | "Message";
+  fulltextIndex: string;
+  vectorIndex: string;
+  /** Index of the vectors that embed a node with its predecessor in the conversation, if the kind has them. */
+  contextVectorIndex?: string;
+  /** Predicate over `n` for the search filters (parameters: see SearchFilterParams). */
+  filter: string;
+  /** When the thing happened (for recency and time ranges), as Cypher over the variable `v`. */
+  occurredAt: (v: string) => string;
+  /** The indexed property that orders a conversation's turns (neighbours are found by it). */
+  turnOrder: string;
+  /** The conversation a node belongs to (neighbours share it), as Cypher over `v`. */
+  conversation: (v: string) => string;
+}
+
+/** Parameters the filter fragments read; null means "no filter". */
+export interface SearchFilterParams {
+  agentIds: string[] | null;
+  types: string[] | null;
+  tags: string[] | null;
+  participants: string[] | null;
+  conversationId: string | null;
+  from: string | null;
+  to: string | null;
+  minConfidence: number | null;
+}
+
+const MEMORY_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
+  AND ($types IS NULL OR n.type IN $types)
+  AND ($tags IS NULL OR any(t IN n.tags WHERE t IN $tags))
+  AND ($participants IS NULL OR any(p IN n.participants WHERE p IN $participants))
+  AND ($conversationId IS NULL OR n.conversationId = $conversationId)
+  AND ($from IS NULL OR coalesce(n.occurredAt, n.createdAt) >= datetime($from))
+  AND ($to IS NULL OR coalesce(n.occurredAt, n.createdAt) < datetime($to))
+  AND ($minConfidence IS NULL OR n.confidence >= $minConfidence)`;
+
+const MESSAGE_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
+  AND $types IS NULL AND $tags IS NULL AND $minConfidence IS NULL
+  AND ($participants IS NULL OR n.authorId IN $participants OR n.authorName IN $participants)
+  AND ($conversationId IS NULL OR EXISTS { (n)-[:IN_CHANNEL]->(c:Channel) WHERE c.id = $conversationId })
+  AND ($from IS NULL OR n.timestamp >= datetime($from))
+  AND ($to IS NULL OR n.timestamp < datetime($to))`;
+
+export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
+  MEMORY: {
+    kind: "MEMORY",
+    label: "Memory",
+    fulltextIndex: "memory_content",
+    vectorIndex: "memory_embedding",
+    contextVectorIndex: "memory_context_embedding",
+    filter: MEMORY_FILTER,
+    occurredAt: (v) => `coalesce(${v}.occurredAt, ${v}.createdAt)`,
+    turnOrder: "occurredAt",
+    conversation: (v) => `${v}.conversationId`,
+  },
+  MESSAGE: {
+    kind: "MESSAGE",
+    label: "Message",
+    fulltextIndex: "message_content",
+    vectorIndex: "message_embedding",
+    filter: MESSAGE_FILTER,
+    occurredAt: (v) => `${v}.timestamp`,
+    turnOrder: "timestamp",
+    conversation: (v) => `head([(${v})-[:IN_CHANNEL]->(c:Channel) | c.id])`,
+  },
+};

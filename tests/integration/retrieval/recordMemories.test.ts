@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fails, ok } from "../../support/gql.js";
+import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
+import { markStale } from "../../../src/embeddings/markStale.js";
+import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+import { startTokenGateway } from "../../support/tokenGateway.js";
+import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+
+const RECORD = `mutation ($agentId: ID, $memories: [MemoryInput!]!) { recordMemories(agentId: $agentId, memories: $memories) { ids pendingEmbeddings } }`;
+const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`;
+
+let gw: TestGateway;
+const agents: string[] = [];
+
+async function newAgent(): Promise<string> {
+  const id = uniqueAgent("rec");
+  agents.push(id);
+  await ok(gw, CREATE_AGENT, { id, name: id }, id);
+  return id;
+}
+
+async function stored(agent: string) {
+  const { records } = await gw.driver.executeQuery(
+    `MATCH (a:Agent {id: $agent})-[:REMEMBERS]->(m:Memory) RETURN m { .*, embedding: null } AS m, toFloat(size(m.embedding)) AS dims,
+            reduce(s = 0.0, x IN m.embedding | s + x * x) AS norm ORDER BY m.source`,
+    { agent },
+  );
+  return records.map((r) => ({ ...(r.get("m") as Record<string, unknown>), dims: r.get("dims") as number | null, norm: r.get("norm") as number | null })) as ({
+    dims: number | null;
+    norm: number | null;
+  } & Record<string, unknown>)[];
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway(testConfig());
+});
+afterAll(async () => {
+  for (const a of agents) await removeOwnedBy(gw.driver, a);
+  await gw.stop();
+});
+
+describe("recordMemories: the bulk write path", () => {
+  it("stores a batch in one statement, linked to the agent, PENDING until the worker embeds it with the model's name", async () => {
+    const agent = await newAgent();
+    const memories = Array.from({ length: 25 }, (_, i) => ({
+      type: "OBSERVATION",
+      content: `Observation number ${i} about the deployment pipeline`,
+      source: `D1:${String(i).padStart(2, "0")}`,
+      tags: ["ops"],
+      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    }));
+    const data = await ok(gw, RECORD, { memories }, agent);
+    expect(data.recordMemories.ids).toHaveLength(25);
+    expect(data.recordMemories.pendingEmbeddings).toBe(25);
+    await gw.app.embeddings.drain();
+    const rows = await stored(agent);
+    expect(rows).toHaveLength(25);
+    for (const row of rows) {
+      expect(row).toMatchObject({ ownerId: agent, tenantId: "local", visibility: "PRIVATE", embeddingStatus: "READY", embeddingModel: gw.app.embedder.model, dims: 384 });
+      expect(row.norm as number).toBeCloseTo(1, 3);
+    }
+  });
+
+  it("re-embeds after the text changes, and only then", async () => {
+    const agent = await newAgent();
+    const { recordMemories } = await ok(gw, RECORD, { memories: [{ type: "INSIGHT", content: "Caching halves latency" }] }, agent);
+    const id = recordMemories.ids[0];
+    await gw.app.embeddings.drain();
+    const key = async () => (await stored(agent))[0]!.embeddingKey;
+    const first = await key();
+    await ok(gw, `mutation ($id: ID!) { updateMemories(where: { id: { eq: $id } }, update: { importance: { set: 0.9 } }) { memories { embeddingStatus } } }`, { id }, agent);
+    await gw.app.embeddings.drain();
+    expect(await key()).toBe(first);
+    await ok(gw, `mutation ($id: ID!) { updateMemories(where: { id: { eq: $id } }, update: { content: { set: "Caching cuts latency by half" } }) { memories { id } } }`, { id }, agent);
+    await gw.app.embeddings.drain();
+    expect(await key()).not.toBe(first);
+    expect((await stored(agent))[0]!.embeddingStatus).toBe("READY");
+  });
+
+  it("never loses a memory: one left PENDING (the process died) is embedded by the next gateway", async () => {
+    const agent = await newAgent();
+    await gw.driver.executeQuery(
+      `CREATE (m:Memory {id: randomUUID(), tenantId: 'local', ownerId: $agent, visibility: 'PRIVATE', sharedWith: [], type: 'OBSERVATION',
+         content: 'Written before a crash', importance: 0.5, confidence: 1.0, tags: [], participants: [], createdAt: datetime(), embeddingStatus: 'PENDING'})
+       WITH m MATCH (a:Agent {tenantId: 'local', id: $agent}) CREATE (a)-[:REMEMBERS]->(m)`,
+      { agent },
+    );
+    const next = await startTestGateway(testConfig());
+    try {
+      await next.app.embeddings.drain();
+    } finally {
+      await next.stop();
+    }
+    expect((await stored(agent))[0]).toMatchObject({ embeddingStatus: "READY", dims: 384 });
+  });
+
+  it("backfills after a change of model: vectors of another model are queued again and re-embedded", async () => {
+    const agent = await newAgent();
+    await ok(gw, RECORD, { memories: [{ type: "INSIGHT", content: "Vectors carry the name of their model" }] }, agent);
+    await gw.app.embeddings.drain();
+    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) SET m.embeddingModel = 'an-older-model', m.embeddingKey = 'stale'", { agent });
+    const queued = await markStale(gw.driver, "neo4j", embeddedTypes(loadTypeDefs().document), gw.app.embedder.model);
+    expect(queued.Memory).toBeGreaterThanOrEqual(1);
+    expect((await stored(agent))[0]!.embeddingStatus).toBe("PENDING");
+    await gw.app.embeddings.drain();
+    expect((await stored(agent))[0]).toMatchObject({ embeddingStatus: "READY", embeddingModel: gw.app.embedder.model, dims: 384 });
+  });
+
+  it.each([
+    ["empty content", { type: "OBSERVATION", content: "" }, /MemoryInput\.content/],
+    ["importance above 1", { type: "OBSERVATION", content: "x", importance: 1.5 }, /MemoryInput\.importance/],
+    ["confidence below 0", { type: "OBSERVATION", content: "x", confidence: -0.1 }, /MemoryInput\.confidence/],
+    ["51 tags", { type: "OBSERVATION", content: "x", tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, /MemoryInput\.tags/],
+  ])("refuses %s with BAD_USER_INPUT naming the field, and writes nothing", async (_name, bad, field) => {
+    const agent = await newAgent();
+    const error = await fails(gw, RECORD, { memories: [{ type: "OBSERVATION", content: "a good one" }, bad] }, agent);
+    expect(error.code).toBe("BAD_USER_INPUT");
+    expect(String(error.field)).toMatch(field);
+    expect(await stored(agent)).toHaveLength(0);
+  });
+
+  it("refuses an unknown agent with BAD_USER_INPUT", async () => {
+    const stranger = uniqueAgent("nobody");
+    const unknown = await fails(gw, RECORD, { memories: [{ type: "OBSERVATION", content: "x" }] }, stranger);
+    expect(unknown).toMatchObject({ code: "BAD_USER_INPUT", field: "recordMemories.agentId" });
+    expect(unknown.message).toContain(stranger);
+  });
+
+  it("lets a plain agent record only its own memories (FORBIDDEN for another's), an admin anyone's", async () => {
+    const tg = await startTokenGateway();
+    try {
+      const [agent, other, admin] = [tg.caller("writer"), tg.caller("other"), tg.caller("boss", ["agent", "admin"])];
+      for (const c of [agent, other]) expect((await tg.as(c, CREATE_AGENT, { id: c.agentId, name: c.agentId })).errors).toBeUndefined();
+      const memories = [{ type: "OBSERVATION", content: "written for someone else" }];
+      const count = async () =>
+        Number((await tg.gw.driver.executeQuery("MATCH (m:Memory {tenantId: $t, ownerId: $o}) RETURN count(m) AS n", { t: tg.tenant, o: other.agentId })).records[0]!.get("n"));
+      const plain = await tg.as(agent, RECORD, { agentId: other.agentId, memories });
+      expect(plain.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+      expect(await count()).toBe(0);
+      const byAdmin = await tg.as(admin, RECORD, { agentId: other.agentId, memories });
+      expect(byAdmin.errors).toBeUndefined();
+      expect(await count()).toBe(1);
+    } finally {
+      await tg.cleanUp();
+      await tg.gw.stop();
+    }
+  });
+
+  it("refuses more than 1,000 memories in one call", async () => {
+    const agent = await newAgent();
+    const memories = Array.from({ length: 1001 }, () => ({ type: "OBSERVATION", content: "x" }));
+    const error = await fails(gw, RECORD, { memories }, agent);
+    expect(error.code).toBe("BAD_USER_INPUT");
+    expect(error.message).toMatch(/1000/);
+  });
+});
