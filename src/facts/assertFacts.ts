@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import type { Caller } from "../auth/caller.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
+import type { FactRelation } from "./factRelations.js";
+import { factEmbeddingKey, factText } from "./factText.js";
+import type { StoredFact } from "./factTypes.js";
+import { loadFactState, type FactState } from "./loadFactState.js";
+import { planFacts, type FactPlan } from "./planFacts.js";
+import type { ValidAssertion } from "./validateAssertions.js";
+import { writeFactPlan, type FactVector } from "./writeFactPlan.js";
+
+/** What assertFacts returns (`AssertFactsPayload`). */
+export interface AssertFactsResult {
+  created: FactRecord[];
+  merged: FactRecord[];
+  closed: FactRecord[];
+  contradictions: { fact: FactRecord; conflictsWith: FactRecord; reason: string }[];
+}
+
+const READ_BACK = `
+  MATCH (p:Person)-[r]->(o) WHERE elementId(p) IN $keys AND r.factId IN $ids
+  RETURN ${FACT_ROW} AS fact`;
+
+const textOf = (state: FactState, fact: StoredFact) =>
+  factText({ personName: state.subjectNames.get(fact.subjectKey) ?? "", type: fact.type, objectName: fact.object.name, attributes: fact.attributes });
+
+/**
+ * Asserts validated facts for the caller. The plan is made once in a read
+ * transaction so that its texts can be embedded outside any transaction; the
+ * write transaction then locks the subjects, plans again on what it reads (the
+ * graph may have moved), and writes. A fact whose final text was not embedded
+ * beforehand is written without a vector: the fact embedding pass catches up.
+ */
+export async function assertFacts(deps: ToolDeps, caller: Caller, valid: readonly ValidAssertion[], relations: readonly FactRelation[]): Promise<AssertFactsResult> {
+  const { driver, database, embedder } = deps;
+  const plan = (state: FactState): FactPlan => planFacts(state.assertions, state.existing, deps.now(), randomUUID);
+
+  const session = driver.session({ database });
+  try {
+    const draft = await session.executeRead(async (tx) => {
+      const state = await loadFactState(tx, caller, valid, relations, false);
+      return [...new Set(plan(state).facts.map((f) => textOf(state, f)))];
+    });
+    const vectors = draft.length ? await embedder.embedPassages(draft) : [];
+    const byText = new Map<string, FactVector>(
+      draft.map((text, i) => [text, { vector: vectors[i]!, key: factEmbeddingKey(embedder.model, text), model: embedder.model }]),
+    );
+
+    return await session.executeWrite(async (tx) => {
+      const state = await loadFactState(tx, caller, valid, relations, true);
+      const result = plan(state);
+      await writeFactPlan(tx, caller, result, relations, (fact) => byText.get(textOf(state, fact)));
+      const keys = [...new Set(result.facts.map((f) => f.subjectKey))];
+      const rows = (await tx.run(READ_BACK, { keys, ids: result.facts.map((f) => f.factId) })).records;
+      const now = deps.now();
+      const byId = new Map(rows.map((r) => {
+        const record = toFactRecord(r.get("fact") as FactRow, now);
+        return [record.id, record] as const;
+      }));
+      const pick = (ids: readonly string[]) => ids.map((id) => byId.get(id)).filter((f): f is FactRecord => f !== undefined);
+      return {
+        created: pick(result.created),
+        merged: pick(result.merged),
+        closed: pick(result.closed),
+        contradictions: result.contradictions.flatMap((c) => {
+          const [fact, conflictsWith] = [byId.get(c.factId), byId.get(c.otherId)];
+          return fact && conflictsWith ? [{ fact, conflictsWith, reason: c.reason }] : [];
+        }),
+      };
+    });
+  } finally {
+    await session.close();
+  }
+}

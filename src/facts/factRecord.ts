@@ -1,0 +1,111 @@
+import { toNumber } from "../tools/readQuery.js";
+import { factInterval, isCurrent } from "./factInterval.js";
+import type { FactAttributes } from "./factTypes.js";
+
+/**
+ * The row every fact query returns for a fact `(p:Person)-[r]->(o)`, as a
+ * Cypher map: the same shape for the tools, the timeline and assertFacts.
+ */
+export const FACT_ROW = `{
+  id: coalesce(r.factId, elementId(r)), elementId: elementId(r), type: type(r),
+  personId: p.id, personName: p.name, personKey: elementId(p),
+  object: o.name, objectId: o.id, objectKey: elementId(o), objectLabel: head(labels(o)),
+  role: r.role, location: r.location, startDate: r.startDate, endDate: r.endDate, proficiency: r.proficiency,
+  yearsExperience: r.yearsExperience, sentiment: r.sentiment, basis: r.basis, weight: r.weight, extra: r.attributes,
+  confidence: coalesce(r.confidence, 0.0), evidence: coalesce(r.evidence, []),
+  validFrom: toString(r.validFrom), validUntil: toString(r.validUntil), createdAt: toString(r.createdAt),
+  contradicts: coalesce(r.contradicts, []), hasFactId: r.factId IS NOT NULL
+}`;
+
+/** A fact row as Cypher returns it (FACT_ROW). */
+export interface FactRow {
+  id: string;
+  elementId: string;
+  type: string;
+  personId: string;
+  personName: string;
+  personKey: string;
+  object: string;
+  objectId: string;
+  objectKey: string;
+  objectLabel: string;
+  role: string | null;
+  location: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  proficiency: string | null;
+  yearsExperience: unknown;
+  sentiment: string | null;
+  basis: string | null;
+  weight: unknown;
+  extra: string | null;
+  confidence: unknown;
+  evidence: string[];
+  validFrom: string | null;
+  validUntil: string | null;
+  createdAt: string | null;
+  contradicts: string[];
+  hasFactId: boolean;
+}
+
+/** A fact as the API returns it (`FactRecord`). */
+export interface FactRecord {
+  id: string;
+  type: string;
+  personId: string;
+  personName: string;
+  object: string;
+  objectId: string;
+  objectLabel: string;
+  attributes: Omit<FactAttributes, "extra"> & { extra: string | null };
+  confidence: number;
+  evidence: string[];
+  validFrom: string | null;
+  validUntil: string | null;
+  start: string | null;
+  end: string | null;
+  current: boolean;
+  contradicts: string[];
+  timestamp: string | null;
+}
+
+/** The structured attributes of a row, `extra` parsed (a malformed stored text counts as none). */
+export function rowAttributes(row: FactRow): FactAttributes {
+  let extra: Record<string, unknown> | null = null;
+  if (row.extra) {
+    try {
+      const parsed: unknown = JSON.parse(row.extra);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) extra = parsed as Record<string, unknown>;
+    } catch {
+      extra = null;
+    }
+  }
+  return {
+    role: row.role, location: row.location, startDate: row.startDate, endDate: row.endDate, proficiency: row.proficiency,
+    yearsExperience: toNumber(row.yearsExperience), sentiment: row.sentiment, basis: row.basis, weight: toNumber(row.weight), extra,
+  };
+}
+
+/** Maps a row to the API's FactRecord; `now` decides `current`. Pure. */
+export function toFactRecord(row: FactRow, now: Date): FactRecord {
+  const { from, until } = factInterval(row);
+  return {
+    id: row.id,
+    type: row.type,
+    personId: row.personId,
+    personName: row.personName,
+    object: row.object,
+    objectId: row.objectId,
+    objectLabel: row.objectLabel,
+    attributes: { ...rowAttributes(row), extra: row.extra },
+    confidence: toNumber(row.confidence) ?? 0,
+    evidence: row.evidence,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    start: row.validFrom ?? row.startDate ?? (from === null ? null : new Date(from).toISOString()),
+    end: row.validUntil ?? row.endDate ?? (until === null || row.type === "PREVIOUSLY" ? null : new Date(until).toISOString()),
+    current: isCurrent(row, now),
+    contradicts: row.contradicts,
+    timestamp: row.createdAt,
+  };
+}

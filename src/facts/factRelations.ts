@@ -1,0 +1,49 @@
+import { Kind, type DocumentNode, type ObjectTypeDefinitionNode, type TypeNode } from "graphql";
+
+/** One kind of fact: a relationship type out of a Person, and the label of the node it points at. */
+export interface FactRelation {
+  /** `WORKS_AT`. */
+  type: string;
+  /** `Org`. */
+  target: string;
+}
+
+/** Relationship types and labels end up in Cypher text (they cannot be parameters): only plain names pass. */
+const SAFE_TYPE = /^[A-Z][A-Z_]*$/;
+const SAFE_LABEL = /^[A-Z][A-Za-z0-9]*$/;
+
+const namedType = (type: TypeNode): string => (type.kind === Kind.NAMED_TYPE ? type.name.value : namedType(type.type));
+
+/**
+ * The fact relationships of the SDL: every `@relationship(properties: "Fact",
+ * direction: OUT)` field of `Person`, in declaration order. Written once in
+ * the SDL, so the migrations, the tools and the fact rules cannot drift from it.
+ */
+export function factRelations(document: DocumentNode): FactRelation[] {
+  const person = document.definitions.find(
+    (d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION && d.name.value === "Person",
+  );
+  const seen = new Set<string>();
+  const relations: FactRelation[] = [];
+  for (const field of person?.fields ?? []) {
+    const directive = field.directives?.find((d) => d.name.value === "relationship");
+    const arg = (name: string) => {
+      const value = directive?.arguments?.find((a) => a.name.value === name)?.value;
+      return value && (value.kind === Kind.STRING || value.kind === Kind.ENUM) ? value.value : undefined;
+    };
+    if (!directive || arg("properties") !== "Fact" || arg("direction") !== "OUT") continue;
+    const type = arg("type")!;
+    const target = namedType(field.type);
+    if (!SAFE_TYPE.test(type) || !SAFE_LABEL.test(target)) throw new Error(`Refusing unsafe fact relationship ${type} -> ${target}`);
+    if (seen.has(type)) continue;
+    seen.add(type);
+    relations.push({ type, target });
+  }
+  return relations;
+}
+
+/** Name of the vector index over one fact type's embeddings: `fact_works_at_embedding`. */
+export const factIndexName = (type: string) => `fact_${type.toLowerCase()}_embedding`;
+
+/** The label of the node the fact's object is, or undefined for an unknown type. */
+export const targetOf = (relations: readonly FactRelation[], type: string) => relations.find((r) => r.type === type)?.target;

@@ -1,0 +1,103 @@
+import type { Caller } from "../../auth/caller.js";
+import { visibilityParams } from "../../auth/policy.js";
+import { escapeLucene } from "../../retrieval/luceneEscape.js";
+import { cypherInt, readQuery } from "../readQuery.js";
+import type { ToolDeps } from "../toolDeps.js";
+import { visibleAs } from "../visibleAs.js";
+import { cosine, type NameVectors } from "./nameVectors.js";
+
+/** How a name was found: exactly (name or alias, any case), fuzzily (typo, prefix, part), by meaning, or not at all. */
+export type MatchKind = "EXACT" | "FUZZY" | "SEMANTIC" | "NONE";
+
+export interface EntityMatch {
+  kind: MatchKind;
+  /** Element ids of the matched nodes. */
+  keys: string[];
+  /** Cosine similarity of each semantic match, by key. */
+  similarity: Map<string, number>;
+}
+
+/** Labels the tools match names of: a closed set, so the label can be written into the Cypher text. */
+export type EntityLabel = "Org" | "Place" | "Skill" | "Topic" | "Project" | "Event" | "Person";
+
+/** Names whose embedding is at least this close to the query count as the same thing ("machine learning" ≈ "ML"). */
+export const NAME_SIMILARITY = 0.68;
+/** Most candidate names compared by meaning in one query. */
+const SEMANTIC_CANDIDATES = 2000;
+
+const exact = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+    AND (toLower(o.name) IN $names OR toLower(coalesce(o.realName, '')) IN $names
+         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) IN $names))
+  RETURN elementId(o) AS key LIMIT 100`;
+
+const FUZZY = `
+  CALL db.index.fulltext.queryNodes('entity_names', $lucene) YIELD node AS o, score
+  WHERE $label IN labels(o) AND o.tenantId = $callerTenant AND ${visibleAs("o")}
+  RETURN elementId(o) AS key, score ORDER BY score DESC LIMIT 20`;
+
+const partial = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+    AND (toLower(o.name) CONTAINS $name OR any(alias IN coalesce(o.aliases, []) WHERE size(alias) > 2 AND toLower(alias) CONTAINS $name))
+  RETURN elementId(o) AS key LIMIT 20`;
+
+const NAMES = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+  RETURN elementId(o) AS key, o.name AS name ORDER BY o.createdAt DESC LIMIT $max`;
+
+/**
+ * A Lucene query for a name with typos and prefixes: every word must match,
+ * as itself, as a prefix (3+ letters) or within one edit (5+ letters); escaped
+ * and lower-cased (wildcard and fuzzy terms are not analysed). Pure.
+ */
+export function fuzzyLucene(name: string): string {
+  const words = name.toLowerCase().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, 16);
+  return words
+    .map((w) => {
+      const e = escapeLucene(w);
+      return `+(${[e, ...(w.length >= 3 ? [`${e}*`] : []), ...(w.length >= 5 ? [`${e}~1`] : [])].join(" ")})`;
+    })
+    .join(" ");
+}
+
+/**
+ * Finds the nodes of `label` a name means, trying in order: name, real name
+ * or alias equal to any of `names` (case-insensitive); full-text with typos
+ * and prefixes, or the name contained in a longer one; names close in meaning
+ * (embeddings, NAME_SIMILARITY). The first stage that finds something wins;
+ * `exactOnly` stops after the first.
+ */
+export async function matchEntities(
+  deps: ToolDeps,
+  vectors: NameVectors,
+  caller: Caller,
+  label: EntityLabel,
+  names: readonly string[],
+  { exactOnly = false }: { exactOnly?: boolean } = {},
+): Promise<EntityMatch> {
+  const params = visibilityParams(caller);
+  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  const none = { similarity: new Map<string, number>() };
+  const exactRows = await readQuery(deps, exact(label), { ...params, names: lower });
+  if (exactRows.length) return { kind: "EXACT", keys: exactRows.map((r) => r.key as string), ...none };
+  if (exactOnly || lower.length === 0) return { kind: "NONE", keys: [], ...none };
+
+  const fuzzyKeys = new Set<string>();
+  for (const name of lower) {
+    const lucene = fuzzyLucene(name);
+    if (lucene) for (const r of await readQuery(deps, FUZZY, { ...params, lucene, label })) fuzzyKeys.add(r.key as string);
+    if (name.length >= 3) for (const r of await readQuery(deps, partial(label), { ...params, name })) fuzzyKeys.add(r.key as string);
+  }
+  if (fuzzyKeys.size) return { kind: "FUZZY", keys: [...fuzzyKeys], ...none };
+
+  const candidates = await readQuery(deps, NAMES(label), { ...params, max: cypherInt(SEMANTIC_CANDIDATES) });
+  if (!candidates.length) return { kind: "NONE", keys: [], ...none };
+  const [query] = await deps.embedder.embedQueries([names[0]!]);
+  const nameVectors = await vectors.get(candidates.map((c) => c.name as string));
+  const similarity = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    const s = cosine(query!, nameVectors[i]!);
+    if (s >= NAME_SIMILARITY) similarity.set(c.key as string, s);
+  });
+  return similarity.size ? { kind: "SEMANTIC", keys: [...similarity.keys()], similarity } : { kind: "NONE", keys: [], ...none };
+}

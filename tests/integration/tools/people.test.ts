@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fails, ok } from "../../support/gql.js";
+import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+import { buildPeopleFixture } from "./peopleFixture.js";
+
+let gw: TestGateway;
+const me = uniqueAgent("people-tools");
+const id = (name: string) => `${me}-${name}`;
+const mine = (people: any[]): any[] => people.filter((p) => p.personId.startsWith(me));
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  await buildPeopleFixture(gw, me);
+});
+afterAll(async () => {
+  await removeOwnedBy(gw.driver, me);
+  await gw.stop();
+});
+
+const q = (query: string, variables: Record<string, unknown> = {}) => ok(gw, query, variables, me);
+
+describe("seed 004's people tools on the Google fixture", () => {
+  it("personProfile returns Alice's facts with confidence and evidence; an unknown person is found: false", async () => {
+    const { personProfile: p } = await q(`query ($id: ID!) { personProfile(personId: $id) { found name realName facts { type object confidence evidence attributes { role location } } } }`, { id: id("alice") });
+    expect(p).toMatchObject({ found: true, name: "Alice", realName: "Alice Johnson" });
+    expect(p.facts).toContainEqual({ type: "WORKS_AT", object: "Google", confidence: 0.95, evidence: ["msg_001", "msg_002"], attributes: { role: "Software Engineer", location: "San Francisco" } });
+    const filtered = await q(`query ($id: ID!) { personProfile(personId: $id, factTypes: ["has_skill"]) { facts { type object } } }`, { id: id("alice") });
+    expect(filtered.personProfile.facts).toEqual([{ type: "HAS_SKILL", object: "Python" }]);
+    const unknown = await q(`{ personProfile(personId: "nobody-here") { found facts { id } } }`);
+    expect(unknown.personProfile).toEqual({ found: false, facts: [] });
+  });
+
+  it("personSummary groups every fact by type", async () => {
+    const { personSummary: s } = await q(`query ($id: ID!) { personSummary(personId: $id) { found factCount groups { type facts { object } } } }`, { id: id("alice") });
+    expect(s.found).toBe(true);
+    expect(s.groups.map((g: { type: string }) => g.type)).toEqual(["WORKS_AT", "LIVES_IN", "HAS_SKILL", "ATTENDED_EVENT", "CLOSE_TO", "INTERACTED_WITH"]);
+    expect(s.factCount).toBe(6);
+  });
+
+  it('"Who knows Python?": peopleBySkill matches case-insensitively with proficiency and years', async () => {
+    const { peopleBySkill: r } = await q(`{ peopleBySkill(skill: "pYtHoN") { matchedBy people { personId name proficiency yearsExperience confidence evidence } } }`);
+    expect(r.matchedBy).toBe("EXACT");
+    expect(mine(r.people)).toEqual([{ personId: id("alice"), name: "Alice", proficiency: "expert", yearsExperience: 5, confidence: 0.9, evidence: ["msg_003"] }]);
+  });
+
+  it('"Does anyone speak Klingon?": no skill, no topic, no expert, no error', async () => {
+    const r = await q(`{
+      peopleBySkill(skill: "Klingon") { matchedBy people { personId } }
+      peopleByTopic(topic: "Klingon") { people { personId } }
+      findExperts(query: "Does anyone speak Klingon?") { experts { personId } }
+    }`);
+    expect(r.peopleBySkill).toEqual({ matchedBy: "NONE", people: [] });
+    expect(mine(r.peopleByTopic.people)).toEqual([]);
+    expect(mine(r.findExperts.experts)).toEqual([]);
+  });
+
+  it('an exact name failing falls back: a typo fuzzily, "machine learning" by meaning finds ML', async () => {
+    const typo = await q(`{ peopleBySkill(skill: "Pyhton") { matchedBy people { personId } } }`);
+    expect(typo.peopleBySkill.matchedBy).toBe("FUZZY");
+    expect(mine(typo.peopleBySkill.people).map((p) => p.personId)).toEqual([id("alice")]);
+    const ml = await q(`{ peopleBySkill(skill: "machine learning") { matchedBy people { personId skill similarity } } }`);
+    expect(ml.peopleBySkill.matchedBy).toBe("SEMANTIC");
+    expect(mine(ml.peopleBySkill.people)).toEqual([expect.objectContaining({ personId: id("bob"), skill: "ML" })]);
+  });
+
+  it('"Anyone work at Google?": current and former employees; currentOnly keeps the current; the alias finds the same org', async () => {
+    const all = await q(`{ peopleByOrganization(organization: "google") { people { personId relationshipType role startDate endDate location current } } }`);
+    const people = mine(all.peopleByOrganization.people);
+    expect(people.map((p) => p.personId).sort()).toEqual([id("alice"), id("charlie"), id("dana")]);
+    expect(people.find((p) => p.personId === id("charlie"))).toMatchObject({ relationshipType: "PREVIOUSLY", startDate: "2019", endDate: "2022", location: "Mountain View", current: false });
+    const current = await q(`{ peopleByOrganization(organization: "Alphabet", currentOnly: true) { people { personId current } } }`);
+    expect(mine(current.peopleByOrganization.people).map((p) => p.personId).sort()).toEqual([id("alice"), id("dana")]);
+    const asOf2020 = await q(`{ peopleByOrganization(organization: "Google", asOf: "2020-06-01T00:00:00Z") { people { personId } } }`);
+    expect(mine(asOf2020.peopleByOrganization.people).map((p) => p.personId)).toContain(id("charlie"));
+  });
+
+  it("peopleByTopic aggregates per person with sentiment", async () => {
+    const { peopleByTopic: r } = await q(`{ peopleByTopic(topic: "Deep Learning") { people { personId relationshipTypes sentiment confidence } } }`);
+    expect(mine(r.people)).toEqual([{ personId: id("bob"), relationshipTypes: ["TALKS_ABOUT"], sentiment: "excited", confidence: 0.7 }]);
+  });
+
+  it('peopleByLocation: "SF" finds San Francisco residents and people working there', async () => {
+    const { peopleByLocation: r } = await q(`{ peopleByLocation(location: "SF") { searchedNames people { personId relationship location } } }`);
+    expect(r.searchedNames).toContain("san francisco");
+    expect(mine(r.people)).toEqual(
+      expect.arrayContaining([
+        { personId: id("alice"), relationship: "lives_in", location: "San Francisco" },
+        { personId: id("alice"), relationship: "works_in", location: "San Francisco" },
+        { personId: id("dana"), relationship: "works_in", location: "San Francisco" },
+      ]),
+    );
+  });
+
+  it("relationshipsBetween: direct facts, a shared event and the interaction weight", async () => {
+    const direct = await q(`query ($a: ID!, $b: ID!) { relationshipsBetween(personAId: $a, personBId: $b) { relationships { type attributes { basis } } sharedContexts { type context } } }`, { a: id("alice"), b: id("charlie") });
+    expect(direct.relationshipsBetween.relationships).toEqual([{ type: "CLOSE_TO", attributes: { basis: "collaborate weekly" } }]);
+    expect(direct.relationshipsBetween.sharedContexts).toContainEqual({ type: "same_event", context: "PyCon" });
+    expect(direct.relationshipsBetween.sharedContexts).toContainEqual({ type: "same_organization", context: "Google" });
+    const weight = await q(`query ($a: ID!, $b: ID!) { relationshipsBetween(personAId: $a, personBId: $b) { interactionWeight } }`, { a: id("bob"), b: id("alice") });
+    expect(weight.relationshipsBetween.interactionWeight).toBe(12);
+  });
+
+  it("personTimeline sorts by start and filters by date range", async () => {
+    const { personTimeline: t } = await q(`query ($id: ID!) { personTimeline(personId: $id) { timeline { type object start end } } }`, { id: id("charlie") });
+    expect(t.timeline[0]).toEqual({ type: "PREVIOUSLY", object: "Google", start: "2019", end: "2022" });
+    const later = await q(`query ($id: ID!) { personTimeline(personId: $id, startDate: "2023") { timeline { type } } }`, { id: id("charlie") });
+    expect(later.personTimeline.timeline.map((e: { type: string }) => e.type)).not.toContain("PREVIOUSLY");
+  });
+
+  it("conversationParticipants: names with message index; 'my brother' resolved through RELATED_TO", async () => {
+    const { conversationParticipants: r } = await q(
+      `query ($m: [ConversationMessageInput!]!) { conversationParticipants(messages: $m) { explicitMentions { name personId mentionedInMessage } implicitReferences { reference mentionedInMessage possibleMatches { personId confidence reason } } } }`,
+      {
+        m: [
+          { authorId: id("alice"), authorName: "Alice", content: "Hey, I'm thinking about applying to Google" },
+          { authorId: id("bob"), authorName: "Bob", content: "Oh nice! Didn't Charlie work there? My brother would know." },
+        ],
+      },
+    );
+    expect(r.explicitMentions).toContainEqual({ name: "Charlie", personId: id("charlie"), mentionedInMessage: 1 });
+    expect(r.implicitReferences).toHaveLength(1);
+    expect(r.implicitReferences[0]).toMatchObject({ reference: "My brother", mentionedInMessage: 1 });
+    expect(r.implicitReferences[0].possibleMatches[0]).toMatchObject({ personId: id("charlie"), confidence: 0.9 });
+  });
+
+  it("findExperts ranks Alice first for Python; semanticSearchFacts finds facts by meaning above the threshold", async () => {
+    const { findExperts: e } = await q(`{ findExperts(query: "Who can help me debug a Python script?") { experts { personId relevanceScore relevantFacts { type description } } } }`);
+    const ranked = mine(e.experts);
+    expect(ranked[0].personId).toBe(id("alice"));
+    expect(ranked[0].relevantFacts[0].description).toContain("HAS_SKILL Python");
+    const { semanticSearchFacts: s } = await q(`{ semanticSearchFacts(query: "Who knows Python?", similarityThreshold: 0.6, limit: 5) { results { similarityScore fact { personId type object } } } }`);
+    const hits = s.results.filter((h: any) => h.fact.personId.startsWith(me));
+    expect(hits[0].fact).toEqual({ personId: id("alice"), type: "HAS_SKILL", object: "Python" });
+    expect(hits.every((h: any) => h.similarityScore >= 0.6)).toBe(true);
+    const typed = await q(`{ semanticSearchFacts(query: "Python", factTypes: ["WORKS_AT"], similarityThreshold: 0.3) { results { fact { type } } } }`);
+    expect(typed.semanticSearchFacts.results.every((h: any) => h.fact.type === "WORKS_AT")).toBe(true);
+  });
+});
+
+describe("bad arguments are BAD_USER_INPUT naming the field", () => {
+  const cases: [string, string, string][] = [
+    ["empty skill", `{ peopleBySkill(skill: "  ") { skill } }`, "peopleBySkill.skill"],
+    ["limit 0", `{ peopleBySkill(skill: "x", limit: 0) { skill } }`, "peopleBySkill.limit"],
+    ["limit 101", `{ findExperts(query: "x", limit: 101) { query } }`, "findExperts.limit"],
+    ["confidence 1.5", `{ peopleByOrganization(organization: "x", minConfidence: 1.5) { organization } }`, "peopleByOrganization.minConfidence"],
+    ["unknown fact type", `{ personProfile(personId: "x", factTypes: ["LOVES"]) { found } }`, "personProfile.factTypes[0]"],
+    ["text over 500", `{ peopleByLocation(location: "${"x".repeat(501)}") { location } }`, "peopleByLocation.location"],
+    ["threshold -1", `{ semanticSearchFacts(query: "x", similarityThreshold: -1) { query } }`, "semanticSearchFacts.similarityThreshold"],
+    ["bad timeline date", `{ personTimeline(personId: "x", startDate: "soon") { found } }`, "personTimeline.startDate"],
+    ["no messages", `{ conversationParticipants(messages: []) { explicitMentions { name } } }`, "conversationParticipants.messages"],
+  ];
+  for (const [what, query, field] of cases) {
+    it(what, async () => {
+      const err = await fails(gw, query, {}, me);
+      expect({ code: err.code, field: err.field }).toEqual({ code: "BAD_USER_INPUT", field });
+      expect(err.message).toContain(field);
+    });
+  }
+
+  it("Lucene syntax in a name is searched as text, not as a query", async () => {
+    // Unescaped, `*:*` would match every entity and `(` would be a syntax error.
+    const r = await q(`{ peopleBySkill(skill: "*:* OR (zz~ AND \\"q") { matchedBy people { personId } } }`);
+    expect(r.peopleBySkill.matchedBy).not.toBe("FUZZY");
+    expect(mine(r.peopleBySkill.people)).toEqual([]);
+  });
+});
