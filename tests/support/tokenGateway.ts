@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import type { Caller, Role } from "../../src/auth/caller.js";
+import { signToken } from "../../src/auth/tokens.js";
+import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "./testGateway.js";
+
+/** A gateway in token mode, and a way to call it as any agent of a tenant of the test's own. */
+export interface TokenGateway {
+  gw: TestGateway;
+  tenant: string;
+  /** A caller of this run's tenant (unique agent id with the given suffix). */
+  caller(suffix: string, roles?: Role[]): Caller;
+  /** Sends one operation with a token for `caller`. */
+  as<T = Record<string, any>>(caller: Caller, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  /** Removes every node of this run's tenant. */
+  cleanUp(): Promise<void>;
+}
+
+/**
+ * Token mode, because with MNEMOGRAPH_AUTH=off every caller is an admin:
+ * tests of who sees what need agents that are not. Each run has its own tenant.
+ */
+export async function startTokenGateway(): Promise<TokenGateway> {
+  const secret = `test-secret-${randomUUID()}-${randomUUID()}`;
+  const gw = await startTestGateway(
+    testConfig({ auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
+  );
+  const run = randomUUID().slice(0, 8);
+  const tenant = `tools-${run}`;
+  return {
+    gw,
+    tenant,
+    caller: (suffix, roles = ["agent"]) => ({ tenantId: tenant, agentId: `${suffix}-${run}`, roles }),
+    async as(caller, query, variables = {}) {
+      const token = await signToken(secret, caller, 3600, { issuer: undefined, audience: undefined });
+      const res = await fetch(gw.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()) as GraphQLResponse<never>;
+    },
+    async cleanUp() {
+      await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $tenant DETACH DELETE n", { tenant });
+    },
+  };
+}

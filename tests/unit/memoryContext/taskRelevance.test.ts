@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { fuseHits } from "../../../src/tools/messages/searchMessages.js";
+import { rankForTask } from "../../../src/tools/agentMemory/taskRelevance.js";
+import { toStoredMemory } from "../../../src/tools/agentMemory/memoryRecord.js";
+import { NOW } from "./fixtures.js";
+
+const stored = (id: string, over: Record<string, unknown> = {}) =>
+  toStoredMemory({ id, type: "LEARNING", content: id, importance: 0.5, tags: [], createdAt: NOW.getTime(), ownerId: "k", ...over });
+
+describe("task relevance and message fusion (pure)", () => {
+  it("ranks a text and tag match first, then text or tag matches, then merely important memories", () => {
+    const ranked = rankForTask(
+      [
+        { memory: stored("important", { importance: 0.9 }), textScore: 0 },
+        { memory: stored("text", { importance: 0.5 }), textScore: 4 },
+        { memory: stored("both", { importance: 0.5, tags: ["Queue"] }), textScore: 2 },
+        { memory: stored("tags", { importance: 0.4, tags: ["queue"] }), textScore: 0 },
+      ],
+      ["queue"],
+      NOW,
+    );
+    expect(ranked.map((m) => m.id)).toEqual(["both", "text", "tags", "important"]);
+    expect(ranked.every((m) => m.relevance >= 0 && m.relevance <= 1)).toBe(true);
+  });
+
+  it("fuses full-text and vector rankings: found by both ranks first, then by best rank, ranks reported 1-based", () => {
+    const msg = (id: string) => ({ id, channelId: "c", authorId: "a", authorName: null, content: id, timestamp: NOW.toISOString() });
+    const hits = fuseHits([msg("both"), msg("text")], [msg("vector"), msg("both")]);
+    expect(hits.map((h) => [h.message.id, h.textRank, h.vectorRank])).toEqual([
+      ["both", 1, 2],
+      ["vector", null, 1],
+      ["text", 2, null],
+    ]);
+  });
+});
