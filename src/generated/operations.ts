@@ -435,12 +435,14 @@ export type AgentMemoriesNodeAggregationWhereInput = {
   AND?: Array<AgentMemoriesNodeAggregationWhereInput> | null | undefined;
   NOT?: AgentMemoriesNodeAggregationWhereInput | null | undefined;
   OR?: Array<AgentMemoriesNodeAggregationWhereInput> | null | undefined;
+  confidence?: FloatScalarAggregationFilters | null | undefined;
   content?: StringScalarAggregationFilters | null | undefined;
   conversationId?: StringScalarAggregationFilters | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
   importance?: FloatScalarAggregationFilters | null | undefined;
   occurredAt?: DateTimeScalarAggregationFilters | null | undefined;
   ownerId?: StringScalarAggregationFilters | null | undefined;
+  source?: StringScalarAggregationFilters | null | undefined;
   taskId?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
@@ -759,6 +761,7 @@ export type AnalysisWhere = {
   createdAt?: DateTimeScalarFilters | null | undefined;
   dataSources?: StringListFilters | null | undefined;
   domains?: StringListFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   findings?: StringScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   metrics?: StringScalarFilters | null | undefined;
@@ -1436,6 +1439,7 @@ export type BeliefWhere = {
   contradictsConnection?: BeliefContradictsConnectionFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   domains?: StringListFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   evolvedFrom?: BeliefRelationshipFilters | null | undefined;
   evolvedFromConnection?: BeliefEvolvedFromConnectionFilters | null | undefined;
   evolvedInto?: BeliefRelationshipFilters | null | undefined;
@@ -2054,6 +2058,7 @@ export type ConceptWhere = {
   discoveredBy?: ResearchRelationshipFilters | null | undefined;
   discoveredByConnection?: ConceptDiscoveredByConnectionFilters | null | undefined;
   domains?: StringListFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   explainedBy?: ContentRelationshipFilters | null | undefined;
   explainedByConnection?: ConceptExplainedByConnectionFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
@@ -2307,6 +2312,7 @@ export type ContentWhere = {
   contributedToConnection?: ContentContributedToConnectionFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   domains?: StringListFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   explains?: ConceptRelationshipFilters | null | undefined;
   explainsConnection?: ContentExplainsConnectionFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
@@ -2366,6 +2372,17 @@ export type DocumentationType =
   | 'GUIDE'
   | 'PROCESS'
   | 'REFERENCE';
+
+/** Whether a node's text has its vector yet: PENDING after each write, READY once embedded. */
+export type EmbeddingStatus =
+  | 'PENDING'
+  | 'READY';
+
+/** EmbeddingStatus filters */
+export type EmbeddingStatusEnumScalarFilters = {
+  eq?: EmbeddingStatus | null | undefined;
+  in?: Array<EmbeddingStatus> | null | undefined;
+};
 
 export type EventAttendeesConnectFieldInput = {
   connect?: Array<PersonConnectInput> | null | undefined;
@@ -2892,6 +2909,7 @@ export type MemoryConnectWhere = {
 export type MemoryCreateInput = {
   aboutPeople?: MemoryAboutPeopleFieldInput | null | undefined;
   agent?: MemoryAgentFieldInput | null | undefined;
+  confidence?: number;
   content: string;
   conversationId?: string | null | undefined;
   importance?: number;
@@ -2899,6 +2917,7 @@ export type MemoryCreateInput = {
   participants?: Array<string>;
   relatedAgents?: MemoryRelatedAgentsFieldInput | null | undefined;
   sharedWith?: Array<string>;
+  source?: string | null | undefined;
   tags?: Array<string>;
   taskId?: string | null | undefined;
   type: MemoryType;
@@ -2997,9 +3016,11 @@ export type MemoryWhere = {
   aboutPeopleConnection?: MemoryAboutPeopleConnectionFilters | null | undefined;
   agent?: AgentRelationshipFilters | null | undefined;
   agentConnection?: MemoryAgentConnectionFilters | null | undefined;
+  confidence?: FloatScalarFilters | null | undefined;
   content?: StringScalarFilters | null | undefined;
   conversationId?: StringScalarFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   importance?: FloatScalarFilters | null | undefined;
   occurredAt?: DateTimeScalarFilters | null | undefined;
@@ -3008,6 +3029,7 @@ export type MemoryWhere = {
   relatedAgents?: AgentRelationshipFilters | null | undefined;
   relatedAgentsConnection?: MemoryRelatedAgentsConnectionFilters | null | undefined;
   sharedWith?: StringListFilters | null | undefined;
+  source?: StringScalarFilters | null | undefined;
   tags?: StringListFilters | null | undefined;
   taskId?: StringScalarFilters | null | undefined;
   tenantId?: StringScalarFilters | null | undefined;
@@ -3280,6 +3302,7 @@ export type MessageWhere = {
   channelConnection?: MessageChannelConnectionFilters | null | undefined;
   content?: StringScalarFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   mentions?: PersonRelationshipFilters | null | undefined;
   mentionsConnection?: MessageMentionsConnectionFilters | null | undefined;
@@ -5153,6 +5176,7 @@ export type ResearchWhere = {
   discovered?: ConceptRelationshipFilters | null | undefined;
   discoveredConnection?: ResearchDiscoveredConnectionFilters | null | undefined;
   domains?: StringListFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   findings?: StringScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   novelty?: FloatScalarFilters | null | undefined;
@@ -5965,6 +5989,7 @@ export type SynthesisWhere = {
   contributionsConnection?: SynthesisContributionsConnectionFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   domains?: StringListFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   enabled?: SynthesisRelationshipFilters | null | undefined;
   enabledConnection?: SynthesisEnabledConnectionFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;

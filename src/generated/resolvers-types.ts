@@ -1068,12 +1068,14 @@ export type AgentMemoriesNodeAggregationWhereInput = {
   AND?: InputMaybe<Array<AgentMemoriesNodeAggregationWhereInput>>;
   NOT?: InputMaybe<AgentMemoriesNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentMemoriesNodeAggregationWhereInput>>;
+  confidence?: InputMaybe<FloatScalarAggregationFilters>;
   content?: InputMaybe<StringScalarAggregationFilters>;
   conversationId?: InputMaybe<StringScalarAggregationFilters>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   importance?: InputMaybe<FloatScalarAggregationFilters>;
   occurredAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   ownerId?: InputMaybe<StringScalarAggregationFilters>;
+  source?: InputMaybe<StringScalarAggregationFilters>;
   taskId?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
@@ -1098,6 +1100,30 @@ export type AgentMemoriesUpdateFieldInput = {
   update?: InputMaybe<AgentMemoriesUpdateConnectionInput>;
 };
 
+/** One memory as the agent-memory tools return it. */
+export type AgentMemory = {
+  __typename?: 'AgentMemory';
+  confidence: Scalars['Float']['output'];
+  content: Scalars['String']['output'];
+  conversationId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  embeddingStatus: EmbeddingStatus;
+  id: Scalars['ID']['output'];
+  importance: Scalars['Float']['output'];
+  /** Ids of the agents this memory INVOLVES (those the caller may read). */
+  involvedAgentIds: Array<Scalars['String']['output']>;
+  occurredAt?: Maybe<Scalars['DateTime']['output']>;
+  ownerId: Scalars['String']['output'];
+  participants: Array<Scalars['String']['output']>;
+  /** How relevant the tool judged this memory, 0..1; null when the tool does not rank. */
+  relevance?: Maybe<Scalars['Float']['output']>;
+  source?: Maybe<Scalars['String']['output']>;
+  tags: Array<Scalars['String']['output']>;
+  taskId?: Maybe<Scalars['String']['output']>;
+  type: MemoryType;
+  visibility: Visibility;
+};
+
 export type AgentMemoryMemoriesAggregateSelection = {
   __typename?: 'AgentMemoryMemoriesAggregateSelection';
   count: CountConnection;
@@ -1106,15 +1132,28 @@ export type AgentMemoryMemoriesAggregateSelection = {
 
 export type AgentMemoryMemoriesNodeAggregateSelection = {
   __typename?: 'AgentMemoryMemoriesNodeAggregateSelection';
+  confidence: FloatAggregateSelection;
   content: StringAggregateSelection;
   conversationId: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   importance: FloatAggregateSelection;
   occurredAt: DateTimeAggregateSelection;
   ownerId: StringAggregateSelection;
+  source: StringAggregateSelection;
   taskId: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+};
+
+/** An agent's interaction history with one other agent (seed 000's get_agent_relationships). */
+export type AgentRelationship = {
+  __typename?: 'AgentRelationship';
+  agentId: Scalars['ID']['output'];
+  interactionCount: Scalars['Int']['output'];
+  lastInteractionAt: Scalars['DateTime']['output'];
+  name: Scalars['String']['output'];
+  /** The latest interaction memories with that agent, newest first (at most 3). */
+  recentInteractions: Array<AgentMemory>;
 };
 
 export type AgentRelationshipFilters = {
@@ -1635,6 +1674,18 @@ export type AgentTaskAssignedTasksNodeAggregateSelection = {
   tenantId: StringAggregateSelection;
 };
 
+/** Full context for a task (seed 000's get_agent_context_for_task). */
+export type AgentTaskContext = {
+  __typename?: 'AgentTaskContext';
+  insights: Array<AgentMemory>;
+  learnings: Array<AgentMemory>;
+  /** Memories relevant to the task's description, ranked. */
+  relevantMemories: Array<AgentMemory>;
+  task: TaskBrief;
+  /** Memories recorded for this task (`taskId`), most important first. */
+  taskMemories: Array<AgentMemory>;
+};
+
 export type AgentUpdateInput = {
   accessed?: InputMaybe<Array<AgentAccessedUpdateFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForUpdateFieldInput>>;
@@ -1721,6 +1772,8 @@ export type Analysis = Knowledge & Owned & {
   createdAt: Scalars['DateTime']['output'];
   dataSources: Array<Scalars['String']['output']>;
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   findings: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   /** Measured values as a JSON object. */
@@ -1800,6 +1853,7 @@ export type AnalysisSort = {
   analysisType?: InputMaybe<SortDirection>;
   confidence?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   findings?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   metrics?: InputMaybe<SortDirection>;
@@ -1855,6 +1909,7 @@ export type AnalysisWhere = {
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   dataSources?: InputMaybe<StringListFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   findings?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   metrics?: InputMaybe<StringScalarFilters>;
@@ -2606,6 +2661,19 @@ export type ApplicationsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** What one call of assertFacts did. */
+export type AssertFactsPayload = {
+  __typename?: 'AssertFactsPayload';
+  /** Facts superseded by a new value of a single-valued relation: validUntil set, WORKS_AT turned into PREVIOUSLY. */
+  closed: Array<FactRecord>;
+  /** Conflicts found, kept side by side. */
+  contradictions: Array<FactContradiction>;
+  /** New facts. */
+  created: Array<FactRecord>;
+  /** Facts asserted again: evidence united, confidence combined by noisy-or. */
+  merged: Array<FactRecord>;
+};
+
 export type Belief = Knowledge & Owned & {
   __typename?: 'Belief';
   confidence: Scalars['Float']['output'];
@@ -2614,6 +2682,8 @@ export type Belief = Knowledge & Owned & {
   contradictsConnection: BeliefContradictsConnection;
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   evolvedFrom: Array<Belief>;
   evolvedFromConnection: BeliefEvolvedFromConnection;
   evolvedInto: Array<Belief>;
@@ -3320,6 +3390,7 @@ export type BeliefSort = {
   confidence?: InputMaybe<SortDirection>;
   content?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   lastAccessedAt?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
@@ -3494,6 +3565,7 @@ export type BeliefWhere = {
   contradictsConnection?: InputMaybe<BeliefContradictsConnectionFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   evolvedFrom?: InputMaybe<BeliefRelationshipFilters>;
   evolvedFromConnection?: InputMaybe<BeliefEvolvedFromConnectionFilters>;
   evolvedInto?: InputMaybe<BeliefRelationshipFilters>;
@@ -3645,6 +3717,18 @@ export type ChannelEdge = {
   __typename?: 'ChannelEdge';
   cursor: Scalars['String']['output'];
   node: Channel;
+};
+
+/** A message as the message tools return it. */
+export type ChannelMessage = {
+  __typename?: 'ChannelMessage';
+  authorId: Scalars['String']['output'];
+  authorName?: Maybe<Scalars['String']['output']>;
+  /** The channel it was sent in; null when the caller may not read that channel. */
+  channelId?: Maybe<Scalars['ID']['output']>;
+  content: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  timestamp: Scalars['DateTime']['output'];
 };
 
 export type ChannelMessageMessagesAggregateSelection = {
@@ -4117,6 +4201,8 @@ export type Concept = Knowledge & Owned & {
   discoveredBy: Array<Research>;
   discoveredByConnection: ConceptDiscoveredByConnection;
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   explainedBy: Array<Content>;
   explainedByConnection: ConceptExplainedByConnection;
   id: Scalars['ID']['output'];
@@ -4814,6 +4900,7 @@ export type ConceptSort = {
   confidence?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   description?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   name?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
@@ -4966,6 +5053,7 @@ export type ConceptWhere = {
   discoveredBy?: InputMaybe<ResearchRelationshipFilters>;
   discoveredByConnection?: InputMaybe<ConceptDiscoveredByConnectionFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   explainedBy?: InputMaybe<ContentRelationshipFilters>;
   explainedByConnection?: InputMaybe<ConceptExplainedByConnectionFilters>;
   id?: InputMaybe<IdScalarFilters>;
@@ -5007,6 +5095,8 @@ export type Content = Knowledge & Owned & {
   contributedToConnection: ContentContributedToConnection;
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   explains: Array<Concept>;
   explainsConnection: ContentExplainsConnection;
   id: Scalars['ID']['output'];
@@ -5381,6 +5471,7 @@ export type ContentSort = {
   confidence?: InputMaybe<SortDirection>;
   contentType?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   taskId?: InputMaybe<SortDirection>;
@@ -5551,6 +5642,7 @@ export type ContentWhere = {
   contributedToConnection?: InputMaybe<ContentContributedToConnectionFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   explains?: InputMaybe<ConceptRelationshipFilters>;
   explainsConnection?: InputMaybe<ContentExplainsConnectionFilters>;
   id?: InputMaybe<IdScalarFilters>;
@@ -5570,6 +5662,29 @@ export type ContentsConnection = {
   edges: Array<ContentEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+/** Memories of an agent for a conversation, by category (seed 000's get_memories_for_conversation). */
+export type ConversationMemories = {
+  __typename?: 'ConversationMemories';
+  insights: Array<AgentMemory>;
+  interactions: Array<AgentMemory>;
+  learnings: Array<AgentMemory>;
+  observations: Array<AgentMemory>;
+};
+
+/** One message of a conversation. */
+export type ConversationMessageInput = {
+  authorId?: InputMaybe<Scalars['String']['input']>;
+  authorName?: InputMaybe<Scalars['String']['input']>;
+  content: Scalars['String']['input'];
+};
+
+/** People named or implied in a conversation (seed 004 get_conversation_participants). */
+export type ConversationParticipants = {
+  __typename?: 'ConversationParticipants';
+  explicitMentions: Array<ExplicitMention>;
+  implicitReferences: Array<ImplicitReference>;
 };
 
 export type Count = {
@@ -5883,6 +5998,8 @@ export type Documentation = Knowledge & Owned & {
   /** Ids of the nodes this document describes. */
   documents: Array<Scalars['String']['output']>;
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   id: Scalars['ID']['output'];
   lastVerifiedAt?: Maybe<Scalars['DateTime']['output']>;
   needsUpdate: Scalars['Boolean']['output'];
@@ -5940,6 +6057,7 @@ export type DocumentationSort = {
   content?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   docType?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   lastVerifiedAt?: InputMaybe<SortDirection>;
   needsUpdate?: InputMaybe<SortDirection>;
@@ -5992,6 +6110,7 @@ export type DocumentationWhere = {
   docType?: InputMaybe<DocumentationTypeEnumScalarFilters>;
   documents?: InputMaybe<StringListFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   lastVerifiedAt?: InputMaybe<DateTimeScalarFilters>;
   needsUpdate?: InputMaybe<BooleanScalarFilters>;
@@ -6010,6 +6129,17 @@ export type DocumentationsConnection = {
   edges: Array<DocumentationEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+/** Whether a node's text has its vector yet: PENDING after each write, READY once embedded. */
+export type EmbeddingStatus =
+  | 'PENDING'
+  | 'READY';
+
+/** EmbeddingStatus filters */
+export type EmbeddingStatusEnumScalarFilters = {
+  eq?: InputMaybe<EmbeddingStatus>;
+  in?: InputMaybe<Array<EmbeddingStatus>>;
 };
 
 export type EntitiesConnection = {
@@ -6532,6 +6662,32 @@ export type ExperiencesConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type Expert = {
+  __typename?: 'Expert';
+  name: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  relevanceScore: Scalars['Float']['output'];
+  relevantFacts: Array<ExpertFact>;
+};
+
+export type ExpertFact = {
+  __typename?: 'ExpertFact';
+  confidence: Scalars['Float']['output'];
+  description: Scalars['String']['output'];
+  factId: Scalars['ID']['output'];
+  similarity: Scalars['Float']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type ExplicitMention = {
+  __typename?: 'ExplicitMention';
+  mentionedInMessage: Scalars['Int']['output'];
+  /** The name as written in the message. */
+  name: Scalars['String']['output'];
+  personId?: Maybe<Scalars['ID']['output']>;
+  personName?: Maybe<Scalars['String']['output']>;
+};
+
 /**
  * The edge properties for the following fields:
  * * Person.worksAt
@@ -6607,6 +6763,63 @@ export type FactAggregationWhereInput = {
   yearsExperience?: InputMaybe<IntScalarAggregationFilters>;
 };
 
+/** One fact to assert: subject (person id) – relation – object (name, alias or id). */
+export type FactAssertionInput = {
+  attributes?: InputMaybe<FactAttributesInput>;
+  /** 0..1 */
+  confidence: Scalars['Float']['input'];
+  /** Message ids that show the fact (at most 200). */
+  evidence?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Name, alias or id of the object, matched case-insensitively; created when not found (except people, who must exist). */
+  object: Scalars['String']['input'];
+  /** WORKS_AT, PREVIOUSLY, STUDIED_AT, LIVES_IN, HAS_SKILL, TALKS_ABOUT, CARES_ABOUT, CURIOUS_ABOUT, WORKING_ON, ATTENDED_EVENT, CLOSE_TO, RELATED_TO or INTERACTED_WITH. */
+  relation: Scalars['String']['input'];
+  /** Id of the person the fact is about; must exist in the caller's tenant. */
+  subject: Scalars['ID']['input'];
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Structured attributes of an asserted fact; every one optional. */
+export type FactAttributesInput = {
+  basis?: InputMaybe<Scalars['String']['input']>;
+  endDate?: InputMaybe<Scalars['String']['input']>;
+  /** Further attributes as a JSON object text (at most 5,000 characters). */
+  extra?: InputMaybe<Scalars['String']['input']>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Scalars['String']['input']>;
+  role?: InputMaybe<Scalars['String']['input']>;
+  sentiment?: InputMaybe<Scalars['String']['input']>;
+  /** `2019`, `2019-03` or a full date, as written in the evidence. */
+  startDate?: InputMaybe<Scalars['String']['input']>;
+  weight?: InputMaybe<Scalars['Float']['input']>;
+  yearsExperience?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Attributes of a fact, as stored. `extra` is the JSON object text of any further attributes. */
+export type FactAttributesRecord = {
+  __typename?: 'FactAttributesRecord';
+  basis?: Maybe<Scalars['String']['output']>;
+  endDate?: Maybe<Scalars['String']['output']>;
+  /** Further attributes: a JSON object, as text (parse it on the client). */
+  extra?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Scalars['String']['output']>;
+  proficiency?: Maybe<Scalars['String']['output']>;
+  role?: Maybe<Scalars['String']['output']>;
+  sentiment?: Maybe<Scalars['String']['output']>;
+  startDate?: Maybe<Scalars['String']['output']>;
+  weight?: Maybe<Scalars['Float']['output']>;
+  yearsExperience?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Two facts that cannot both be right; both are kept and list each other in `contradicts`. */
+export type FactContradiction = {
+  __typename?: 'FactContradiction';
+  conflictsWith: FactRecord;
+  fact: FactRecord;
+  reason: Scalars['String']['output'];
+};
+
 export type FactCreateInput = {
   attributes?: InputMaybe<Scalars['String']['input']>;
   basis?: InputMaybe<Scalars['String']['input']>;
@@ -6623,6 +6836,52 @@ export type FactCreateInput = {
   validUntil?: InputMaybe<Scalars['DateTime']['input']>;
   weight?: InputMaybe<Scalars['Float']['input']>;
   yearsExperience?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Facts of one type. */
+export type FactGroup = {
+  __typename?: 'FactGroup';
+  facts: Array<FactRecord>;
+  type: Scalars['String']['output'];
+};
+
+/** One fact about a person, with what supports it and when it held. */
+export type FactRecord = {
+  __typename?: 'FactRecord';
+  attributes: FactAttributesRecord;
+  confidence: Scalars['Float']['output'];
+  /** Ids of facts this one contradicts; both are kept, side by side. */
+  contradicts: Array<Scalars['ID']['output']>;
+  /** Not ended (and not a PREVIOUSLY): true at the time of the request. */
+  current: Scalars['Boolean']['output'];
+  /** When the fact ended as best known: validUntil, else endDate. */
+  end?: Maybe<Scalars['String']['output']>;
+  /** Ids of the messages that show this fact. */
+  evidence: Array<Scalars['String']['output']>;
+  /** Stable id of the fact (`factId`; the relationship's element id for facts never touched by assertFacts). */
+  id: Scalars['ID']['output'];
+  /** Name of the object: the organisation, place, skill, topic, project, event or person. */
+  object: Scalars['String']['output'];
+  objectId: Scalars['ID']['output'];
+  /** Label of the object node: Org, Place, Skill, Topic, Project, Event or Person. */
+  objectLabel: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  personName: Scalars['String']['output'];
+  /** When the fact started as best known: validFrom, else startDate. */
+  start?: Maybe<Scalars['String']['output']>;
+  /** When the fact was recorded. */
+  timestamp?: Maybe<Scalars['DateTime']['output']>;
+  /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, … */
+  type: Scalars['String']['output'];
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type FactSearchHit = {
+  __typename?: 'FactSearchHit';
+  fact: FactRecord;
+  /** Cosine similarity of the query and the fact's text. */
+  similarityScore: Scalars['Float']['output'];
 };
 
 export type FactSort = {
@@ -6684,6 +6943,13 @@ export type FactWhere = {
   validUntil?: InputMaybe<DateTimeScalarFilters>;
   weight?: InputMaybe<FloatScalarFilters>;
   yearsExperience?: InputMaybe<IntScalarFilters>;
+};
+
+/** People best suited to a question (seed 004 find_experts). */
+export type FindExpertsResult = {
+  __typename?: 'FindExpertsResult';
+  experts: Array<Expert>;
+  query: Scalars['String']['output'];
 };
 
 export type FloatAggregateSelection = {
@@ -7180,6 +7446,14 @@ export type IdScalarMutations = {
   set?: InputMaybe<Scalars['ID']['input']>;
 };
 
+export type ImplicitReference = {
+  __typename?: 'ImplicitReference';
+  mentionedInMessage: Scalars['Int']['output'];
+  possibleMatches: Array<PossibleMatch>;
+  /** `my brother`, `my boss`. */
+  reference: Scalars['String']['output'];
+};
+
 export type Insight = Knowledge & Owned & {
   __typename?: 'Insight';
   basedOn: Array<Knowledge>;
@@ -7188,6 +7462,8 @@ export type Insight = Knowledge & Owned & {
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   id: Scalars['ID']['output'];
   insight: Scalars['String']['output'];
   ownerId: Scalars['String']['output'];
@@ -7369,6 +7645,7 @@ export type InsightSort = {
   category?: InputMaybe<SortDirection>;
   confidence?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   insight?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
@@ -7403,6 +7680,7 @@ export type InsightWhere = {
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   insight?: InputMaybe<StringScalarFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
@@ -7635,6 +7913,19 @@ export type ListStringMutations = {
   set?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+export type LocationMatch = {
+  __typename?: 'LocationMatch';
+  confidence: Scalars['Float']['output'];
+  evidence: Array<Scalars['String']['output']>;
+  fact: FactRecord;
+  location: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  /** lives_in, works_in or studied_in. */
+  relationship: Scalars['String']['output'];
+  similarity?: Maybe<Scalars['Float']['output']>;
+};
+
 export type MemoriesConnection = {
   __typename?: 'MemoriesConnection';
   aggregate: MemoryAggregate;
@@ -7650,10 +7941,14 @@ export type Memory = Owned & {
   aboutPeopleConnection: MemoryAboutPeopleConnection;
   agent: Array<Agent>;
   agentConnection: MemoryAgentConnection;
+  /** How sure the agent is that this memory is right (search weighs it). */
+  confidence: Scalars['Float']['output'];
   content: Scalars['String']['output'];
   /** Channel, thread or session this memory came from. */
   conversationId?: Maybe<Scalars['String']['output']>;
   createdAt: Scalars['DateTime']['output'];
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   id: Scalars['ID']['output'];
   importance: Scalars['Float']['output'];
   /** When the remembered thing happened, if not when it was stored. */
@@ -7665,6 +7960,8 @@ export type Memory = Owned & {
   relatedAgents: Array<Agent>;
   relatedAgentsConnection: MemoryRelatedAgentsConnection;
   sharedWith: Array<Scalars['String']['output']>;
+  /** Where this memory was taken from: a message id, a dialog turn such as `D3:4`. */
+  source?: Maybe<Scalars['String']['output']>;
   tags: Array<Scalars['String']['output']>;
   taskId?: Maybe<Scalars['String']['output']>;
   tenantId: Scalars['String']['output'];
@@ -7966,12 +8263,14 @@ export type MemoryAggregate = {
 
 export type MemoryAggregateNode = {
   __typename?: 'MemoryAggregateNode';
+  confidence: FloatAggregateSelection;
   content: StringAggregateSelection;
   conversationId: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   importance: FloatAggregateSelection;
   occurredAt: DateTimeAggregateSelection;
   ownerId: StringAggregateSelection;
+  source: StringAggregateSelection;
   taskId: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
@@ -7987,9 +8286,36 @@ export type MemoryConnectWhere = {
   node: MemoryWhere;
 };
 
+/** Seed 000's narrative block, ready to put in a prompt. */
+export type MemoryContext = {
+  __typename?: 'MemoryContext';
+  /** True when served from the 5-minute cache. */
+  cached: Scalars['Boolean']['output'];
+  generatedAt: Scalars['DateTime']['output'];
+  lines: Array<MemoryContextLine>;
+  text: Scalars['String']['output'];
+  /** Tokens of `text` (o200k_base, gpt-tokenizer); never above the budget asked for. */
+  tokenCount: Scalars['Int']['output'];
+};
+
+/** One dated line of the memory-context block. */
+export type MemoryContextLine = {
+  __typename?: 'MemoryContextLine';
+  /** The content as printed: cut short with `…` when the budget or the line cap required it. */
+  content: Scalars['String']['output'];
+  /** YYYY-MM-DD of `occurredAt`, or of `createdAt` when unset (UTC). */
+  date: Scalars['String']['output'];
+  /** The memory the line cites as `(mem:<id>)`. */
+  memoryId: Scalars['ID']['output'];
+  /** Heading the line sits under, e.g. `Key Insights`. */
+  section: Scalars['String']['output'];
+  type: MemoryType;
+};
+
 export type MemoryCreateInput = {
   aboutPeople?: InputMaybe<MemoryAboutPeopleFieldInput>;
   agent?: InputMaybe<MemoryAgentFieldInput>;
+  confidence?: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
   importance?: Scalars['Float']['input'];
@@ -7997,6 +8323,7 @@ export type MemoryCreateInput = {
   participants?: Array<Scalars['String']['input']>;
   relatedAgents?: InputMaybe<MemoryRelatedAgentsFieldInput>;
   sharedWith?: Array<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
   tags?: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   type: MemoryType;
@@ -8019,6 +8346,21 @@ export type MemoryEdge = {
   __typename?: 'MemoryEdge';
   cursor: Scalars['String']['output'];
   node: Memory;
+};
+
+/** One memory for `recordMemories`: the limits are those of Memory. */
+export type MemoryInput = {
+  confidence?: InputMaybe<Scalars['Float']['input']>;
+  content: Scalars['String']['input'];
+  conversationId?: InputMaybe<Scalars['String']['input']>;
+  importance?: InputMaybe<Scalars['Float']['input']>;
+  occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
+  participants?: InputMaybe<Array<Scalars['String']['input']>>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  taskId?: InputMaybe<Scalars['String']['input']>;
+  type: MemoryType;
+  visibility?: InputMaybe<Visibility>;
 };
 
 export type MemoryPersonAboutPeopleAggregateSelection = {
@@ -8148,13 +8490,16 @@ export type MemoryRelationshipFilters = {
 
 /** Fields to sort Memories by. The order in which sorts are applied is not guaranteed when specifying many fields in one MemorySort object. */
 export type MemorySort = {
+  confidence?: InputMaybe<SortDirection>;
   content?: InputMaybe<SortDirection>;
   conversationId?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   importance?: InputMaybe<SortDirection>;
   occurredAt?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
+  source?: InputMaybe<SortDirection>;
   taskId?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
   type?: InputMaybe<SortDirection>;
@@ -8186,6 +8531,7 @@ export type MemoryTypeEnumScalarMutations = {
 export type MemoryUpdateInput = {
   aboutPeople?: InputMaybe<Array<MemoryAboutPeopleUpdateFieldInput>>;
   agent?: InputMaybe<Array<MemoryAgentUpdateFieldInput>>;
+  confidence?: InputMaybe<FloatScalarMutations>;
   content?: InputMaybe<StringScalarMutations>;
   conversationId?: InputMaybe<StringScalarMutations>;
   importance?: InputMaybe<FloatScalarMutations>;
@@ -8193,6 +8539,7 @@ export type MemoryUpdateInput = {
   participants?: InputMaybe<ListStringMutations>;
   relatedAgents?: InputMaybe<Array<MemoryRelatedAgentsUpdateFieldInput>>;
   sharedWith?: InputMaybe<ListStringMutations>;
+  source?: InputMaybe<StringScalarMutations>;
   tags?: InputMaybe<ListStringMutations>;
   taskId?: InputMaybe<StringScalarMutations>;
   type?: InputMaybe<MemoryTypeEnumScalarMutations>;
@@ -8207,9 +8554,11 @@ export type MemoryWhere = {
   aboutPeopleConnection?: InputMaybe<MemoryAboutPeopleConnectionFilters>;
   agent?: InputMaybe<AgentRelationshipFilters>;
   agentConnection?: InputMaybe<MemoryAgentConnectionFilters>;
+  confidence?: InputMaybe<FloatScalarFilters>;
   content?: InputMaybe<StringScalarFilters>;
   conversationId?: InputMaybe<StringScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   importance?: InputMaybe<FloatScalarFilters>;
   occurredAt?: InputMaybe<DateTimeScalarFilters>;
@@ -8218,6 +8567,7 @@ export type MemoryWhere = {
   relatedAgents?: InputMaybe<AgentRelationshipFilters>;
   relatedAgentsConnection?: InputMaybe<MemoryRelatedAgentsConnectionFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
+  source?: InputMaybe<StringScalarFilters>;
   tags?: InputMaybe<StringListFilters>;
   taskId?: InputMaybe<StringScalarFilters>;
   tenantId?: InputMaybe<StringScalarFilters>;
@@ -8236,6 +8586,8 @@ export type Message = Owned & {
   channelConnection: MessageChannelConnection;
   content: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   /** Platform id of the message, e.g. `msg_123`; facts cite it as evidence. */
   id: Scalars['ID']['output'];
   mentions: Array<Person>;
@@ -8831,12 +9183,25 @@ export type MessageReplyToUpdateFieldInput = {
   update?: InputMaybe<MessageReplyToUpdateConnectionInput>;
 };
 
+/** A message found by searchMessages, with how it was found. */
+export type MessageSearchHit = {
+  __typename?: 'MessageSearchHit';
+  message: ChannelMessage;
+  /** Reciprocal-rank-fusion score of the full-text and vector rankings. */
+  score: Scalars['Float']['output'];
+  /** 1-based rank in the full-text (BM25) list, null when not in it. */
+  textRank?: Maybe<Scalars['Int']['output']>;
+  /** 1-based rank in the vector list, null when not in it (or not embedded yet). */
+  vectorRank?: Maybe<Scalars['Int']['output']>;
+};
+
 /** Fields to sort Messages by. The order in which sorts are applied is not guaranteed when specifying many fields in one MessageSort object. */
 export type MessageSort = {
   authorId?: InputMaybe<SortDirection>;
   authorName?: InputMaybe<SortDirection>;
   content?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
@@ -8869,6 +9234,7 @@ export type MessageWhere = {
   channelConnection?: InputMaybe<MessageChannelConnectionFilters>;
   content?: InputMaybe<StringScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   mentions?: InputMaybe<PersonRelationshipFilters>;
   mentionsConnection?: InputMaybe<MessageMentionsConnectionFilters>;
@@ -8891,6 +9257,8 @@ export type MessagesConnection = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Asserts facts, all in one transaction (all or nothing): merges repeats, closes superseded values, flags contradictions. */
+  assertFacts: AssertFactsPayload;
   createAgentStateSnapshots: CreateAgentStateSnapshotsMutationResponse;
   createAgents: CreateAgentsMutationResponse;
   createAnalyses: CreateAnalysesMutationResponse;
@@ -8971,6 +9339,17 @@ export type Mutation = {
   deleteTurns: DeleteInfo;
   deleteVulnerabilities: DeleteInfo;
   deleteWorkflowImprovements: DeleteInfo;
+  /**
+   * Stores an INTERACTION memory of `agentId` (REMEMBERS) involving `withAgents` (INVOLVES),
+   * committed before it returns; the embedding is made afterwards (embeddingStatus PENDING).
+   */
+  recordInteraction: AgentMemory;
+  /**
+   * Stores up to 1,000 memories of one agent (default: the caller) in one
+   * transaction, linked to that agent. One statement whatever the batch size:
+   * the bulk write path. Embeddings follow in the background.
+   */
+  recordMemories: RecordMemoriesResult;
   /** Revokes an API key; tokens already issued for it run out within TOKEN_TTL_SECONDS (admins only). */
   revokeApiKey: ApiKeyInfo;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
@@ -9012,6 +9391,11 @@ export type Mutation = {
   updateTurns: UpdateTurnsMutationResponse;
   updateVulnerabilities: UpdateVulnerabilitiesMutationResponse;
   updateWorkflowImprovements: UpdateWorkflowImprovementsMutationResponse;
+};
+
+
+export type MutationAssertFactsArgs = {
+  facts: Array<FactAssertionInput>;
 };
 
 
@@ -9441,6 +9825,17 @@ export type MutationDeleteVulnerabilitiesArgs = {
 export type MutationDeleteWorkflowImprovementsArgs = {
   delete?: InputMaybe<WorkflowImprovementDeleteInput>;
   where?: InputMaybe<WorkflowImprovementWhere>;
+};
+
+
+export type MutationRecordInteractionArgs = {
+  input: RecordInteractionInput;
+};
+
+
+export type MutationRecordMemoriesArgs = {
+  agentId?: InputMaybe<Scalars['ID']['input']>;
+  memories: Array<MemoryInput>;
 };
 
 
@@ -10457,6 +10852,24 @@ export type OrgWhere = {
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
 };
 
+export type OrganizationMatch = {
+  __typename?: 'OrganizationMatch';
+  confidence: Scalars['Float']['output'];
+  current: Scalars['Boolean']['output'];
+  endDate?: Maybe<Scalars['String']['output']>;
+  evidence: Array<Scalars['String']['output']>;
+  fact: FactRecord;
+  location?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  organization: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  /** WORKS_AT or PREVIOUSLY. */
+  relationshipType: Scalars['String']['output'];
+  role?: Maybe<Scalars['String']['output']>;
+  similarity?: Maybe<Scalars['Float']['output']>;
+  startDate?: Maybe<Scalars['String']['output']>;
+};
+
 export type OrgsConnection = {
   __typename?: 'OrgsConnection';
   aggregate: OrgAggregate;
@@ -10585,6 +10998,39 @@ export type PatternTypeEnumScalarFilters = {
 /** PatternType mutations */
 export type PatternTypeEnumScalarMutations = {
   set?: InputMaybe<PatternType>;
+};
+
+/** People who live, work or studied in a place (seed 004 find_people_by_location); `SF` finds San Francisco. */
+export type PeopleByLocation = {
+  __typename?: 'PeopleByLocation';
+  location: Scalars['String']['output'];
+  matchedBy: Scalars['String']['output'];
+  people: Array<LocationMatch>;
+  /** The names searched for: the input and its known expansions. */
+  searchedNames: Array<Scalars['String']['output']>;
+};
+
+/** People who work or worked at an organisation (seed 004 find_people_by_organization). */
+export type PeopleByOrganization = {
+  __typename?: 'PeopleByOrganization';
+  matchedBy: Scalars['String']['output'];
+  organization: Scalars['String']['output'];
+  people: Array<OrganizationMatch>;
+};
+
+/** People with a skill (seed 004 find_people_by_skill). matchedBy: EXACT, FUZZY, SEMANTIC or NONE. */
+export type PeopleBySkill = {
+  __typename?: 'PeopleBySkill';
+  matchedBy: Scalars['String']['output'];
+  people: Array<SkillMatch>;
+  skill: Scalars['String']['output'];
+};
+
+export type PeopleByTopic = {
+  __typename?: 'PeopleByTopic';
+  matchedBy: Scalars['String']['output'];
+  people: Array<TopicMatch>;
+  topic: Scalars['String']['output'];
 };
 
 export type PeopleConnection = {
@@ -12176,6 +12622,17 @@ export type PersonPreviouslyUpdateFieldInput = {
   update?: InputMaybe<PersonPreviouslyUpdateConnectionInput>;
 };
 
+/** A person's facts (seed 004 get_person_profile). Unknown person: found false, no facts. */
+export type PersonProfile = {
+  __typename?: 'PersonProfile';
+  aliases: Array<Scalars['String']['output']>;
+  facts: Array<FactRecord>;
+  found: Scalars['Boolean']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  personId: Scalars['ID']['output'];
+  realName?: Maybe<Scalars['String']['output']>;
+};
+
 export type PersonProjectWorkingOnAggregateSelection = {
   __typename?: 'PersonProjectWorkingOnAggregateSelection';
   count: CountConnection;
@@ -12473,6 +12930,20 @@ export type PersonStudiedAtUpdateFieldInput = {
   update?: InputMaybe<PersonStudiedAtUpdateConnectionInput>;
 };
 
+/** Everything known about a person, grouped by fact type, current facts first (seed 002 get_person_summary). */
+export type PersonSummary = {
+  __typename?: 'PersonSummary';
+  aliases: Array<Scalars['String']['output']>;
+  /** Facts flagged as contradicting another fact. */
+  contradictions: Array<FactRecord>;
+  factCount: Scalars['Int']['output'];
+  found: Scalars['Boolean']['output'];
+  groups: Array<FactGroup>;
+  name?: Maybe<Scalars['String']['output']>;
+  personId: Scalars['ID']['output'];
+  realName?: Maybe<Scalars['String']['output']>;
+};
+
 export type PersonTalksAboutConnectFieldInput = {
   connect?: InputMaybe<Array<TopicConnectInput>>;
   edge: FactCreateInput;
@@ -12571,6 +13042,15 @@ export type PersonTalksAboutUpdateFieldInput = {
   delete?: InputMaybe<Array<PersonTalksAboutDeleteFieldInput>>;
   disconnect?: InputMaybe<Array<PersonTalksAboutDisconnectFieldInput>>;
   update?: InputMaybe<PersonTalksAboutUpdateConnectionInput>;
+};
+
+/** A person's dated facts, sorted by start (seed 004 get_person_timeline). */
+export type PersonTimeline = {
+  __typename?: 'PersonTimeline';
+  found: Scalars['Boolean']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  personId: Scalars['ID']['output'];
+  timeline: Array<FactRecord>;
 };
 
 export type PersonTopicCaresAboutAggregateSelection = {
@@ -13211,6 +13691,14 @@ export type PlacesConnection = {
   edges: Array<PlaceEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+export type PossibleMatch = {
+  __typename?: 'PossibleMatch';
+  confidence: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  reason: Scalars['String']['output'];
 };
 
 export type ProcessCategory =
@@ -14008,6 +14496,12 @@ export type ProjectsConnection = {
 
 export type Query = {
   __typename?: 'Query';
+  /** The task, its memories, the memories relevant to it, and the agent's top insights and learnings. */
+  agentContextForTask: AgentTaskContext;
+  /** An agent's memories, optionally of one type, most important then newest first (limit 1..100). */
+  agentMemories: Array<AgentMemory>;
+  /** Who the agent has interacted with (INVOLVES links of its memories), latest first. */
+  agentRelationships: Array<AgentRelationship>;
   agentStateSnapshots: Array<AgentStateSnapshot>;
   agentStateSnapshotsConnection: AgentStateSnapshotsConnection;
   agents: Array<Agent>;
@@ -14028,6 +14522,7 @@ export type Query = {
   conceptsConnection: ConceptsConnection;
   contents: Array<Content>;
   contentsConnection: ContentsConnection;
+  conversationParticipants: ConversationParticipants;
   documentations: Array<Documentation>;
   documentationsConnection: DocumentationsConnection;
   entities: Array<Entity>;
@@ -14036,6 +14531,9 @@ export type Query = {
   eventsConnection: EventsConnection;
   experiences: Array<Experience>;
   experiencesConnection: ExperiencesConnection;
+  /** Facts about a person that contradict another fact, each with the ids of the facts it contradicts. */
+  factContradictions: Array<FactRecord>;
+  findExperts: FindExpertsResult;
   gameSessions: Array<GameSession>;
   gameSessionsConnection: GameSessionsConnection;
   insights: Array<Insight>;
@@ -14044,6 +14542,15 @@ export type Query = {
   knowledgesConnection: KnowledgesConnection;
   memories: Array<Memory>;
   memoriesConnection: MemoriesConnection;
+  /** Memories for a conversation on `topicKeywords` with `interactingWith`, ranked and by category (limit 1..100). */
+  memoriesForConversation: ConversationMemories;
+  /**
+   * Seed 000's memory-context block for `agentId`: Key Insights, Recent Learnings,
+   * Relevant Interactions, Recent Observations, most relevant first, each line citing
+   * its memory, within `tokenBudget` (50..8000) tokens. Cached for 5 minutes per
+   * caller, agent and topic; any write through the gateway that could change it drops it.
+   */
+  memoryContext: MemoryContext;
   messages: Array<Message>;
   messagesConnection: MessagesConnection;
   opportunities: Array<Opportunity>;
@@ -14053,7 +14560,19 @@ export type Query = {
   owneds: Array<Owned>;
   ownedsConnection: OwnedsConnection;
   people: Array<Person>;
+  peopleByLocation: PeopleByLocation;
+  /** With `asOf`, employment valid then; `currentOnly` keeps current WORKS_AT facts only. */
+  peopleByOrganization: PeopleByOrganization;
+  peopleBySkill: PeopleBySkill;
+  /** relationshipTypes default to TALKS_ABOUT, CARES_ABOUT, CURIOUS_ABOUT. */
+  peopleByTopic: PeopleByTopic;
   peopleConnection: PeopleConnection;
+  /** All facts about a person; with `asOf`, only those valid then (validFrom ≤ asOf < validUntil). */
+  personProfile: PersonProfile;
+  /** Seed 002's person summary: every fact, grouped by type. */
+  personSummary: PersonSummary;
+  /** Dated facts sorted by start; startDate/endDate (ISO dates) keep facts overlapping that range; with `asOf`, facts valid then. */
+  personTimeline: PersonTimeline;
   places: Array<Place>;
   placesConnection: PlacesConnection;
   processInsights: Array<ProcessInsight>;
@@ -14064,16 +14583,32 @@ export type Query = {
   processUpdatesConnection: ProcessUpdatesConnection;
   projects: Array<Project>;
   projectsConnection: ProjectsConnection;
+  /**
+   * The `limit` (1..200) latest messages of a channel sent before `before` (default: now),
+   * in chronological order (oldest first). Page back with `before` = the first message's timestamp.
+   */
+  recentMessages: Array<ChannelMessage>;
   reflections: Array<Reflection>;
   reflectionsConnection: ReflectionsConnection;
+  relationshipsBetween: RelationshipsBetween;
+  /** An agent's memories relevant to a task: full text over content, tag overlap, importance and recency (limit 1..100). */
+  relevantMemoriesForTask: Array<AgentMemory>;
   research: Array<Research>;
   researchConnection: ResearchConnection;
   reviewIssues: Array<ReviewIssue>;
   reviewIssuesConnection: ReviewIssuesConnection;
   screenshots: Array<Screenshot>;
   screenshotsConnection: ScreenshotsConnection;
+  /** Hybrid search over the memories (and messages) the caller may read. */
+  searchMemories: SearchMemoriesResult;
+  /**
+   * Messages matching `query` by full text (BM25) and meaning (vector), fused by
+   * reciprocal rank; optionally within one channel or by one author (limit 1..100).
+   */
+  searchMessages: Array<MessageSearchHit>;
   securityAudits: Array<SecurityAudit>;
   securityAuditsConnection: SecurityAuditsConnection;
+  semanticSearchFacts: SemanticFactSearch;
   sharedKnowledges: Array<SharedKnowledge>;
   sharedKnowledgesConnection: SharedKnowledgesConnection;
   skills: Array<Skill>;
@@ -14092,6 +14627,24 @@ export type Query = {
   vulnerabilitiesConnection: VulnerabilitiesConnection;
   workflowImprovements: Array<WorkflowImprovement>;
   workflowImprovementsConnection: WorkflowImprovementsConnection;
+};
+
+
+export type QueryAgentContextForTaskArgs = {
+  agentId: Scalars['ID']['input'];
+  taskId: Scalars['ID']['input'];
+};
+
+
+export type QueryAgentMemoriesArgs = {
+  agentId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  type?: InputMaybe<MemoryType>;
+};
+
+
+export type QueryAgentRelationshipsArgs = {
+  agentId: Scalars['ID']['input'];
 };
 
 
@@ -14239,6 +14792,11 @@ export type QueryContentsConnectionArgs = {
 };
 
 
+export type QueryConversationParticipantsArgs = {
+  messages: Array<ConversationMessageInput>;
+};
+
+
 export type QueryDocumentationsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -14303,6 +14861,17 @@ export type QueryExperiencesConnectionArgs = {
 };
 
 
+export type QueryFactContradictionsArgs = {
+  personId: Scalars['ID']['input'];
+};
+
+
+export type QueryFindExpertsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
 export type QueryGameSessionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -14364,6 +14933,23 @@ export type QueryMemoriesConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<MemorySort>>;
   where?: InputMaybe<MemoryWhere>;
+};
+
+
+export type QueryMemoriesForConversationArgs = {
+  agentId: Scalars['ID']['input'];
+  interactingWith?: InputMaybe<Array<Scalars['String']['input']>>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  topicKeywords?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type QueryMemoryContextArgs = {
+  agentId: Scalars['ID']['input'];
+  conversationId?: InputMaybe<Scalars['String']['input']>;
+  participants?: InputMaybe<Array<Scalars['String']['input']>>;
+  tokenBudget?: InputMaybe<Scalars['Int']['input']>;
+  topic?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -14439,11 +15025,63 @@ export type QueryPeopleArgs = {
 };
 
 
+export type QueryPeopleByLocationArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  location: Scalars['String']['input'];
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type QueryPeopleByOrganizationArgs = {
+  asOf?: InputMaybe<Scalars['DateTime']['input']>;
+  currentOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  organization: Scalars['String']['input'];
+};
+
+
+export type QueryPeopleBySkillArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  skill: Scalars['String']['input'];
+};
+
+
+export type QueryPeopleByTopicArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  relationshipTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  topic: Scalars['String']['input'];
+};
+
+
 export type QueryPeopleConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<PersonSort>>;
   where?: InputMaybe<PersonWhere>;
+};
+
+
+export type QueryPersonProfileArgs = {
+  asOf?: InputMaybe<Scalars['DateTime']['input']>;
+  factTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  personId: Scalars['ID']['input'];
+};
+
+
+export type QueryPersonSummaryArgs = {
+  personId: Scalars['ID']['input'];
+};
+
+
+export type QueryPersonTimelineArgs = {
+  asOf?: InputMaybe<Scalars['DateTime']['input']>;
+  endDate?: InputMaybe<Scalars['String']['input']>;
+  factTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  personId: Scalars['ID']['input'];
+  startDate?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -14527,6 +15165,13 @@ export type QueryProjectsConnectionArgs = {
 };
 
 
+export type QueryRecentMessagesArgs = {
+  before?: InputMaybe<Scalars['DateTime']['input']>;
+  channelId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryReflectionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -14540,6 +15185,20 @@ export type QueryReflectionsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<ReflectionSort>>;
   where?: InputMaybe<ReflectionWhere>;
+};
+
+
+export type QueryRelationshipsBetweenArgs = {
+  personAId: Scalars['ID']['input'];
+  personBId: Scalars['ID']['input'];
+};
+
+
+export type QueryRelevantMemoriesForTaskArgs = {
+  agentId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  taskDescription: Scalars['String']['input'];
+  taskTags?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -14591,6 +15250,19 @@ export type QueryScreenshotsConnectionArgs = {
 };
 
 
+export type QuerySearchMemoriesArgs = {
+  input: SearchMemoriesInput;
+};
+
+
+export type QuerySearchMessagesArgs = {
+  authorId?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
 export type QuerySecurityAuditsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -14604,6 +15276,14 @@ export type QuerySecurityAuditsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<SecurityAuditSort>>;
   where?: InputMaybe<SecurityAuditWhere>;
+};
+
+
+export type QuerySemanticSearchFactsArgs = {
+  factTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+  similarityThreshold?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -14748,6 +15428,27 @@ export type QueryWorkflowImprovementsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<WorkflowImprovementSort>>;
   where?: InputMaybe<WorkflowImprovementWhere>;
+};
+
+export type RecordInteractionInput = {
+  /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
+  agentId: Scalars['ID']['input'];
+  conversationId?: InputMaybe<Scalars['String']['input']>;
+  importance?: Scalars['Float']['input'];
+  summary: Scalars['String']['input'];
+  tags?: Array<Scalars['String']['input']>;
+  /** Agents the interaction was with: linked by INVOLVES. */
+  withAgents?: Array<Scalars['ID']['input']>;
+  /** People (names or ids) the interaction was with: stored in `participants`. */
+  withPeople?: Array<Scalars['String']['input']>;
+};
+
+export type RecordMemoriesResult = {
+  __typename?: 'RecordMemoriesResult';
+  /** Ids of the stored memories, in input order. */
+  ids: Array<Scalars['ID']['output']>;
+  /** They are searchable by full text at once and by meaning once embedded (embeddingStatus READY). */
+  pendingEmbeddings: Scalars['Int']['output'];
 };
 
 /**
@@ -15177,6 +15878,17 @@ export type ReflectionsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** How two people are connected (seed 004 get_relationships_between). */
+export type RelationshipsBetween = {
+  __typename?: 'RelationshipsBetween';
+  /** Sum of INTERACTED_WITH weights between them, either direction (0 if none). */
+  interactionWeight: Scalars['Float']['output'];
+  personAId: Scalars['ID']['output'];
+  personBId: Scalars['ID']['output'];
+  relationships: Array<FactRecord>;
+  sharedContexts: Array<SharedContext>;
+};
+
 export type Research = Knowledge & Owned & {
   __typename?: 'Research';
   confidence: Scalars['Float']['output'];
@@ -15187,6 +15899,8 @@ export type Research = Knowledge & Owned & {
   discovered: Array<Concept>;
   discoveredConnection: ResearchDiscoveredConnection;
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   findings: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   novelty?: Maybe<Scalars['Float']['output']>;
@@ -15692,6 +16406,7 @@ export type ResearchSort = {
   confidence?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   depth?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   findings?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   novelty?: InputMaybe<SortDirection>;
@@ -15749,6 +16464,7 @@ export type ResearchWhere = {
   discovered?: InputMaybe<ConceptRelationshipFilters>;
   discoveredConnection?: InputMaybe<ResearchDiscoveredConnectionFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   findings?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   novelty?: InputMaybe<FloatScalarFilters>;
@@ -16082,6 +16798,25 @@ export type Role =
   | 'AGENT'
   | 'APPROVER';
 
+/** Why a hit scored what it did. */
+export type ScoreExplanation = {
+  __typename?: 'ScoreExplanation';
+  confidence: Scalars['Float']['output'];
+  expandedFrom: Array<Scalars['ID']['output']>;
+  fulltextRank?: Maybe<Scalars['Int']['output']>;
+  fulltextScore?: Maybe<Scalars['Float']['output']>;
+  /** Reciprocal-rank fusion of the full-text and vector ranks. */
+  fused: Scalars['Float']['output'];
+  /** Score inherited from neighbouring hits (graph expansion). */
+  graph: Scalars['Float']['output'];
+  importance: Scalars['Float']['output'];
+  recency: Scalars['Float']['output'];
+  /** Highest similarity to a better-ranked hit (MMR). */
+  redundancy: Scalars['Float']['output'];
+  vectorRank?: Maybe<Scalars['Int']['output']>;
+  vectorScore?: Maybe<Scalars['Float']['output']>;
+};
+
 /** A screenshot kept apart from its turn, so that turn queries never carry megabytes. */
 export type Screenshot = Owned & {
   __typename?: 'Screenshot';
@@ -16346,6 +17081,69 @@ export type ScreenshotsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+export type SearchHit = {
+  __typename?: 'SearchHit';
+  authorId?: Maybe<Scalars['String']['output']>;
+  authorName?: Maybe<Scalars['String']['output']>;
+  confidence?: Maybe<Scalars['Float']['output']>;
+  content: Scalars['String']['output'];
+  conversationId?: Maybe<Scalars['String']['output']>;
+  explain?: Maybe<ScoreExplanation>;
+  id: Scalars['ID']['output'];
+  importance?: Maybe<Scalars['Float']['output']>;
+  memoryType?: Maybe<MemoryType>;
+  /** occurredAt (else createdAt) of a memory; timestamp of a message. */
+  occurredAt?: Maybe<Scalars['DateTime']['output']>;
+  ownerId: Scalars['String']['output'];
+  participants?: Maybe<Array<Scalars['String']['output']>>;
+  score: Scalars['Float']['output'];
+  source: SearchSource;
+  /** Where a memory was taken from (a message id, a dialog turn). */
+  sourceRef?: Maybe<Scalars['String']['output']>;
+  tags?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+export type SearchMemoriesInput = {
+  /** Only memories of these agents (owners); default: every memory the caller may read. */
+  agentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Memories of this conversation; messages of this channel. */
+  conversationId?: InputMaybe<Scalars['String']['input']>;
+  /** 0 = relevance only, up to 1 = as diverse as possible (maximal marginal relevance). */
+  diversity?: Scalars['Float']['input'];
+  /** Add neighbouring turns of the same conversation and memories about the same people. */
+  expand?: Scalars['Boolean']['input'];
+  /** Return each hit's score parts. */
+  explain?: Scalars['Boolean']['input'];
+  /** When the remembered thing happened (occurredAt, else createdAt): from inclusive, to exclusive. */
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** 1..100. */
+  limit?: Scalars['Int']['input'];
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  /** Memories involving any of these participants; messages written by them (id or name). */
+  participants?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** What the agent is talking about, as plain words (1..2,000 characters); Lucene syntax is searched literally. */
+  query: Scalars['String']['input'];
+  sources?: Array<SearchSource>;
+  /** Memories carrying any of these tags. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+  types?: InputMaybe<Array<MemoryType>>;
+  /** Your own query vector (384 unit-length numbers) instead of embedding `query`; `query` still drives full text. */
+  vector?: InputMaybe<Array<Scalars['Float']['input']>>;
+};
+
+export type SearchMemoriesResult = {
+  __typename?: 'SearchMemoriesResult';
+  hits: Array<SearchHit>;
+  /** Time spent inside the gateway, query embedding included. */
+  tookMs: Scalars['Float']['output'];
+};
+
+/** What searchMemories looks through. */
+export type SearchSource =
+  | 'MEMORY'
+  | 'MESSAGE';
+
 export type SecurityAudit = Knowledge & Owned & {
   __typename?: 'SecurityAudit';
   confidence: Scalars['Float']['output'];
@@ -16601,6 +17399,23 @@ export type SecurityAuditsConnection = {
   edges: Array<SecurityAuditEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+/** Facts whose text is closest in meaning to a query (seed 004 semantic_search_facts). */
+export type SemanticFactSearch = {
+  __typename?: 'SemanticFactSearch';
+  query: Scalars['String']['output'];
+  results: Array<FactSearchHit>;
+};
+
+/** Something both people connect to: same_organization, same_project, same_event, same_place. */
+export type SharedContext = {
+  __typename?: 'SharedContext';
+  context: Scalars['String']['output'];
+  contextId: Scalars['ID']['output'];
+  factA: FactRecord;
+  factB: FactRecord;
+  type: Scalars['String']['output'];
 };
 
 /** An entry in the cross-agent pool: knowledge one agent made available to all. */
@@ -16882,6 +17697,20 @@ export type SkillEdge = {
   __typename?: 'SkillEdge';
   cursor: Scalars['String']['output'];
   node: Skill;
+};
+
+export type SkillMatch = {
+  __typename?: 'SkillMatch';
+  confidence: Scalars['Float']['output'];
+  evidence: Array<Scalars['String']['output']>;
+  fact: FactRecord;
+  name: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  proficiency?: Maybe<Scalars['String']['output']>;
+  /** Cosine similarity when found by meaning. */
+  similarity?: Maybe<Scalars['Float']['output']>;
+  skill: Scalars['String']['output'];
+  yearsExperience?: Maybe<Scalars['Int']['output']>;
 };
 
 export type SkillPeopleConnectFieldInput = {
@@ -17584,6 +18413,8 @@ export type Synthesis = Knowledge & Owned & {
   contributionsConnection: SynthesisContributionsConnection;
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
+  /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
+  embeddingStatus: EmbeddingStatus;
   enabled: Array<Synthesis>;
   enabledConnection: SynthesisEnabledConnection;
   id: Scalars['ID']['output'];
@@ -18087,6 +18918,7 @@ export type SynthesisRelationshipFilters = {
 export type SynthesisSort = {
   confidence?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   insight?: InputMaybe<SortDirection>;
   noveltyType?: InputMaybe<SortDirection>;
@@ -18250,6 +19082,7 @@ export type SynthesisWhere = {
   contributionsConnection?: InputMaybe<SynthesisContributionsConnectionFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   domains?: InputMaybe<StringListFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   enabled?: InputMaybe<SynthesisRelationshipFilters>;
   enabledConnection?: InputMaybe<SynthesisEnabledConnectionFilters>;
   id?: InputMaybe<IdScalarFilters>;
@@ -18495,6 +19328,16 @@ export type TaskAssignedToUpdateFieldInput = {
   delete?: InputMaybe<Array<TaskAssignedToDeleteFieldInput>>;
   disconnect?: InputMaybe<Array<TaskAssignedToDisconnectFieldInput>>;
   update?: InputMaybe<TaskAssignedToUpdateConnectionInput>;
+};
+
+/** The task an agent is working on, as agentContextForTask shows it. */
+export type TaskBrief = {
+  __typename?: 'TaskBrief';
+  createdAt: Scalars['DateTime']['output'];
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  status: TaskStatus;
+  taskType: TaskType;
 };
 
 export type TaskConnectInput = {
@@ -19337,6 +20180,22 @@ export type TopicEdge = {
   __typename?: 'TopicEdge';
   cursor: Scalars['String']['output'];
   node: Topic;
+};
+
+/** A person and a topic; several relationship types of one person are aggregated. */
+export type TopicMatch = {
+  __typename?: 'TopicMatch';
+  confidence: Scalars['Float']['output'];
+  evidence: Array<Scalars['String']['output']>;
+  facts: Array<FactRecord>;
+  name: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  /** The strongest relationship type. */
+  relationshipType: Scalars['String']['output'];
+  relationshipTypes: Array<Scalars['String']['output']>;
+  sentiment?: Maybe<Scalars['String']['output']>;
+  similarity?: Maybe<Scalars['Float']['output']>;
+  topic: Scalars['String']['output'];
 };
 
 export type TopicPersonCaredAboutByAggregateSelection = {
@@ -21276,8 +22135,10 @@ export type ResolversTypes = {
   AgentMemoriesRelationship: ResolverTypeWrapper<Omit<AgentMemoriesRelationship, 'node'> & { node: ResolversTypes['Memory'] }>;
   AgentMemoriesUpdateConnectionInput: AgentMemoriesUpdateConnectionInput;
   AgentMemoriesUpdateFieldInput: AgentMemoriesUpdateFieldInput;
+  AgentMemory: ResolverTypeWrapper<AgentMemory>;
   AgentMemoryMemoriesAggregateSelection: ResolverTypeWrapper<AgentMemoryMemoriesAggregateSelection>;
   AgentMemoryMemoriesNodeAggregateSelection: ResolverTypeWrapper<AgentMemoryMemoriesNodeAggregateSelection>;
+  AgentRelationship: ResolverTypeWrapper<AgentRelationship>;
   AgentRelationshipFilters: AgentRelationshipFilters;
   AgentSort: AgentSort;
   AgentState: AgentState;
@@ -21345,6 +22206,7 @@ export type ResolversTypes = {
   AgentSubscriptionRulesUpdateFieldInput: AgentSubscriptionRulesUpdateFieldInput;
   AgentTaskAssignedTasksAggregateSelection: ResolverTypeWrapper<AgentTaskAssignedTasksAggregateSelection>;
   AgentTaskAssignedTasksNodeAggregateSelection: ResolverTypeWrapper<AgentTaskAssignedTasksNodeAggregateSelection>;
+  AgentTaskContext: ResolverTypeWrapper<AgentTaskContext>;
   AgentUpdateInput: AgentUpdateInput;
   AgentWhere: AgentWhere;
   AgentsConnection: ResolverTypeWrapper<Omit<AgentsConnection, 'edges'> & { edges: Array<ResolversTypes['AgentEdge']> }>;
@@ -21443,6 +22305,7 @@ export type ResolversTypes = {
   ApplicationValidatedUpdateFieldInput: ApplicationValidatedUpdateFieldInput;
   ApplicationWhere: ApplicationWhere;
   ApplicationsConnection: ResolverTypeWrapper<Omit<ApplicationsConnection, 'edges'> & { edges: Array<ResolversTypes['ApplicationEdge']> }>;
+  AssertFactsPayload: ResolverTypeWrapper<AssertFactsPayload>;
   Belief: ResolverTypeWrapper<Belief>;
   BeliefAggregate: ResolverTypeWrapper<BeliefAggregate>;
   BeliefAggregateNode: ResolverTypeWrapper<BeliefAggregateNode>;
@@ -21563,6 +22426,7 @@ export type ResolversTypes = {
   ChannelDeleteInput: ChannelDeleteInput;
   ChannelDisconnectInput: ChannelDisconnectInput;
   ChannelEdge: ResolverTypeWrapper<ChannelEdge>;
+  ChannelMessage: ResolverTypeWrapper<ChannelMessage>;
   ChannelMessageMessagesAggregateSelection: ResolverTypeWrapper<ChannelMessageMessagesAggregateSelection>;
   ChannelMessageMessagesNodeAggregateSelection: ResolverTypeWrapper<ChannelMessageMessagesNodeAggregateSelection>;
   ChannelMessagesConnectFieldInput: ChannelMessagesConnectFieldInput;
@@ -21785,6 +22649,9 @@ export type ResolversTypes = {
   ContentUpdateInput: ContentUpdateInput;
   ContentWhere: ContentWhere;
   ContentsConnection: ResolverTypeWrapper<Omit<ContentsConnection, 'edges'> & { edges: Array<ResolversTypes['ContentEdge']> }>;
+  ConversationMemories: ResolverTypeWrapper<ConversationMemories>;
+  ConversationMessageInput: ConversationMessageInput;
+  ConversationParticipants: ResolverTypeWrapper<ConversationParticipants>;
   Count: ResolverTypeWrapper<Count>;
   CountConnection: ResolverTypeWrapper<CountConnection>;
   CreateAgentStateSnapshotsMutationResponse: ResolverTypeWrapper<Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversTypes['AgentStateSnapshot']> }>;
@@ -21848,6 +22715,8 @@ export type ResolversTypes = {
   DocumentationUpdateInput: DocumentationUpdateInput;
   DocumentationWhere: DocumentationWhere;
   DocumentationsConnection: ResolverTypeWrapper<DocumentationsConnection>;
+  EmbeddingStatus: EmbeddingStatus;
+  EmbeddingStatusEnumScalarFilters: EmbeddingStatusEnumScalarFilters;
   EntitiesConnection: ResolverTypeWrapper<EntitiesConnection>;
   Entity: ResolverTypeWrapper<Entity>;
   EntityAggregate: ResolverTypeWrapper<EntityAggregate>;
@@ -21905,12 +22774,23 @@ export type ResolversTypes = {
   ExperienceUpdateInput: ExperienceUpdateInput;
   ExperienceWhere: ExperienceWhere;
   ExperiencesConnection: ResolverTypeWrapper<ExperiencesConnection>;
+  Expert: ResolverTypeWrapper<Expert>;
+  ExpertFact: ResolverTypeWrapper<ExpertFact>;
+  ExplicitMention: ResolverTypeWrapper<ExplicitMention>;
   Fact: ResolverTypeWrapper<Fact>;
   FactAggregationWhereInput: FactAggregationWhereInput;
+  FactAssertionInput: FactAssertionInput;
+  FactAttributesInput: FactAttributesInput;
+  FactAttributesRecord: ResolverTypeWrapper<FactAttributesRecord>;
+  FactContradiction: ResolverTypeWrapper<FactContradiction>;
   FactCreateInput: FactCreateInput;
+  FactGroup: ResolverTypeWrapper<FactGroup>;
+  FactRecord: ResolverTypeWrapper<FactRecord>;
+  FactSearchHit: ResolverTypeWrapper<FactSearchHit>;
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
+  FindExpertsResult: ResolverTypeWrapper<FindExpertsResult>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FloatAggregateSelection: ResolverTypeWrapper<FloatAggregateSelection>;
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
@@ -21968,6 +22848,7 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
+  ImplicitReference: ResolverTypeWrapper<ImplicitReference>;
   Insight: ResolverTypeWrapper<Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<ResolversTypes['Knowledge']>, basedOnConnection: ResolversTypes['InsightBasedOnConnection'] }>;
   InsightAggregate: ResolverTypeWrapper<InsightAggregate>;
   InsightAggregateNode: ResolverTypeWrapper<InsightAggregateNode>;
@@ -22020,6 +22901,7 @@ export type ResolversTypes = {
   LevelEnumScalarFilters: LevelEnumScalarFilters;
   LevelEnumScalarMutations: LevelEnumScalarMutations;
   ListStringMutations: ListStringMutations;
+  LocationMatch: ResolverTypeWrapper<LocationMatch>;
   MemoriesConnection: ResolverTypeWrapper<Omit<MemoriesConnection, 'edges'> & { edges: Array<ResolversTypes['MemoryEdge']> }>;
   Memory: ResolverTypeWrapper<Omit<Memory, 'agent' | 'agentConnection' | 'relatedAgents' | 'relatedAgentsConnection'> & { agent: Array<ResolversTypes['Agent']>, agentConnection: ResolversTypes['MemoryAgentConnection'], relatedAgents: Array<ResolversTypes['Agent']>, relatedAgentsConnection: ResolversTypes['MemoryRelatedAgentsConnection'] }>;
   MemoryAboutPeopleConnectFieldInput: MemoryAboutPeopleConnectFieldInput;
@@ -22058,10 +22940,13 @@ export type ResolversTypes = {
   MemoryAggregateNode: ResolverTypeWrapper<MemoryAggregateNode>;
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
+  MemoryContext: ResolverTypeWrapper<MemoryContext>;
+  MemoryContextLine: ResolverTypeWrapper<MemoryContextLine>;
   MemoryCreateInput: MemoryCreateInput;
   MemoryDeleteInput: MemoryDeleteInput;
   MemoryDisconnectInput: MemoryDisconnectInput;
   MemoryEdge: ResolverTypeWrapper<Omit<MemoryEdge, 'node'> & { node: ResolversTypes['Memory'] }>;
+  MemoryInput: MemoryInput;
   MemoryPersonAboutPeopleAggregateSelection: ResolverTypeWrapper<MemoryPersonAboutPeopleAggregateSelection>;
   MemoryPersonAboutPeopleNodeAggregateSelection: ResolverTypeWrapper<MemoryPersonAboutPeopleNodeAggregateSelection>;
   MemoryRelatedAgentsConnectFieldInput: MemoryRelatedAgentsConnectFieldInput;
@@ -22159,6 +23044,7 @@ export type ResolversTypes = {
   MessageReplyToRelationship: ResolverTypeWrapper<MessageReplyToRelationship>;
   MessageReplyToUpdateConnectionInput: MessageReplyToUpdateConnectionInput;
   MessageReplyToUpdateFieldInput: MessageReplyToUpdateFieldInput;
+  MessageSearchHit: ResolverTypeWrapper<MessageSearchHit>;
   MessageSort: MessageSort;
   MessageUpdateInput: MessageUpdateInput;
   MessageWhere: MessageWhere;
@@ -22246,6 +23132,7 @@ export type ResolversTypes = {
   OrgSort: OrgSort;
   OrgUpdateInput: OrgUpdateInput;
   OrgWhere: OrgWhere;
+  OrganizationMatch: ResolverTypeWrapper<OrganizationMatch>;
   OrgsConnection: ResolverTypeWrapper<OrgsConnection>;
   Outcome: Outcome;
   OutcomeEnumScalarFilters: OutcomeEnumScalarFilters;
@@ -22260,6 +23147,10 @@ export type ResolversTypes = {
   PatternType: PatternType;
   PatternTypeEnumScalarFilters: PatternTypeEnumScalarFilters;
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
+  PeopleByLocation: ResolverTypeWrapper<PeopleByLocation>;
+  PeopleByOrganization: ResolverTypeWrapper<PeopleByOrganization>;
+  PeopleBySkill: ResolverTypeWrapper<PeopleBySkill>;
+  PeopleByTopic: ResolverTypeWrapper<PeopleByTopic>;
   PeopleConnection: ResolverTypeWrapper<PeopleConnection>;
   Person: ResolverTypeWrapper<Person>;
   PersonAggregate: ResolverTypeWrapper<PersonAggregate>;
@@ -22422,6 +23313,7 @@ export type ResolversTypes = {
   PersonPreviouslyRelationship: ResolverTypeWrapper<PersonPreviouslyRelationship>;
   PersonPreviouslyUpdateConnectionInput: PersonPreviouslyUpdateConnectionInput;
   PersonPreviouslyUpdateFieldInput: PersonPreviouslyUpdateFieldInput;
+  PersonProfile: ResolverTypeWrapper<PersonProfile>;
   PersonProjectWorkingOnAggregateSelection: ResolverTypeWrapper<PersonProjectWorkingOnAggregateSelection>;
   PersonProjectWorkingOnEdgeAggregateSelection: ResolverTypeWrapper<PersonProjectWorkingOnEdgeAggregateSelection>;
   PersonProjectWorkingOnNodeAggregateSelection: ResolverTypeWrapper<PersonProjectWorkingOnNodeAggregateSelection>;
@@ -22458,6 +23350,7 @@ export type ResolversTypes = {
   PersonStudiedAtRelationship: ResolverTypeWrapper<PersonStudiedAtRelationship>;
   PersonStudiedAtUpdateConnectionInput: PersonStudiedAtUpdateConnectionInput;
   PersonStudiedAtUpdateFieldInput: PersonStudiedAtUpdateFieldInput;
+  PersonSummary: ResolverTypeWrapper<PersonSummary>;
   PersonTalksAboutConnectFieldInput: PersonTalksAboutConnectFieldInput;
   PersonTalksAboutConnection: ResolverTypeWrapper<PersonTalksAboutConnection>;
   PersonTalksAboutConnectionAggregateInput: PersonTalksAboutConnectionAggregateInput;
@@ -22472,6 +23365,7 @@ export type ResolversTypes = {
   PersonTalksAboutRelationship: ResolverTypeWrapper<PersonTalksAboutRelationship>;
   PersonTalksAboutUpdateConnectionInput: PersonTalksAboutUpdateConnectionInput;
   PersonTalksAboutUpdateFieldInput: PersonTalksAboutUpdateFieldInput;
+  PersonTimeline: ResolverTypeWrapper<PersonTimeline>;
   PersonTopicCaresAboutAggregateSelection: ResolverTypeWrapper<PersonTopicCaresAboutAggregateSelection>;
   PersonTopicCaresAboutEdgeAggregateSelection: ResolverTypeWrapper<PersonTopicCaresAboutEdgeAggregateSelection>;
   PersonTopicCaresAboutNodeAggregateSelection: ResolverTypeWrapper<PersonTopicCaresAboutNodeAggregateSelection>;
@@ -22542,6 +23436,7 @@ export type ResolversTypes = {
   PlaceUpdateInput: PlaceUpdateInput;
   PlaceWhere: PlaceWhere;
   PlacesConnection: ResolverTypeWrapper<PlacesConnection>;
+  PossibleMatch: ResolverTypeWrapper<PossibleMatch>;
   ProcessCategory: ProcessCategory;
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
@@ -22624,6 +23519,8 @@ export type ResolversTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ResolverTypeWrapper<ProjectsConnection>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RecordInteractionInput: RecordInteractionInput;
+  RecordMemoriesResult: ResolverTypeWrapper<RecordMemoriesResult>;
   Refinement: ResolverTypeWrapper<Refinement>;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -22676,6 +23573,7 @@ export type ResolversTypes = {
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
   ReflectionsConnection: ResolverTypeWrapper<ReflectionsConnection>;
+  RelationshipsBetween: ResolverTypeWrapper<RelationshipsBetween>;
   Research: ResolverTypeWrapper<Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ResearchContributedToConnection'], discovered: Array<ResolversTypes['Concept']>, discoveredConnection: ResolversTypes['ResearchDiscoveredConnection'], refined: Array<ResolversTypes['Concept']>, refinedConnection: ResolversTypes['ResearchRefinedConnection'] }>;
   ResearchAggregate: ResolverTypeWrapper<ResearchAggregate>;
   ResearchAggregateNode: ResolverTypeWrapper<ResearchAggregateNode>;
@@ -22782,6 +23680,7 @@ export type ResolversTypes = {
   RiskRatingEnumScalarFilters: RiskRatingEnumScalarFilters;
   RiskRatingEnumScalarMutations: RiskRatingEnumScalarMutations;
   Role: Role;
+  ScoreExplanation: ResolverTypeWrapper<ScoreExplanation>;
   Screenshot: ResolverTypeWrapper<Omit<Screenshot, 'turn'> & { turn: Array<ResolversTypes['Turn']> }>;
   ScreenshotAggregate: ResolverTypeWrapper<ScreenshotAggregate>;
   ScreenshotAggregateNode: ResolverTypeWrapper<ScreenshotAggregateNode>;
@@ -22812,6 +23711,10 @@ export type ResolversTypes = {
   ScreenshotUpdateInput: ScreenshotUpdateInput;
   ScreenshotWhere: ScreenshotWhere;
   ScreenshotsConnection: ResolverTypeWrapper<ScreenshotsConnection>;
+  SearchHit: ResolverTypeWrapper<SearchHit>;
+  SearchMemoriesInput: SearchMemoriesInput;
+  SearchMemoriesResult: ResolverTypeWrapper<SearchMemoriesResult>;
+  SearchSource: SearchSource;
   SecurityAudit: ResolverTypeWrapper<SecurityAudit>;
   SecurityAuditAggregate: ResolverTypeWrapper<SecurityAuditAggregate>;
   SecurityAuditAggregateNode: ResolverTypeWrapper<SecurityAuditAggregateNode>;
@@ -22842,6 +23745,8 @@ export type ResolversTypes = {
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection: ResolverTypeWrapper<SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection>;
   SecurityAuditWhere: SecurityAuditWhere;
   SecurityAuditsConnection: ResolverTypeWrapper<SecurityAuditsConnection>;
+  SemanticFactSearch: ResolverTypeWrapper<SemanticFactSearch>;
+  SharedContext: ResolverTypeWrapper<SharedContext>;
   SharedKnowledge: ResolverTypeWrapper<Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<ResolversTypes['Knowledge']>, knowledgeConnection: ResolversTypes['SharedKnowledgeKnowledgeConnection'] }>;
   SharedKnowledgeAggregate: ResolverTypeWrapper<SharedKnowledgeAggregate>;
   SharedKnowledgeAggregateNode: ResolverTypeWrapper<SharedKnowledgeAggregateNode>;
@@ -22875,6 +23780,7 @@ export type ResolversTypes = {
   SkillDeleteInput: SkillDeleteInput;
   SkillDisconnectInput: SkillDisconnectInput;
   SkillEdge: ResolverTypeWrapper<SkillEdge>;
+  SkillMatch: ResolverTypeWrapper<SkillMatch>;
   SkillPeopleConnectFieldInput: SkillPeopleConnectFieldInput;
   SkillPeopleConnection: ResolverTypeWrapper<SkillPeopleConnection>;
   SkillPeopleConnectionAggregateInput: SkillPeopleConnectionAggregateInput;
@@ -23049,6 +23955,7 @@ export type ResolversTypes = {
   TaskAssignedToRelationship: ResolverTypeWrapper<Omit<TaskAssignedToRelationship, 'node'> & { node: ResolversTypes['Agent'] }>;
   TaskAssignedToUpdateConnectionInput: TaskAssignedToUpdateConnectionInput;
   TaskAssignedToUpdateFieldInput: TaskAssignedToUpdateFieldInput;
+  TaskBrief: ResolverTypeWrapper<TaskBrief>;
   TaskConnectInput: TaskConnectInput;
   TaskConnectWhere: TaskConnectWhere;
   TaskCreateInput: TaskCreateInput;
@@ -23151,6 +24058,7 @@ export type ResolversTypes = {
   TopicDeleteInput: TopicDeleteInput;
   TopicDisconnectInput: TopicDisconnectInput;
   TopicEdge: ResolverTypeWrapper<TopicEdge>;
+  TopicMatch: ResolverTypeWrapper<TopicMatch>;
   TopicPersonCaredAboutByAggregateSelection: ResolverTypeWrapper<TopicPersonCaredAboutByAggregateSelection>;
   TopicPersonCaredAboutByEdgeAggregateSelection: ResolverTypeWrapper<TopicPersonCaredAboutByEdgeAggregateSelection>;
   TopicPersonCaredAboutByNodeAggregateSelection: ResolverTypeWrapper<TopicPersonCaredAboutByNodeAggregateSelection>;
@@ -23462,8 +24370,10 @@ export type ResolversParentTypes = {
   AgentMemoriesRelationship: Omit<AgentMemoriesRelationship, 'node'> & { node: ResolversParentTypes['Memory'] };
   AgentMemoriesUpdateConnectionInput: AgentMemoriesUpdateConnectionInput;
   AgentMemoriesUpdateFieldInput: AgentMemoriesUpdateFieldInput;
+  AgentMemory: AgentMemory;
   AgentMemoryMemoriesAggregateSelection: AgentMemoryMemoriesAggregateSelection;
   AgentMemoryMemoriesNodeAggregateSelection: AgentMemoryMemoriesNodeAggregateSelection;
+  AgentRelationship: AgentRelationship;
   AgentRelationshipFilters: AgentRelationshipFilters;
   AgentSort: AgentSort;
   AgentStateEnumScalarFilters: AgentStateEnumScalarFilters;
@@ -23530,6 +24440,7 @@ export type ResolversParentTypes = {
   AgentSubscriptionRulesUpdateFieldInput: AgentSubscriptionRulesUpdateFieldInput;
   AgentTaskAssignedTasksAggregateSelection: AgentTaskAssignedTasksAggregateSelection;
   AgentTaskAssignedTasksNodeAggregateSelection: AgentTaskAssignedTasksNodeAggregateSelection;
+  AgentTaskContext: AgentTaskContext;
   AgentUpdateInput: AgentUpdateInput;
   AgentWhere: AgentWhere;
   AgentsConnection: Omit<AgentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentEdge']> };
@@ -23627,6 +24538,7 @@ export type ResolversParentTypes = {
   ApplicationValidatedUpdateFieldInput: ApplicationValidatedUpdateFieldInput;
   ApplicationWhere: ApplicationWhere;
   ApplicationsConnection: Omit<ApplicationsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApplicationEdge']> };
+  AssertFactsPayload: AssertFactsPayload;
   Belief: Belief;
   BeliefAggregate: BeliefAggregate;
   BeliefAggregateNode: BeliefAggregateNode;
@@ -23745,6 +24657,7 @@ export type ResolversParentTypes = {
   ChannelDeleteInput: ChannelDeleteInput;
   ChannelDisconnectInput: ChannelDisconnectInput;
   ChannelEdge: ChannelEdge;
+  ChannelMessage: ChannelMessage;
   ChannelMessageMessagesAggregateSelection: ChannelMessageMessagesAggregateSelection;
   ChannelMessageMessagesNodeAggregateSelection: ChannelMessageMessagesNodeAggregateSelection;
   ChannelMessagesConnectFieldInput: ChannelMessagesConnectFieldInput;
@@ -23965,6 +24878,9 @@ export type ResolversParentTypes = {
   ContentUpdateInput: ContentUpdateInput;
   ContentWhere: ContentWhere;
   ContentsConnection: Omit<ContentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ContentEdge']> };
+  ConversationMemories: ConversationMemories;
+  ConversationMessageInput: ConversationMessageInput;
+  ConversationParticipants: ConversationParticipants;
   Count: Count;
   CountConnection: CountConnection;
   CreateAgentStateSnapshotsMutationResponse: Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversParentTypes['AgentStateSnapshot']> };
@@ -24026,6 +24942,7 @@ export type ResolversParentTypes = {
   DocumentationUpdateInput: DocumentationUpdateInput;
   DocumentationWhere: DocumentationWhere;
   DocumentationsConnection: DocumentationsConnection;
+  EmbeddingStatusEnumScalarFilters: EmbeddingStatusEnumScalarFilters;
   EntitiesConnection: EntitiesConnection;
   Entity: Entity;
   EntityAggregate: EntityAggregate;
@@ -24083,12 +25000,23 @@ export type ResolversParentTypes = {
   ExperienceUpdateInput: ExperienceUpdateInput;
   ExperienceWhere: ExperienceWhere;
   ExperiencesConnection: ExperiencesConnection;
+  Expert: Expert;
+  ExpertFact: ExpertFact;
+  ExplicitMention: ExplicitMention;
   Fact: Fact;
   FactAggregationWhereInput: FactAggregationWhereInput;
+  FactAssertionInput: FactAssertionInput;
+  FactAttributesInput: FactAttributesInput;
+  FactAttributesRecord: FactAttributesRecord;
+  FactContradiction: FactContradiction;
   FactCreateInput: FactCreateInput;
+  FactGroup: FactGroup;
+  FactRecord: FactRecord;
+  FactSearchHit: FactSearchHit;
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
+  FindExpertsResult: FindExpertsResult;
   Float: Scalars['Float']['output'];
   FloatAggregateSelection: FloatAggregateSelection;
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
@@ -24145,6 +25073,7 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
+  ImplicitReference: ImplicitReference;
   Insight: Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<ResolversParentTypes['Knowledge']>, basedOnConnection: ResolversParentTypes['InsightBasedOnConnection'] };
   InsightAggregate: InsightAggregate;
   InsightAggregateNode: InsightAggregateNode;
@@ -24194,6 +25123,7 @@ export type ResolversParentTypes = {
   LevelEnumScalarFilters: LevelEnumScalarFilters;
   LevelEnumScalarMutations: LevelEnumScalarMutations;
   ListStringMutations: ListStringMutations;
+  LocationMatch: LocationMatch;
   MemoriesConnection: Omit<MemoriesConnection, 'edges'> & { edges: Array<ResolversParentTypes['MemoryEdge']> };
   Memory: Omit<Memory, 'agent' | 'agentConnection' | 'relatedAgents' | 'relatedAgentsConnection'> & { agent: Array<ResolversParentTypes['Agent']>, agentConnection: ResolversParentTypes['MemoryAgentConnection'], relatedAgents: Array<ResolversParentTypes['Agent']>, relatedAgentsConnection: ResolversParentTypes['MemoryRelatedAgentsConnection'] };
   MemoryAboutPeopleConnectFieldInput: MemoryAboutPeopleConnectFieldInput;
@@ -24232,10 +25162,13 @@ export type ResolversParentTypes = {
   MemoryAggregateNode: MemoryAggregateNode;
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
+  MemoryContext: MemoryContext;
+  MemoryContextLine: MemoryContextLine;
   MemoryCreateInput: MemoryCreateInput;
   MemoryDeleteInput: MemoryDeleteInput;
   MemoryDisconnectInput: MemoryDisconnectInput;
   MemoryEdge: Omit<MemoryEdge, 'node'> & { node: ResolversParentTypes['Memory'] };
+  MemoryInput: MemoryInput;
   MemoryPersonAboutPeopleAggregateSelection: MemoryPersonAboutPeopleAggregateSelection;
   MemoryPersonAboutPeopleNodeAggregateSelection: MemoryPersonAboutPeopleNodeAggregateSelection;
   MemoryRelatedAgentsConnectFieldInput: MemoryRelatedAgentsConnectFieldInput;
@@ -24332,6 +25265,7 @@ export type ResolversParentTypes = {
   MessageReplyToRelationship: MessageReplyToRelationship;
   MessageReplyToUpdateConnectionInput: MessageReplyToUpdateConnectionInput;
   MessageReplyToUpdateFieldInput: MessageReplyToUpdateFieldInput;
+  MessageSearchHit: MessageSearchHit;
   MessageSort: MessageSort;
   MessageUpdateInput: MessageUpdateInput;
   MessageWhere: MessageWhere;
@@ -24416,6 +25350,7 @@ export type ResolversParentTypes = {
   OrgSort: OrgSort;
   OrgUpdateInput: OrgUpdateInput;
   OrgWhere: OrgWhere;
+  OrganizationMatch: OrganizationMatch;
   OrgsConnection: OrgsConnection;
   OutcomeEnumScalarFilters: OutcomeEnumScalarFilters;
   OutcomeEnumScalarMutations: OutcomeEnumScalarMutations;
@@ -24427,6 +25362,10 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PatternTypeEnumScalarFilters: PatternTypeEnumScalarFilters;
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
+  PeopleByLocation: PeopleByLocation;
+  PeopleByOrganization: PeopleByOrganization;
+  PeopleBySkill: PeopleBySkill;
+  PeopleByTopic: PeopleByTopic;
   PeopleConnection: PeopleConnection;
   Person: Person;
   PersonAggregate: PersonAggregate;
@@ -24589,6 +25528,7 @@ export type ResolversParentTypes = {
   PersonPreviouslyRelationship: PersonPreviouslyRelationship;
   PersonPreviouslyUpdateConnectionInput: PersonPreviouslyUpdateConnectionInput;
   PersonPreviouslyUpdateFieldInput: PersonPreviouslyUpdateFieldInput;
+  PersonProfile: PersonProfile;
   PersonProjectWorkingOnAggregateSelection: PersonProjectWorkingOnAggregateSelection;
   PersonProjectWorkingOnEdgeAggregateSelection: PersonProjectWorkingOnEdgeAggregateSelection;
   PersonProjectWorkingOnNodeAggregateSelection: PersonProjectWorkingOnNodeAggregateSelection;
@@ -24625,6 +25565,7 @@ export type ResolversParentTypes = {
   PersonStudiedAtRelationship: PersonStudiedAtRelationship;
   PersonStudiedAtUpdateConnectionInput: PersonStudiedAtUpdateConnectionInput;
   PersonStudiedAtUpdateFieldInput: PersonStudiedAtUpdateFieldInput;
+  PersonSummary: PersonSummary;
   PersonTalksAboutConnectFieldInput: PersonTalksAboutConnectFieldInput;
   PersonTalksAboutConnection: PersonTalksAboutConnection;
   PersonTalksAboutConnectionAggregateInput: PersonTalksAboutConnectionAggregateInput;
@@ -24639,6 +25580,7 @@ export type ResolversParentTypes = {
   PersonTalksAboutRelationship: PersonTalksAboutRelationship;
   PersonTalksAboutUpdateConnectionInput: PersonTalksAboutUpdateConnectionInput;
   PersonTalksAboutUpdateFieldInput: PersonTalksAboutUpdateFieldInput;
+  PersonTimeline: PersonTimeline;
   PersonTopicCaresAboutAggregateSelection: PersonTopicCaresAboutAggregateSelection;
   PersonTopicCaresAboutEdgeAggregateSelection: PersonTopicCaresAboutEdgeAggregateSelection;
   PersonTopicCaresAboutNodeAggregateSelection: PersonTopicCaresAboutNodeAggregateSelection;
@@ -24709,6 +25651,7 @@ export type ResolversParentTypes = {
   PlaceUpdateInput: PlaceUpdateInput;
   PlaceWhere: PlaceWhere;
   PlacesConnection: PlacesConnection;
+  PossibleMatch: PossibleMatch;
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
   ProcessInsight: Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<ResolversParentTypes['Task']>, basedOnTasksConnection: ResolversParentTypes['ProcessInsightBasedOnTasksConnection'] };
@@ -24789,6 +25732,8 @@ export type ResolversParentTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ProjectsConnection;
   Query: Record<PropertyKey, never>;
+  RecordInteractionInput: RecordInteractionInput;
+  RecordMemoriesResult: RecordMemoriesResult;
   Refinement: Refinement;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -24841,6 +25786,7 @@ export type ResolversParentTypes = {
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
   ReflectionsConnection: ReflectionsConnection;
+  RelationshipsBetween: RelationshipsBetween;
   Research: Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ResearchContributedToConnection'], discovered: Array<ResolversParentTypes['Concept']>, discoveredConnection: ResolversParentTypes['ResearchDiscoveredConnection'], refined: Array<ResolversParentTypes['Concept']>, refinedConnection: ResolversParentTypes['ResearchRefinedConnection'] };
   ResearchAggregate: ResearchAggregate;
   ResearchAggregateNode: ResearchAggregateNode;
@@ -24943,6 +25889,7 @@ export type ResolversParentTypes = {
   ReviewWhere: ReviewWhere;
   RiskRatingEnumScalarFilters: RiskRatingEnumScalarFilters;
   RiskRatingEnumScalarMutations: RiskRatingEnumScalarMutations;
+  ScoreExplanation: ScoreExplanation;
   Screenshot: Omit<Screenshot, 'turn'> & { turn: Array<ResolversParentTypes['Turn']> };
   ScreenshotAggregate: ScreenshotAggregate;
   ScreenshotAggregateNode: ScreenshotAggregateNode;
@@ -24973,6 +25920,9 @@ export type ResolversParentTypes = {
   ScreenshotUpdateInput: ScreenshotUpdateInput;
   ScreenshotWhere: ScreenshotWhere;
   ScreenshotsConnection: ScreenshotsConnection;
+  SearchHit: SearchHit;
+  SearchMemoriesInput: SearchMemoriesInput;
+  SearchMemoriesResult: SearchMemoriesResult;
   SecurityAudit: SecurityAudit;
   SecurityAuditAggregate: SecurityAuditAggregate;
   SecurityAuditAggregateNode: SecurityAuditAggregateNode;
@@ -25003,6 +25953,8 @@ export type ResolversParentTypes = {
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection: SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection;
   SecurityAuditWhere: SecurityAuditWhere;
   SecurityAuditsConnection: SecurityAuditsConnection;
+  SemanticFactSearch: SemanticFactSearch;
+  SharedContext: SharedContext;
   SharedKnowledge: Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<ResolversParentTypes['Knowledge']>, knowledgeConnection: ResolversParentTypes['SharedKnowledgeKnowledgeConnection'] };
   SharedKnowledgeAggregate: SharedKnowledgeAggregate;
   SharedKnowledgeAggregateNode: SharedKnowledgeAggregateNode;
@@ -25036,6 +25988,7 @@ export type ResolversParentTypes = {
   SkillDeleteInput: SkillDeleteInput;
   SkillDisconnectInput: SkillDisconnectInput;
   SkillEdge: SkillEdge;
+  SkillMatch: SkillMatch;
   SkillPeopleConnectFieldInput: SkillPeopleConnectFieldInput;
   SkillPeopleConnection: SkillPeopleConnection;
   SkillPeopleConnectionAggregateInput: SkillPeopleConnectionAggregateInput;
@@ -25208,6 +26161,7 @@ export type ResolversParentTypes = {
   TaskAssignedToRelationship: Omit<TaskAssignedToRelationship, 'node'> & { node: ResolversParentTypes['Agent'] };
   TaskAssignedToUpdateConnectionInput: TaskAssignedToUpdateConnectionInput;
   TaskAssignedToUpdateFieldInput: TaskAssignedToUpdateFieldInput;
+  TaskBrief: TaskBrief;
   TaskConnectInput: TaskConnectInput;
   TaskConnectWhere: TaskConnectWhere;
   TaskCreateInput: TaskCreateInput;
@@ -25308,6 +26262,7 @@ export type ResolversParentTypes = {
   TopicDeleteInput: TopicDeleteInput;
   TopicDisconnectInput: TopicDisconnectInput;
   TopicEdge: TopicEdge;
+  TopicMatch: TopicMatch;
   TopicPersonCaredAboutByAggregateSelection: TopicPersonCaredAboutByAggregateSelection;
   TopicPersonCaredAboutByEdgeAggregateSelection: TopicPersonCaredAboutByEdgeAggregateSelection;
   TopicPersonCaredAboutByNodeAggregateSelection: TopicPersonCaredAboutByNodeAggregateSelection;
@@ -25506,6 +26461,12 @@ export type ConstraintDirectiveArgs = {
 };
 
 export type ConstraintDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = ConstraintDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type EmbeddedDirectiveArgs = {
+  from: Array<Scalars['String']['input']>;
+};
+
+export type EmbeddedDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = EmbeddedDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AgentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Agent'] = ResolversParentTypes['Agent']> = {
   accessed?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentAccessedArgs>>;
@@ -25731,21 +26692,51 @@ export type AgentMemoriesRelationshipResolvers<ContextType = RequestContext, Par
   node?: Resolver<ResolversTypes['Memory'], ParentType, ContextType>;
 };
 
+export type AgentMemoryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentMemory'] = ResolversParentTypes['AgentMemory']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conversationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  involvedAgentIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  participants?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  relevance?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  taskId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['MemoryType'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
+};
+
 export type AgentMemoryMemoriesAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentMemoryMemoriesAggregateSelection'] = ResolversParentTypes['AgentMemoryMemoriesAggregateSelection']> = {
   count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['AgentMemoryMemoriesNodeAggregateSelection']>, ParentType, ContextType>;
 };
 
 export type AgentMemoryMemoriesNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentMemoryMemoriesNodeAggregateSelection'] = ResolversParentTypes['AgentMemoryMemoriesNodeAggregateSelection']> = {
+  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   conversationId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   importance?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+};
+
+export type AgentRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentRelationship'] = ResolversParentTypes['AgentRelationship']> = {
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  interactionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastInteractionAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recentInteractions?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
 };
 
 export type AgentStateSnapshotResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentStateSnapshot'] = ResolversParentTypes['AgentStateSnapshot']> = {
@@ -25871,6 +26862,14 @@ export type AgentTaskAssignedTasksNodeAggregateSelectionResolvers<ContextType = 
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
+export type AgentTaskContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentTaskContext'] = ResolversParentTypes['AgentTaskContext']> = {
+  insights?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  learnings?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  relevantMemories?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  task?: Resolver<ResolversTypes['TaskBrief'], ParentType, ContextType>;
+  taskMemories?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+};
+
 export type AgentsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentsConnection'] = ResolversParentTypes['AgentsConnection']> = {
   aggregate?: Resolver<ResolversTypes['AgentAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['AgentEdge']>, ParentType, ContextType>;
@@ -25891,6 +26890,7 @@ export type AnalysisResolvers<ContextType = RequestContext, ParentType extends R
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   dataSources?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   findings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   metrics?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -26117,6 +27117,13 @@ export type ApplicationsConnectionResolvers<ContextType = RequestContext, Parent
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type AssertFactsPayloadResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AssertFactsPayload'] = ResolversParentTypes['AssertFactsPayload']> = {
+  closed?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  contradictions?: Resolver<Array<ResolversTypes['FactContradiction']>, ParentType, ContextType>;
+  created?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  merged?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+};
+
 export type BeliefResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Belief'] = ResolversParentTypes['Belief']> = {
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -26124,6 +27131,7 @@ export type BeliefResolvers<ContextType = RequestContext, ParentType extends Res
   contradictsConnection?: Resolver<ResolversTypes['BeliefContradictsConnection'], ParentType, ContextType, Partial<BeliefContradictsConnectionArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   evolvedFrom?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, Partial<BeliefEvolvedFromArgs>>;
   evolvedFromConnection?: Resolver<ResolversTypes['BeliefEvolvedFromConnection'], ParentType, ContextType, Partial<BeliefEvolvedFromConnectionArgs>>;
   evolvedInto?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, Partial<BeliefEvolvedIntoArgs>>;
@@ -26372,6 +27380,15 @@ export type ChannelEdgeResolvers<ContextType = RequestContext, ParentType extend
   node?: Resolver<ResolversTypes['Channel'], ParentType, ContextType>;
 };
 
+export type ChannelMessageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChannelMessage'] = ResolversParentTypes['ChannelMessage']> = {
+  authorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  authorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  channelId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+};
+
 export type ChannelMessageMessagesAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChannelMessageMessagesAggregateSelection'] = ResolversParentTypes['ChannelMessageMessagesAggregateSelection']> = {
   count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['ChannelMessageMessagesNodeAggregateSelection']>, ParentType, ContextType>;
@@ -26488,6 +27505,7 @@ export type ConceptResolvers<ContextType = RequestContext, ParentType extends Re
   discoveredBy?: Resolver<Array<ResolversTypes['Research']>, ParentType, ContextType, Partial<ConceptDiscoveredByArgs>>;
   discoveredByConnection?: Resolver<ResolversTypes['ConceptDiscoveredByConnection'], ParentType, ContextType, Partial<ConceptDiscoveredByConnectionArgs>>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   explainedBy?: Resolver<Array<ResolversTypes['Content']>, ParentType, ContextType, Partial<ConceptExplainedByArgs>>;
   explainedByConnection?: Resolver<ResolversTypes['ConceptExplainedByConnection'], ParentType, ContextType, Partial<ConceptExplainedByConnectionArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -26697,6 +27715,7 @@ export type ContentResolvers<ContextType = RequestContext, ParentType extends Re
   contributedToConnection?: Resolver<ResolversTypes['ContentContributedToConnection'], ParentType, ContextType, Partial<ContentContributedToConnectionArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   explains?: Resolver<Array<ResolversTypes['Concept']>, ParentType, ContextType, Partial<ContentExplainsArgs>>;
   explainsConnection?: Resolver<ResolversTypes['ContentExplainsConnection'], ParentType, ContextType, Partial<ContentExplainsConnectionArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -26823,6 +27842,18 @@ export type ContentsConnectionResolvers<ContextType = RequestContext, ParentType
   edges?: Resolver<Array<ResolversTypes['ContentEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ConversationMemoriesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ConversationMemories'] = ResolversParentTypes['ConversationMemories']> = {
+  insights?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  interactions?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  learnings?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  observations?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+};
+
+export type ConversationParticipantsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ConversationParticipants'] = ResolversParentTypes['ConversationParticipants']> = {
+  explicitMentions?: Resolver<Array<ResolversTypes['ExplicitMention']>, ParentType, ContextType>;
+  implicitReferences?: Resolver<Array<ResolversTypes['ImplicitReference']>, ParentType, ContextType>;
 };
 
 export type CountResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Count'] = ResolversParentTypes['Count']> = {
@@ -27055,6 +28086,7 @@ export type DocumentationResolvers<ContextType = RequestContext, ParentType exte
   docType?: Resolver<ResolversTypes['DocumentationType'], ParentType, ContextType>;
   documents?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastVerifiedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   needsUpdate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -27272,6 +28304,28 @@ export type ExperiencesConnectionResolvers<ContextType = RequestContext, ParentT
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ExpertResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Expert'] = ResolversParentTypes['Expert']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relevanceScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  relevantFacts?: Resolver<Array<ResolversTypes['ExpertFact']>, ParentType, ContextType>;
+};
+
+export type ExpertFactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExpertFact'] = ResolversParentTypes['ExpertFact']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  factId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  similarity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ExplicitMentionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExplicitMention'] = ResolversParentTypes['ExplicitMention']> = {
+  mentionedInMessage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  personName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type FactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Fact'] = ResolversParentTypes['Fact']> = {
   attributes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   basis?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -27290,6 +28344,60 @@ export type FactResolvers<ContextType = RequestContext, ParentType extends Resol
   validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   weight?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   yearsExperience?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type FactAttributesRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactAttributesRecord'] = ResolversParentTypes['FactAttributesRecord']> = {
+  basis?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extra?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  proficiency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sentiment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weight?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  yearsExperience?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type FactContradictionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactContradiction'] = ResolversParentTypes['FactContradiction']> = {
+  conflictsWith?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FactGroupResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactGroup'] = ResolversParentTypes['FactGroup']> = {
+  facts?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FactRecordResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactRecord'] = ResolversParentTypes['FactRecord']> = {
+  attributes?: Resolver<ResolversTypes['FactAttributesRecord'], ParentType, ContextType>;
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  contradicts?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  object?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  objectLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type FactSearchHitResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactSearchHit'] = ResolversParentTypes['FactSearchHit']> = {
+  fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  similarityScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type FindExpertsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FindExpertsResult'] = ResolversParentTypes['FindExpertsResult']> = {
+  experts?: Resolver<Array<ResolversTypes['Expert']>, ParentType, ContextType>;
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FloatAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FloatAggregateSelection'] = ResolversParentTypes['FloatAggregateSelection']> = {
@@ -27411,6 +28519,12 @@ export type GameSessionsConnectionResolvers<ContextType = RequestContext, Parent
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ImplicitReferenceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImplicitReference'] = ResolversParentTypes['ImplicitReference']> = {
+  mentionedInMessage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  possibleMatches?: Resolver<Array<ResolversTypes['PossibleMatch']>, ParentType, ContextType>;
+  reference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type InsightResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Insight'] = ResolversParentTypes['Insight']> = {
   basedOn?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<InsightBasedOnArgs>>;
   basedOnConnection?: Resolver<ResolversTypes['InsightBasedOnConnection'], ParentType, ContextType, Partial<InsightBasedOnConnectionArgs>>;
@@ -27418,6 +28532,7 @@ export type InsightResolvers<ContextType = RequestContext, ParentType extends Re
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   insight?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -27495,6 +28610,17 @@ export type LearnedResolvers<ContextType = RequestContext, ParentType extends Re
   knowledgeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type LocationMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['LocationMatch'] = ResolversParentTypes['LocationMatch']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationship?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type MemoriesConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoriesConnection'] = ResolversParentTypes['MemoriesConnection']> = {
   aggregate?: Resolver<ResolversTypes['MemoryAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['MemoryEdge']>, ParentType, ContextType>;
@@ -27507,9 +28633,11 @@ export type MemoryResolvers<ContextType = RequestContext, ParentType extends Res
   aboutPeopleConnection?: Resolver<ResolversTypes['MemoryAboutPeopleConnection'], ParentType, ContextType, Partial<MemoryAboutPeopleConnectionArgs>>;
   agent?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<MemoryAgentArgs>>;
   agentConnection?: Resolver<ResolversTypes['MemoryAgentConnection'], ParentType, ContextType, Partial<MemoryAgentConnectionArgs>>;
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   conversationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -27518,6 +28646,7 @@ export type MemoryResolvers<ContextType = RequestContext, ParentType extends Res
   relatedAgents?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<MemoryRelatedAgentsArgs>>;
   relatedAgentsConnection?: Resolver<ResolversTypes['MemoryRelatedAgentsConnection'], ParentType, ContextType, Partial<MemoryRelatedAgentsConnectionArgs>>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   taskId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -27591,15 +28720,33 @@ export type MemoryAggregateResolvers<ContextType = RequestContext, ParentType ex
 };
 
 export type MemoryAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAggregateNode'] = ResolversParentTypes['MemoryAggregateNode']> = {
+  confidence?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   conversationId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   importance?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
   occurredAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+};
+
+export type MemoryContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryContext'] = ResolversParentTypes['MemoryContext']> = {
+  cached?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['MemoryContextLine']>, ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tokenCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type MemoryContextLineResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryContextLine'] = ResolversParentTypes['MemoryContextLine']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memoryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  section?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['MemoryType'], ParentType, ContextType>;
 };
 
 export type MemoryEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryEdge'] = ResolversParentTypes['MemoryEdge']> = {
@@ -27642,6 +28789,7 @@ export type MessageResolvers<ContextType = RequestContext, ParentType extends Re
   channelConnection?: Resolver<ResolversTypes['MessageChannelConnection'], ParentType, ContextType, Partial<MessageChannelConnectionArgs>>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   mentions?: Resolver<Array<ResolversTypes['Person']>, ParentType, ContextType, Partial<MessageMentionsArgs>>;
   mentionsConnection?: Resolver<ResolversTypes['MessageMentionsConnection'], ParentType, ContextType, Partial<MessageMentionsConnectionArgs>>;
@@ -27779,6 +28927,13 @@ export type MessageReplyToRelationshipResolvers<ContextType = RequestContext, Pa
   node?: Resolver<ResolversTypes['Message'], ParentType, ContextType>;
 };
 
+export type MessageSearchHitResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MessageSearchHit'] = ResolversParentTypes['MessageSearchHit']> = {
+  message?: Resolver<ResolversTypes['ChannelMessage'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  textRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  vectorRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
 export type MessagesConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MessagesConnection'] = ResolversParentTypes['MessagesConnection']> = {
   aggregate?: Resolver<ResolversTypes['MessageAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['MessageEdge']>, ParentType, ContextType>;
@@ -27787,6 +28942,7 @@ export type MessagesConnectionResolvers<ContextType = RequestContext, ParentType
 };
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  assertFacts?: Resolver<ResolversTypes['AssertFactsPayload'], ParentType, ContextType, RequireFields<MutationAssertFactsArgs, 'facts'>>;
   createAgentStateSnapshots?: Resolver<ResolversTypes['CreateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAgentStateSnapshotsArgs, 'input'>>;
   createAgents?: Resolver<ResolversTypes['CreateAgentsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAgentsArgs, 'input'>>;
   createAnalyses?: Resolver<ResolversTypes['CreateAnalysesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAnalysesArgs, 'input'>>;
@@ -27866,6 +29022,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteTurns?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteTurnsArgs>>;
   deleteVulnerabilities?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteVulnerabilitiesArgs>>;
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
+  recordInteraction?: Resolver<ResolversTypes['AgentMemory'], ParentType, ContextType, RequireFields<MutationRecordInteractionArgs, 'input'>>;
+  recordMemories?: Resolver<ResolversTypes['RecordMemoriesResult'], ParentType, ContextType, RequireFields<MutationRecordMemoriesArgs, 'memories'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   updateAgentStateSnapshots?: Resolver<ResolversTypes['UpdateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentStateSnapshotsArgs>>;
   updateAgents?: Resolver<ResolversTypes['UpdateAgentsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentsArgs>>;
@@ -28135,6 +29293,22 @@ export type OrgPersonFormerEmployeesNodeAggregateSelectionResolvers<ContextType 
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
 };
 
+export type OrganizationMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OrganizationMatch'] = ResolversParentTypes['OrganizationMatch']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationshipType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type OrgsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OrgsConnection'] = ResolversParentTypes['OrgsConnection']> = {
   aggregate?: Resolver<ResolversTypes['OrgAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['OrgEdge']>, ParentType, ContextType>;
@@ -28162,6 +29336,31 @@ export type PageInfoResolvers<ContextType = RequestContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PeopleByLocationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleByLocation'] = ResolversParentTypes['PeopleByLocation']> = {
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['LocationMatch']>, ParentType, ContextType>;
+  searchedNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PeopleByOrganizationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleByOrganization'] = ResolversParentTypes['PeopleByOrganization']> = {
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  organization?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['OrganizationMatch']>, ParentType, ContextType>;
+};
+
+export type PeopleBySkillResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleBySkill'] = ResolversParentTypes['PeopleBySkill']> = {
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['SkillMatch']>, ParentType, ContextType>;
+  skill?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type PeopleByTopicResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleByTopic'] = ResolversParentTypes['PeopleByTopic']> = {
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['TopicMatch']>, ParentType, ContextType>;
+  topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type PeopleConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleConnection'] = ResolversParentTypes['PeopleConnection']> = {
@@ -28631,6 +29830,15 @@ export type PersonPreviouslyRelationshipResolvers<ContextType = RequestContext, 
   properties?: Resolver<ResolversTypes['Fact'], ParentType, ContextType>;
 };
 
+export type PersonProfileResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonProfile'] = ResolversParentTypes['PersonProfile']> = {
+  aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  facts?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  found?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PersonProjectWorkingOnAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonProjectWorkingOnAggregateSelection'] = ResolversParentTypes['PersonProjectWorkingOnAggregateSelection']> = {
   count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
   edge?: Resolver<Maybe<ResolversTypes['PersonProjectWorkingOnEdgeAggregateSelection']>, ParentType, ContextType>;
@@ -28722,6 +29930,17 @@ export type PersonStudiedAtRelationshipResolvers<ContextType = RequestContext, P
   properties?: Resolver<ResolversTypes['Fact'], ParentType, ContextType>;
 };
 
+export type PersonSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonSummary'] = ResolversParentTypes['PersonSummary']> = {
+  aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  contradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  factCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  found?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  groups?: Resolver<Array<ResolversTypes['FactGroup']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type PersonTalksAboutConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonTalksAboutConnection'] = ResolversParentTypes['PersonTalksAboutConnection']> = {
   aggregate?: Resolver<ResolversTypes['PersonTopicTalksAboutAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['PersonTalksAboutRelationship']>, ParentType, ContextType>;
@@ -28733,6 +29952,13 @@ export type PersonTalksAboutRelationshipResolvers<ContextType = RequestContext, 
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Topic'], ParentType, ContextType>;
   properties?: Resolver<ResolversTypes['Fact'], ParentType, ContextType>;
+};
+
+export type PersonTimelineResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonTimeline'] = ResolversParentTypes['PersonTimeline']> = {
+  found?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  timeline?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
 };
 
 export type PersonTopicCaresAboutAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonTopicCaresAboutAggregateSelection'] = ResolversParentTypes['PersonTopicCaresAboutAggregateSelection']> = {
@@ -28940,6 +30166,13 @@ export type PlacesConnectionResolvers<ContextType = RequestContext, ParentType e
   edges?: Resolver<Array<ResolversTypes['PlaceEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type PossibleMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PossibleMatch'] = ResolversParentTypes['PossibleMatch']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ProcessInsightResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProcessInsight'] = ResolversParentTypes['ProcessInsight']> = {
@@ -29203,6 +30436,9 @@ export type ProjectsConnectionResolvers<ContextType = RequestContext, ParentType
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  agentContextForTask?: Resolver<ResolversTypes['AgentTaskContext'], ParentType, ContextType, RequireFields<QueryAgentContextForTaskArgs, 'agentId' | 'taskId'>>;
+  agentMemories?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryAgentMemoriesArgs, 'agentId' | 'limit'>>;
+  agentRelationships?: Resolver<Array<ResolversTypes['AgentRelationship']>, ParentType, ContextType, RequireFields<QueryAgentRelationshipsArgs, 'agentId'>>;
   agentStateSnapshots?: Resolver<Array<ResolversTypes['AgentStateSnapshot']>, ParentType, ContextType, Partial<QueryAgentStateSnapshotsArgs>>;
   agentStateSnapshotsConnection?: Resolver<ResolversTypes['AgentStateSnapshotsConnection'], ParentType, ContextType, Partial<QueryAgentStateSnapshotsConnectionArgs>>;
   agents?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<QueryAgentsArgs>>;
@@ -29222,6 +30458,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   conceptsConnection?: Resolver<ResolversTypes['ConceptsConnection'], ParentType, ContextType, Partial<QueryConceptsConnectionArgs>>;
   contents?: Resolver<Array<ResolversTypes['Content']>, ParentType, ContextType, Partial<QueryContentsArgs>>;
   contentsConnection?: Resolver<ResolversTypes['ContentsConnection'], ParentType, ContextType, Partial<QueryContentsConnectionArgs>>;
+  conversationParticipants?: Resolver<ResolversTypes['ConversationParticipants'], ParentType, ContextType, RequireFields<QueryConversationParticipantsArgs, 'messages'>>;
   documentations?: Resolver<Array<ResolversTypes['Documentation']>, ParentType, ContextType, Partial<QueryDocumentationsArgs>>;
   documentationsConnection?: Resolver<ResolversTypes['DocumentationsConnection'], ParentType, ContextType, Partial<QueryDocumentationsConnectionArgs>>;
   entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType, Partial<QueryEntitiesArgs>>;
@@ -29230,6 +30467,8 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   eventsConnection?: Resolver<ResolversTypes['EventsConnection'], ParentType, ContextType, Partial<QueryEventsConnectionArgs>>;
   experiences?: Resolver<Array<ResolversTypes['Experience']>, ParentType, ContextType, Partial<QueryExperiencesArgs>>;
   experiencesConnection?: Resolver<ResolversTypes['ExperiencesConnection'], ParentType, ContextType, Partial<QueryExperiencesConnectionArgs>>;
+  factContradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType, RequireFields<QueryFactContradictionsArgs, 'personId'>>;
+  findExperts?: Resolver<ResolversTypes['FindExpertsResult'], ParentType, ContextType, RequireFields<QueryFindExpertsArgs, 'limit' | 'query'>>;
   gameSessions?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType, Partial<QueryGameSessionsArgs>>;
   gameSessionsConnection?: Resolver<ResolversTypes['GameSessionsConnection'], ParentType, ContextType, Partial<QueryGameSessionsConnectionArgs>>;
   insights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType, Partial<QueryInsightsArgs>>;
@@ -29238,6 +30477,8 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   knowledgesConnection?: Resolver<ResolversTypes['KnowledgesConnection'], ParentType, ContextType, Partial<QueryKnowledgesConnectionArgs>>;
   memories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType, Partial<QueryMemoriesArgs>>;
   memoriesConnection?: Resolver<ResolversTypes['MemoriesConnection'], ParentType, ContextType, Partial<QueryMemoriesConnectionArgs>>;
+  memoriesForConversation?: Resolver<ResolversTypes['ConversationMemories'], ParentType, ContextType, RequireFields<QueryMemoriesForConversationArgs, 'agentId' | 'limit'>>;
+  memoryContext?: Resolver<ResolversTypes['MemoryContext'], ParentType, ContextType, RequireFields<QueryMemoryContextArgs, 'agentId' | 'tokenBudget'>>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryMessagesArgs>>;
   messagesConnection?: Resolver<ResolversTypes['MessagesConnection'], ParentType, ContextType, Partial<QueryMessagesConnectionArgs>>;
   opportunities?: Resolver<Array<ResolversTypes['Opportunity']>, ParentType, ContextType, Partial<QueryOpportunitiesArgs>>;
@@ -29247,7 +30488,14 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   owneds?: Resolver<Array<ResolversTypes['Owned']>, ParentType, ContextType, Partial<QueryOwnedsArgs>>;
   ownedsConnection?: Resolver<ResolversTypes['OwnedsConnection'], ParentType, ContextType, Partial<QueryOwnedsConnectionArgs>>;
   people?: Resolver<Array<ResolversTypes['Person']>, ParentType, ContextType, Partial<QueryPeopleArgs>>;
+  peopleByLocation?: Resolver<ResolversTypes['PeopleByLocation'], ParentType, ContextType, RequireFields<QueryPeopleByLocationArgs, 'limit' | 'location' | 'minConfidence'>>;
+  peopleByOrganization?: Resolver<ResolversTypes['PeopleByOrganization'], ParentType, ContextType, RequireFields<QueryPeopleByOrganizationArgs, 'currentOnly' | 'limit' | 'minConfidence' | 'organization'>>;
+  peopleBySkill?: Resolver<ResolversTypes['PeopleBySkill'], ParentType, ContextType, RequireFields<QueryPeopleBySkillArgs, 'limit' | 'minConfidence' | 'skill'>>;
+  peopleByTopic?: Resolver<ResolversTypes['PeopleByTopic'], ParentType, ContextType, RequireFields<QueryPeopleByTopicArgs, 'limit' | 'minConfidence' | 'topic'>>;
   peopleConnection?: Resolver<ResolversTypes['PeopleConnection'], ParentType, ContextType, Partial<QueryPeopleConnectionArgs>>;
+  personProfile?: Resolver<ResolversTypes['PersonProfile'], ParentType, ContextType, RequireFields<QueryPersonProfileArgs, 'personId'>>;
+  personSummary?: Resolver<ResolversTypes['PersonSummary'], ParentType, ContextType, RequireFields<QueryPersonSummaryArgs, 'personId'>>;
+  personTimeline?: Resolver<ResolversTypes['PersonTimeline'], ParentType, ContextType, RequireFields<QueryPersonTimelineArgs, 'personId'>>;
   places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, Partial<QueryPlacesArgs>>;
   placesConnection?: Resolver<ResolversTypes['PlacesConnection'], ParentType, ContextType, Partial<QueryPlacesConnectionArgs>>;
   processInsights?: Resolver<Array<ResolversTypes['ProcessInsight']>, ParentType, ContextType, Partial<QueryProcessInsightsArgs>>;
@@ -29258,16 +30506,22 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   processUpdatesConnection?: Resolver<ResolversTypes['ProcessUpdatesConnection'], ParentType, ContextType, Partial<QueryProcessUpdatesConnectionArgs>>;
   projects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType, Partial<QueryProjectsArgs>>;
   projectsConnection?: Resolver<ResolversTypes['ProjectsConnection'], ParentType, ContextType, Partial<QueryProjectsConnectionArgs>>;
+  recentMessages?: Resolver<Array<ResolversTypes['ChannelMessage']>, ParentType, ContextType, RequireFields<QueryRecentMessagesArgs, 'channelId' | 'limit'>>;
   reflections?: Resolver<Array<ResolversTypes['Reflection']>, ParentType, ContextType, Partial<QueryReflectionsArgs>>;
   reflectionsConnection?: Resolver<ResolversTypes['ReflectionsConnection'], ParentType, ContextType, Partial<QueryReflectionsConnectionArgs>>;
+  relationshipsBetween?: Resolver<ResolversTypes['RelationshipsBetween'], ParentType, ContextType, RequireFields<QueryRelationshipsBetweenArgs, 'personAId' | 'personBId'>>;
+  relevantMemoriesForTask?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryRelevantMemoriesForTaskArgs, 'agentId' | 'limit' | 'taskDescription'>>;
   research?: Resolver<Array<ResolversTypes['Research']>, ParentType, ContextType, Partial<QueryResearchArgs>>;
   researchConnection?: Resolver<ResolversTypes['ResearchConnection'], ParentType, ContextType, Partial<QueryResearchConnectionArgs>>;
   reviewIssues?: Resolver<Array<ResolversTypes['ReviewIssue']>, ParentType, ContextType, Partial<QueryReviewIssuesArgs>>;
   reviewIssuesConnection?: Resolver<ResolversTypes['ReviewIssuesConnection'], ParentType, ContextType, Partial<QueryReviewIssuesConnectionArgs>>;
   screenshots?: Resolver<Array<ResolversTypes['Screenshot']>, ParentType, ContextType, Partial<QueryScreenshotsArgs>>;
   screenshotsConnection?: Resolver<ResolversTypes['ScreenshotsConnection'], ParentType, ContextType, Partial<QueryScreenshotsConnectionArgs>>;
+  searchMemories?: Resolver<ResolversTypes['SearchMemoriesResult'], ParentType, ContextType, RequireFields<QuerySearchMemoriesArgs, 'input'>>;
+  searchMessages?: Resolver<Array<ResolversTypes['MessageSearchHit']>, ParentType, ContextType, RequireFields<QuerySearchMessagesArgs, 'limit' | 'query'>>;
   securityAudits?: Resolver<Array<ResolversTypes['SecurityAudit']>, ParentType, ContextType, Partial<QuerySecurityAuditsArgs>>;
   securityAuditsConnection?: Resolver<ResolversTypes['SecurityAuditsConnection'], ParentType, ContextType, Partial<QuerySecurityAuditsConnectionArgs>>;
+  semanticSearchFacts?: Resolver<ResolversTypes['SemanticFactSearch'], ParentType, ContextType, RequireFields<QuerySemanticSearchFactsArgs, 'limit' | 'query' | 'similarityThreshold'>>;
   sharedKnowledges?: Resolver<Array<ResolversTypes['SharedKnowledge']>, ParentType, ContextType, Partial<QuerySharedKnowledgesArgs>>;
   sharedKnowledgesConnection?: Resolver<ResolversTypes['SharedKnowledgesConnection'], ParentType, ContextType, Partial<QuerySharedKnowledgesConnectionArgs>>;
   skills?: Resolver<Array<ResolversTypes['Skill']>, ParentType, ContextType, Partial<QuerySkillsArgs>>;
@@ -29286,6 +30540,11 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   vulnerabilitiesConnection?: Resolver<ResolversTypes['VulnerabilitiesConnection'], ParentType, ContextType, Partial<QueryVulnerabilitiesConnectionArgs>>;
   workflowImprovements?: Resolver<Array<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType, Partial<QueryWorkflowImprovementsArgs>>;
   workflowImprovementsConnection?: Resolver<ResolversTypes['WorkflowImprovementsConnection'], ParentType, ContextType, Partial<QueryWorkflowImprovementsConnectionArgs>>;
+};
+
+export type RecordMemoriesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecordMemoriesResult'] = ResolversParentTypes['RecordMemoriesResult']> = {
+  ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  pendingEmbeddings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RefinementResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Refinement'] = ResolversParentTypes['Refinement']> = {
@@ -29390,6 +30649,14 @@ export type ReflectionsConnectionResolvers<ContextType = RequestContext, ParentT
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type RelationshipsBetweenResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RelationshipsBetween'] = ResolversParentTypes['RelationshipsBetween']> = {
+  interactionWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  personAId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personBId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationships?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  sharedContexts?: Resolver<Array<ResolversTypes['SharedContext']>, ParentType, ContextType>;
+};
+
 export type ResearchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Research'] = ResolversParentTypes['Research']> = {
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   contributedTo?: Resolver<Array<ResolversTypes['Synthesis']>, ParentType, ContextType, Partial<ResearchContributedToArgs>>;
@@ -29399,6 +30666,7 @@ export type ResearchResolvers<ContextType = RequestContext, ParentType extends R
   discovered?: Resolver<Array<ResolversTypes['Concept']>, ParentType, ContextType, Partial<ResearchDiscoveredArgs>>;
   discoveredConnection?: Resolver<ResolversTypes['ResearchDiscoveredConnection'], ParentType, ContextType, Partial<ResearchDiscoveredConnectionArgs>>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   findings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   novelty?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -29606,6 +30874,20 @@ export type ReviewIssuesConnectionResolvers<ContextType = RequestContext, Parent
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ScoreExplanationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScoreExplanation'] = ResolversParentTypes['ScoreExplanation']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  expandedFrom?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  fulltextRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  fulltextScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  fused?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  graph?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  recency?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  redundancy?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  vectorRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  vectorScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type ScreenshotResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Screenshot'] = ResolversParentTypes['Screenshot']> = {
   base64?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -29680,6 +30962,30 @@ export type ScreenshotsConnectionResolvers<ContextType = RequestContext, ParentT
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type SearchHitResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SearchHit'] = ResolversParentTypes['SearchHit']> = {
+  authorId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  authorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conversationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  explain?: Resolver<Maybe<ResolversTypes['ScoreExplanation']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  importance?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  memoryType?: Resolver<Maybe<ResolversTypes['MemoryType']>, ParentType, ContextType>;
+  occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  participants?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['SearchSource'], ParentType, ContextType>;
+  sourceRef?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tags?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+};
+
+export type SearchMemoriesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SearchMemoriesResult'] = ResolversParentTypes['SearchMemoriesResult']> = {
+  hits?: Resolver<Array<ResolversTypes['SearchHit']>, ParentType, ContextType>;
+  tookMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type SecurityAuditResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SecurityAudit'] = ResolversParentTypes['SecurityAudit']> = {
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -29747,6 +31053,19 @@ export type SecurityAuditsConnectionResolvers<ContextType = RequestContext, Pare
   edges?: Resolver<Array<ResolversTypes['SecurityAuditEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SemanticFactSearchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SemanticFactSearch'] = ResolversParentTypes['SemanticFactSearch']> = {
+  query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['FactSearchHit']>, ParentType, ContextType>;
+};
+
+export type SharedContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedContext'] = ResolversParentTypes['SharedContext']> = {
+  context?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contextId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  factA?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  factB?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SharedKnowledgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedKnowledge'] = ResolversParentTypes['SharedKnowledge']> = {
@@ -29830,6 +31149,18 @@ export type SkillAggregateNodeResolvers<ContextType = RequestContext, ParentType
 export type SkillEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SkillEdge'] = ResolversParentTypes['SkillEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Skill'], ParentType, ContextType>;
+};
+
+export type SkillMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SkillMatch'] = ResolversParentTypes['SkillMatch']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  proficiency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  skill?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  yearsExperience?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type SkillPeopleConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SkillPeopleConnection'] = ResolversParentTypes['SkillPeopleConnection']> = {
@@ -30007,6 +31338,7 @@ export type SynthesisResolvers<ContextType = RequestContext, ParentType extends 
   contributionsConnection?: Resolver<ResolversTypes['SynthesisContributionsConnection'], ParentType, ContextType, Partial<SynthesisContributionsConnectionArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   enabled?: Resolver<Array<ResolversTypes['Synthesis']>, ParentType, ContextType, Partial<SynthesisEnabledArgs>>;
   enabledConnection?: Resolver<ResolversTypes['SynthesisEnabledConnection'], ParentType, ContextType, Partial<SynthesisEnabledConnectionArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -30225,6 +31557,14 @@ export type TaskAssignedToRelationshipResolvers<ContextType = RequestContext, Pa
   node?: Resolver<ResolversTypes['Agent'], ParentType, ContextType>;
 };
 
+export type TaskBriefResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TaskBrief'] = ResolversParentTypes['TaskBrief']> = {
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['TaskStatus'], ParentType, ContextType>;
+  taskType?: Resolver<ResolversTypes['TaskType'], ParentType, ContextType>;
+};
+
 export type TaskDependsOnConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TaskDependsOnConnection'] = ResolversParentTypes['TaskDependsOnConnection']> = {
   aggregate?: Resolver<ResolversTypes['TaskTaskDependsOnAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['TaskDependsOnRelationship']>, ParentType, ContextType>;
@@ -30383,6 +31723,19 @@ export type TopicCuriousPeopleRelationshipResolvers<ContextType = RequestContext
 export type TopicEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TopicEdge'] = ResolversParentTypes['TopicEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Topic'], ParentType, ContextType>;
+};
+
+export type TopicMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TopicMatch'] = ResolversParentTypes['TopicMatch']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  facts?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationshipType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationshipTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  sentiment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type TopicPersonCaredAboutByAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TopicPersonCaredAboutByAggregateSelection'] = ResolversParentTypes['TopicPersonCaredAboutByAggregateSelection']> = {
@@ -31053,8 +32406,10 @@ export type Resolvers<ContextType = RequestContext> = {
   AgentLearnedFromRelationship?: AgentLearnedFromRelationshipResolvers<ContextType>;
   AgentMemoriesConnection?: AgentMemoriesConnectionResolvers<ContextType>;
   AgentMemoriesRelationship?: AgentMemoriesRelationshipResolvers<ContextType>;
+  AgentMemory?: AgentMemoryResolvers<ContextType>;
   AgentMemoryMemoriesAggregateSelection?: AgentMemoryMemoriesAggregateSelectionResolvers<ContextType>;
   AgentMemoryMemoriesNodeAggregateSelection?: AgentMemoryMemoriesNodeAggregateSelectionResolvers<ContextType>;
+  AgentRelationship?: AgentRelationshipResolvers<ContextType>;
   AgentStateSnapshot?: AgentStateSnapshotResolvers<ContextType>;
   AgentStateSnapshotAgentAgentAggregateSelection?: AgentStateSnapshotAgentAgentAggregateSelectionResolvers<ContextType>;
   AgentStateSnapshotAgentAgentNodeAggregateSelection?: AgentStateSnapshotAgentAgentNodeAggregateSelectionResolvers<ContextType>;
@@ -31072,6 +32427,7 @@ export type Resolvers<ContextType = RequestContext> = {
   AgentSubscriptionRulesRelationship?: AgentSubscriptionRulesRelationshipResolvers<ContextType>;
   AgentTaskAssignedTasksAggregateSelection?: AgentTaskAssignedTasksAggregateSelectionResolvers<ContextType>;
   AgentTaskAssignedTasksNodeAggregateSelection?: AgentTaskAssignedTasksNodeAggregateSelectionResolvers<ContextType>;
+  AgentTaskContext?: AgentTaskContextResolvers<ContextType>;
   AgentsConnection?: AgentsConnectionResolvers<ContextType>;
   AnalysesConnection?: AnalysesConnectionResolvers<ContextType>;
   Analysis?: AnalysisResolvers<ContextType>;
@@ -31102,6 +32458,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ApplicationValidatedConnection?: ApplicationValidatedConnectionResolvers<ContextType>;
   ApplicationValidatedRelationship?: ApplicationValidatedRelationshipResolvers<ContextType>;
   ApplicationsConnection?: ApplicationsConnectionResolvers<ContextType>;
+  AssertFactsPayload?: AssertFactsPayloadResolvers<ContextType>;
   Belief?: BeliefResolvers<ContextType>;
   BeliefAggregate?: BeliefAggregateResolvers<ContextType>;
   BeliefAggregateNode?: BeliefAggregateNodeResolvers<ContextType>;
@@ -31134,6 +32491,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ChannelAggregate?: ChannelAggregateResolvers<ContextType>;
   ChannelAggregateNode?: ChannelAggregateNodeResolvers<ContextType>;
   ChannelEdge?: ChannelEdgeResolvers<ContextType>;
+  ChannelMessage?: ChannelMessageResolvers<ContextType>;
   ChannelMessageMessagesAggregateSelection?: ChannelMessageMessagesAggregateSelectionResolvers<ContextType>;
   ChannelMessageMessagesNodeAggregateSelection?: ChannelMessageMessagesNodeAggregateSelectionResolvers<ContextType>;
   ChannelMessagesConnection?: ChannelMessagesConnectionResolvers<ContextType>;
@@ -31193,6 +32551,8 @@ export type Resolvers<ContextType = RequestContext> = {
   ContentSynthesizesConnection?: ContentSynthesizesConnectionResolvers<ContextType>;
   ContentSynthesizesRelationship?: ContentSynthesizesRelationshipResolvers<ContextType>;
   ContentsConnection?: ContentsConnectionResolvers<ContextType>;
+  ConversationMemories?: ConversationMemoriesResolvers<ContextType>;
+  ConversationParticipants?: ConversationParticipantsResolvers<ContextType>;
   Count?: CountResolvers<ContextType>;
   CountConnection?: CountConnectionResolvers<ContextType>;
   CreateAgentStateSnapshotsMutationResponse?: CreateAgentStateSnapshotsMutationResponseResolvers<ContextType>;
@@ -31264,7 +32624,16 @@ export type Resolvers<ContextType = RequestContext> = {
   ExperienceAggregateNode?: ExperienceAggregateNodeResolvers<ContextType>;
   ExperienceEdge?: ExperienceEdgeResolvers<ContextType>;
   ExperiencesConnection?: ExperiencesConnectionResolvers<ContextType>;
+  Expert?: ExpertResolvers<ContextType>;
+  ExpertFact?: ExpertFactResolvers<ContextType>;
+  ExplicitMention?: ExplicitMentionResolvers<ContextType>;
   Fact?: FactResolvers<ContextType>;
+  FactAttributesRecord?: FactAttributesRecordResolvers<ContextType>;
+  FactContradiction?: FactContradictionResolvers<ContextType>;
+  FactGroup?: FactGroupResolvers<ContextType>;
+  FactRecord?: FactRecordResolvers<ContextType>;
+  FactSearchHit?: FactSearchHitResolvers<ContextType>;
+  FindExpertsResult?: FindExpertsResultResolvers<ContextType>;
   FloatAggregateSelection?: FloatAggregateSelectionResolvers<ContextType>;
   GameSession?: GameSessionResolvers<ContextType>;
   GameSessionAgentPlayerAggregateSelection?: GameSessionAgentPlayerAggregateSelectionResolvers<ContextType>;
@@ -31279,6 +32648,7 @@ export type Resolvers<ContextType = RequestContext> = {
   GameSessionTurnsConnection?: GameSessionTurnsConnectionResolvers<ContextType>;
   GameSessionTurnsRelationship?: GameSessionTurnsRelationshipResolvers<ContextType>;
   GameSessionsConnection?: GameSessionsConnectionResolvers<ContextType>;
+  ImplicitReference?: ImplicitReferenceResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   InsightAggregate?: InsightAggregateResolvers<ContextType>;
   InsightAggregateNode?: InsightAggregateNodeResolvers<ContextType>;
@@ -31291,6 +32661,7 @@ export type Resolvers<ContextType = RequestContext> = {
   KnowledgeEdge?: KnowledgeEdgeResolvers<ContextType>;
   KnowledgesConnection?: KnowledgesConnectionResolvers<ContextType>;
   Learned?: LearnedResolvers<ContextType>;
+  LocationMatch?: LocationMatchResolvers<ContextType>;
   MemoriesConnection?: MemoriesConnectionResolvers<ContextType>;
   Memory?: MemoryResolvers<ContextType>;
   MemoryAboutPeopleConnection?: MemoryAboutPeopleConnectionResolvers<ContextType>;
@@ -31303,6 +32674,8 @@ export type Resolvers<ContextType = RequestContext> = {
   MemoryAgentRelationship?: MemoryAgentRelationshipResolvers<ContextType>;
   MemoryAggregate?: MemoryAggregateResolvers<ContextType>;
   MemoryAggregateNode?: MemoryAggregateNodeResolvers<ContextType>;
+  MemoryContext?: MemoryContextResolvers<ContextType>;
+  MemoryContextLine?: MemoryContextLineResolvers<ContextType>;
   MemoryEdge?: MemoryEdgeResolvers<ContextType>;
   MemoryPersonAboutPeopleAggregateSelection?: MemoryPersonAboutPeopleAggregateSelectionResolvers<ContextType>;
   MemoryPersonAboutPeopleNodeAggregateSelection?: MemoryPersonAboutPeopleNodeAggregateSelectionResolvers<ContextType>;
@@ -31328,6 +32701,7 @@ export type Resolvers<ContextType = RequestContext> = {
   MessagePersonMentionsNodeAggregateSelection?: MessagePersonMentionsNodeAggregateSelectionResolvers<ContextType>;
   MessageReplyToConnection?: MessageReplyToConnectionResolvers<ContextType>;
   MessageReplyToRelationship?: MessageReplyToRelationshipResolvers<ContextType>;
+  MessageSearchHit?: MessageSearchHitResolvers<ContextType>;
   MessagesConnection?: MessagesConnectionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   OpportunitiesConnection?: OpportunitiesConnectionResolvers<ContextType>;
@@ -31354,11 +32728,16 @@ export type Resolvers<ContextType = RequestContext> = {
   OrgPersonFormerEmployeesAggregateSelection?: OrgPersonFormerEmployeesAggregateSelectionResolvers<ContextType>;
   OrgPersonFormerEmployeesEdgeAggregateSelection?: OrgPersonFormerEmployeesEdgeAggregateSelectionResolvers<ContextType>;
   OrgPersonFormerEmployeesNodeAggregateSelection?: OrgPersonFormerEmployeesNodeAggregateSelectionResolvers<ContextType>;
+  OrganizationMatch?: OrganizationMatchResolvers<ContextType>;
   OrgsConnection?: OrgsConnectionResolvers<ContextType>;
   Owned?: OwnedResolvers<ContextType>;
   OwnedEdge?: OwnedEdgeResolvers<ContextType>;
   OwnedsConnection?: OwnedsConnectionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PeopleByLocation?: PeopleByLocationResolvers<ContextType>;
+  PeopleByOrganization?: PeopleByOrganizationResolvers<ContextType>;
+  PeopleBySkill?: PeopleBySkillResolvers<ContextType>;
+  PeopleByTopic?: PeopleByTopicResolvers<ContextType>;
   PeopleConnection?: PeopleConnectionResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   PersonAggregate?: PersonAggregateResolvers<ContextType>;
@@ -31408,6 +32787,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PersonPlaceLivesInNodeAggregateSelection?: PersonPlaceLivesInNodeAggregateSelectionResolvers<ContextType>;
   PersonPreviouslyConnection?: PersonPreviouslyConnectionResolvers<ContextType>;
   PersonPreviouslyRelationship?: PersonPreviouslyRelationshipResolvers<ContextType>;
+  PersonProfile?: PersonProfileResolvers<ContextType>;
   PersonProjectWorkingOnAggregateSelection?: PersonProjectWorkingOnAggregateSelectionResolvers<ContextType>;
   PersonProjectWorkingOnEdgeAggregateSelection?: PersonProjectWorkingOnEdgeAggregateSelectionResolvers<ContextType>;
   PersonProjectWorkingOnNodeAggregateSelection?: PersonProjectWorkingOnNodeAggregateSelectionResolvers<ContextType>;
@@ -31418,8 +32798,10 @@ export type Resolvers<ContextType = RequestContext> = {
   PersonSkillHasSkillNodeAggregateSelection?: PersonSkillHasSkillNodeAggregateSelectionResolvers<ContextType>;
   PersonStudiedAtConnection?: PersonStudiedAtConnectionResolvers<ContextType>;
   PersonStudiedAtRelationship?: PersonStudiedAtRelationshipResolvers<ContextType>;
+  PersonSummary?: PersonSummaryResolvers<ContextType>;
   PersonTalksAboutConnection?: PersonTalksAboutConnectionResolvers<ContextType>;
   PersonTalksAboutRelationship?: PersonTalksAboutRelationshipResolvers<ContextType>;
+  PersonTimeline?: PersonTimelineResolvers<ContextType>;
   PersonTopicCaresAboutAggregateSelection?: PersonTopicCaresAboutAggregateSelectionResolvers<ContextType>;
   PersonTopicCaresAboutEdgeAggregateSelection?: PersonTopicCaresAboutEdgeAggregateSelectionResolvers<ContextType>;
   PersonTopicCaresAboutNodeAggregateSelection?: PersonTopicCaresAboutNodeAggregateSelectionResolvers<ContextType>;
@@ -31443,6 +32825,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PlaceResidentsConnection?: PlaceResidentsConnectionResolvers<ContextType>;
   PlaceResidentsRelationship?: PlaceResidentsRelationshipResolvers<ContextType>;
   PlacesConnection?: PlacesConnectionResolvers<ContextType>;
+  PossibleMatch?: PossibleMatchResolvers<ContextType>;
   ProcessInsight?: ProcessInsightResolvers<ContextType>;
   ProcessInsightAggregate?: ProcessInsightAggregateResolvers<ContextType>;
   ProcessInsightAggregateNode?: ProcessInsightAggregateNodeResolvers<ContextType>;
@@ -31473,6 +32856,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ProjectPersonContributorsNodeAggregateSelection?: ProjectPersonContributorsNodeAggregateSelectionResolvers<ContextType>;
   ProjectsConnection?: ProjectsConnectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RecordMemoriesResult?: RecordMemoriesResultResolvers<ContextType>;
   Refinement?: RefinementResolvers<ContextType>;
   Reflection?: ReflectionResolvers<ContextType>;
   ReflectionAggregate?: ReflectionAggregateResolvers<ContextType>;
@@ -31487,6 +32871,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ReflectionExperienceConsideredAggregateSelection?: ReflectionExperienceConsideredAggregateSelectionResolvers<ContextType>;
   ReflectionExperienceConsideredNodeAggregateSelection?: ReflectionExperienceConsideredNodeAggregateSelectionResolvers<ContextType>;
   ReflectionsConnection?: ReflectionsConnectionResolvers<ContextType>;
+  RelationshipsBetween?: RelationshipsBetweenResolvers<ContextType>;
   Research?: ResearchResolvers<ContextType>;
   ResearchAggregate?: ResearchAggregateResolvers<ContextType>;
   ResearchAggregateNode?: ResearchAggregateNodeResolvers<ContextType>;
@@ -31515,6 +32900,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ReviewIssueReviewConnection?: ReviewIssueReviewConnectionResolvers<ContextType>;
   ReviewIssueReviewRelationship?: ReviewIssueReviewRelationshipResolvers<ContextType>;
   ReviewIssuesConnection?: ReviewIssuesConnectionResolvers<ContextType>;
+  ScoreExplanation?: ScoreExplanationResolvers<ContextType>;
   Screenshot?: ScreenshotResolvers<ContextType>;
   ScreenshotAggregate?: ScreenshotAggregateResolvers<ContextType>;
   ScreenshotAggregateNode?: ScreenshotAggregateNodeResolvers<ContextType>;
@@ -31524,6 +32910,8 @@ export type Resolvers<ContextType = RequestContext> = {
   ScreenshotTurnTurnAggregateSelection?: ScreenshotTurnTurnAggregateSelectionResolvers<ContextType>;
   ScreenshotTurnTurnNodeAggregateSelection?: ScreenshotTurnTurnNodeAggregateSelectionResolvers<ContextType>;
   ScreenshotsConnection?: ScreenshotsConnectionResolvers<ContextType>;
+  SearchHit?: SearchHitResolvers<ContextType>;
+  SearchMemoriesResult?: SearchMemoriesResultResolvers<ContextType>;
   SecurityAudit?: SecurityAuditResolvers<ContextType>;
   SecurityAuditAggregate?: SecurityAuditAggregateResolvers<ContextType>;
   SecurityAuditAggregateNode?: SecurityAuditAggregateNodeResolvers<ContextType>;
@@ -31533,6 +32921,8 @@ export type Resolvers<ContextType = RequestContext> = {
   SecurityAuditVulnerabilityVulnerabilitiesAggregateSelection?: SecurityAuditVulnerabilityVulnerabilitiesAggregateSelectionResolvers<ContextType>;
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection?: SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelectionResolvers<ContextType>;
   SecurityAuditsConnection?: SecurityAuditsConnectionResolvers<ContextType>;
+  SemanticFactSearch?: SemanticFactSearchResolvers<ContextType>;
+  SharedContext?: SharedContextResolvers<ContextType>;
   SharedKnowledge?: SharedKnowledgeResolvers<ContextType>;
   SharedKnowledgeAggregate?: SharedKnowledgeAggregateResolvers<ContextType>;
   SharedKnowledgeAggregateNode?: SharedKnowledgeAggregateNodeResolvers<ContextType>;
@@ -31544,6 +32934,7 @@ export type Resolvers<ContextType = RequestContext> = {
   SkillAggregate?: SkillAggregateResolvers<ContextType>;
   SkillAggregateNode?: SkillAggregateNodeResolvers<ContextType>;
   SkillEdge?: SkillEdgeResolvers<ContextType>;
+  SkillMatch?: SkillMatchResolvers<ContextType>;
   SkillPeopleConnection?: SkillPeopleConnectionResolvers<ContextType>;
   SkillPeopleRelationship?: SkillPeopleRelationshipResolvers<ContextType>;
   SkillPersonPeopleAggregateSelection?: SkillPersonPeopleAggregateSelectionResolvers<ContextType>;
@@ -31591,6 +32982,7 @@ export type Resolvers<ContextType = RequestContext> = {
   TaskAggregateNode?: TaskAggregateNodeResolvers<ContextType>;
   TaskAssignedToConnection?: TaskAssignedToConnectionResolvers<ContextType>;
   TaskAssignedToRelationship?: TaskAssignedToRelationshipResolvers<ContextType>;
+  TaskBrief?: TaskBriefResolvers<ContextType>;
   TaskDependsOnConnection?: TaskDependsOnConnectionResolvers<ContextType>;
   TaskDependsOnRelationship?: TaskDependsOnRelationshipResolvers<ContextType>;
   TaskEdge?: TaskEdgeResolvers<ContextType>;
@@ -31613,6 +33005,7 @@ export type Resolvers<ContextType = RequestContext> = {
   TopicCuriousPeopleConnection?: TopicCuriousPeopleConnectionResolvers<ContextType>;
   TopicCuriousPeopleRelationship?: TopicCuriousPeopleRelationshipResolvers<ContextType>;
   TopicEdge?: TopicEdgeResolvers<ContextType>;
+  TopicMatch?: TopicMatchResolvers<ContextType>;
   TopicPersonCaredAboutByAggregateSelection?: TopicPersonCaredAboutByAggregateSelectionResolvers<ContextType>;
   TopicPersonCaredAboutByEdgeAggregateSelection?: TopicPersonCaredAboutByEdgeAggregateSelectionResolvers<ContextType>;
   TopicPersonCaredAboutByNodeAggregateSelection?: TopicPersonCaredAboutByNodeAggregateSelectionResolvers<ContextType>;
@@ -31705,4 +33098,5 @@ export type Resolvers<ContextType = RequestContext> = {
 
 export type DirectiveResolvers<ContextType = RequestContext> = {
   constraint?: ConstraintDirectiveResolver<any, any, ContextType>;
+  embedded?: EmbeddedDirectiveResolver<any, any, ContextType>;
 };

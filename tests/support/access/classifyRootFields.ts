@@ -33,7 +33,14 @@ export interface InterfaceClass {
 export type FieldClass = NodeClass | InterfaceClass | { kind: "custom"; rule: CustomRule };
 
 /** Hand-written root fields and the rule they follow. */
-export type CustomRule = "adminOnly";
+export type CustomRule =
+  | "adminOnly"
+  /** Any agent of the tenant may call it; it returns only nodes the READ rule lets the caller see (tests/integration/tools/). */
+  | "readsVisibleToCaller"
+  /** Writes for an agent: only that agent itself or an admin (recordInteraction). */
+  | "selfOrAdmin"
+  /** Any agent of the tenant may call it; it links only nodes the caller may read and creates nodes stamped as the caller's (assertFacts). */
+  | "writesVisibleToCaller";
 
 /**
  * Every hand-written root field and its access rule. A root field that is
@@ -45,6 +52,30 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.apiKeys": "adminOnly",
   "Mutation.createApiKey": "adminOnly",
   "Mutation.revokeApiKey": "adminOnly",
+  "Query.searchMemories": "readsVisibleToCaller",
+  "Mutation.recordMemories": "selfOrAdmin",
+  "Query.memoryContext": "readsVisibleToCaller",
+  "Query.agentMemories": "readsVisibleToCaller",
+  "Query.memoriesForConversation": "readsVisibleToCaller",
+  "Query.agentRelationships": "readsVisibleToCaller",
+  "Query.relevantMemoriesForTask": "readsVisibleToCaller",
+  "Query.agentContextForTask": "readsVisibleToCaller",
+  "Query.recentMessages": "readsVisibleToCaller",
+  "Query.searchMessages": "readsVisibleToCaller",
+  "Mutation.recordInteraction": "selfOrAdmin",
+  "Query.personProfile": "readsVisibleToCaller",
+  "Query.personSummary": "readsVisibleToCaller",
+  "Query.peopleBySkill": "readsVisibleToCaller",
+  "Query.peopleByOrganization": "readsVisibleToCaller",
+  "Query.relationshipsBetween": "readsVisibleToCaller",
+  "Query.peopleByTopic": "readsVisibleToCaller",
+  "Query.personTimeline": "readsVisibleToCaller",
+  "Query.peopleByLocation": "readsVisibleToCaller",
+  "Query.conversationParticipants": "readsVisibleToCaller",
+  "Query.findExperts": "readsVisibleToCaller",
+  "Query.semanticSearchFacts": "readsVisibleToCaller",
+  "Query.factContradictions": "readsVisibleToCaller",
+  "Mutation.assertFacts": "writesVisibleToCaller",
 };
 
 export interface RootField {
