@@ -1,3 +1,5 @@
+import { seededRandom } from "../support/seededRandom.js";
+
 /**
  * Deterministic synthetic memories for load benchmarks: sentences built from
  * word lists with a seeded generator, so every run stores the same corpus and
@@ -8,18 +10,6 @@ const VERBS = ["slowed down", "recovered quickly", "failed twice", "needed a res
 const OBJECTS = ["after the Tuesday release", "during the product launch", "under peak traffic", "when the database failed over", "because of a missing index", "after the config change", "during the quarterly review", "while Bob was on holiday", "because a certificate expired", "after we enabled batching", "in the Frankfurt region", "because retries were not capped", "after the dependency upgrade", "during the hackathon", "because of a memory leak", "after the team offsite", "when the queue backed up", "during the security drill", "after the pricing change", "in the early morning batch"];
 const LESSONS = ["", " Lesson: add an alert for it.", " We should write a runbook.", " Exponential backoff helped.", " Nobody noticed for hours.", " The fix took ten minutes.", " It cost us a customer.", " Monitoring caught it early.", " We need a better rollback plan.", " The dashboard was misleading."];
 const TYPES = ["OBSERVATION", "LEARNING", "INSIGHT", "INTERACTION"] as const;
-
-/** Mulberry32: a small, well-known seeded generator. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
@@ -35,7 +25,7 @@ export interface SyntheticMemory {
 export function syntheticMemories(from: number, count: number): SyntheticMemory[] {
   return Array.from({ length: count }, (_, k) => {
     const i = from + k;
-    const random = generator(i * 7919 + 17);
+    const random = seededRandom(i * 7919 + 17);
     const content = `${pick(random, SUBJECTS)} ${pick(random, VERBS)} ${pick(random, OBJECTS)}.${pick(random, LESSONS)} (note ${i})`;
     return {
       type: pick(random, TYPES),
@@ -49,7 +39,7 @@ export function syntheticMemories(from: number, count: number): SyntheticMemory[
 
 /** Search queries in the words an agent would use. */
 export function syntheticQueries(count: number): string[] {
-  const random = generator(424242);
+  const random = seededRandom(424242);
   const templates = [
     (s: string, o: string) => `What happened to ${s.toLowerCase()} ${o}?`,
     (s: string) => `Why did ${s.toLowerCase()} fail?`,

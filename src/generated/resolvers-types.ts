@@ -16810,6 +16810,8 @@ export type ScoreExplanation = {
   /** Score inherited from neighbouring hits (graph expansion). */
   graph: Scalars['Float']['output'];
   importance: Scalars['Float']['output'];
+  /** Boost for a memory whose participants the query names (1 when it names none). */
+  participant: Scalars['Float']['output'];
   recency: Scalars['Float']['output'];
   /** Highest similarity to a better-ranked hit (MMR). */
   redundancy: Scalars['Float']['output'];
@@ -17108,7 +17110,10 @@ export type SearchMemoriesInput = {
   agentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** Memories of this conversation; messages of this channel. */
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  /** 0 = relevance only, up to 1 = as diverse as possible (maximal marginal relevance). */
+  /**
+   * 0 = relevance only (default), up to 1 = as diverse as possible (maximal
+   * marginal relevance over the candidates' vectors, which are then read too).
+   */
   diversity?: Scalars['Float']['input'];
   /** Add neighbouring turns of the same conversation and memories about the same people. */
   expand?: Scalars['Boolean']['input'];
@@ -26463,6 +26468,7 @@ export type ConstraintDirectiveArgs = {
 export type ConstraintDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = ConstraintDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type EmbeddedDirectiveArgs = {
+  contextBy?: Maybe<Scalars['String']['input']>;
   from: Array<Scalars['String']['input']>;
 };
 
@@ -30882,6 +30888,7 @@ export type ScoreExplanationResolvers<ContextType = RequestContext, ParentType e
   fused?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   graph?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  participant?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   recency?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   redundancy?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vectorRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;

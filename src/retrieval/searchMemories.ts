@@ -8,7 +8,7 @@ import { rankedIds } from "./ranking/fusion.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
 import { DEFAULT_RANK_OPTIONS, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
-import { candidateRows, fulltextHits, neighbours, vectorHits, type CandidateRow } from "./searchQueries.js";
+import { fulltextHits, neighbours, vectorHits, type CandidateRow } from "./searchQueries.js";
 import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
 
 export interface SearchDeps {
@@ -49,27 +49,27 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const vectorPromise = request.vector ? Promise.resolve(request.vector) : deps.embedder.embedQueries([request.query]).then((v) => v[0]!);
   const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
   agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
+  const withVectors = request.diversity > 0;
   const [fulltext, vector] = await Promise.all([
-    Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList))),
-    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList))),
+    Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors))),
+    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors))),
   ]);
   await agentsChecked;
-  const fulltextFlat = fulltext.flat();
-  const vectorFlat = vector.flat();
-  const fused = fuseLists(fulltextFlat, vectorFlat, DEFAULT_RANK_OPTIONS.rrfK);
-  const pool = rankedIds(fused).slice(0, Math.max(request.limit * 3, 30));
-
+  const fulltextFlat = fulltext.flatMap((l) => l.hits);
+  const vectorFlat = vector.flatMap((l) => l.hits);
   const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
-  const seeds = pool.slice(0, Math.min(request.limit, options.expansionSeeds));
-  // Neighbours come back as rows, read at the same time as the pool's rows.
-  const withVectors = request.diversity > 0;
-  const [expansion, poolRows] = await Promise.all([
-    request.expand
-      ? Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors))).then((n) => n.flat())
-      : Promise.resolve([]),
-    Promise.all(specs.map((spec) => candidateRows(target, spec, idsOf(spec, pool), params, withVectors))).then((r) => r.flat()),
-  ]);
-  const rows = [...poolRows, ...expansion.map((n) => n.row)];
+  const fused = fuseLists(fulltextFlat, vectorFlat, options.rrfK);
+  const pool = rankedIds(fused).slice(0, Math.max(request.limit * 3, 30));
+  const listRows = new Map([...fulltext, ...vector].flatMap((l) => l.rows).map((r) => [r.key, r]));
+
+  // Graph expansion around the best hits that have neighbours (a conversation, people);
+  // the neighbours come back as rows.
+  const seeds = pool.slice(0, Math.min(request.limit, options.expansionSeeds)).filter((key) => listRows.get(key)?.expandable);
+  const expandable = request.expand && seeds.length > 0;
+  const expansion = expandable
+    ? (await Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors)))).flat()
+    : [];
+  const rows = [...pool.map((key) => listRows.get(key)!).filter(Boolean), ...expansion.map((n) => n.row)];
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const links = expansion.map(({ id, of }) => ({ id, of }));
 

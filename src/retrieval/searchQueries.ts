@@ -1,5 +1,6 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
+import type { ListHit } from "./ranking/rankCandidates.js";
 import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
 
 /** Parameters every search query reads: the caller's visibility and the filters. */
@@ -12,6 +13,8 @@ export interface CandidateRow {
   properties: Record<string, unknown>;
   occurredAt: string | null;
   vector: number[] | null;
+  /** It has neighbours to expand to: a conversation, or people it is about. */
+  expandable: boolean;
 }
 
 interface QueryTarget {
@@ -19,22 +22,70 @@ interface QueryTarget {
   database: string;
 }
 
+/**
+ * One read in an auto-commit transaction: RUN and PULL go in one round trip,
+ * where a managed transaction adds BEGIN and COMMIT (search is on the hot
+ * path; a read has nothing to retry).
+ */
 async function read(target: QueryTarget, cypher: string, params: Record<string, unknown>) {
-  const { records } = await target.driver.executeQuery(cypher, params, { database: target.database, routing: "READ" });
-  return records;
+  const session = target.driver.session({ database: target.database, defaultAccessMode: neo4j.session.READ });
+  try {
+    return (await session.run(cypher, params)).records;
+  } finally {
+    await session.close();
+  }
+}
+
+/** What a candidate row is made of, as Cypher over `n` (shared by the row and neighbour reads). */
+const rowProjection = (spec: SearchSourceSpec) =>
+  `n.id AS id, n { .*, embedding: null, contextEmbedding: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
+   CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
+   ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId,
+   ${spec.conversation("n")} IS NOT NULL ${spec.label === "Memory" ? "OR EXISTS { (n)-[:ABOUT]->(:Person) }" : ""} AS expandable`;
+
+function toRow(spec: SearchSourceSpec, r: { get(key: string): unknown }): CandidateRow {
+  return {
+    key: `${spec.kind}:${r.get("id") as string}`,
+    id: r.get("id") as string,
+    properties: { ...(r.get("properties") as Record<string, unknown>), channelId: r.get("channelId") },
+    occurredAt: r.get("occurredAt") as string | null,
+    vector: r.get("vector") as number[] | null,
+    expandable: r.get("expandable") === true,
+  };
+}
+
+/** A retriever's list: ranked hits, and the rows of those hits (so no second read is needed). */
+export interface ListResult {
+  hits: ListHit[];
+  rows: CandidateRow[];
+}
+
+function listResult(spec: SearchSourceSpec, records: { get(key: string): unknown }[]): ListResult {
+  return {
+    hits: records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number })),
+    rows: records.map((r) => toRow(spec, r)),
+  };
 }
 
 /** BM25 hits that pass the filters, best first (the index streams; filtering happens before the limit). */
-export async function fulltextHits(target: QueryTarget, spec: SearchSourceSpec, lucene: string, params: SearchParams, limit: number) {
-  if (!lucene) return [];
+export async function fulltextHits(
+  target: QueryTarget,
+  spec: SearchSourceSpec,
+  lucene: string,
+  params: SearchParams,
+  limit: number,
+  withVectors: boolean,
+): Promise<ListResult> {
+  if (!lucene) return { hits: [], rows: [] };
   const records = await read(
     target,
     `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score
      WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
-     RETURN n.id AS id, score LIMIT $limit`,
-    { ...params, index: spec.fulltextIndex, lucene, limit: neo4j.int(limit) },
+     WITH n, score LIMIT $limit
+     RETURN score, ${rowProjection(spec)}`,
+    { ...params, index: spec.fulltextIndex, lucene, limit: neo4j.int(limit), withVectors },
   );
-  return records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number }));
+  return listResult(spec, records);
 }
 
 /**
@@ -61,7 +112,8 @@ export async function vectorHits(
   vector: number[],
   params: SearchParams,
   limit: number,
-) {
+  withVectors: boolean,
+): Promise<ListResult> {
   const fetch = Math.min(1000, Math.max(50, limit * 2));
   const candidates = spec.contextVectorIndex
     ? `CALL () {
@@ -77,8 +129,8 @@ export async function vectorHits(
      WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
      WITH n, ${closeness(spec)} AS score
      ORDER BY score DESC LIMIT $limit
-     RETURN n.id AS id, score`,
-    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit) },
+     RETURN score, ${rowProjection(spec)}`,
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit), withVectors },
   );
   if (records.length < limit && params.agentIds) {
     records = await read(
@@ -87,27 +139,11 @@ export async function vectorHits(
          AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
        WITH n, ${closeness(spec)} AS score
        ORDER BY score DESC LIMIT $limit
-       RETURN n.id AS id, score`,
-      { ...params, vector, limit: neo4j.int(limit) },
+       RETURN score, ${rowProjection(spec)}`,
+      { ...params, vector, limit: neo4j.int(limit), withVectors },
     );
   }
-  return records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number }));
-}
-
-/** What a candidate row is made of, as Cypher over `n` (shared by the row and neighbour reads). */
-const rowProjection = (spec: SearchSourceSpec) =>
-  `n.id AS id, n { .*, embedding: null, contextEmbedding: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
-   CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
-   ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId`;
-
-function toRow(spec: SearchSourceSpec, r: { get(key: string): unknown }): CandidateRow {
-  return {
-    key: `${spec.kind}:${r.get("id") as string}`,
-    id: r.get("id") as string,
-    properties: { ...(r.get("properties") as Record<string, unknown>), channelId: r.get("channelId") },
-    occurredAt: r.get("occurredAt") as string | null,
-    vector: r.get("vector") as number[] | null,
-  };
+  return listResult(spec, records);
 }
 
 /**
@@ -153,23 +189,4 @@ export async function neighbours(
     { ...params, ids, window: neo4j.int(window), withVectors },
   );
   return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, of: `${spec.kind}:${r.get("of") as string}`, row: toRow(spec, r) }));
-}
-
-/** Properties, time and (for MMR, when `withVectors`) vector of the candidates (visible ones only). */
-export async function candidateRows(
-  target: QueryTarget,
-  spec: SearchSourceSpec,
-  ids: string[],
-  params: SearchParams,
-  withVectors: boolean,
-): Promise<CandidateRow[]> {
-  if (ids.length === 0) return [];
-  const records = await read(
-    target,
-    `UNWIND $ids AS cid
-     MATCH (n:${spec.label} {tenantId: $callerTenant, id: cid}) WHERE ${VISIBLE_TO_CALLER}
-     RETURN ${rowProjection(spec)}`,
-    { ...params, ids, withVectors },
-  );
-  return records.map((r) => toRow(spec, r));
 }

@@ -1,16 +1,8 @@
+import { seededRandom } from "../../../bench/support/seededRandom.js";
 import type { ContextMemory, MemoryType } from "../../../src/memoryContext/contextMemory.js";
 
-/** A deterministic PRNG (mulberry32): the "random" memories are the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic PRNG: the "random" memories are the same on every run. */
+export const seeded = seededRandom;
 
 export const NOW = new Date("2024-02-01T12:00:00Z");
 const TYPES: MemoryType[] = ["INSIGHT", "LEARNING", "INTERACTION", "OBSERVATION"];
