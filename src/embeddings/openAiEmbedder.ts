@@ -16,7 +16,8 @@ export function createOpenAiEmbedder(options: { baseUrl: string; apiKey: string;
     const vectors: number[][] = [];
     for (let i = 0; i < texts.length; i += BATCH_SIZE) {
       const input = texts.slice(i, i + BATCH_SIZE);
-      const response = await client.embeddings.create({ model: options.model, input, dimensions: DIMENSIONS });
+      // Plain floats: the client would ask for base64 by default, which Ollama and llama.cpp do not all speak.
+      const response = await client.embeddings.create({ model: options.model, input, dimensions: DIMENSIONS, encoding_format: "float" });
       const batch = [...response.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
       const wrong = batch.find((v) => v.length !== DIMENSIONS);
       if (wrong || batch.length !== input.length) {
