@@ -30,7 +30,7 @@ const CYPHER = `
 
 /** Facts of `types` whose text is closest to `vector` (a query embedding), most similar first. */
 export async function factVectorSearch(
-  deps: ToolDeps,
+  deps: Pick<ToolDeps, "driver" | "database">,
   caller: Caller,
   vector: readonly number[],
   types: readonly string[],

@@ -17090,13 +17090,18 @@ export type SearchHit = {
   confidence?: Maybe<Scalars['Float']['output']>;
   content: Scalars['String']['output'];
   conversationId?: Maybe<Scalars['String']['output']>;
+  /** Ids of the messages that show a fact. */
+  evidence?: Maybe<Array<Scalars['String']['output']>>;
   explain?: Maybe<ScoreExplanation>;
+  /** The relationship type of a fact, e.g. WORKS_AT. */
+  factType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   importance?: Maybe<Scalars['Float']['output']>;
   memoryType?: Maybe<MemoryType>;
-  /** occurredAt (else createdAt) of a memory; timestamp of a message. */
+  /** occurredAt (else createdAt) of a memory; timestamp of a message; validFrom (else createdAt) of a fact. */
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
-  ownerId: Scalars['String']['output'];
+  /** The agent that stored a memory or message; null for a fact. */
+  ownerId?: Maybe<Scalars['String']['output']>;
   participants?: Maybe<Array<Scalars['String']['output']>>;
   score: Scalars['Float']['output'];
   source: SearchSource;
@@ -17144,8 +17149,13 @@ export type SearchMemoriesResult = {
   tookMs: Scalars['Float']['output'];
 };
 
-/** What searchMemories looks through. */
+/**
+ * What searchMemories looks through. Facts (relationships between people and
+ * what they know, work at, live in…) are found by meaning only, and only
+ * `minConfidence` filters them: the other filters describe memories and messages.
+ */
 export type SearchSource =
+  | 'FACT'
   | 'MEMORY'
   | 'MESSAGE';
 
@@ -30975,12 +30985,14 @@ export type SearchHitResolvers<ContextType = RequestContext, ParentType extends 
   confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   conversationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  evidence?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   explain?: Resolver<Maybe<ResolversTypes['ScoreExplanation']>, ParentType, ContextType>;
+  factType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   importance?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   memoryType?: Resolver<Maybe<ResolversTypes['MemoryType']>, ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
-  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['SearchSource'], ParentType, ContextType>;

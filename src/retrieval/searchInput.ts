@@ -5,7 +5,7 @@ import type { SearchFilterParams } from "./searchSources.js";
 export interface SearchMemoriesArgs {
   query: string;
   vector?: number[] | null;
-  sources: ("MEMORY" | "MESSAGE")[];
+  sources: ("MEMORY" | "MESSAGE" | "FACT")[];
   agentIds?: string[] | null;
   types?: string[] | null;
   tags?: string[] | null;
@@ -23,7 +23,7 @@ export interface SearchMemoriesArgs {
 export interface SearchRequest {
   query: string;
   vector: number[] | null;
-  sources: ("MEMORY" | "MESSAGE")[];
+  sources: ("MEMORY" | "MESSAGE" | "FACT")[];
   filters: SearchFilterParams;
   limit: number;
   diversity: number;

@@ -3,6 +3,7 @@ import type { Caller } from "../auth/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import type { Embedder } from "../embeddings/Embedder.js";
 import { BadUserInputError } from "../errors/errors.js";
+import { factList } from "./factList.js";
 import { luceneAnyWord } from "./luceneEscape.js";
 import { rankedIds } from "./ranking/fusion.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
@@ -19,7 +20,7 @@ export interface SearchDeps {
 }
 
 export interface SearchHitResult {
-  source: "MEMORY" | "MESSAGE";
+  source: "MEMORY" | "MESSAGE" | "FACT";
   id: string;
   score: number;
   occurredAt: string | null;
@@ -43,24 +44,27 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const target = { driver: deps.driver, database: deps.database };
   const params = { ...visibilityParams(caller), ...request.filters };
   const perList = Math.min(200, Math.max(30, request.limit * 4));
-  const specs = request.sources.map((s) => SEARCH_SOURCES[s]);
+  const specs = request.sources.filter((s) => s !== "FACT").map((s) => SEARCH_SOURCES[s]);
   const lucene = luceneAnyWord(request.query);
 
   const vectorPromise = request.vector ? Promise.resolve(request.vector) : deps.embedder.embedQueries([request.query]).then((v) => v[0]!);
   const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
   agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
   const withVectors = request.diversity > 0;
-  const [fulltext, vector] = await Promise.all([
+  const [fulltext, vector, facts] = await Promise.all([
     Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors))),
     Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors))),
+    request.sources.includes("FACT")
+      ? vectorPromise.then((v) => factList(target, caller, v, perList, request.filters.minConfidence))
+      : Promise.resolve({ hits: [], rows: [] }),
   ]);
   await agentsChecked;
   const fulltextFlat = fulltext.flatMap((l) => l.hits);
-  const vectorFlat = vector.flatMap((l) => l.hits);
+  const vectorFlat = [...vector, facts].flatMap((l) => l.hits);
   const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
   const fused = fuseLists(fulltextFlat, vectorFlat, options.rrfK);
   const pool = rankedIds(fused).slice(0, Math.max(request.limit * 3, 30));
-  const listRows = new Map([...fulltext, ...vector].flatMap((l) => l.rows).map((r) => [r.key, r]));
+  const listRows = new Map([...fulltext, ...vector, facts].flatMap((l) => l.rows).map((r) => [r.key, r]));
 
   // Graph expansion around the best hits that have neighbours (a conversation, people);
   // the neighbours come back as rows.
@@ -82,7 +86,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   return {
     hits: ranked.map(({ id, score, parts }) => {
       const row = byKey.get(id)!;
-      return { source: id.startsWith("MESSAGE:") ? "MESSAGE" : "MEMORY", id: row.id, score, occurredAt: row.occurredAt, properties: row.properties, parts };
+      return { source: id.slice(0, id.indexOf(":")) as SearchHitResult["source"], id: row.id, score, occurredAt: row.occurredAt, properties: row.properties, parts };
     }),
     tookMs: performance.now() - started,
   };

@@ -6,22 +6,25 @@ import { searchMemories, type SearchDeps, type SearchHitResult } from "./searchM
 function toGraphQL(hit: SearchHitResult, explain: boolean) {
   const p = hit.properties;
   const memory = hit.source === "MEMORY";
+  const fact = hit.source === "FACT";
   return {
     source: hit.source,
     id: hit.id,
     content: p.content ?? "",
     score: hit.score,
-    ownerId: p.ownerId,
+    ownerId: fact ? null : p.ownerId,
     occurredAt: hit.occurredAt,
     memoryType: memory ? p.type : null,
     importance: memory ? p.importance : null,
-    confidence: memory ? p.confidence : null,
+    confidence: memory || fact ? p.confidence : null,
     tags: memory ? p.tags : null,
-    participants: memory ? p.participants : null,
-    conversationId: memory ? p.conversationId : p.channelId,
+    participants: memory || fact ? p.participants : null,
+    conversationId: memory ? p.conversationId : fact ? null : p.channelId,
     sourceRef: memory ? p.source : null,
-    authorId: memory ? null : p.authorId,
-    authorName: memory ? null : p.authorName,
+    authorId: hit.source === "MESSAGE" ? p.authorId : null,
+    authorName: hit.source === "MESSAGE" ? p.authorName : null,
+    evidence: fact ? p.evidence : null,
+    factType: fact ? p.factType : null,
     explain: explain ? hit.parts : null,
   };
 }

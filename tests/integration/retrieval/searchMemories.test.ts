@@ -120,6 +120,29 @@ describe("searchMemories: hybrid retrieval", () => {
     }
   });
 
+  it("searches facts too when asked: by meaning, as FACT hits with their type and evidence", async () => {
+    const personId = `${alice}-dana`;
+    await ok(gw, `mutation ($id: ID!) { createPeople(input: [{ id: $id, name: "Dana" }]) { people { id } } }`, { id: personId }, alice);
+    await ok(
+      gw,
+      `mutation ($facts: [FactAssertionInput!]!) { assertFacts(facts: $facts) { created { id } } }`,
+      { facts: [{ subject: personId, relation: "WORKS_AT", object: `Globex ${alice}`, attributes: { role: "Data Engineer" }, confidence: 0.9, evidence: ["msg-77"] }] },
+      alice,
+    );
+    const data = await ok(
+      gw,
+      `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { source content factType evidence ownerId confidence } } }`,
+      { input: { query: "Who is employed as a data engineer?", sources: ["FACT", "MEMORY"], agentIds: [alice], limit: 5 } },
+      alice,
+    );
+    const fact = (data.searchMemories.hits as { source: string; content: string; factType: string; evidence: string[]; ownerId: string | null }[]).find(
+      (h) => h.source === "FACT" && h.content.includes("Globex"),
+    );
+    expect(fact).toMatchObject({ factType: "WORKS_AT", evidence: ["msg-77"], ownerId: null });
+    expect(fact!.content).toMatch(/Dana WORKS_AT Globex/);
+    await gw.driver.executeQuery("MATCH (n) WHERE n.ownerId = $a AND (n:Person OR n:Org) DETACH DELETE n", { a: alice });
+  });
+
   it("answers explain only when asked", async () => {
     const hits = await search(alice, { query: "queue", agentIds: [alice], limit: 2 });
     expect(hits[0]!.explain).toBeNull();
