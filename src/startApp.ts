@@ -51,13 +51,14 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
   try {
     embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
-    const migrations = migrationsFor(loadTypeDefs().document);
+    // The SDL is read once: migrations, the embedding worker and fact passes derive from it.
+    const { document } = loadTypeDefs();
+    const migrations = migrationsFor(document);
     const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now() };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
     const database = config.neo4j.database;
     const writes = createWriteEvents();
-    const { document } = loadTypeDefs();
     embeddings = createEmbeddingWorker({
       driver,
       database,

@@ -73,7 +73,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const expansion = expandable
     ? (await Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors)))).flat()
     : [];
-  const rows = [...pool.map((key) => listRows.get(key)!).filter(Boolean), ...expansion.map((n) => n.row)];
+  const rows = [...pool.flatMap((key) => listRows.get(key) ?? []), ...expansion.map((n) => n.row)];
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const links = expansion.map(({ id, of }) => ({ id, of }));
 

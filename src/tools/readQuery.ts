@@ -1,7 +1,7 @@
 import neo4j, { type RecordShape } from "neo4j-driver";
 import type { ToolDeps } from "./toolDeps.js";
 
-/** Runs one read-only query of a tool (auto-commit, read routing, retried on transient errors by the driver). */
+/** Runs one read-only query of a tool (a managed read transaction: read routing, retried on transient errors by the driver). */
 export async function readQuery<R extends RecordShape = RecordShape>(
   deps: Pick<ToolDeps, "driver" | "database">,
   cypher: string,
