@@ -13,12 +13,15 @@ import type { Embedder } from "./embeddings/Embedder.js";
 import { createEmbeddingWorker, type EmbeddingWorker } from "./embeddings/embeddingWorker.js";
 import { createFactEmbeddingPass } from "./facts/factEmbeddingPass.js";
 import { factRelations } from "./facts/factRelations.js";
+import { SEED_EXTRACTORS } from "./game/analysisKeywords.js";
+import { startLeaseSweeper, type LeaseSweeper } from "./game/leaseSweeper.js";
 import { buildSchema } from "./schema/buildSchema.js";
 import { appResolvers } from "./schema/resolvers.js";
 import { createWriteEvents } from "./schema/writeEvents.js";
 import { loadTypeDefs } from "./schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "./server/gateway.js";
 import { tokenRoute } from "./server/tokenRoute.js";
+import { retrieveRoute } from "./retrieveContext/retrieveRoute.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
 export interface App {
@@ -28,12 +31,21 @@ export interface App {
   embedder: Embedder;
   /** Embeds what is written; `drain()` waits until every write so far has its vector. */
   embeddings: EmbeddingWorker;
+  /** Closes game sessions whose lease ran out, every GAME_SESSION_SWEEP_SECONDS; `sweep()` runs one now. */
+  leaseSweeper: LeaseSweeper;
   /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
   stop(): Promise<void>;
 }
 
+/** What tests and benchmarks may replace. */
+export interface AppOptions {
+  /** The clock of leases, caches and timestamps; the system clock by default. */
+  now?: () => Date;
+}
+
 /** Wires the parts together in start-up order; each failure undoes what had started. */
-export async function startApp(config: Config, logger: Logger): Promise<App> {
+export async function startApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? (() => new Date());
   const auth = await setupAuth(config, logger);
   // The model loads while Neo4j starts: both take seconds the first time.
   const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
@@ -69,8 +81,9 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       logger: logger.child({ component: "embeddings" }),
     });
     writes.on(() => embeddings?.wake());
-    const deps = { driver, database, embedder, embeddings, logger, writes, now: () => new Date() };
-    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps), (e) => writes.emit(e));
+    const deps = { driver, database, embedder, embeddings, logger, writes, now, cypherTool: config.cypherTool };
+    const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
+    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game), (e) => writes.emit(e));
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
     health.schemaReady = true;
     const gateway = await startGateway({
@@ -81,7 +94,9 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       health,
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
+      restRoutes: [retrieveRoute],
     });
+    const leaseSweeper = startLeaseSweeper(game);
     const worker = embeddings;
     const model = embedder;
     return {
@@ -90,8 +105,10 @@ export async function startApp(config: Config, logger: Logger): Promise<App> {
       localNeo4j,
       embedder: model,
       embeddings: worker,
+      leaseSweeper,
       async stop() {
         await gateway.stop();
+        await leaseSweeper.stop();
         await worker.stop();
         await model.close();
         await driver.close();

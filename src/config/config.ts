@@ -23,6 +23,38 @@ export interface Config {
   /** Largest accepted HTTP request body, in bytes. */
   maxBodyBytes: number;
   embeddings: EmbeddingsConfig;
+  /** Game-agent sessions (src/game/): screenshot limit, session lease, lease sweeper. */
+  game: GameConfig;
+  /** The model that plans retrieveContext; null: the deterministic planner serves. */
+  llm: LlmConfig | null;
+  retrieval: RetrievalLoopConfig;
+  /**
+   * Who may run read-only Cypher through `cypherQuery` (src/tools/cypher/):
+   * `admin` (admins only; raw Cypher is not tenant-scoped, so they read the
+   * whole database) or `off` (nobody).
+   */
+  cypherTool: CypherToolMode;
+}
+
+export type CypherToolMode = "admin" | "off";
+
+/** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, llama.cpp). */
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Per attempt, in ms. */
+  timeoutMs: number;
+  /** Retries of 429/5xx and dropped connections, with exponential backoff. */
+  maxRetries: number;
+  /** Failed calls in a row that open the circuit breaker. */
+  breakerThreshold: number;
+  breakerCoolDownMs: number;
+}
+
+export interface RetrievalLoopConfig {
+  /** Overall time budget of one retrieveContext run, in ms. */
+  timeBudgetMs: number;
 }
 
 /**
@@ -32,6 +64,15 @@ export interface Config {
 export type EmbeddingsConfig =
   | { provider: "local"; model: string; threads: number }
   | { provider: "openai"; baseUrl: string; apiKey: string; model: string };
+
+export interface GameConfig {
+  /** Largest screenshot accepted by recordTurn, in decoded bytes. */
+  screenshotMaxBytes: number;
+  /** How long a session stays ACTIVE without a turn or heartbeat, in seconds. */
+  leaseSeconds: number;
+  /** How often the sweeper closes sessions whose lease ran out, in ms. */
+  sweepIntervalMs: number;
+}
 
 export interface AuthConfig {
   /** `token`: every request needs a valid JWT. `off`: loopback only, for one developer. */
@@ -111,6 +152,18 @@ const schema = z.object({
   EMBEDDING_BASE_URL: z.string().url().optional(),
   EMBEDDING_API_KEY: z.string().default(""),
   EMBEDDING_API_MODEL: z.string().min(1).default("text-embedding-3-small"),
+  SCREENSHOT_MAX_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(2 * 1024 * 1024),
+  GAME_SESSION_LEASE_SECONDS: z.coerce.number().int().min(5).max(7 * 24 * 3600).default(300),
+  GAME_SESSION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().default(""),
+  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  LLM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
+  LLM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  RETRIEVE_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  CYPHER_TOOL: z.enum(["admin", "off"]).default("admin"),
   RATE_LIMITS: z
     .string()
     .transform((text, ctx) => {
@@ -177,6 +230,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embeddings: e.EMBEDDING_BASE_URL
       ? { provider: "openai", baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_API_MODEL }
       : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS },
+    game: {
+      screenshotMaxBytes: e.SCREENSHOT_MAX_BYTES,
+      leaseSeconds: e.GAME_SESSION_LEASE_SECONDS,
+      sweepIntervalMs: e.GAME_SESSION_SWEEP_SECONDS * 1000,
+    },
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL,
+          apiKey: e.LLM_API_KEY,
+          model: e.LLM_MODEL,
+          timeoutMs: e.LLM_TIMEOUT_MS,
+          maxRetries: e.LLM_MAX_RETRIES,
+          breakerThreshold: e.LLM_BREAKER_THRESHOLD,
+          breakerCoolDownMs: e.LLM_BREAKER_COOLDOWN_MS,
+        }
+      : null,
+    retrieval: { timeBudgetMs: e.RETRIEVE_TIME_BUDGET_MS },
+    cypherTool: e.CYPHER_TOOL,
     neo4j: {
       uri: e.NEO4J_URI,
       user: e.NEO4J_USER,

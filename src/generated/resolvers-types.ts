@@ -2674,6 +2674,29 @@ export type AssertFactsPayload = {
   merged: Array<FactRecord>;
 };
 
+export type BattleContext = {
+  __typename?: 'BattleContext';
+  battlePhase?: Maybe<Scalars['String']['output']>;
+  battleType?: Maybe<BattleType>;
+  inBattle: Scalars['Boolean']['output'];
+};
+
+export type BattleContextInput = {
+  battlePhase?: InputMaybe<Scalars['String']['input']>;
+  battleType?: InputMaybe<BattleType>;
+  inBattle: Scalars['Boolean']['input'];
+};
+
+export type BattleType =
+  | 'TRAINER'
+  | 'WILD';
+
+/** BattleType filters */
+export type BattleTypeEnumScalarFilters = {
+  eq?: InputMaybe<BattleType>;
+  in?: InputMaybe<Array<BattleType>>;
+};
+
 export type Belief = Knowledge & Owned & {
   __typename?: 'Belief';
   confidence: Scalars['Float']['output'];
@@ -4188,6 +4211,25 @@ export type CollaborationWhere = {
   NOT?: InputMaybe<CollaborationWhere>;
   OR?: InputMaybe<Array<CollaborationWhere>>;
   domain?: InputMaybe<StringScalarFilters>;
+};
+
+export type CompactTurn = {
+  __typename?: 'CompactTurn';
+  /** Buttons pressed, lower-case, joined with `+` (`up`, `a+b`). */
+  action: Scalars['String']['output'];
+  /** The obstacle of a blocked move, else the terrain, else the location. */
+  context: Scalars['String']['output'];
+  /** `moved` / `blocked` for movements, `done` / `failed` otherwise. */
+  result: Scalars['String']['output'];
+  turn: Scalars['Int']['output'];
+};
+
+/** One entry of seed 001's compact memory: `{turn, action, result, context}`. */
+export type CompactTurnInput = {
+  action: Scalars['String']['input'];
+  context: Scalars['String']['input'];
+  result: Scalars['String']['input'];
+  turn: Scalars['Int']['input'];
 };
 
 /** An idea, with a 384-d embedding once the retrieval layer writes one. */
@@ -5776,12 +5818,6 @@ export type CreateExperiencesMutationResponse = {
   info: CreateInfo;
 };
 
-export type CreateGameSessionsMutationResponse = {
-  __typename?: 'CreateGameSessionsMutationResponse';
-  gameSessions: Array<GameSession>;
-  info: CreateInfo;
-};
-
 /** Information about the number of nodes and relationships created during a create mutation */
 export type CreateInfo = {
   __typename?: 'CreateInfo';
@@ -5867,16 +5903,16 @@ export type CreateResearchMutationResponse = {
   research: Array<Research>;
 };
 
+export type CreateRetrievalRunsMutationResponse = {
+  __typename?: 'CreateRetrievalRunsMutationResponse';
+  info: CreateInfo;
+  retrievalRuns: Array<RetrievalRun>;
+};
+
 export type CreateReviewIssuesMutationResponse = {
   __typename?: 'CreateReviewIssuesMutationResponse';
   info: CreateInfo;
   reviewIssues: Array<ReviewIssue>;
-};
-
-export type CreateScreenshotsMutationResponse = {
-  __typename?: 'CreateScreenshotsMutationResponse';
-  info: CreateInfo;
-  screenshots: Array<Screenshot>;
 };
 
 export type CreateSecurityAuditsMutationResponse = {
@@ -5921,12 +5957,6 @@ export type CreateTopicsMutationResponse = {
   topics: Array<Topic>;
 };
 
-export type CreateTurnsMutationResponse = {
-  __typename?: 'CreateTurnsMutationResponse';
-  info: CreateInfo;
-  turns: Array<Turn>;
-};
-
 export type CreateVulnerabilitiesMutationResponse = {
   __typename?: 'CreateVulnerabilitiesMutationResponse';
   info: CreateInfo;
@@ -5937,6 +5967,19 @@ export type CreateWorkflowImprovementsMutationResponse = {
   __typename?: 'CreateWorkflowImprovementsMutationResponse';
   info: CreateInfo;
   workflowImprovements: Array<WorkflowImprovement>;
+};
+
+/** The rows of a read-only Cypher query. */
+export type CypherQueryResult = {
+  __typename?: 'CypherQueryResult';
+  /** Column names, in the order the query returns them. */
+  columns: Array<Scalars['String']['output']>;
+  elapsedMs: Scalars['Int']['output'];
+  rowCount: Scalars['Int']['output'];
+  /** Each row as a JSON object text keyed by column (parse it on the client). Nodes are {elementId, labels, properties}; temporal values ISO-8601 strings. */
+  rows: Array<Scalars['String']['output']>;
+  /** True when the query had more rows than `limit`; the rest were not read. */
+  truncated: Scalars['Boolean']['output'];
 };
 
 export type DateTimeAggregateSelection = {
@@ -6987,12 +7030,42 @@ export type FloatScalarMutations = {
   subtract?: InputMaybe<Scalars['Float']['input']>;
 };
 
+/** A console button (seed 001's button presses); the four directions are movements. */
+export type GameButton =
+  | 'A'
+  | 'B'
+  | 'DOWN'
+  | 'L'
+  | 'LEFT'
+  | 'R'
+  | 'RIGHT'
+  | 'SELECT'
+  | 'START'
+  | 'UP';
+
+/** GameButton filters */
+export type GameButtonListEnumScalarFilters = {
+  eq?: InputMaybe<Array<GameButton>>;
+  includes?: InputMaybe<GameButton>;
+};
+
+/** What the strategy model of a game agent is given: general memories and the last turns. */
+export type GameMemoryContext = {
+  __typename?: 'GameMemoryContext';
+  /** The agent's memory-context block (memoryContext); null when the player has no Agent node. */
+  general?: Maybe<MemoryContext>;
+  recent: RecentTurns;
+  /** The prompt block: the general memory block, then `**RECENT MEMORY** (last N turns):` and the compact JSON. */
+  text: Scalars['String']['output'];
+};
+
 export type GameSession = Owned & {
   __typename?: 'GameSession';
+  closeReason?: Maybe<GameSessionCloseReason>;
   endedAt?: Maybe<Scalars['DateTime']['output']>;
   game?: Maybe<Scalars['String']['output']>;
   goal: Scalars['String']['output'];
-  /** Client-chosen session id; turn ids are `{sessionId}_turn_{n}`. */
+  /** Client-chosen (or generated) session id; turn ids are `{sessionId}_turn_{n}`. */
   id: Scalars['ID']['output'];
   /** The session is closed as ABANDONED when this passes without a turn or heartbeat. */
   leaseExpiresAt?: Maybe<Scalars['DateTime']['output']>;
@@ -7002,11 +7075,13 @@ export type GameSession = Owned & {
   playerConnection: GameSessionPlayerConnection;
   sharedWith: Array<Scalars['String']['output']>;
   startedAt: Scalars['DateTime']['output'];
+  /** Set by the server only: startSession, endSession, the lease and the WebSocket move it. */
   status: GameSessionStatus;
   tenantId: Scalars['String']['output'];
   turns: Array<Turn>;
   turnsCompleted: Scalars['Int']['output'];
   turnsConnection: GameSessionTurnsConnection;
+  /** Copied to every turn and screenshot recorded afterwards. */
   visibility: Visibility;
 };
 
@@ -7080,49 +7155,25 @@ export type GameSessionAggregateNode = {
   turnsCompleted: IntAggregateSelection;
 };
 
-export type GameSessionConnectInput = {
-  player?: InputMaybe<Array<GameSessionPlayerConnectFieldInput>>;
-  turns?: InputMaybe<Array<GameSessionTurnsConnectFieldInput>>;
-};
+/** Why a session is no longer ACTIVE. */
+export type GameSessionCloseReason =
+  /** The WebSocket connection the session was started on closed. */
+  | 'CONNECTION_CLOSED'
+  /** endSession was called. */
+  | 'ENDED'
+  /** No turn or heartbeat renewed the lease in time. */
+  | 'LEASE_EXPIRED';
 
-export type GameSessionConnectWhere = {
-  node: GameSessionWhere;
-};
-
-export type GameSessionCreateInput = {
-  endedAt?: InputMaybe<Scalars['DateTime']['input']>;
-  game?: InputMaybe<Scalars['String']['input']>;
-  goal: Scalars['String']['input'];
-  id: Scalars['ID']['input'];
-  leaseExpiresAt?: InputMaybe<Scalars['DateTime']['input']>;
-  maxTurns: Scalars['Int']['input'];
-  player?: InputMaybe<GameSessionPlayerFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  status?: GameSessionStatus;
-  turns?: InputMaybe<GameSessionTurnsFieldInput>;
-  turnsCompleted?: Scalars['Int']['input'];
-  visibility?: Visibility;
-};
-
-export type GameSessionDeleteInput = {
-  player?: InputMaybe<Array<GameSessionPlayerDeleteFieldInput>>;
-  turns?: InputMaybe<Array<GameSessionTurnsDeleteFieldInput>>;
-};
-
-export type GameSessionDisconnectInput = {
-  player?: InputMaybe<Array<GameSessionPlayerDisconnectFieldInput>>;
-  turns?: InputMaybe<Array<GameSessionTurnsDisconnectFieldInput>>;
+/** GameSessionCloseReason filters */
+export type GameSessionCloseReasonEnumScalarFilters = {
+  eq?: InputMaybe<GameSessionCloseReason>;
+  in?: InputMaybe<Array<GameSessionCloseReason>>;
 };
 
 export type GameSessionEdge = {
   __typename?: 'GameSessionEdge';
   cursor: Scalars['String']['output'];
   node: GameSession;
-};
-
-export type GameSessionPlayerConnectFieldInput = {
-  connect?: InputMaybe<Array<AgentConnectInput>>;
-  where?: InputMaybe<AgentConnectWhere>;
 };
 
 export type GameSessionPlayerConnection = {
@@ -7165,25 +7216,6 @@ export type GameSessionPlayerConnectionWhere = {
   node?: InputMaybe<AgentWhere>;
 };
 
-export type GameSessionPlayerCreateFieldInput = {
-  node: AgentCreateInput;
-};
-
-export type GameSessionPlayerDeleteFieldInput = {
-  delete?: InputMaybe<AgentDeleteInput>;
-  where?: InputMaybe<GameSessionPlayerConnectionWhere>;
-};
-
-export type GameSessionPlayerDisconnectFieldInput = {
-  disconnect?: InputMaybe<AgentDisconnectInput>;
-  where?: InputMaybe<GameSessionPlayerConnectionWhere>;
-};
-
-export type GameSessionPlayerFieldInput = {
-  connect?: InputMaybe<Array<GameSessionPlayerConnectFieldInput>>;
-  create?: InputMaybe<Array<GameSessionPlayerCreateFieldInput>>;
-};
-
 export type GameSessionPlayerNodeAggregationWhereInput = {
   AND?: InputMaybe<Array<GameSessionPlayerNodeAggregationWhereInput>>;
   NOT?: InputMaybe<GameSessionPlayerNodeAggregationWhereInput>;
@@ -7205,19 +7237,6 @@ export type GameSessionPlayerRelationship = {
   node: Agent;
 };
 
-export type GameSessionPlayerUpdateConnectionInput = {
-  node?: InputMaybe<AgentUpdateInput>;
-  where?: InputMaybe<GameSessionPlayerConnectionWhere>;
-};
-
-export type GameSessionPlayerUpdateFieldInput = {
-  connect?: InputMaybe<Array<GameSessionPlayerConnectFieldInput>>;
-  create?: InputMaybe<Array<GameSessionPlayerCreateFieldInput>>;
-  delete?: InputMaybe<Array<GameSessionPlayerDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<GameSessionPlayerDisconnectFieldInput>>;
-  update?: InputMaybe<GameSessionPlayerUpdateConnectionInput>;
-};
-
 export type GameSessionRelationshipFilters = {
   /** Filter type where all of the related GameSessions match this filter */
   all?: InputMaybe<GameSessionWhere>;
@@ -7231,6 +7250,7 @@ export type GameSessionRelationshipFilters = {
 
 /** Fields to sort GameSessions by. The order in which sorts are applied is not guaranteed when specifying many fields in one GameSessionSort object. */
 export type GameSessionSort = {
+  closeReason?: InputMaybe<SortDirection>;
   endedAt?: InputMaybe<SortDirection>;
   game?: InputMaybe<SortDirection>;
   goal?: InputMaybe<SortDirection>;
@@ -7245,8 +7265,26 @@ export type GameSessionSort = {
   visibility?: InputMaybe<SortDirection>;
 };
 
+/** A session as the lifecycle mutations return it. */
+export type GameSessionState = {
+  __typename?: 'GameSessionState';
+  /** The agent playing (the session's owner). */
+  agentId: Scalars['ID']['output'];
+  closeReason?: Maybe<GameSessionCloseReason>;
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  game?: Maybe<Scalars['String']['output']>;
+  goal: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  leaseExpiresAt?: Maybe<Scalars['DateTime']['output']>;
+  maxTurns: Scalars['Int']['output'];
+  startedAt: Scalars['DateTime']['output'];
+  status: GameSessionStatus;
+  turnsCompleted: Scalars['Int']['output'];
+  visibility: Visibility;
+};
+
 export type GameSessionStatus =
-  /** Closed by the server because its client stopped renewing it. */
+  /** Closed by the server: its lease ran out, or the WebSocket it was started on closed. */
   | 'ABANDONED'
   | 'ACTIVE'
   | 'COMPLETED';
@@ -7255,11 +7293,6 @@ export type GameSessionStatus =
 export type GameSessionStatusEnumScalarFilters = {
   eq?: InputMaybe<GameSessionStatus>;
   in?: InputMaybe<Array<GameSessionStatus>>;
-};
-
-/** GameSessionStatus mutations */
-export type GameSessionStatusEnumScalarMutations = {
-  set?: InputMaybe<GameSessionStatus>;
 };
 
 export type GameSessionTurnTurnsAggregateSelection = {
@@ -7272,10 +7305,9 @@ export type GameSessionTurnTurnsNodeAggregateSelection = {
   __typename?: 'GameSessionTurnTurnsNodeAggregateSelection';
   analysis: StringAggregateSelection;
   battlePhase: StringAggregateSelection;
-  battleType: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   location: StringAggregateSelection;
-  memoryContext: StringAggregateSelection;
+  memoryTurnCount: IntAggregateSelection;
   number: IntAggregateSelection;
   ownerId: StringAggregateSelection;
   screenshotPath: StringAggregateSelection;
@@ -7283,11 +7315,6 @@ export type GameSessionTurnTurnsNodeAggregateSelection = {
   terrain: StringAggregateSelection;
   timestamp: DateTimeAggregateSelection;
   visualDescription: StringAggregateSelection;
-};
-
-export type GameSessionTurnsConnectFieldInput = {
-  connect?: InputMaybe<Array<TurnConnectInput>>;
-  where?: InputMaybe<TurnConnectWhere>;
 };
 
 export type GameSessionTurnsConnection = {
@@ -7330,35 +7357,15 @@ export type GameSessionTurnsConnectionWhere = {
   node?: InputMaybe<TurnWhere>;
 };
 
-export type GameSessionTurnsCreateFieldInput = {
-  node: TurnCreateInput;
-};
-
-export type GameSessionTurnsDeleteFieldInput = {
-  delete?: InputMaybe<TurnDeleteInput>;
-  where?: InputMaybe<GameSessionTurnsConnectionWhere>;
-};
-
-export type GameSessionTurnsDisconnectFieldInput = {
-  disconnect?: InputMaybe<TurnDisconnectInput>;
-  where?: InputMaybe<GameSessionTurnsConnectionWhere>;
-};
-
-export type GameSessionTurnsFieldInput = {
-  connect?: InputMaybe<Array<GameSessionTurnsConnectFieldInput>>;
-  create?: InputMaybe<Array<GameSessionTurnsCreateFieldInput>>;
-};
-
 export type GameSessionTurnsNodeAggregationWhereInput = {
   AND?: InputMaybe<Array<GameSessionTurnsNodeAggregationWhereInput>>;
   NOT?: InputMaybe<GameSessionTurnsNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<GameSessionTurnsNodeAggregationWhereInput>>;
   analysis?: InputMaybe<StringScalarAggregationFilters>;
   battlePhase?: InputMaybe<StringScalarAggregationFilters>;
-  battleType?: InputMaybe<StringScalarAggregationFilters>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   location?: InputMaybe<StringScalarAggregationFilters>;
-  memoryContext?: InputMaybe<StringScalarAggregationFilters>;
+  memoryTurnCount?: InputMaybe<IntScalarAggregationFilters>;
   number?: InputMaybe<IntScalarAggregationFilters>;
   ownerId?: InputMaybe<StringScalarAggregationFilters>;
   screenshotPath?: InputMaybe<StringScalarAggregationFilters>;
@@ -7374,30 +7381,10 @@ export type GameSessionTurnsRelationship = {
   node: Turn;
 };
 
-export type GameSessionTurnsUpdateConnectionInput = {
-  node?: InputMaybe<TurnUpdateInput>;
-  where?: InputMaybe<GameSessionTurnsConnectionWhere>;
-};
-
-export type GameSessionTurnsUpdateFieldInput = {
-  connect?: InputMaybe<Array<GameSessionTurnsConnectFieldInput>>;
-  create?: InputMaybe<Array<GameSessionTurnsCreateFieldInput>>;
-  delete?: InputMaybe<Array<GameSessionTurnsDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<GameSessionTurnsDisconnectFieldInput>>;
-  update?: InputMaybe<GameSessionTurnsUpdateConnectionInput>;
-};
-
 export type GameSessionUpdateInput = {
-  endedAt?: InputMaybe<DateTimeScalarMutations>;
   game?: InputMaybe<StringScalarMutations>;
   goal?: InputMaybe<StringScalarMutations>;
-  leaseExpiresAt?: InputMaybe<DateTimeScalarMutations>;
-  maxTurns?: InputMaybe<IntScalarMutations>;
-  player?: InputMaybe<Array<GameSessionPlayerUpdateFieldInput>>;
   sharedWith?: InputMaybe<ListStringMutations>;
-  status?: InputMaybe<GameSessionStatusEnumScalarMutations>;
-  turns?: InputMaybe<Array<GameSessionTurnsUpdateFieldInput>>;
-  turnsCompleted?: InputMaybe<IntScalarMutations>;
   visibility?: InputMaybe<VisibilityEnumScalarMutations>;
 };
 
@@ -7405,6 +7392,7 @@ export type GameSessionWhere = {
   AND?: InputMaybe<Array<GameSessionWhere>>;
   NOT?: InputMaybe<GameSessionWhere>;
   OR?: InputMaybe<Array<GameSessionWhere>>;
+  closeReason?: InputMaybe<GameSessionCloseReasonEnumScalarFilters>;
   endedAt?: InputMaybe<DateTimeScalarFilters>;
   game?: InputMaybe<StringScalarFilters>;
   goal?: InputMaybe<StringScalarFilters>;
@@ -7430,6 +7418,27 @@ export type GameSessionsConnection = {
   edges: Array<GameSessionEdge>;
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
+};
+
+/** A stored turn with its structured parts typed. */
+export type GameTurn = {
+  __typename?: 'GameTurn';
+  analysis: Scalars['String']['output'];
+  battle: BattleContext;
+  buttonPresses: Array<GameButton>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  location: Scalars['String']['output'];
+  /** The memory context the strategy model was given; null when none was recorded. */
+  memoryContext?: Maybe<TurnMemoryContext>;
+  number: Scalars['Int']['output'];
+  /** Null when the turn has no screenshot. */
+  screenshot?: Maybe<TurnScreenshot>;
+  screenshotPath?: Maybe<Scalars['String']['output']>;
+  sessionId: Scalars['ID']['output'];
+  success: Scalars['Boolean']['output'];
+  timestamp: Scalars['DateTime']['output'];
+  visual: VisualContext;
 };
 
 /** ID filters */
@@ -8296,6 +8305,13 @@ export type MemoryContext = {
   text: Scalars['String']['output'];
   /** Tokens of `text` (o200k_base, gpt-tokenizer); never above the budget asked for. */
   tokenCount: Scalars['Int']['output'];
+};
+
+/** The compact memory the strategy model was given for a turn (usually what recentTurns returned). */
+export type MemoryContextInput = {
+  patterns?: InputMaybe<Array<TurnPattern>>;
+  recentTurns: Array<CompactTurnInput>;
+  turnCount: Scalars['Int']['input'];
 };
 
 /** One dated line of the memory-context block. */
@@ -9274,7 +9290,6 @@ export type Mutation = {
   createEntities: CreateEntitiesMutationResponse;
   createEvents: CreateEventsMutationResponse;
   createExperiences: CreateExperiencesMutationResponse;
-  createGameSessions: CreateGameSessionsMutationResponse;
   createInsights: CreateInsightsMutationResponse;
   createMemories: CreateMemoriesMutationResponse;
   createMessages: CreateMessagesMutationResponse;
@@ -9288,8 +9303,8 @@ export type Mutation = {
   createProjects: CreateProjectsMutationResponse;
   createReflections: CreateReflectionsMutationResponse;
   createResearch: CreateResearchMutationResponse;
+  createRetrievalRuns: CreateRetrievalRunsMutationResponse;
   createReviewIssues: CreateReviewIssuesMutationResponse;
-  createScreenshots: CreateScreenshotsMutationResponse;
   createSecurityAudits: CreateSecurityAuditsMutationResponse;
   createSharedKnowledges: CreateSharedKnowledgesMutationResponse;
   createSkills: CreateSkillsMutationResponse;
@@ -9297,7 +9312,6 @@ export type Mutation = {
   createSyntheses: CreateSynthesesMutationResponse;
   createTasks: CreateTasksMutationResponse;
   createTopics: CreateTopicsMutationResponse;
-  createTurns: CreateTurnsMutationResponse;
   createVulnerabilities: CreateVulnerabilitiesMutationResponse;
   createWorkflowImprovements: CreateWorkflowImprovementsMutationResponse;
   deleteAgentStateSnapshots: DeleteInfo;
@@ -9327,6 +9341,7 @@ export type Mutation = {
   deleteProjects: DeleteInfo;
   deleteReflections: DeleteInfo;
   deleteResearch: DeleteInfo;
+  deleteRetrievalRuns: DeleteInfo;
   deleteReviewIssues: DeleteInfo;
   deleteScreenshots: DeleteInfo;
   deleteSecurityAudits: DeleteInfo;
@@ -9339,6 +9354,10 @@ export type Mutation = {
   deleteTurns: DeleteInfo;
   deleteVulnerabilities: DeleteInfo;
   deleteWorkflowImprovements: DeleteInfo;
+  /** Completes an ACTIVE session (COMPLETED, endedAt, turnsCompleted). Ending a COMPLETED session again returns it. */
+  endSession: GameSessionState;
+  /** Renews the lease of an ACTIVE session. */
+  heartbeatSession: GameSessionState;
   /**
    * Stores an INTERACTION memory of `agentId` (REMEMBERS) involving `withAgents` (INVOLVES),
    * committed before it returns; the embedding is made afterwards (embeddingStatus PENDING).
@@ -9350,8 +9369,39 @@ export type Mutation = {
    * the bulk write path. Embeddings follow in the background.
    */
   recordMemories: RecordMemoriesResult;
+  /**
+   * Stores one turn and its screenshot in one transaction, all or nothing, and
+   * renews the lease. The same turn again with the same content is a no-op
+   * returning the stored turn; different content under the same number is CONFLICT;
+   * a session that is not ACTIVE refuses new turns (CONFLICT).
+   */
+  recordTurn: RecordTurnResult;
+  /**
+   * Runs the retrieval loop for the last messages of a conversation: analyze →
+   * plan → execute tools → evaluate → synthesize, planned by the configured LLM
+   * or, without one (or when it fails), by the deterministic planner.
+   */
+  retrieveContext: RetrieveContextResult;
   /** Revokes an API key; tokens already issued for it run out within TOKEN_TTL_SECONDS (admins only). */
   revokeApiKey: ApiKeyInfo;
+  /**
+   * Starts an ACTIVE session for `agentId` (default: the caller; another agent
+   * only for an admin) with a lease of GAME_SESSION_LEASE_SECONDS that turns and
+   * heartbeats renew. Started over a WebSocket, it is closed as ABANDONED when
+   * that connection closes. Repeating a start with the same sessionId and the
+   * same goal and maxTurns returns the session; anything else is CONFLICT.
+   */
+  startSession: GameSessionState;
+  /**
+   * Moves a workflow improvement through the approval gate, in one transaction:
+   * the status and review fields, an APPROVED_BY edge for APPROVE, REJECT and
+   * REQUEST_REVISION (to the caller's Agent node), an audit entry in
+   * `transitions`, and a feed event. An illegal transition gives CONFLICT naming
+   * the current status; a caller without the right role gives FORBIDDEN; an
+   * improvement the caller cannot read gives NOT_FOUND. `conditions` are taken
+   * only by the three review transitions. See docs/workflow-approval.md.
+   */
+  transitionWorkflowImprovement: WorkflowImprovement;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
   updateAgents: UpdateAgentsMutationResponse;
   updateAnalyses: UpdateAnalysesMutationResponse;
@@ -9379,6 +9429,7 @@ export type Mutation = {
   updateProjects: UpdateProjectsMutationResponse;
   updateReflections: UpdateReflectionsMutationResponse;
   updateResearch: UpdateResearchMutationResponse;
+  updateRetrievalRuns: UpdateRetrievalRunsMutationResponse;
   updateReviewIssues: UpdateReviewIssuesMutationResponse;
   updateScreenshots: UpdateScreenshotsMutationResponse;
   updateSecurityAudits: UpdateSecurityAuditsMutationResponse;
@@ -9471,11 +9522,6 @@ export type MutationCreateExperiencesArgs = {
 };
 
 
-export type MutationCreateGameSessionsArgs = {
-  input: Array<GameSessionCreateInput>;
-};
-
-
 export type MutationCreateInsightsArgs = {
   input: Array<InsightCreateInput>;
 };
@@ -9541,13 +9587,13 @@ export type MutationCreateResearchArgs = {
 };
 
 
-export type MutationCreateReviewIssuesArgs = {
-  input: Array<ReviewIssueCreateInput>;
+export type MutationCreateRetrievalRunsArgs = {
+  input: Array<RetrievalRunCreateInput>;
 };
 
 
-export type MutationCreateScreenshotsArgs = {
-  input: Array<ScreenshotCreateInput>;
+export type MutationCreateReviewIssuesArgs = {
+  input: Array<ReviewIssueCreateInput>;
 };
 
 
@@ -9583,11 +9629,6 @@ export type MutationCreateTasksArgs = {
 
 export type MutationCreateTopicsArgs = {
   input: Array<TopicCreateInput>;
-};
-
-
-export type MutationCreateTurnsArgs = {
-  input: Array<TurnCreateInput>;
 };
 
 
@@ -9676,7 +9717,6 @@ export type MutationDeleteExperiencesArgs = {
 
 
 export type MutationDeleteGameSessionsArgs = {
-  delete?: InputMaybe<GameSessionDeleteInput>;
   where?: InputMaybe<GameSessionWhere>;
 };
 
@@ -9756,6 +9796,11 @@ export type MutationDeleteResearchArgs = {
 };
 
 
+export type MutationDeleteRetrievalRunsArgs = {
+  where?: InputMaybe<RetrievalRunWhere>;
+};
+
+
 export type MutationDeleteReviewIssuesArgs = {
   delete?: InputMaybe<ReviewIssueDeleteInput>;
   where?: InputMaybe<ReviewIssueWhere>;
@@ -9763,7 +9808,6 @@ export type MutationDeleteReviewIssuesArgs = {
 
 
 export type MutationDeleteScreenshotsArgs = {
-  delete?: InputMaybe<ScreenshotDeleteInput>;
   where?: InputMaybe<ScreenshotWhere>;
 };
 
@@ -9828,6 +9872,16 @@ export type MutationDeleteWorkflowImprovementsArgs = {
 };
 
 
+export type MutationEndSessionArgs = {
+  sessionId: Scalars['ID']['input'];
+};
+
+
+export type MutationHeartbeatSessionArgs = {
+  sessionId: Scalars['ID']['input'];
+};
+
+
 export type MutationRecordInteractionArgs = {
   input: RecordInteractionInput;
 };
@@ -9839,8 +9893,38 @@ export type MutationRecordMemoriesArgs = {
 };
 
 
+export type MutationRecordTurnArgs = {
+  sessionId: Scalars['ID']['input'];
+  turn: TurnInput;
+};
+
+
+export type MutationRetrieveContextArgs = {
+  input: RetrieveContextInput;
+};
+
+
 export type MutationRevokeApiKeyArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type MutationStartSessionArgs = {
+  agentId?: InputMaybe<Scalars['ID']['input']>;
+  game?: InputMaybe<Scalars['String']['input']>;
+  goal: Scalars['String']['input'];
+  maxTurns: Scalars['Int']['input'];
+  sessionId?: InputMaybe<Scalars['ID']['input']>;
+  sharedWith?: InputMaybe<Array<Scalars['String']['input']>>;
+  visibility?: InputMaybe<Visibility>;
+};
+
+
+export type MutationTransitionWorkflowImprovementArgs = {
+  conditions?: Array<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  transition: WorkflowTransitionName;
 };
 
 
@@ -10003,6 +10087,12 @@ export type MutationUpdateReflectionsArgs = {
 export type MutationUpdateResearchArgs = {
   update?: InputMaybe<ResearchUpdateInput>;
   where?: InputMaybe<ResearchWhere>;
+};
+
+
+export type MutationUpdateRetrievalRunsArgs = {
+  update?: InputMaybe<RetrievalRunUpdateInput>;
+  where?: InputMaybe<RetrievalRunWhere>;
 };
 
 
@@ -10936,6 +11026,7 @@ export type OwnedImplementation =
   | 'Project'
   | 'Reflection'
   | 'Research'
+  | 'RetrievalRun'
   | 'ReviewIssue'
   | 'Screenshot'
   | 'SecurityAudit'
@@ -14523,6 +14614,15 @@ export type Query = {
   contents: Array<Content>;
   contentsConnection: ContentsConnection;
   conversationParticipants: ConversationParticipants;
+  /**
+   * Runs one read-only Cypher statement (admins only), in a READ transaction
+   * stopped after 5 s, returning at most `limit` rows (1..1000). Refused: writes,
+   * LOAD CSV, IN TRANSACTIONS, USE, administration commands, and procedures or
+   * functions outside the allowlist of docs/cypher-tool.md. `params` is a JSON
+   * object text (at most 10,000 characters), e.g. {"name": "Alice", "n": 5};
+   * whole numbers become INTEGERs.
+   */
+  cypherQuery: CypherQueryResult;
   documentations: Array<Documentation>;
   documentationsConnection: DocumentationsConnection;
   entities: Array<Entity>;
@@ -14534,8 +14634,15 @@ export type Query = {
   /** Facts about a person that contradict another fact, each with the ids of the facts it contradicts. */
   factContradictions: Array<FactRecord>;
   findExperts: FindExpertsResult;
+  /**
+   * The strategy prompt's memory: the player's memory-context block (on `topic`,
+   * default the session's goal) followed by the last turns in compact JSON.
+   */
+  gameMemoryContext: GameMemoryContext;
   gameSessions: Array<GameSession>;
   gameSessionsConnection: GameSessionsConnection;
+  /** A session's last turns (last 1..100, default 10), oldest first, structured parts typed; screenshots only when selected. */
+  gameTurns: Array<GameTurn>;
   insights: Array<Insight>;
   insightsConnection: InsightsConnection;
   knowledges: Array<Knowledge>;
@@ -14588,6 +14695,8 @@ export type Query = {
    * in chronological order (oldest first). Page back with `before` = the first message's timestamp.
    */
   recentMessages: Array<ChannelMessage>;
+  /** Seed 001's compact memory of a session's last turns (last 1..50, default 4), with patterns detected. */
+  recentTurns: RecentTurns;
   reflections: Array<Reflection>;
   reflectionsConnection: ReflectionsConnection;
   relationshipsBetween: RelationshipsBetween;
@@ -14595,6 +14704,8 @@ export type Query = {
   relevantMemoriesForTask: Array<AgentMemory>;
   research: Array<Research>;
   researchConnection: ResearchConnection;
+  retrievalRuns: Array<RetrievalRun>;
+  retrievalRunsConnection: RetrievalRunsConnection;
   reviewIssues: Array<ReviewIssue>;
   reviewIssuesConnection: ReviewIssuesConnection;
   screenshots: Array<Screenshot>;
@@ -14797,6 +14908,13 @@ export type QueryConversationParticipantsArgs = {
 };
 
 
+export type QueryCypherQueryArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  params?: InputMaybe<Scalars['String']['input']>;
+  query: Scalars['String']['input'];
+};
+
+
 export type QueryDocumentationsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -14872,6 +14990,14 @@ export type QueryFindExpertsArgs = {
 };
 
 
+export type QueryGameMemoryContextArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sessionId: Scalars['ID']['input'];
+  tokenBudget?: InputMaybe<Scalars['Int']['input']>;
+  topic?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryGameSessionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -14885,6 +15011,12 @@ export type QueryGameSessionsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<GameSessionSort>>;
   where?: InputMaybe<GameSessionWhere>;
+};
+
+
+export type QueryGameTurnsArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sessionId: Scalars['ID']['input'];
 };
 
 
@@ -15172,6 +15304,12 @@ export type QueryRecentMessagesArgs = {
 };
 
 
+export type QueryRecentTurnsArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
+  sessionId: Scalars['ID']['input'];
+};
+
+
 export type QueryReflectionsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -15215,6 +15353,22 @@ export type QueryResearchConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<ResearchSort>>;
   where?: InputMaybe<ResearchWhere>;
+};
+
+
+export type QueryRetrievalRunsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<RetrievalRunSort>>;
+  where?: InputMaybe<RetrievalRunWhere>;
+};
+
+
+export type QueryRetrievalRunsConnectionArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<RetrievalRunSort>>;
+  where?: InputMaybe<RetrievalRunWhere>;
 };
 
 
@@ -15430,6 +15584,24 @@ export type QueryWorkflowImprovementsConnectionArgs = {
   where?: InputMaybe<WorkflowImprovementWhere>;
 };
 
+/**
+ * Seed 001's compact last-turns memory. `json` is the exact form the strategy
+ * prompt takes: `{"recent_turns":[{"turn","action","result","context"}],"turn_count","patterns"}`.
+ */
+export type RecentTurns = {
+  __typename?: 'RecentTurns';
+  json: Scalars['String']['output'];
+  patterns: Array<TurnPattern>;
+  /** Oldest first, at most `last`. */
+  recentTurns: Array<CompactTurn>;
+  sessionId: Scalars['ID']['output'];
+  sessionStatus: GameSessionStatus;
+  /** Turns recorded in the whole session. */
+  sessionTurns: Scalars['Int']['output'];
+  /** How many turns `recentTurns` holds. */
+  turnCount: Scalars['Int']['output'];
+};
+
 export type RecordInteractionInput = {
   /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
   agentId: Scalars['ID']['input'];
@@ -15449,6 +15621,14 @@ export type RecordMemoriesResult = {
   ids: Array<Scalars['ID']['output']>;
   /** They are searchable by full text at once and by meaning once embedded (embeddingStatus READY). */
   pendingEmbeddings: Scalars['Int']['output'];
+};
+
+export type RecordTurnResult = {
+  __typename?: 'RecordTurnResult';
+  /** False when the same turn was already stored with the same content (a retry): nothing was written. */
+  created: Scalars['Boolean']['output'];
+  session: GameSessionState;
+  turn: GameTurn;
 };
 
 /**
@@ -16479,6 +16659,280 @@ export type ResearchWhere = {
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
 };
 
+export type RetrievalConfidence =
+  | 'HIGH'
+  | 'LOW'
+  | 'MEDIUM';
+
+export type RetrievalPlanner =
+  | 'DETERMINISTIC'
+  | 'LLM';
+
+/**
+ * A recorded retrieveContext run, for review: the conversation, every step and
+ * tool call, the facts returned, the timings. retrieveContext writes one per
+ * run, PRIVATE to its caller; an update may only share it (visibility,
+ * sharedWith) for review: what was recorded cannot be rewritten. (A generated
+ * create stays, owned by its caller like any node, for importing runs recorded
+ * elsewhere.)
+ */
+export type RetrievalRun = Owned & {
+  __typename?: 'RetrievalRun';
+  channelId?: Maybe<Scalars['String']['output']>;
+  confidence: Scalars['String']['output'];
+  /** The request's messages as JSON text. */
+  conversation: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** The formatted facts returned. */
+  facts: Array<Scalars['String']['output']>;
+  fallbackReason?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  iterationsUsed: Scalars['Int']['output'];
+  llmTokensUsed: Scalars['Int']['output'];
+  ownerId: Scalars['String']['output'];
+  planner: Scalars['String']['output'];
+  processingTimeMs: Scalars['Float']['output'];
+  queriesExecuted: Scalars['Int']['output'];
+  sharedWith: Array<Scalars['String']['output']>;
+  /** Every step with its tool calls, arguments, result sizes and times, as JSON text. */
+  steps: Scalars['String']['output'];
+  stopReason: Scalars['String']['output'];
+  tenantId: Scalars['String']['output'];
+  visibility: Visibility;
+};
+
+export type RetrievalRunAggregate = {
+  __typename?: 'RetrievalRunAggregate';
+  count: Count;
+  node: RetrievalRunAggregateNode;
+};
+
+export type RetrievalRunAggregateNode = {
+  __typename?: 'RetrievalRunAggregateNode';
+  channelId: StringAggregateSelection;
+  confidence: StringAggregateSelection;
+  conversation: StringAggregateSelection;
+  createdAt: DateTimeAggregateSelection;
+  fallbackReason: StringAggregateSelection;
+  iterationsUsed: IntAggregateSelection;
+  llmTokensUsed: IntAggregateSelection;
+  ownerId: StringAggregateSelection;
+  planner: StringAggregateSelection;
+  processingTimeMs: FloatAggregateSelection;
+  queriesExecuted: IntAggregateSelection;
+  steps: StringAggregateSelection;
+  stopReason: StringAggregateSelection;
+  tenantId: StringAggregateSelection;
+};
+
+export type RetrievalRunCreateInput = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  confidence: Scalars['String']['input'];
+  conversation: Scalars['String']['input'];
+  facts: Array<Scalars['String']['input']>;
+  fallbackReason?: InputMaybe<Scalars['String']['input']>;
+  iterationsUsed: Scalars['Int']['input'];
+  llmTokensUsed: Scalars['Int']['input'];
+  planner: Scalars['String']['input'];
+  processingTimeMs: Scalars['Float']['input'];
+  queriesExecuted: Scalars['Int']['input'];
+  sharedWith?: Array<Scalars['String']['input']>;
+  steps: Scalars['String']['input'];
+  stopReason: Scalars['String']['input'];
+  visibility?: Visibility;
+};
+
+export type RetrievalRunEdge = {
+  __typename?: 'RetrievalRunEdge';
+  cursor: Scalars['String']['output'];
+  node: RetrievalRun;
+};
+
+/** Fields to sort RetrievalRuns by. The order in which sorts are applied is not guaranteed when specifying many fields in one RetrievalRunSort object. */
+export type RetrievalRunSort = {
+  channelId?: InputMaybe<SortDirection>;
+  confidence?: InputMaybe<SortDirection>;
+  conversation?: InputMaybe<SortDirection>;
+  createdAt?: InputMaybe<SortDirection>;
+  fallbackReason?: InputMaybe<SortDirection>;
+  id?: InputMaybe<SortDirection>;
+  iterationsUsed?: InputMaybe<SortDirection>;
+  llmTokensUsed?: InputMaybe<SortDirection>;
+  ownerId?: InputMaybe<SortDirection>;
+  planner?: InputMaybe<SortDirection>;
+  processingTimeMs?: InputMaybe<SortDirection>;
+  queriesExecuted?: InputMaybe<SortDirection>;
+  steps?: InputMaybe<SortDirection>;
+  stopReason?: InputMaybe<SortDirection>;
+  tenantId?: InputMaybe<SortDirection>;
+  visibility?: InputMaybe<SortDirection>;
+};
+
+export type RetrievalRunUpdateInput = {
+  sharedWith?: InputMaybe<ListStringMutations>;
+  visibility?: InputMaybe<VisibilityEnumScalarMutations>;
+};
+
+export type RetrievalRunWhere = {
+  AND?: InputMaybe<Array<RetrievalRunWhere>>;
+  NOT?: InputMaybe<RetrievalRunWhere>;
+  OR?: InputMaybe<Array<RetrievalRunWhere>>;
+  channelId?: InputMaybe<StringScalarFilters>;
+  confidence?: InputMaybe<StringScalarFilters>;
+  conversation?: InputMaybe<StringScalarFilters>;
+  createdAt?: InputMaybe<DateTimeScalarFilters>;
+  facts?: InputMaybe<StringListFilters>;
+  fallbackReason?: InputMaybe<StringScalarFilters>;
+  id?: InputMaybe<IdScalarFilters>;
+  iterationsUsed?: InputMaybe<IntScalarFilters>;
+  llmTokensUsed?: InputMaybe<IntScalarFilters>;
+  ownerId?: InputMaybe<StringScalarFilters>;
+  planner?: InputMaybe<StringScalarFilters>;
+  processingTimeMs?: InputMaybe<FloatScalarFilters>;
+  queriesExecuted?: InputMaybe<IntScalarFilters>;
+  sharedWith?: InputMaybe<StringListFilters>;
+  steps?: InputMaybe<StringScalarFilters>;
+  stopReason?: InputMaybe<StringScalarFilters>;
+  tenantId?: InputMaybe<StringScalarFilters>;
+  visibility?: InputMaybe<VisibilityEnumScalarFilters>;
+};
+
+export type RetrievalRunsConnection = {
+  __typename?: 'RetrievalRunsConnection';
+  aggregate: RetrievalRunAggregate;
+  edges: Array<RetrievalRunEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+/** One stage of the loop: ANALYZE, PLAN, EXECUTE, EVALUATE or SYNTHESIZE. */
+export type RetrievalStepTrace = {
+  __typename?: 'RetrievalStepTrace';
+  /** What happened, in a sentence. */
+  detail: Scalars['String']['output'];
+  elapsedMs: Scalars['Float']['output'];
+  iteration: Scalars['Int']['output'];
+  stage: Scalars['String']['output'];
+  toolCalls: Array<RetrievalToolCallTrace>;
+};
+
+/** One tool call of a run. */
+export type RetrievalToolCallTrace = {
+  __typename?: 'RetrievalToolCallTrace';
+  /** Arguments as JSON text. */
+  arguments: Scalars['String']['output'];
+  elapsedMs: Scalars['Float']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  ok: Scalars['Boolean']['output'];
+  /** Facts and snippets the call returned. */
+  resultSize: Scalars['Int']['output'];
+  tool: Scalars['String']['output'];
+};
+
+export type RetrieveContextInput = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  /** Return the whole trace: each step, tool call, arguments, result size and time. */
+  debug?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Most facts returned (1..100). */
+  maxFacts?: InputMaybe<Scalars['Int']['input']>;
+  /** Most planning rounds (1..20); each may run several tool calls. */
+  maxIterations?: InputMaybe<Scalars['Int']['input']>;
+  /** The last messages of the conversation, oldest first (1..50). */
+  messages: Array<RetrieveMessageInput>;
+};
+
+export type RetrieveContextMetadata = {
+  __typename?: 'RetrieveContextMetadata';
+  factsRetrieved: Scalars['Int']['output'];
+  /** Why the LLM planner handed over to the deterministic one (timeout, errors, circuit open…); null when it did not. */
+  fallbackReason?: Maybe<Scalars['String']['output']>;
+  iterationsUsed: Scalars['Int']['output'];
+  llmTokensUsed: Scalars['Int']['output'];
+  /** Who planned the run; LLM runs that fell back end as DETERMINISTIC. */
+  planner: RetrievalPlanner;
+  processingTimeMs: Scalars['Float']['output'];
+  /** Tool calls executed. */
+  queriesExecuted: Scalars['Int']['output'];
+  /** Id of the RetrievalRun node that records this run. */
+  runId: Scalars['ID']['output'];
+  /** Why the loop stopped: DONE, ITERATION_LIMIT, FACT_LIMIT, STUCK or TIME_BUDGET. */
+  stopReason: Scalars['String']['output'];
+};
+
+export type RetrieveContextResult = {
+  __typename?: 'RetrieveContextResult';
+  /** Seed 004's rule: HIGH needs 3+ facts at 0.8+, mean 0.75+ and 70% of tool calls succeeding; MEDIUM 1+ at 0.8+ and mean 0.6+. */
+  confidence: RetrievalConfidence;
+  contradictions: Array<RetrievedContradiction>;
+  /** Facts as sentences with confidence and evidence, most relevant first. */
+  facts: Array<Scalars['String']['output']>;
+  metadata: RetrieveContextMetadata;
+  profiles: Array<RetrievedProfile>;
+  reasoning: Scalars['String']['output'];
+  /** Memories and messages close in meaning to the conversation (not counted as facts). */
+  snippets: Array<RetrievedSnippet>;
+  /** The same facts, structured. */
+  structuredFacts: Array<RetrievedFact>;
+  /** Only with `debug: true`. */
+  trace?: Maybe<Array<RetrievalStepTrace>>;
+};
+
+/** One message of the conversation the facts are retrieved for. */
+export type RetrieveMessageInput = {
+  authorId?: InputMaybe<Scalars['String']['input']>;
+  authorName?: InputMaybe<Scalars['String']['input']>;
+  content: Scalars['String']['input'];
+  timestamp?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+/** Two facts that disagree; both are kept, side by side. */
+export type RetrievedContradiction = {
+  __typename?: 'RetrievedContradiction';
+  conflictsWith: RetrievedFact;
+  fact: RetrievedFact;
+};
+
+/** A fact as the loop found it, before formatting. */
+export type RetrievedFact = {
+  __typename?: 'RetrievedFact';
+  attributes: FactAttributesRecord;
+  confidence: Scalars['Float']['output'];
+  current: Scalars['Boolean']['output'];
+  evidence: Array<Scalars['String']['output']>;
+  /** The fact's id in the graph (FactRecord.id). */
+  id: Scalars['ID']['output'];
+  object: Scalars['String']['output'];
+  /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, CLOSE_TO, … */
+  relation: Scalars['String']['output'];
+  /** How relevant to the conversation (0..1): named entity, participant, or similarity of meaning. */
+  relevance: Scalars['Float']['output'];
+  subject: Scalars['String']['output'];
+  subjectId: Scalars['ID']['output'];
+  /** The formatted sentence of `facts`. */
+  text: Scalars['String']['output'];
+};
+
+/** A person the loop looked at. */
+export type RetrievedProfile = {
+  __typename?: 'RetrievedProfile';
+  aliases: Array<Scalars['String']['output']>;
+  factCount: Scalars['Int']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  personId: Scalars['ID']['output'];
+  realName?: Maybe<Scalars['String']['output']>;
+};
+
+/** A memory or message found by meaning, beside the facts. */
+export type RetrievedSnippet = {
+  __typename?: 'RetrievedSnippet';
+  authorName?: Maybe<Scalars['String']['output']>;
+  content: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  occurredAt?: Maybe<Scalars['DateTime']['output']>;
+  score: Scalars['Float']['output'];
+  source: SearchSource;
+};
+
 /**
  * The edge properties for the following fields:
  * * WorkflowImprovement.approvedBy
@@ -16822,17 +17276,21 @@ export type ScoreExplanation = {
 /** A screenshot kept apart from its turn, so that turn queries never carry megabytes. */
 export type Screenshot = Owned & {
   __typename?: 'Screenshot';
-  /** Base64 of the image bytes (2 MB of image at most by default). */
+  /** Base64 of the image bytes (SCREENSHOT_MAX_BYTES of image at most, 2 MB by default). */
   base64: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** `{turnId}_screenshot` */
   id: Scalars['ID']['output'];
+  /** image/png or image/jpeg, read from the image's magic bytes. */
   mimeType: Scalars['String']['output'];
   ownerId: Scalars['String']['output'];
+  sha256: Scalars['String']['output'];
   sharedWith: Array<Scalars['String']['output']>;
   sizeBytes: Scalars['Int']['output'];
   tenantId: Scalars['String']['output'];
   turn: Array<Turn>;
   turnConnection: ScreenshotTurnConnection;
+  turnId: Scalars['ID']['output'];
   visibility: Visibility;
 };
 
@@ -16866,39 +17324,22 @@ export type ScreenshotAggregateNode = {
   createdAt: DateTimeAggregateSelection;
   mimeType: StringAggregateSelection;
   ownerId: StringAggregateSelection;
+  sha256: StringAggregateSelection;
   sizeBytes: IntAggregateSelection;
   tenantId: StringAggregateSelection;
-};
-
-export type ScreenshotConnectInput = {
-  turn?: InputMaybe<Array<ScreenshotTurnConnectFieldInput>>;
-};
-
-export type ScreenshotConnectWhere = {
-  node: ScreenshotWhere;
-};
-
-export type ScreenshotCreateInput = {
-  base64: Scalars['String']['input'];
-  mimeType: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  sizeBytes: Scalars['Int']['input'];
-  turn?: InputMaybe<ScreenshotTurnFieldInput>;
-  visibility?: Visibility;
-};
-
-export type ScreenshotDeleteInput = {
-  turn?: InputMaybe<Array<ScreenshotTurnDeleteFieldInput>>;
-};
-
-export type ScreenshotDisconnectInput = {
-  turn?: InputMaybe<Array<ScreenshotTurnDisconnectFieldInput>>;
 };
 
 export type ScreenshotEdge = {
   __typename?: 'ScreenshotEdge';
   cursor: Scalars['String']['output'];
   node: Screenshot;
+};
+
+/** The image of a turn: base64 (PNG or JPEG), at most SCREENSHOT_MAX_BYTES decoded (2 MB by default). */
+export type ScreenshotInput = {
+  base64: Scalars['String']['input'];
+  /** Checked against the image's magic bytes when given. */
+  mimeType?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type ScreenshotRelationshipFilters = {
@@ -16919,14 +17360,11 @@ export type ScreenshotSort = {
   id?: InputMaybe<SortDirection>;
   mimeType?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
+  sha256?: InputMaybe<SortDirection>;
   sizeBytes?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
+  turnId?: InputMaybe<SortDirection>;
   visibility?: InputMaybe<SortDirection>;
-};
-
-export type ScreenshotTurnConnectFieldInput = {
-  connect?: InputMaybe<Array<TurnConnectInput>>;
-  where?: InputMaybe<TurnConnectWhere>;
 };
 
 export type ScreenshotTurnConnection = {
@@ -16969,35 +17407,15 @@ export type ScreenshotTurnConnectionWhere = {
   node?: InputMaybe<TurnWhere>;
 };
 
-export type ScreenshotTurnCreateFieldInput = {
-  node: TurnCreateInput;
-};
-
-export type ScreenshotTurnDeleteFieldInput = {
-  delete?: InputMaybe<TurnDeleteInput>;
-  where?: InputMaybe<ScreenshotTurnConnectionWhere>;
-};
-
-export type ScreenshotTurnDisconnectFieldInput = {
-  disconnect?: InputMaybe<TurnDisconnectInput>;
-  where?: InputMaybe<ScreenshotTurnConnectionWhere>;
-};
-
-export type ScreenshotTurnFieldInput = {
-  connect?: InputMaybe<Array<ScreenshotTurnConnectFieldInput>>;
-  create?: InputMaybe<Array<ScreenshotTurnCreateFieldInput>>;
-};
-
 export type ScreenshotTurnNodeAggregationWhereInput = {
   AND?: InputMaybe<Array<ScreenshotTurnNodeAggregationWhereInput>>;
   NOT?: InputMaybe<ScreenshotTurnNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<ScreenshotTurnNodeAggregationWhereInput>>;
   analysis?: InputMaybe<StringScalarAggregationFilters>;
   battlePhase?: InputMaybe<StringScalarAggregationFilters>;
-  battleType?: InputMaybe<StringScalarAggregationFilters>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   location?: InputMaybe<StringScalarAggregationFilters>;
-  memoryContext?: InputMaybe<StringScalarAggregationFilters>;
+  memoryTurnCount?: InputMaybe<IntScalarAggregationFilters>;
   number?: InputMaybe<IntScalarAggregationFilters>;
   ownerId?: InputMaybe<StringScalarAggregationFilters>;
   screenshotPath?: InputMaybe<StringScalarAggregationFilters>;
@@ -17023,10 +17441,9 @@ export type ScreenshotTurnTurnNodeAggregateSelection = {
   __typename?: 'ScreenshotTurnTurnNodeAggregateSelection';
   analysis: StringAggregateSelection;
   battlePhase: StringAggregateSelection;
-  battleType: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   location: StringAggregateSelection;
-  memoryContext: StringAggregateSelection;
+  memoryTurnCount: IntAggregateSelection;
   number: IntAggregateSelection;
   ownerId: StringAggregateSelection;
   screenshotPath: StringAggregateSelection;
@@ -17036,25 +17453,8 @@ export type ScreenshotTurnTurnNodeAggregateSelection = {
   visualDescription: StringAggregateSelection;
 };
 
-export type ScreenshotTurnUpdateConnectionInput = {
-  node?: InputMaybe<TurnUpdateInput>;
-  where?: InputMaybe<ScreenshotTurnConnectionWhere>;
-};
-
-export type ScreenshotTurnUpdateFieldInput = {
-  connect?: InputMaybe<Array<ScreenshotTurnConnectFieldInput>>;
-  create?: InputMaybe<Array<ScreenshotTurnCreateFieldInput>>;
-  delete?: InputMaybe<Array<ScreenshotTurnDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<ScreenshotTurnDisconnectFieldInput>>;
-  update?: InputMaybe<ScreenshotTurnUpdateConnectionInput>;
-};
-
 export type ScreenshotUpdateInput = {
-  base64?: InputMaybe<StringScalarMutations>;
-  mimeType?: InputMaybe<StringScalarMutations>;
   sharedWith?: InputMaybe<ListStringMutations>;
-  sizeBytes?: InputMaybe<IntScalarMutations>;
-  turn?: InputMaybe<Array<ScreenshotTurnUpdateFieldInput>>;
   visibility?: InputMaybe<VisibilityEnumScalarMutations>;
 };
 
@@ -17067,11 +17467,13 @@ export type ScreenshotWhere = {
   id?: InputMaybe<IdScalarFilters>;
   mimeType?: InputMaybe<StringScalarFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
+  sha256?: InputMaybe<StringScalarFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
   sizeBytes?: InputMaybe<IntScalarFilters>;
   tenantId?: InputMaybe<StringScalarFilters>;
   turn?: InputMaybe<TurnRelationshipFilters>;
   turnConnection?: InputMaybe<ScreenshotTurnConnectionFilters>;
+  turnId?: InputMaybe<IdScalarFilters>;
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
 };
 
@@ -20485,42 +20887,52 @@ export type TopicsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
-/** One turn of a game: what the vision model saw, what was pressed, what happened. */
+/**
+ * One turn of a game as stored: what the vision model saw, what was pressed,
+ * what happened. Flat and filterable; `gameTurns` returns the same turn with its
+ * visual, battle and memory context as typed objects.
+ */
 export type Turn = Owned & {
   __typename?: 'Turn';
   /** The vision model's full analysis of the screen (seed 001's gemini_text). */
   analysis: Scalars['String']['output'];
   battlePhase?: Maybe<Scalars['String']['output']>;
-  battleType?: Maybe<Scalars['String']['output']>;
-  buttonPresses: Array<Scalars['String']['output']>;
+  battleType?: Maybe<BattleType>;
+  buttonPresses: Array<GameButton>;
   createdAt: Scalars['DateTime']['output'];
   /** `{sessionId}_turn_{number}` */
   id: Scalars['ID']['output'];
-  /** Battle context extracted from the analysis. */
   inBattle: Scalars['Boolean']['output'];
-  location?: Maybe<Scalars['String']['output']>;
-  /** The compact last-turns memory the strategy model was given for this turn. */
-  memoryContext?: Maybe<Scalars['String']['output']>;
+  /** Given by the client, or extracted from the analysis (`unknown` when nothing matched). */
+  location: Scalars['String']['output'];
+  memoryPatterns: Array<TurnPattern>;
+  /** How many turns the memory context given to the strategy model held, and the patterns it named. */
+  memoryTurnCount?: Maybe<Scalars['Int']['output']>;
   number: Scalars['Int']['output'];
+  obstacles: Array<Scalars['String']['output']>;
   ownerId: Scalars['String']['output'];
   screenshot: Array<Screenshot>;
   screenshotConnection: TurnScreenshotConnection;
   screenshotPath?: Maybe<Scalars['String']['output']>;
   session: Array<GameSession>;
   sessionConnection: TurnSessionConnection;
+  sessionId: Scalars['ID']['output'];
   sharedWith: Array<Scalars['String']['output']>;
   success: Scalars['Boolean']['output'];
   tenantId: Scalars['String']['output'];
   terrain?: Maybe<Scalars['String']['output']>;
   timestamp: Scalars['DateTime']['output'];
-  validMovements: Array<Scalars['String']['output']>;
+  validMovements: Array<GameButton>;
   visibility: Visibility;
-  /** Movement data the client measured: what it could see and where it could go. */
   visualDescription?: Maybe<Scalars['String']['output']>;
 };
 
 
-/** One turn of a game: what the vision model saw, what was pressed, what happened. */
+/**
+ * One turn of a game as stored: what the vision model saw, what was pressed,
+ * what happened. Flat and filterable; `gameTurns` returns the same turn with its
+ * visual, battle and memory context as typed objects.
+ */
 export type TurnScreenshotArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -20529,7 +20941,11 @@ export type TurnScreenshotArgs = {
 };
 
 
-/** One turn of a game: what the vision model saw, what was pressed, what happened. */
+/**
+ * One turn of a game as stored: what the vision model saw, what was pressed,
+ * what happened. Flat and filterable; `gameTurns` returns the same turn with its
+ * visual, battle and memory context as typed objects.
+ */
 export type TurnScreenshotConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -20538,7 +20954,11 @@ export type TurnScreenshotConnectionArgs = {
 };
 
 
-/** One turn of a game: what the vision model saw, what was pressed, what happened. */
+/**
+ * One turn of a game as stored: what the vision model saw, what was pressed,
+ * what happened. Flat and filterable; `gameTurns` returns the same turn with its
+ * visual, battle and memory context as typed objects.
+ */
 export type TurnSessionArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -20547,7 +20967,11 @@ export type TurnSessionArgs = {
 };
 
 
-/** One turn of a game: what the vision model saw, what was pressed, what happened. */
+/**
+ * One turn of a game as stored: what the vision model saw, what was pressed,
+ * what happened. Flat and filterable; `gameTurns` returns the same turn with its
+ * visual, battle and memory context as typed objects.
+ */
 export type TurnSessionConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -20565,10 +20989,9 @@ export type TurnAggregateNode = {
   __typename?: 'TurnAggregateNode';
   analysis: StringAggregateSelection;
   battlePhase: StringAggregateSelection;
-  battleType: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   location: StringAggregateSelection;
-  memoryContext: StringAggregateSelection;
+  memoryTurnCount: IntAggregateSelection;
   number: IntAggregateSelection;
   ownerId: StringAggregateSelection;
   screenshotPath: StringAggregateSelection;
@@ -20578,45 +21001,8 @@ export type TurnAggregateNode = {
   visualDescription: StringAggregateSelection;
 };
 
-export type TurnConnectInput = {
-  screenshot?: InputMaybe<Array<TurnScreenshotConnectFieldInput>>;
-  session?: InputMaybe<Array<TurnSessionConnectFieldInput>>;
-};
-
-export type TurnConnectWhere = {
-  node: TurnWhere;
-};
-
-export type TurnCreateInput = {
-  analysis?: Scalars['String']['input'];
-  battlePhase?: InputMaybe<Scalars['String']['input']>;
-  battleType?: InputMaybe<Scalars['String']['input']>;
-  buttonPresses?: Array<Scalars['String']['input']>;
-  id: Scalars['ID']['input'];
-  inBattle?: Scalars['Boolean']['input'];
-  location?: InputMaybe<Scalars['String']['input']>;
-  memoryContext?: InputMaybe<Scalars['String']['input']>;
-  number: Scalars['Int']['input'];
-  screenshot?: InputMaybe<TurnScreenshotFieldInput>;
-  screenshotPath?: InputMaybe<Scalars['String']['input']>;
-  session?: InputMaybe<TurnSessionFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  success: Scalars['Boolean']['input'];
-  terrain?: InputMaybe<Scalars['String']['input']>;
-  timestamp: Scalars['DateTime']['input'];
-  validMovements?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
-  visualDescription?: InputMaybe<Scalars['String']['input']>;
-};
-
 export type TurnDeleteInput = {
   screenshot?: InputMaybe<Array<TurnScreenshotDeleteFieldInput>>;
-  session?: InputMaybe<Array<TurnSessionDeleteFieldInput>>;
-};
-
-export type TurnDisconnectInput = {
-  screenshot?: InputMaybe<Array<TurnScreenshotDisconnectFieldInput>>;
-  session?: InputMaybe<Array<TurnSessionDisconnectFieldInput>>;
 };
 
 export type TurnEdge = {
@@ -20644,6 +21030,46 @@ export type TurnGameSessionSessionNodeAggregateSelection = {
   turnsCompleted: IntAggregateSelection;
 };
 
+/** Everything of seed 001's Turn. Omitted location and battle are extracted from the analysis. */
+export type TurnInput = {
+  analysis: Scalars['String']['input'];
+  battle?: InputMaybe<BattleContextInput>;
+  buttonPresses: Array<GameButton>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  memoryContext?: InputMaybe<MemoryContextInput>;
+  number: Scalars['Int']['input'];
+  screenshot?: InputMaybe<ScreenshotInput>;
+  screenshotPath?: InputMaybe<Scalars['String']['input']>;
+  success: Scalars['Boolean']['input'];
+  /** When the turn was played; the server's time when omitted. */
+  timestamp?: InputMaybe<Scalars['DateTime']['input']>;
+  visual?: InputMaybe<VisualContextInput>;
+};
+
+export type TurnMemoryContext = {
+  __typename?: 'TurnMemoryContext';
+  patterns: Array<TurnPattern>;
+  recentTurns: Array<CompactTurn>;
+  turnCount: Scalars['Int']['output'];
+};
+
+/** A pattern in the last turns worth telling the strategy model (src/game/turnPatterns.ts). */
+export type TurnPattern =
+  /** At least two movements in the window were blocked. */
+  | 'HITTING_OBSTACLES'
+  /** The agent goes back and forth (A, B, A, B) or walks a loop back to where it was. */
+  | 'OSCILLATING'
+  /** The same action failed twice or more in a row. */
+  | 'REPEATED_FAILURE'
+  /** The last three turns or more all failed. */
+  | 'STUCK';
+
+/** TurnPattern filters */
+export type TurnPatternListEnumScalarFilters = {
+  eq?: InputMaybe<Array<TurnPattern>>;
+  includes?: InputMaybe<TurnPattern>;
+};
+
 export type TurnRelationshipFilters = {
   /** Filter type where all of the related Turns match this filter */
   all?: InputMaybe<TurnWhere>;
@@ -20655,9 +21081,14 @@ export type TurnRelationshipFilters = {
   some?: InputMaybe<TurnWhere>;
 };
 
-export type TurnScreenshotConnectFieldInput = {
-  connect?: InputMaybe<Array<ScreenshotConnectInput>>;
-  where?: InputMaybe<ScreenshotConnectWhere>;
+/** The image of a turn. `base64` is read from its own node only when selected. */
+export type TurnScreenshot = {
+  __typename?: 'TurnScreenshot';
+  base64: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  mimeType: Scalars['String']['output'];
+  sha256: Scalars['String']['output'];
+  sizeBytes: Scalars['Int']['output'];
 };
 
 export type TurnScreenshotConnection = {
@@ -20700,23 +21131,8 @@ export type TurnScreenshotConnectionWhere = {
   node?: InputMaybe<ScreenshotWhere>;
 };
 
-export type TurnScreenshotCreateFieldInput = {
-  node: ScreenshotCreateInput;
-};
-
 export type TurnScreenshotDeleteFieldInput = {
-  delete?: InputMaybe<ScreenshotDeleteInput>;
   where?: InputMaybe<TurnScreenshotConnectionWhere>;
-};
-
-export type TurnScreenshotDisconnectFieldInput = {
-  disconnect?: InputMaybe<ScreenshotDisconnectInput>;
-  where?: InputMaybe<TurnScreenshotConnectionWhere>;
-};
-
-export type TurnScreenshotFieldInput = {
-  connect?: InputMaybe<Array<TurnScreenshotConnectFieldInput>>;
-  create?: InputMaybe<Array<TurnScreenshotCreateFieldInput>>;
 };
 
 export type TurnScreenshotNodeAggregationWhereInput = {
@@ -20727,6 +21143,7 @@ export type TurnScreenshotNodeAggregationWhereInput = {
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   mimeType?: InputMaybe<StringScalarAggregationFilters>;
   ownerId?: InputMaybe<StringScalarAggregationFilters>;
+  sha256?: InputMaybe<StringScalarAggregationFilters>;
   sizeBytes?: InputMaybe<IntScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
 };
@@ -20749,26 +21166,13 @@ export type TurnScreenshotScreenshotNodeAggregateSelection = {
   createdAt: DateTimeAggregateSelection;
   mimeType: StringAggregateSelection;
   ownerId: StringAggregateSelection;
+  sha256: StringAggregateSelection;
   sizeBytes: IntAggregateSelection;
   tenantId: StringAggregateSelection;
 };
 
-export type TurnScreenshotUpdateConnectionInput = {
-  node?: InputMaybe<ScreenshotUpdateInput>;
-  where?: InputMaybe<TurnScreenshotConnectionWhere>;
-};
-
 export type TurnScreenshotUpdateFieldInput = {
-  connect?: InputMaybe<Array<TurnScreenshotConnectFieldInput>>;
-  create?: InputMaybe<Array<TurnScreenshotCreateFieldInput>>;
   delete?: InputMaybe<Array<TurnScreenshotDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<TurnScreenshotDisconnectFieldInput>>;
-  update?: InputMaybe<TurnScreenshotUpdateConnectionInput>;
-};
-
-export type TurnSessionConnectFieldInput = {
-  connect?: InputMaybe<Array<GameSessionConnectInput>>;
-  where?: InputMaybe<GameSessionConnectWhere>;
 };
 
 export type TurnSessionConnection = {
@@ -20811,25 +21215,6 @@ export type TurnSessionConnectionWhere = {
   node?: InputMaybe<GameSessionWhere>;
 };
 
-export type TurnSessionCreateFieldInput = {
-  node: GameSessionCreateInput;
-};
-
-export type TurnSessionDeleteFieldInput = {
-  delete?: InputMaybe<GameSessionDeleteInput>;
-  where?: InputMaybe<TurnSessionConnectionWhere>;
-};
-
-export type TurnSessionDisconnectFieldInput = {
-  disconnect?: InputMaybe<GameSessionDisconnectInput>;
-  where?: InputMaybe<TurnSessionConnectionWhere>;
-};
-
-export type TurnSessionFieldInput = {
-  connect?: InputMaybe<Array<TurnSessionConnectFieldInput>>;
-  create?: InputMaybe<Array<TurnSessionCreateFieldInput>>;
-};
-
 export type TurnSessionNodeAggregationWhereInput = {
   AND?: InputMaybe<Array<TurnSessionNodeAggregationWhereInput>>;
   NOT?: InputMaybe<TurnSessionNodeAggregationWhereInput>;
@@ -20851,19 +21236,6 @@ export type TurnSessionRelationship = {
   node: GameSession;
 };
 
-export type TurnSessionUpdateConnectionInput = {
-  node?: InputMaybe<GameSessionUpdateInput>;
-  where?: InputMaybe<TurnSessionConnectionWhere>;
-};
-
-export type TurnSessionUpdateFieldInput = {
-  connect?: InputMaybe<Array<TurnSessionConnectFieldInput>>;
-  create?: InputMaybe<Array<TurnSessionCreateFieldInput>>;
-  delete?: InputMaybe<Array<TurnSessionDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<TurnSessionDisconnectFieldInput>>;
-  update?: InputMaybe<TurnSessionUpdateConnectionInput>;
-};
-
 /** Fields to sort Turns by. The order in which sorts are applied is not guaranteed when specifying many fields in one TurnSort object. */
 export type TurnSort = {
   analysis?: InputMaybe<SortDirection>;
@@ -20873,10 +21245,11 @@ export type TurnSort = {
   id?: InputMaybe<SortDirection>;
   inBattle?: InputMaybe<SortDirection>;
   location?: InputMaybe<SortDirection>;
-  memoryContext?: InputMaybe<SortDirection>;
+  memoryTurnCount?: InputMaybe<SortDirection>;
   number?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   screenshotPath?: InputMaybe<SortDirection>;
+  sessionId?: InputMaybe<SortDirection>;
   success?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
   terrain?: InputMaybe<SortDirection>;
@@ -20886,24 +21259,9 @@ export type TurnSort = {
 };
 
 export type TurnUpdateInput = {
-  analysis?: InputMaybe<StringScalarMutations>;
-  battlePhase?: InputMaybe<StringScalarMutations>;
-  battleType?: InputMaybe<StringScalarMutations>;
-  buttonPresses?: InputMaybe<ListStringMutations>;
-  inBattle?: InputMaybe<BooleanScalarMutations>;
-  location?: InputMaybe<StringScalarMutations>;
-  memoryContext?: InputMaybe<StringScalarMutations>;
-  number?: InputMaybe<IntScalarMutations>;
   screenshot?: InputMaybe<Array<TurnScreenshotUpdateFieldInput>>;
-  screenshotPath?: InputMaybe<StringScalarMutations>;
-  session?: InputMaybe<Array<TurnSessionUpdateFieldInput>>;
   sharedWith?: InputMaybe<ListStringMutations>;
-  success?: InputMaybe<BooleanScalarMutations>;
-  terrain?: InputMaybe<StringScalarMutations>;
-  timestamp?: InputMaybe<DateTimeScalarMutations>;
-  validMovements?: InputMaybe<ListStringMutations>;
   visibility?: InputMaybe<VisibilityEnumScalarMutations>;
-  visualDescription?: InputMaybe<StringScalarMutations>;
 };
 
 export type TurnWhere = {
@@ -20912,26 +21270,29 @@ export type TurnWhere = {
   OR?: InputMaybe<Array<TurnWhere>>;
   analysis?: InputMaybe<StringScalarFilters>;
   battlePhase?: InputMaybe<StringScalarFilters>;
-  battleType?: InputMaybe<StringScalarFilters>;
-  buttonPresses?: InputMaybe<StringListFilters>;
+  battleType?: InputMaybe<BattleTypeEnumScalarFilters>;
+  buttonPresses?: InputMaybe<GameButtonListEnumScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   inBattle?: InputMaybe<BooleanScalarFilters>;
   location?: InputMaybe<StringScalarFilters>;
-  memoryContext?: InputMaybe<StringScalarFilters>;
+  memoryPatterns?: InputMaybe<TurnPatternListEnumScalarFilters>;
+  memoryTurnCount?: InputMaybe<IntScalarFilters>;
   number?: InputMaybe<IntScalarFilters>;
+  obstacles?: InputMaybe<StringListFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
   screenshot?: InputMaybe<ScreenshotRelationshipFilters>;
   screenshotConnection?: InputMaybe<TurnScreenshotConnectionFilters>;
   screenshotPath?: InputMaybe<StringScalarFilters>;
   session?: InputMaybe<GameSessionRelationshipFilters>;
   sessionConnection?: InputMaybe<TurnSessionConnectionFilters>;
+  sessionId?: InputMaybe<IdScalarFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
   success?: InputMaybe<BooleanScalarFilters>;
   tenantId?: InputMaybe<StringScalarFilters>;
   terrain?: InputMaybe<StringScalarFilters>;
   timestamp?: InputMaybe<DateTimeScalarFilters>;
-  validMovements?: InputMaybe<StringListFilters>;
+  validMovements?: InputMaybe<GameButtonListEnumScalarFilters>;
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
   visualDescription?: InputMaybe<StringScalarFilters>;
 };
@@ -21115,6 +21476,12 @@ export type UpdateResearchMutationResponse = {
   research: Array<Research>;
 };
 
+export type UpdateRetrievalRunsMutationResponse = {
+  __typename?: 'UpdateRetrievalRunsMutationResponse';
+  info: UpdateInfo;
+  retrievalRuns: Array<RetrievalRun>;
+};
+
 export type UpdateReviewIssuesMutationResponse = {
   __typename?: 'UpdateReviewIssuesMutationResponse';
   info: UpdateInfo;
@@ -21217,6 +21584,23 @@ export type VisibilityEnumScalarFilters = {
 /** Visibility mutations */
 export type VisibilityEnumScalarMutations = {
   set?: InputMaybe<Visibility>;
+};
+
+export type VisualContext = {
+  __typename?: 'VisualContext';
+  description?: Maybe<Scalars['String']['output']>;
+  obstacles: Array<Scalars['String']['output']>;
+  terrain?: Maybe<Scalars['String']['output']>;
+  validMovements: Array<GameButton>;
+};
+
+/** What the client measured on screen (seed 001's movement_data). */
+export type VisualContextInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** What blocks the way (tree, water, NPC): the context of a blocked move. */
+  obstacles?: InputMaybe<Array<Scalars['String']['input']>>;
+  terrain?: InputMaybe<Scalars['String']['input']>;
+  validMovements?: InputMaybe<Array<GameButton>>;
 };
 
 export type VulnerabilitiesConnection = {
@@ -21497,6 +21881,12 @@ export type WorkflowImprovement = Knowledge & Owned & {
   targetProcess: Scalars['String']['output'];
   taskId?: Maybe<Scalars['String']['output']>;
   tenantId: Scalars['String']['output'];
+  /**
+   * The audit trail: every transition this improvement went through, oldest
+   * first. Written only by transitionWorkflowImprovement; a @cypher field over a
+   * type that is not a node, so generated CRUD has no input to forge entries with.
+   */
+  transitions: Array<WorkflowTransition>;
   visibility: Visibility;
 };
 
@@ -21897,6 +22287,44 @@ export type WorkflowStatusEnumScalarFilters = {
   in?: InputMaybe<Array<WorkflowStatus>>;
 };
 
+/**
+ * One entry of an improvement's audit trail, written in the same transaction as
+ * the status change it records. Not a node type of the API: nothing but the
+ * transition mutation can create, change or delete one.
+ */
+export type WorkflowTransition = {
+  __typename?: 'WorkflowTransition';
+  at: Scalars['DateTime']['output'];
+  /** The agent that made the transition (the caller). */
+  byAgentId: Scalars['String']['output'];
+  conditions: Array<Scalars['String']['output']>;
+  fromStatus: WorkflowStatus;
+  notes?: Maybe<Scalars['String']['output']>;
+  /** 1 for the first transition of the improvement, then 2, 3, … */
+  ordinal: Scalars['Int']['output'];
+  toStatus: WorkflowStatus;
+  transition: WorkflowTransitionName;
+};
+
+/** A move through the approval gate (src/workflow/workflowTransitions.ts says which are legal, and for whom). */
+export type WorkflowTransitionName =
+  /** PENDING_APPROVAL → APPROVED; an approver other than the owner. Writes APPROVED_BY. */
+  | 'APPROVE'
+  /** MEASURING → COMPLETE; the owner, the agent named in coCreatedWith, or an admin. */
+  | 'COMPLETE'
+  /** PENDING_APPROVAL → REJECTED (final); an approver other than the owner. Writes APPROVED_BY. */
+  | 'REJECT'
+  /** PENDING_APPROVAL → NEEDS_REVISION; an approver other than the owner. Writes APPROVED_BY. */
+  | 'REQUEST_REVISION'
+  /** NEEDS_REVISION → PROPOSED, to be edited and submitted again; the owner (or an admin). */
+  | 'REVISE'
+  /** APPROVED → IMPLEMENTING; the owner, the agent named in coCreatedWith, or an admin. */
+  | 'START_IMPLEMENTATION'
+  /** IMPLEMENTING → MEASURING; the owner, the agent named in coCreatedWith, or an admin. */
+  | 'START_MEASURING'
+  /** PROPOSED → PENDING_APPROVAL; the owner (or an admin). */
+  | 'SUBMIT';
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -22015,6 +22443,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( Project )
     | ( Reflection )
     | ( Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ResearchContributedToConnection'], discovered: Array<_RefType['Concept']>, discoveredConnection: _RefType['ResearchDiscoveredConnection'], refined: Array<_RefType['Concept']>, refinedConnection: _RefType['ResearchRefinedConnection'] } )
+    | ( RetrievalRun )
     | ( ReviewIssue )
     | ( Omit<Screenshot, 'turn'> & { turn: Array<_RefType['Turn']> } )
     | ( SecurityAudit )
@@ -22321,6 +22750,10 @@ export type ResolversTypes = {
   ApplicationWhere: ApplicationWhere;
   ApplicationsConnection: ResolverTypeWrapper<Omit<ApplicationsConnection, 'edges'> & { edges: Array<ResolversTypes['ApplicationEdge']> }>;
   AssertFactsPayload: ResolverTypeWrapper<AssertFactsPayload>;
+  BattleContext: ResolverTypeWrapper<BattleContext>;
+  BattleContextInput: BattleContextInput;
+  BattleType: BattleType;
+  BattleTypeEnumScalarFilters: BattleTypeEnumScalarFilters;
   Belief: ResolverTypeWrapper<Belief>;
   BeliefAggregate: ResolverTypeWrapper<BeliefAggregate>;
   BeliefAggregateNode: ResolverTypeWrapper<BeliefAggregateNode>;
@@ -22499,6 +22932,8 @@ export type ResolversTypes = {
   CollaborationSort: CollaborationSort;
   CollaborationUpdateInput: CollaborationUpdateInput;
   CollaborationWhere: CollaborationWhere;
+  CompactTurn: ResolverTypeWrapper<CompactTurn>;
+  CompactTurnInput: CompactTurnInput;
   Concept: ResolverTypeWrapper<Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<ResolversTypes['Application']>, challengedByConnection: ResolversTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversTypes['Research']>, discoveredByConnection: ResolversTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversTypes['Content']>, explainedByConnection: ResolversTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversTypes['Research']>, refinedByConnection: ResolversTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversTypes['Application']>, validatedByConnection: ResolversTypes['ConceptValidatedByConnection'] }>;
   ConceptAggregate: ResolverTypeWrapper<ConceptAggregate>;
   ConceptAggregateNode: ResolverTypeWrapper<ConceptAggregateNode>;
@@ -22682,7 +23117,6 @@ export type ResolversTypes = {
   CreateEntitiesMutationResponse: ResolverTypeWrapper<CreateEntitiesMutationResponse>;
   CreateEventsMutationResponse: ResolverTypeWrapper<CreateEventsMutationResponse>;
   CreateExperiencesMutationResponse: ResolverTypeWrapper<CreateExperiencesMutationResponse>;
-  CreateGameSessionsMutationResponse: ResolverTypeWrapper<Omit<CreateGameSessionsMutationResponse, 'gameSessions'> & { gameSessions: Array<ResolversTypes['GameSession']> }>;
   CreateInfo: ResolverTypeWrapper<CreateInfo>;
   CreateInsightsMutationResponse: ResolverTypeWrapper<Omit<CreateInsightsMutationResponse, 'insights'> & { insights: Array<ResolversTypes['Insight']> }>;
   CreateMemoriesMutationResponse: ResolverTypeWrapper<Omit<CreateMemoriesMutationResponse, 'memories'> & { memories: Array<ResolversTypes['Memory']> }>;
@@ -22697,8 +23131,8 @@ export type ResolversTypes = {
   CreateProjectsMutationResponse: ResolverTypeWrapper<CreateProjectsMutationResponse>;
   CreateReflectionsMutationResponse: ResolverTypeWrapper<CreateReflectionsMutationResponse>;
   CreateResearchMutationResponse: ResolverTypeWrapper<Omit<CreateResearchMutationResponse, 'research'> & { research: Array<ResolversTypes['Research']> }>;
+  CreateRetrievalRunsMutationResponse: ResolverTypeWrapper<CreateRetrievalRunsMutationResponse>;
   CreateReviewIssuesMutationResponse: ResolverTypeWrapper<CreateReviewIssuesMutationResponse>;
-  CreateScreenshotsMutationResponse: ResolverTypeWrapper<CreateScreenshotsMutationResponse>;
   CreateSecurityAuditsMutationResponse: ResolverTypeWrapper<CreateSecurityAuditsMutationResponse>;
   CreateSharedKnowledgesMutationResponse: ResolverTypeWrapper<Omit<CreateSharedKnowledgesMutationResponse, 'sharedKnowledges'> & { sharedKnowledges: Array<ResolversTypes['SharedKnowledge']> }>;
   CreateSkillsMutationResponse: ResolverTypeWrapper<CreateSkillsMutationResponse>;
@@ -22706,9 +23140,9 @@ export type ResolversTypes = {
   CreateSynthesesMutationResponse: ResolverTypeWrapper<Omit<CreateSynthesesMutationResponse, 'syntheses'> & { syntheses: Array<ResolversTypes['Synthesis']> }>;
   CreateTasksMutationResponse: ResolverTypeWrapper<Omit<CreateTasksMutationResponse, 'tasks'> & { tasks: Array<ResolversTypes['Task']> }>;
   CreateTopicsMutationResponse: ResolverTypeWrapper<CreateTopicsMutationResponse>;
-  CreateTurnsMutationResponse: ResolverTypeWrapper<Omit<CreateTurnsMutationResponse, 'turns'> & { turns: Array<ResolversTypes['Turn']> }>;
   CreateVulnerabilitiesMutationResponse: ResolverTypeWrapper<CreateVulnerabilitiesMutationResponse>;
   CreateWorkflowImprovementsMutationResponse: ResolverTypeWrapper<Omit<CreateWorkflowImprovementsMutationResponse, 'workflowImprovements'> & { workflowImprovements: Array<ResolversTypes['WorkflowImprovement']> }>;
+  CypherQueryResult: ResolverTypeWrapper<CypherQueryResult>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DateTimeAggregateSelection: ResolverTypeWrapper<DateTimeAggregateSelection>;
   DateTimeScalarAggregationFilters: DateTimeScalarAggregationFilters;
@@ -22811,55 +23245,42 @@ export type ResolversTypes = {
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
   FloatScalarFilters: FloatScalarFilters;
   FloatScalarMutations: FloatScalarMutations;
+  GameButton: GameButton;
+  GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
+  GameMemoryContext: ResolverTypeWrapper<GameMemoryContext>;
   GameSession: ResolverTypeWrapper<Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<ResolversTypes['Agent']>, playerConnection: ResolversTypes['GameSessionPlayerConnection'], turns: Array<ResolversTypes['Turn']>, turnsConnection: ResolversTypes['GameSessionTurnsConnection'] }>;
   GameSessionAgentPlayerAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerAggregateSelection>;
   GameSessionAgentPlayerNodeAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerNodeAggregateSelection>;
   GameSessionAggregate: ResolverTypeWrapper<GameSessionAggregate>;
   GameSessionAggregateNode: ResolverTypeWrapper<GameSessionAggregateNode>;
-  GameSessionConnectInput: GameSessionConnectInput;
-  GameSessionConnectWhere: GameSessionConnectWhere;
-  GameSessionCreateInput: GameSessionCreateInput;
-  GameSessionDeleteInput: GameSessionDeleteInput;
-  GameSessionDisconnectInput: GameSessionDisconnectInput;
+  GameSessionCloseReason: GameSessionCloseReason;
+  GameSessionCloseReasonEnumScalarFilters: GameSessionCloseReasonEnumScalarFilters;
   GameSessionEdge: ResolverTypeWrapper<Omit<GameSessionEdge, 'node'> & { node: ResolversTypes['GameSession'] }>;
-  GameSessionPlayerConnectFieldInput: GameSessionPlayerConnectFieldInput;
   GameSessionPlayerConnection: ResolverTypeWrapper<Omit<GameSessionPlayerConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionPlayerRelationship']> }>;
   GameSessionPlayerConnectionAggregateInput: GameSessionPlayerConnectionAggregateInput;
   GameSessionPlayerConnectionFilters: GameSessionPlayerConnectionFilters;
   GameSessionPlayerConnectionSort: GameSessionPlayerConnectionSort;
   GameSessionPlayerConnectionWhere: GameSessionPlayerConnectionWhere;
-  GameSessionPlayerCreateFieldInput: GameSessionPlayerCreateFieldInput;
-  GameSessionPlayerDeleteFieldInput: GameSessionPlayerDeleteFieldInput;
-  GameSessionPlayerDisconnectFieldInput: GameSessionPlayerDisconnectFieldInput;
-  GameSessionPlayerFieldInput: GameSessionPlayerFieldInput;
   GameSessionPlayerNodeAggregationWhereInput: GameSessionPlayerNodeAggregationWhereInput;
   GameSessionPlayerRelationship: ResolverTypeWrapper<Omit<GameSessionPlayerRelationship, 'node'> & { node: ResolversTypes['Agent'] }>;
-  GameSessionPlayerUpdateConnectionInput: GameSessionPlayerUpdateConnectionInput;
-  GameSessionPlayerUpdateFieldInput: GameSessionPlayerUpdateFieldInput;
   GameSessionRelationshipFilters: GameSessionRelationshipFilters;
   GameSessionSort: GameSessionSort;
+  GameSessionState: ResolverTypeWrapper<GameSessionState>;
   GameSessionStatus: GameSessionStatus;
   GameSessionStatusEnumScalarFilters: GameSessionStatusEnumScalarFilters;
-  GameSessionStatusEnumScalarMutations: GameSessionStatusEnumScalarMutations;
   GameSessionTurnTurnsAggregateSelection: ResolverTypeWrapper<GameSessionTurnTurnsAggregateSelection>;
   GameSessionTurnTurnsNodeAggregateSelection: ResolverTypeWrapper<GameSessionTurnTurnsNodeAggregateSelection>;
-  GameSessionTurnsConnectFieldInput: GameSessionTurnsConnectFieldInput;
   GameSessionTurnsConnection: ResolverTypeWrapper<Omit<GameSessionTurnsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionTurnsRelationship']> }>;
   GameSessionTurnsConnectionAggregateInput: GameSessionTurnsConnectionAggregateInput;
   GameSessionTurnsConnectionFilters: GameSessionTurnsConnectionFilters;
   GameSessionTurnsConnectionSort: GameSessionTurnsConnectionSort;
   GameSessionTurnsConnectionWhere: GameSessionTurnsConnectionWhere;
-  GameSessionTurnsCreateFieldInput: GameSessionTurnsCreateFieldInput;
-  GameSessionTurnsDeleteFieldInput: GameSessionTurnsDeleteFieldInput;
-  GameSessionTurnsDisconnectFieldInput: GameSessionTurnsDisconnectFieldInput;
-  GameSessionTurnsFieldInput: GameSessionTurnsFieldInput;
   GameSessionTurnsNodeAggregationWhereInput: GameSessionTurnsNodeAggregationWhereInput;
   GameSessionTurnsRelationship: ResolverTypeWrapper<Omit<GameSessionTurnsRelationship, 'node'> & { node: ResolversTypes['Turn'] }>;
-  GameSessionTurnsUpdateConnectionInput: GameSessionTurnsUpdateConnectionInput;
-  GameSessionTurnsUpdateFieldInput: GameSessionTurnsUpdateFieldInput;
   GameSessionUpdateInput: GameSessionUpdateInput;
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: ResolverTypeWrapper<Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionEdge']> }>;
+  GameTurn: ResolverTypeWrapper<GameTurn>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
@@ -22956,6 +23377,7 @@ export type ResolversTypes = {
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
   MemoryContext: ResolverTypeWrapper<MemoryContext>;
+  MemoryContextInput: MemoryContextInput;
   MemoryContextLine: ResolverTypeWrapper<MemoryContextLine>;
   MemoryCreateInput: MemoryCreateInput;
   MemoryDeleteInput: MemoryDeleteInput;
@@ -23534,8 +23956,10 @@ export type ResolversTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ResolverTypeWrapper<ProjectsConnection>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RecentTurns: ResolverTypeWrapper<RecentTurns>;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: ResolverTypeWrapper<RecordMemoriesResult>;
+  RecordTurnResult: ResolverTypeWrapper<RecordTurnResult>;
   Refinement: ResolverTypeWrapper<Refinement>;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -23655,6 +24079,27 @@ export type ResolversTypes = {
   ResearchSynthesisContributedToNodeAggregateSelection: ResolverTypeWrapper<ResearchSynthesisContributedToNodeAggregateSelection>;
   ResearchUpdateInput: ResearchUpdateInput;
   ResearchWhere: ResearchWhere;
+  RetrievalConfidence: RetrievalConfidence;
+  RetrievalPlanner: RetrievalPlanner;
+  RetrievalRun: ResolverTypeWrapper<RetrievalRun>;
+  RetrievalRunAggregate: ResolverTypeWrapper<RetrievalRunAggregate>;
+  RetrievalRunAggregateNode: ResolverTypeWrapper<RetrievalRunAggregateNode>;
+  RetrievalRunCreateInput: RetrievalRunCreateInput;
+  RetrievalRunEdge: ResolverTypeWrapper<RetrievalRunEdge>;
+  RetrievalRunSort: RetrievalRunSort;
+  RetrievalRunUpdateInput: RetrievalRunUpdateInput;
+  RetrievalRunWhere: RetrievalRunWhere;
+  RetrievalRunsConnection: ResolverTypeWrapper<RetrievalRunsConnection>;
+  RetrievalStepTrace: ResolverTypeWrapper<RetrievalStepTrace>;
+  RetrievalToolCallTrace: ResolverTypeWrapper<RetrievalToolCallTrace>;
+  RetrieveContextInput: RetrieveContextInput;
+  RetrieveContextMetadata: ResolverTypeWrapper<RetrieveContextMetadata>;
+  RetrieveContextResult: ResolverTypeWrapper<RetrieveContextResult>;
+  RetrieveMessageInput: RetrieveMessageInput;
+  RetrievedContradiction: ResolverTypeWrapper<RetrievedContradiction>;
+  RetrievedFact: ResolverTypeWrapper<RetrievedFact>;
+  RetrievedProfile: ResolverTypeWrapper<RetrievedProfile>;
+  RetrievedSnippet: ResolverTypeWrapper<RetrievedSnippet>;
   Review: ResolverTypeWrapper<Review>;
   ReviewAggregationWhereInput: ReviewAggregationWhereInput;
   ReviewDecision: ReviewDecision;
@@ -23699,30 +24144,19 @@ export type ResolversTypes = {
   Screenshot: ResolverTypeWrapper<Omit<Screenshot, 'turn'> & { turn: Array<ResolversTypes['Turn']> }>;
   ScreenshotAggregate: ResolverTypeWrapper<ScreenshotAggregate>;
   ScreenshotAggregateNode: ResolverTypeWrapper<ScreenshotAggregateNode>;
-  ScreenshotConnectInput: ScreenshotConnectInput;
-  ScreenshotConnectWhere: ScreenshotConnectWhere;
-  ScreenshotCreateInput: ScreenshotCreateInput;
-  ScreenshotDeleteInput: ScreenshotDeleteInput;
-  ScreenshotDisconnectInput: ScreenshotDisconnectInput;
   ScreenshotEdge: ResolverTypeWrapper<ScreenshotEdge>;
+  ScreenshotInput: ScreenshotInput;
   ScreenshotRelationshipFilters: ScreenshotRelationshipFilters;
   ScreenshotSort: ScreenshotSort;
-  ScreenshotTurnConnectFieldInput: ScreenshotTurnConnectFieldInput;
   ScreenshotTurnConnection: ResolverTypeWrapper<ScreenshotTurnConnection>;
   ScreenshotTurnConnectionAggregateInput: ScreenshotTurnConnectionAggregateInput;
   ScreenshotTurnConnectionFilters: ScreenshotTurnConnectionFilters;
   ScreenshotTurnConnectionSort: ScreenshotTurnConnectionSort;
   ScreenshotTurnConnectionWhere: ScreenshotTurnConnectionWhere;
-  ScreenshotTurnCreateFieldInput: ScreenshotTurnCreateFieldInput;
-  ScreenshotTurnDeleteFieldInput: ScreenshotTurnDeleteFieldInput;
-  ScreenshotTurnDisconnectFieldInput: ScreenshotTurnDisconnectFieldInput;
-  ScreenshotTurnFieldInput: ScreenshotTurnFieldInput;
   ScreenshotTurnNodeAggregationWhereInput: ScreenshotTurnNodeAggregationWhereInput;
   ScreenshotTurnRelationship: ResolverTypeWrapper<Omit<ScreenshotTurnRelationship, 'node'> & { node: ResolversTypes['Turn'] }>;
   ScreenshotTurnTurnAggregateSelection: ResolverTypeWrapper<ScreenshotTurnTurnAggregateSelection>;
   ScreenshotTurnTurnNodeAggregateSelection: ResolverTypeWrapper<ScreenshotTurnTurnNodeAggregateSelection>;
-  ScreenshotTurnUpdateConnectionInput: ScreenshotTurnUpdateConnectionInput;
-  ScreenshotTurnUpdateFieldInput: ScreenshotTurnUpdateFieldInput;
   ScreenshotUpdateInput: ScreenshotUpdateInput;
   ScreenshotWhere: ScreenshotWhere;
   ScreenshotsConnection: ResolverTypeWrapper<ScreenshotsConnection>;
@@ -24105,45 +24539,34 @@ export type ResolversTypes = {
   Turn: ResolverTypeWrapper<Omit<Turn, 'session' | 'sessionConnection'> & { session: Array<ResolversTypes['GameSession']>, sessionConnection: ResolversTypes['TurnSessionConnection'] }>;
   TurnAggregate: ResolverTypeWrapper<TurnAggregate>;
   TurnAggregateNode: ResolverTypeWrapper<TurnAggregateNode>;
-  TurnConnectInput: TurnConnectInput;
-  TurnConnectWhere: TurnConnectWhere;
-  TurnCreateInput: TurnCreateInput;
   TurnDeleteInput: TurnDeleteInput;
-  TurnDisconnectInput: TurnDisconnectInput;
   TurnEdge: ResolverTypeWrapper<Omit<TurnEdge, 'node'> & { node: ResolversTypes['Turn'] }>;
   TurnGameSessionSessionAggregateSelection: ResolverTypeWrapper<TurnGameSessionSessionAggregateSelection>;
   TurnGameSessionSessionNodeAggregateSelection: ResolverTypeWrapper<TurnGameSessionSessionNodeAggregateSelection>;
+  TurnInput: TurnInput;
+  TurnMemoryContext: ResolverTypeWrapper<TurnMemoryContext>;
+  TurnPattern: TurnPattern;
+  TurnPatternListEnumScalarFilters: TurnPatternListEnumScalarFilters;
   TurnRelationshipFilters: TurnRelationshipFilters;
-  TurnScreenshotConnectFieldInput: TurnScreenshotConnectFieldInput;
+  TurnScreenshot: ResolverTypeWrapper<TurnScreenshot>;
   TurnScreenshotConnection: ResolverTypeWrapper<TurnScreenshotConnection>;
   TurnScreenshotConnectionAggregateInput: TurnScreenshotConnectionAggregateInput;
   TurnScreenshotConnectionFilters: TurnScreenshotConnectionFilters;
   TurnScreenshotConnectionSort: TurnScreenshotConnectionSort;
   TurnScreenshotConnectionWhere: TurnScreenshotConnectionWhere;
-  TurnScreenshotCreateFieldInput: TurnScreenshotCreateFieldInput;
   TurnScreenshotDeleteFieldInput: TurnScreenshotDeleteFieldInput;
-  TurnScreenshotDisconnectFieldInput: TurnScreenshotDisconnectFieldInput;
-  TurnScreenshotFieldInput: TurnScreenshotFieldInput;
   TurnScreenshotNodeAggregationWhereInput: TurnScreenshotNodeAggregationWhereInput;
   TurnScreenshotRelationship: ResolverTypeWrapper<TurnScreenshotRelationship>;
   TurnScreenshotScreenshotAggregateSelection: ResolverTypeWrapper<TurnScreenshotScreenshotAggregateSelection>;
   TurnScreenshotScreenshotNodeAggregateSelection: ResolverTypeWrapper<TurnScreenshotScreenshotNodeAggregateSelection>;
-  TurnScreenshotUpdateConnectionInput: TurnScreenshotUpdateConnectionInput;
   TurnScreenshotUpdateFieldInput: TurnScreenshotUpdateFieldInput;
-  TurnSessionConnectFieldInput: TurnSessionConnectFieldInput;
   TurnSessionConnection: ResolverTypeWrapper<Omit<TurnSessionConnection, 'edges'> & { edges: Array<ResolversTypes['TurnSessionRelationship']> }>;
   TurnSessionConnectionAggregateInput: TurnSessionConnectionAggregateInput;
   TurnSessionConnectionFilters: TurnSessionConnectionFilters;
   TurnSessionConnectionSort: TurnSessionConnectionSort;
   TurnSessionConnectionWhere: TurnSessionConnectionWhere;
-  TurnSessionCreateFieldInput: TurnSessionCreateFieldInput;
-  TurnSessionDeleteFieldInput: TurnSessionDeleteFieldInput;
-  TurnSessionDisconnectFieldInput: TurnSessionDisconnectFieldInput;
-  TurnSessionFieldInput: TurnSessionFieldInput;
   TurnSessionNodeAggregationWhereInput: TurnSessionNodeAggregationWhereInput;
   TurnSessionRelationship: ResolverTypeWrapper<Omit<TurnSessionRelationship, 'node'> & { node: ResolversTypes['GameSession'] }>;
-  TurnSessionUpdateConnectionInput: TurnSessionUpdateConnectionInput;
-  TurnSessionUpdateFieldInput: TurnSessionUpdateFieldInput;
   TurnSort: TurnSort;
   TurnUpdateInput: TurnUpdateInput;
   TurnWhere: TurnWhere;
@@ -24176,6 +24599,7 @@ export type ResolversTypes = {
   UpdateProjectsMutationResponse: ResolverTypeWrapper<UpdateProjectsMutationResponse>;
   UpdateReflectionsMutationResponse: ResolverTypeWrapper<UpdateReflectionsMutationResponse>;
   UpdateResearchMutationResponse: ResolverTypeWrapper<Omit<UpdateResearchMutationResponse, 'research'> & { research: Array<ResolversTypes['Research']> }>;
+  UpdateRetrievalRunsMutationResponse: ResolverTypeWrapper<UpdateRetrievalRunsMutationResponse>;
   UpdateReviewIssuesMutationResponse: ResolverTypeWrapper<UpdateReviewIssuesMutationResponse>;
   UpdateScreenshotsMutationResponse: ResolverTypeWrapper<UpdateScreenshotsMutationResponse>;
   UpdateSecurityAuditsMutationResponse: ResolverTypeWrapper<UpdateSecurityAuditsMutationResponse>;
@@ -24194,6 +24618,8 @@ export type ResolversTypes = {
   Visibility: Visibility;
   VisibilityEnumScalarFilters: VisibilityEnumScalarFilters;
   VisibilityEnumScalarMutations: VisibilityEnumScalarMutations;
+  VisualContext: ResolverTypeWrapper<VisualContext>;
+  VisualContextInput: VisualContextInput;
   VulnerabilitiesConnection: ResolverTypeWrapper<VulnerabilitiesConnection>;
   Vulnerability: ResolverTypeWrapper<Vulnerability>;
   VulnerabilityAggregate: ResolverTypeWrapper<VulnerabilityAggregate>;
@@ -24263,6 +24689,8 @@ export type ResolversTypes = {
   WorkflowImprovementsConnection: ResolverTypeWrapper<Omit<WorkflowImprovementsConnection, 'edges'> & { edges: Array<ResolversTypes['WorkflowImprovementEdge']> }>;
   WorkflowStatus: WorkflowStatus;
   WorkflowStatusEnumScalarFilters: WorkflowStatusEnumScalarFilters;
+  WorkflowTransition: ResolverTypeWrapper<WorkflowTransition>;
+  WorkflowTransitionName: WorkflowTransitionName;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -24554,6 +24982,9 @@ export type ResolversParentTypes = {
   ApplicationWhere: ApplicationWhere;
   ApplicationsConnection: Omit<ApplicationsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApplicationEdge']> };
   AssertFactsPayload: AssertFactsPayload;
+  BattleContext: BattleContext;
+  BattleContextInput: BattleContextInput;
+  BattleTypeEnumScalarFilters: BattleTypeEnumScalarFilters;
   Belief: Belief;
   BeliefAggregate: BeliefAggregate;
   BeliefAggregateNode: BeliefAggregateNode;
@@ -24730,6 +25161,8 @@ export type ResolversParentTypes = {
   CollaborationSort: CollaborationSort;
   CollaborationUpdateInput: CollaborationUpdateInput;
   CollaborationWhere: CollaborationWhere;
+  CompactTurn: CompactTurn;
+  CompactTurnInput: CompactTurnInput;
   Concept: Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<ResolversParentTypes['Application']>, challengedByConnection: ResolversParentTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversParentTypes['Research']>, discoveredByConnection: ResolversParentTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversParentTypes['Content']>, explainedByConnection: ResolversParentTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversParentTypes['Research']>, refinedByConnection: ResolversParentTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversParentTypes['Application']>, validatedByConnection: ResolversParentTypes['ConceptValidatedByConnection'] };
   ConceptAggregate: ConceptAggregate;
   ConceptAggregateNode: ConceptAggregateNode;
@@ -24911,7 +25344,6 @@ export type ResolversParentTypes = {
   CreateEntitiesMutationResponse: CreateEntitiesMutationResponse;
   CreateEventsMutationResponse: CreateEventsMutationResponse;
   CreateExperiencesMutationResponse: CreateExperiencesMutationResponse;
-  CreateGameSessionsMutationResponse: Omit<CreateGameSessionsMutationResponse, 'gameSessions'> & { gameSessions: Array<ResolversParentTypes['GameSession']> };
   CreateInfo: CreateInfo;
   CreateInsightsMutationResponse: Omit<CreateInsightsMutationResponse, 'insights'> & { insights: Array<ResolversParentTypes['Insight']> };
   CreateMemoriesMutationResponse: Omit<CreateMemoriesMutationResponse, 'memories'> & { memories: Array<ResolversParentTypes['Memory']> };
@@ -24926,8 +25358,8 @@ export type ResolversParentTypes = {
   CreateProjectsMutationResponse: CreateProjectsMutationResponse;
   CreateReflectionsMutationResponse: CreateReflectionsMutationResponse;
   CreateResearchMutationResponse: Omit<CreateResearchMutationResponse, 'research'> & { research: Array<ResolversParentTypes['Research']> };
+  CreateRetrievalRunsMutationResponse: CreateRetrievalRunsMutationResponse;
   CreateReviewIssuesMutationResponse: CreateReviewIssuesMutationResponse;
-  CreateScreenshotsMutationResponse: CreateScreenshotsMutationResponse;
   CreateSecurityAuditsMutationResponse: CreateSecurityAuditsMutationResponse;
   CreateSharedKnowledgesMutationResponse: Omit<CreateSharedKnowledgesMutationResponse, 'sharedKnowledges'> & { sharedKnowledges: Array<ResolversParentTypes['SharedKnowledge']> };
   CreateSkillsMutationResponse: CreateSkillsMutationResponse;
@@ -24935,9 +25367,9 @@ export type ResolversParentTypes = {
   CreateSynthesesMutationResponse: Omit<CreateSynthesesMutationResponse, 'syntheses'> & { syntheses: Array<ResolversParentTypes['Synthesis']> };
   CreateTasksMutationResponse: Omit<CreateTasksMutationResponse, 'tasks'> & { tasks: Array<ResolversParentTypes['Task']> };
   CreateTopicsMutationResponse: CreateTopicsMutationResponse;
-  CreateTurnsMutationResponse: Omit<CreateTurnsMutationResponse, 'turns'> & { turns: Array<ResolversParentTypes['Turn']> };
   CreateVulnerabilitiesMutationResponse: CreateVulnerabilitiesMutationResponse;
   CreateWorkflowImprovementsMutationResponse: Omit<CreateWorkflowImprovementsMutationResponse, 'workflowImprovements'> & { workflowImprovements: Array<ResolversParentTypes['WorkflowImprovement']> };
+  CypherQueryResult: CypherQueryResult;
   DateTime: Scalars['DateTime']['output'];
   DateTimeAggregateSelection: DateTimeAggregateSelection;
   DateTimeScalarAggregationFilters: DateTimeScalarAggregationFilters;
@@ -25037,54 +25469,39 @@ export type ResolversParentTypes = {
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
   FloatScalarFilters: FloatScalarFilters;
   FloatScalarMutations: FloatScalarMutations;
+  GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
+  GameMemoryContext: GameMemoryContext;
   GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
   GameSessionAgentPlayerAggregateSelection: GameSessionAgentPlayerAggregateSelection;
   GameSessionAgentPlayerNodeAggregateSelection: GameSessionAgentPlayerNodeAggregateSelection;
   GameSessionAggregate: GameSessionAggregate;
   GameSessionAggregateNode: GameSessionAggregateNode;
-  GameSessionConnectInput: GameSessionConnectInput;
-  GameSessionConnectWhere: GameSessionConnectWhere;
-  GameSessionCreateInput: GameSessionCreateInput;
-  GameSessionDeleteInput: GameSessionDeleteInput;
-  GameSessionDisconnectInput: GameSessionDisconnectInput;
+  GameSessionCloseReasonEnumScalarFilters: GameSessionCloseReasonEnumScalarFilters;
   GameSessionEdge: Omit<GameSessionEdge, 'node'> & { node: ResolversParentTypes['GameSession'] };
-  GameSessionPlayerConnectFieldInput: GameSessionPlayerConnectFieldInput;
   GameSessionPlayerConnection: Omit<GameSessionPlayerConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionPlayerRelationship']> };
   GameSessionPlayerConnectionAggregateInput: GameSessionPlayerConnectionAggregateInput;
   GameSessionPlayerConnectionFilters: GameSessionPlayerConnectionFilters;
   GameSessionPlayerConnectionSort: GameSessionPlayerConnectionSort;
   GameSessionPlayerConnectionWhere: GameSessionPlayerConnectionWhere;
-  GameSessionPlayerCreateFieldInput: GameSessionPlayerCreateFieldInput;
-  GameSessionPlayerDeleteFieldInput: GameSessionPlayerDeleteFieldInput;
-  GameSessionPlayerDisconnectFieldInput: GameSessionPlayerDisconnectFieldInput;
-  GameSessionPlayerFieldInput: GameSessionPlayerFieldInput;
   GameSessionPlayerNodeAggregationWhereInput: GameSessionPlayerNodeAggregationWhereInput;
   GameSessionPlayerRelationship: Omit<GameSessionPlayerRelationship, 'node'> & { node: ResolversParentTypes['Agent'] };
-  GameSessionPlayerUpdateConnectionInput: GameSessionPlayerUpdateConnectionInput;
-  GameSessionPlayerUpdateFieldInput: GameSessionPlayerUpdateFieldInput;
   GameSessionRelationshipFilters: GameSessionRelationshipFilters;
   GameSessionSort: GameSessionSort;
+  GameSessionState: GameSessionState;
   GameSessionStatusEnumScalarFilters: GameSessionStatusEnumScalarFilters;
-  GameSessionStatusEnumScalarMutations: GameSessionStatusEnumScalarMutations;
   GameSessionTurnTurnsAggregateSelection: GameSessionTurnTurnsAggregateSelection;
   GameSessionTurnTurnsNodeAggregateSelection: GameSessionTurnTurnsNodeAggregateSelection;
-  GameSessionTurnsConnectFieldInput: GameSessionTurnsConnectFieldInput;
   GameSessionTurnsConnection: Omit<GameSessionTurnsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionTurnsRelationship']> };
   GameSessionTurnsConnectionAggregateInput: GameSessionTurnsConnectionAggregateInput;
   GameSessionTurnsConnectionFilters: GameSessionTurnsConnectionFilters;
   GameSessionTurnsConnectionSort: GameSessionTurnsConnectionSort;
   GameSessionTurnsConnectionWhere: GameSessionTurnsConnectionWhere;
-  GameSessionTurnsCreateFieldInput: GameSessionTurnsCreateFieldInput;
-  GameSessionTurnsDeleteFieldInput: GameSessionTurnsDeleteFieldInput;
-  GameSessionTurnsDisconnectFieldInput: GameSessionTurnsDisconnectFieldInput;
-  GameSessionTurnsFieldInput: GameSessionTurnsFieldInput;
   GameSessionTurnsNodeAggregationWhereInput: GameSessionTurnsNodeAggregationWhereInput;
   GameSessionTurnsRelationship: Omit<GameSessionTurnsRelationship, 'node'> & { node: ResolversParentTypes['Turn'] };
-  GameSessionTurnsUpdateConnectionInput: GameSessionTurnsUpdateConnectionInput;
-  GameSessionTurnsUpdateFieldInput: GameSessionTurnsUpdateFieldInput;
   GameSessionUpdateInput: GameSessionUpdateInput;
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionEdge']> };
+  GameTurn: GameTurn;
   ID: Scalars['ID']['output'];
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
@@ -25178,6 +25595,7 @@ export type ResolversParentTypes = {
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
   MemoryContext: MemoryContext;
+  MemoryContextInput: MemoryContextInput;
   MemoryContextLine: MemoryContextLine;
   MemoryCreateInput: MemoryCreateInput;
   MemoryDeleteInput: MemoryDeleteInput;
@@ -25747,8 +26165,10 @@ export type ResolversParentTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ProjectsConnection;
   Query: Record<PropertyKey, never>;
+  RecentTurns: RecentTurns;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: RecordMemoriesResult;
+  RecordTurnResult: RecordTurnResult;
   Refinement: Refinement;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -25867,6 +26287,25 @@ export type ResolversParentTypes = {
   ResearchSynthesisContributedToNodeAggregateSelection: ResearchSynthesisContributedToNodeAggregateSelection;
   ResearchUpdateInput: ResearchUpdateInput;
   ResearchWhere: ResearchWhere;
+  RetrievalRun: RetrievalRun;
+  RetrievalRunAggregate: RetrievalRunAggregate;
+  RetrievalRunAggregateNode: RetrievalRunAggregateNode;
+  RetrievalRunCreateInput: RetrievalRunCreateInput;
+  RetrievalRunEdge: RetrievalRunEdge;
+  RetrievalRunSort: RetrievalRunSort;
+  RetrievalRunUpdateInput: RetrievalRunUpdateInput;
+  RetrievalRunWhere: RetrievalRunWhere;
+  RetrievalRunsConnection: RetrievalRunsConnection;
+  RetrievalStepTrace: RetrievalStepTrace;
+  RetrievalToolCallTrace: RetrievalToolCallTrace;
+  RetrieveContextInput: RetrieveContextInput;
+  RetrieveContextMetadata: RetrieveContextMetadata;
+  RetrieveContextResult: RetrieveContextResult;
+  RetrieveMessageInput: RetrieveMessageInput;
+  RetrievedContradiction: RetrievedContradiction;
+  RetrievedFact: RetrievedFact;
+  RetrievedProfile: RetrievedProfile;
+  RetrievedSnippet: RetrievedSnippet;
   Review: Review;
   ReviewAggregationWhereInput: ReviewAggregationWhereInput;
   ReviewDecisionEnumScalarFilters: ReviewDecisionEnumScalarFilters;
@@ -25908,30 +26347,19 @@ export type ResolversParentTypes = {
   Screenshot: Omit<Screenshot, 'turn'> & { turn: Array<ResolversParentTypes['Turn']> };
   ScreenshotAggregate: ScreenshotAggregate;
   ScreenshotAggregateNode: ScreenshotAggregateNode;
-  ScreenshotConnectInput: ScreenshotConnectInput;
-  ScreenshotConnectWhere: ScreenshotConnectWhere;
-  ScreenshotCreateInput: ScreenshotCreateInput;
-  ScreenshotDeleteInput: ScreenshotDeleteInput;
-  ScreenshotDisconnectInput: ScreenshotDisconnectInput;
   ScreenshotEdge: ScreenshotEdge;
+  ScreenshotInput: ScreenshotInput;
   ScreenshotRelationshipFilters: ScreenshotRelationshipFilters;
   ScreenshotSort: ScreenshotSort;
-  ScreenshotTurnConnectFieldInput: ScreenshotTurnConnectFieldInput;
   ScreenshotTurnConnection: ScreenshotTurnConnection;
   ScreenshotTurnConnectionAggregateInput: ScreenshotTurnConnectionAggregateInput;
   ScreenshotTurnConnectionFilters: ScreenshotTurnConnectionFilters;
   ScreenshotTurnConnectionSort: ScreenshotTurnConnectionSort;
   ScreenshotTurnConnectionWhere: ScreenshotTurnConnectionWhere;
-  ScreenshotTurnCreateFieldInput: ScreenshotTurnCreateFieldInput;
-  ScreenshotTurnDeleteFieldInput: ScreenshotTurnDeleteFieldInput;
-  ScreenshotTurnDisconnectFieldInput: ScreenshotTurnDisconnectFieldInput;
-  ScreenshotTurnFieldInput: ScreenshotTurnFieldInput;
   ScreenshotTurnNodeAggregationWhereInput: ScreenshotTurnNodeAggregationWhereInput;
   ScreenshotTurnRelationship: Omit<ScreenshotTurnRelationship, 'node'> & { node: ResolversParentTypes['Turn'] };
   ScreenshotTurnTurnAggregateSelection: ScreenshotTurnTurnAggregateSelection;
   ScreenshotTurnTurnNodeAggregateSelection: ScreenshotTurnTurnNodeAggregateSelection;
-  ScreenshotTurnUpdateConnectionInput: ScreenshotTurnUpdateConnectionInput;
-  ScreenshotTurnUpdateFieldInput: ScreenshotTurnUpdateFieldInput;
   ScreenshotUpdateInput: ScreenshotUpdateInput;
   ScreenshotWhere: ScreenshotWhere;
   ScreenshotsConnection: ScreenshotsConnection;
@@ -26309,45 +26737,33 @@ export type ResolversParentTypes = {
   Turn: Omit<Turn, 'session' | 'sessionConnection'> & { session: Array<ResolversParentTypes['GameSession']>, sessionConnection: ResolversParentTypes['TurnSessionConnection'] };
   TurnAggregate: TurnAggregate;
   TurnAggregateNode: TurnAggregateNode;
-  TurnConnectInput: TurnConnectInput;
-  TurnConnectWhere: TurnConnectWhere;
-  TurnCreateInput: TurnCreateInput;
   TurnDeleteInput: TurnDeleteInput;
-  TurnDisconnectInput: TurnDisconnectInput;
   TurnEdge: Omit<TurnEdge, 'node'> & { node: ResolversParentTypes['Turn'] };
   TurnGameSessionSessionAggregateSelection: TurnGameSessionSessionAggregateSelection;
   TurnGameSessionSessionNodeAggregateSelection: TurnGameSessionSessionNodeAggregateSelection;
+  TurnInput: TurnInput;
+  TurnMemoryContext: TurnMemoryContext;
+  TurnPatternListEnumScalarFilters: TurnPatternListEnumScalarFilters;
   TurnRelationshipFilters: TurnRelationshipFilters;
-  TurnScreenshotConnectFieldInput: TurnScreenshotConnectFieldInput;
+  TurnScreenshot: TurnScreenshot;
   TurnScreenshotConnection: TurnScreenshotConnection;
   TurnScreenshotConnectionAggregateInput: TurnScreenshotConnectionAggregateInput;
   TurnScreenshotConnectionFilters: TurnScreenshotConnectionFilters;
   TurnScreenshotConnectionSort: TurnScreenshotConnectionSort;
   TurnScreenshotConnectionWhere: TurnScreenshotConnectionWhere;
-  TurnScreenshotCreateFieldInput: TurnScreenshotCreateFieldInput;
   TurnScreenshotDeleteFieldInput: TurnScreenshotDeleteFieldInput;
-  TurnScreenshotDisconnectFieldInput: TurnScreenshotDisconnectFieldInput;
-  TurnScreenshotFieldInput: TurnScreenshotFieldInput;
   TurnScreenshotNodeAggregationWhereInput: TurnScreenshotNodeAggregationWhereInput;
   TurnScreenshotRelationship: TurnScreenshotRelationship;
   TurnScreenshotScreenshotAggregateSelection: TurnScreenshotScreenshotAggregateSelection;
   TurnScreenshotScreenshotNodeAggregateSelection: TurnScreenshotScreenshotNodeAggregateSelection;
-  TurnScreenshotUpdateConnectionInput: TurnScreenshotUpdateConnectionInput;
   TurnScreenshotUpdateFieldInput: TurnScreenshotUpdateFieldInput;
-  TurnSessionConnectFieldInput: TurnSessionConnectFieldInput;
   TurnSessionConnection: Omit<TurnSessionConnection, 'edges'> & { edges: Array<ResolversParentTypes['TurnSessionRelationship']> };
   TurnSessionConnectionAggregateInput: TurnSessionConnectionAggregateInput;
   TurnSessionConnectionFilters: TurnSessionConnectionFilters;
   TurnSessionConnectionSort: TurnSessionConnectionSort;
   TurnSessionConnectionWhere: TurnSessionConnectionWhere;
-  TurnSessionCreateFieldInput: TurnSessionCreateFieldInput;
-  TurnSessionDeleteFieldInput: TurnSessionDeleteFieldInput;
-  TurnSessionDisconnectFieldInput: TurnSessionDisconnectFieldInput;
-  TurnSessionFieldInput: TurnSessionFieldInput;
   TurnSessionNodeAggregationWhereInput: TurnSessionNodeAggregationWhereInput;
   TurnSessionRelationship: Omit<TurnSessionRelationship, 'node'> & { node: ResolversParentTypes['GameSession'] };
-  TurnSessionUpdateConnectionInput: TurnSessionUpdateConnectionInput;
-  TurnSessionUpdateFieldInput: TurnSessionUpdateFieldInput;
   TurnSort: TurnSort;
   TurnUpdateInput: TurnUpdateInput;
   TurnWhere: TurnWhere;
@@ -26380,6 +26796,7 @@ export type ResolversParentTypes = {
   UpdateProjectsMutationResponse: UpdateProjectsMutationResponse;
   UpdateReflectionsMutationResponse: UpdateReflectionsMutationResponse;
   UpdateResearchMutationResponse: Omit<UpdateResearchMutationResponse, 'research'> & { research: Array<ResolversParentTypes['Research']> };
+  UpdateRetrievalRunsMutationResponse: UpdateRetrievalRunsMutationResponse;
   UpdateReviewIssuesMutationResponse: UpdateReviewIssuesMutationResponse;
   UpdateScreenshotsMutationResponse: UpdateScreenshotsMutationResponse;
   UpdateSecurityAuditsMutationResponse: UpdateSecurityAuditsMutationResponse;
@@ -26396,6 +26813,8 @@ export type ResolversParentTypes = {
   UrgencyEnumScalarMutations: UrgencyEnumScalarMutations;
   VisibilityEnumScalarFilters: VisibilityEnumScalarFilters;
   VisibilityEnumScalarMutations: VisibilityEnumScalarMutations;
+  VisualContext: VisualContext;
+  VisualContextInput: VisualContextInput;
   VulnerabilitiesConnection: VulnerabilitiesConnection;
   Vulnerability: Vulnerability;
   VulnerabilityAggregate: VulnerabilityAggregate;
@@ -26464,6 +26883,7 @@ export type ResolversParentTypes = {
   WorkflowImprovementWhere: WorkflowImprovementWhere;
   WorkflowImprovementsConnection: Omit<WorkflowImprovementsConnection, 'edges'> & { edges: Array<ResolversParentTypes['WorkflowImprovementEdge']> };
   WorkflowStatusEnumScalarFilters: WorkflowStatusEnumScalarFilters;
+  WorkflowTransition: WorkflowTransition;
 };
 
 export type ConstraintDirectiveArgs = {
@@ -27140,6 +27560,12 @@ export type AssertFactsPayloadResolvers<ContextType = RequestContext, ParentType
   merged?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
 };
 
+export type BattleContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BattleContext'] = ResolversParentTypes['BattleContext']> = {
+  battlePhase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  battleType?: Resolver<Maybe<ResolversTypes['BattleType']>, ParentType, ContextType>;
+  inBattle?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type BeliefResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Belief'] = ResolversParentTypes['Belief']> = {
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -27510,6 +27936,13 @@ export type CodeReviewsConnectionResolvers<ContextType = RequestContext, ParentT
 
 export type CollaborationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Collaboration'] = ResolversParentTypes['Collaboration']> = {
   domain?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CompactTurnResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CompactTurn'] = ResolversParentTypes['CompactTurn']> = {
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  context?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  result?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  turn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ConceptResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Concept'] = ResolversParentTypes['Concept']> = {
@@ -27946,11 +28379,6 @@ export type CreateExperiencesMutationResponseResolvers<ContextType = RequestCont
   info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
 };
 
-export type CreateGameSessionsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateGameSessionsMutationResponse'] = ResolversParentTypes['CreateGameSessionsMutationResponse']> = {
-  gameSessions?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType>;
-  info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
-};
-
 export type CreateInfoResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateInfo'] = ResolversParentTypes['CreateInfo']> = {
   nodesCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   relationshipsCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -28021,14 +28449,14 @@ export type CreateResearchMutationResponseResolvers<ContextType = RequestContext
   research?: Resolver<Array<ResolversTypes['Research']>, ParentType, ContextType>;
 };
 
+export type CreateRetrievalRunsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateRetrievalRunsMutationResponse'] = ResolversParentTypes['CreateRetrievalRunsMutationResponse']> = {
+  info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
+  retrievalRuns?: Resolver<Array<ResolversTypes['RetrievalRun']>, ParentType, ContextType>;
+};
+
 export type CreateReviewIssuesMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateReviewIssuesMutationResponse'] = ResolversParentTypes['CreateReviewIssuesMutationResponse']> = {
   info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
   reviewIssues?: Resolver<Array<ResolversTypes['ReviewIssue']>, ParentType, ContextType>;
-};
-
-export type CreateScreenshotsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateScreenshotsMutationResponse'] = ResolversParentTypes['CreateScreenshotsMutationResponse']> = {
-  info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
-  screenshots?: Resolver<Array<ResolversTypes['Screenshot']>, ParentType, ContextType>;
 };
 
 export type CreateSecurityAuditsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateSecurityAuditsMutationResponse'] = ResolversParentTypes['CreateSecurityAuditsMutationResponse']> = {
@@ -28066,11 +28494,6 @@ export type CreateTopicsMutationResponseResolvers<ContextType = RequestContext, 
   topics?: Resolver<Array<ResolversTypes['Topic']>, ParentType, ContextType>;
 };
 
-export type CreateTurnsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateTurnsMutationResponse'] = ResolversParentTypes['CreateTurnsMutationResponse']> = {
-  info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
-  turns?: Resolver<Array<ResolversTypes['Turn']>, ParentType, ContextType>;
-};
-
 export type CreateVulnerabilitiesMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateVulnerabilitiesMutationResponse'] = ResolversParentTypes['CreateVulnerabilitiesMutationResponse']> = {
   info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
   vulnerabilities?: Resolver<Array<ResolversTypes['Vulnerability']>, ParentType, ContextType>;
@@ -28079,6 +28502,14 @@ export type CreateVulnerabilitiesMutationResponseResolvers<ContextType = Request
 export type CreateWorkflowImprovementsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CreateWorkflowImprovementsMutationResponse'] = ResolversParentTypes['CreateWorkflowImprovementsMutationResponse']> = {
   info?: Resolver<ResolversTypes['CreateInfo'], ParentType, ContextType>;
   workflowImprovements?: Resolver<Array<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType>;
+};
+
+export type CypherQueryResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CypherQueryResult'] = ResolversParentTypes['CypherQueryResult']> = {
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  elapsedMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  truncated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -28423,7 +28854,14 @@ export type FloatAggregateSelectionResolvers<ContextType = RequestContext, Paren
   sum?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
 
+export type GameMemoryContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameMemoryContext'] = ResolversParentTypes['GameMemoryContext']> = {
+  general?: Resolver<Maybe<ResolversTypes['MemoryContext']>, ParentType, ContextType>;
+  recent?: Resolver<ResolversTypes['RecentTurns'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type GameSessionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSession'] = ResolversParentTypes['GameSession']> = {
+  closeReason?: Resolver<Maybe<ResolversTypes['GameSessionCloseReason']>, ParentType, ContextType>;
   endedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   game?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   goal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -28495,6 +28933,21 @@ export type GameSessionPlayerRelationshipResolvers<ContextType = RequestContext,
   node?: Resolver<ResolversTypes['Agent'], ParentType, ContextType>;
 };
 
+export type GameSessionStateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionState'] = ResolversParentTypes['GameSessionState']> = {
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  closeReason?: Resolver<Maybe<ResolversTypes['GameSessionCloseReason']>, ParentType, ContextType>;
+  endedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  game?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  goal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  leaseExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  maxTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
+  turnsCompleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
+};
+
 export type GameSessionTurnTurnsAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionTurnTurnsAggregateSelection'] = ResolversParentTypes['GameSessionTurnTurnsAggregateSelection']> = {
   count?: Resolver<ResolversTypes['CountConnection'], ParentType, ContextType>;
   node?: Resolver<Maybe<ResolversTypes['GameSessionTurnTurnsNodeAggregateSelection']>, ParentType, ContextType>;
@@ -28503,10 +28956,9 @@ export type GameSessionTurnTurnsAggregateSelectionResolvers<ContextType = Reques
 export type GameSessionTurnTurnsNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionTurnTurnsNodeAggregateSelection'] = ResolversParentTypes['GameSessionTurnTurnsNodeAggregateSelection']> = {
   analysis?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   battlePhase?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  battleType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  memoryContext?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  memoryTurnCount?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   number?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   screenshotPath?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28533,6 +28985,23 @@ export type GameSessionsConnectionResolvers<ContextType = RequestContext, Parent
   edges?: Resolver<Array<ResolversTypes['GameSessionEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GameTurnResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameTurn'] = ResolversParentTypes['GameTurn']> = {
+  analysis?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  battle?: Resolver<ResolversTypes['BattleContext'], ParentType, ContextType>;
+  buttonPresses?: Resolver<Array<ResolversTypes['GameButton']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memoryContext?: Resolver<Maybe<ResolversTypes['TurnMemoryContext']>, ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  screenshot?: Resolver<Maybe<ResolversTypes['TurnScreenshot']>, ParentType, ContextType>;
+  screenshotPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  visual?: Resolver<ResolversTypes['VisualContext'], ParentType, ContextType>;
 };
 
 export type ImplicitReferenceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImplicitReference'] = ResolversParentTypes['ImplicitReference']> = {
@@ -28973,7 +29442,6 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createEntities?: Resolver<ResolversTypes['CreateEntitiesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateEntitiesArgs, 'input'>>;
   createEvents?: Resolver<ResolversTypes['CreateEventsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateEventsArgs, 'input'>>;
   createExperiences?: Resolver<ResolversTypes['CreateExperiencesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateExperiencesArgs, 'input'>>;
-  createGameSessions?: Resolver<ResolversTypes['CreateGameSessionsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateGameSessionsArgs, 'input'>>;
   createInsights?: Resolver<ResolversTypes['CreateInsightsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateInsightsArgs, 'input'>>;
   createMemories?: Resolver<ResolversTypes['CreateMemoriesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateMemoriesArgs, 'input'>>;
   createMessages?: Resolver<ResolversTypes['CreateMessagesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateMessagesArgs, 'input'>>;
@@ -28987,8 +29455,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createProjects?: Resolver<ResolversTypes['CreateProjectsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateProjectsArgs, 'input'>>;
   createReflections?: Resolver<ResolversTypes['CreateReflectionsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateReflectionsArgs, 'input'>>;
   createResearch?: Resolver<ResolversTypes['CreateResearchMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateResearchArgs, 'input'>>;
+  createRetrievalRuns?: Resolver<ResolversTypes['CreateRetrievalRunsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateRetrievalRunsArgs, 'input'>>;
   createReviewIssues?: Resolver<ResolversTypes['CreateReviewIssuesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateReviewIssuesArgs, 'input'>>;
-  createScreenshots?: Resolver<ResolversTypes['CreateScreenshotsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateScreenshotsArgs, 'input'>>;
   createSecurityAudits?: Resolver<ResolversTypes['CreateSecurityAuditsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateSecurityAuditsArgs, 'input'>>;
   createSharedKnowledges?: Resolver<ResolversTypes['CreateSharedKnowledgesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateSharedKnowledgesArgs, 'input'>>;
   createSkills?: Resolver<ResolversTypes['CreateSkillsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateSkillsArgs, 'input'>>;
@@ -28996,7 +29464,6 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createSyntheses?: Resolver<ResolversTypes['CreateSynthesesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateSynthesesArgs, 'input'>>;
   createTasks?: Resolver<ResolversTypes['CreateTasksMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateTasksArgs, 'input'>>;
   createTopics?: Resolver<ResolversTypes['CreateTopicsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateTopicsArgs, 'input'>>;
-  createTurns?: Resolver<ResolversTypes['CreateTurnsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateTurnsArgs, 'input'>>;
   createVulnerabilities?: Resolver<ResolversTypes['CreateVulnerabilitiesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateVulnerabilitiesArgs, 'input'>>;
   createWorkflowImprovements?: Resolver<ResolversTypes['CreateWorkflowImprovementsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateWorkflowImprovementsArgs, 'input'>>;
   deleteAgentStateSnapshots?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteAgentStateSnapshotsArgs>>;
@@ -29026,6 +29493,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteProjects?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteProjectsArgs>>;
   deleteReflections?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteReflectionsArgs>>;
   deleteResearch?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteResearchArgs>>;
+  deleteRetrievalRuns?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteRetrievalRunsArgs>>;
   deleteReviewIssues?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteReviewIssuesArgs>>;
   deleteScreenshots?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteScreenshotsArgs>>;
   deleteSecurityAudits?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteSecurityAuditsArgs>>;
@@ -29038,9 +29506,15 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteTurns?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteTurnsArgs>>;
   deleteVulnerabilities?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteVulnerabilitiesArgs>>;
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
+  endSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'sessionId'>>;
+  heartbeatSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationHeartbeatSessionArgs, 'sessionId'>>;
   recordInteraction?: Resolver<ResolversTypes['AgentMemory'], ParentType, ContextType, RequireFields<MutationRecordInteractionArgs, 'input'>>;
   recordMemories?: Resolver<ResolversTypes['RecordMemoriesResult'], ParentType, ContextType, RequireFields<MutationRecordMemoriesArgs, 'memories'>>;
+  recordTurn?: Resolver<ResolversTypes['RecordTurnResult'], ParentType, ContextType, RequireFields<MutationRecordTurnArgs, 'sessionId' | 'turn'>>;
+  retrieveContext?: Resolver<ResolversTypes['RetrieveContextResult'], ParentType, ContextType, RequireFields<MutationRetrieveContextArgs, 'input'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
+  startSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationStartSessionArgs, 'goal' | 'maxTurns' | 'visibility'>>;
+  transitionWorkflowImprovement?: Resolver<ResolversTypes['WorkflowImprovement'], ParentType, ContextType, RequireFields<MutationTransitionWorkflowImprovementArgs, 'conditions' | 'id' | 'transition'>>;
   updateAgentStateSnapshots?: Resolver<ResolversTypes['UpdateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentStateSnapshotsArgs>>;
   updateAgents?: Resolver<ResolversTypes['UpdateAgentsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentsArgs>>;
   updateAnalyses?: Resolver<ResolversTypes['UpdateAnalysesMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAnalysesArgs>>;
@@ -29068,6 +29542,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateProjects?: Resolver<ResolversTypes['UpdateProjectsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateProjectsArgs>>;
   updateReflections?: Resolver<ResolversTypes['UpdateReflectionsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateReflectionsArgs>>;
   updateResearch?: Resolver<ResolversTypes['UpdateResearchMutationResponse'], ParentType, ContextType, Partial<MutationUpdateResearchArgs>>;
+  updateRetrievalRuns?: Resolver<ResolversTypes['UpdateRetrievalRunsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateRetrievalRunsArgs>>;
   updateReviewIssues?: Resolver<ResolversTypes['UpdateReviewIssuesMutationResponse'], ParentType, ContextType, Partial<MutationUpdateReviewIssuesArgs>>;
   updateScreenshots?: Resolver<ResolversTypes['UpdateScreenshotsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateScreenshotsArgs>>;
   updateSecurityAudits?: Resolver<ResolversTypes['UpdateSecurityAuditsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateSecurityAuditsArgs>>;
@@ -29333,7 +29808,7 @@ export type OrgsConnectionResolvers<ContextType = RequestContext, ParentType ext
 };
 
 export type OwnedResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Owned'] = ResolversParentTypes['Owned']> = {
-  __resolveType: TypeResolveFn<'Agent' | 'AgentStateSnapshot' | 'Analysis' | 'Application' | 'Belief' | 'Channel' | 'CodeReview' | 'Concept' | 'Content' | 'Documentation' | 'Entity' | 'Event' | 'Experience' | 'GameSession' | 'Insight' | 'Memory' | 'Message' | 'Opportunity' | 'Org' | 'Person' | 'Place' | 'ProcessInsight' | 'ProcessPattern' | 'ProcessUpdate' | 'Project' | 'Reflection' | 'Research' | 'ReviewIssue' | 'Screenshot' | 'SecurityAudit' | 'SharedKnowledge' | 'Skill' | 'SubscriptionRule' | 'Synthesis' | 'Task' | 'Topic' | 'Turn' | 'Vulnerability' | 'WorkflowImprovement', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Agent' | 'AgentStateSnapshot' | 'Analysis' | 'Application' | 'Belief' | 'Channel' | 'CodeReview' | 'Concept' | 'Content' | 'Documentation' | 'Entity' | 'Event' | 'Experience' | 'GameSession' | 'Insight' | 'Memory' | 'Message' | 'Opportunity' | 'Org' | 'Person' | 'Place' | 'ProcessInsight' | 'ProcessPattern' | 'ProcessUpdate' | 'Project' | 'Reflection' | 'Research' | 'RetrievalRun' | 'ReviewIssue' | 'Screenshot' | 'SecurityAudit' | 'SharedKnowledge' | 'Skill' | 'SubscriptionRule' | 'Synthesis' | 'Task' | 'Topic' | 'Turn' | 'Vulnerability' | 'WorkflowImprovement', ParentType, ContextType>;
 };
 
 export type OwnedEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OwnedEdge'] = ResolversParentTypes['OwnedEdge']> = {
@@ -30475,6 +30950,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   contents?: Resolver<Array<ResolversTypes['Content']>, ParentType, ContextType, Partial<QueryContentsArgs>>;
   contentsConnection?: Resolver<ResolversTypes['ContentsConnection'], ParentType, ContextType, Partial<QueryContentsConnectionArgs>>;
   conversationParticipants?: Resolver<ResolversTypes['ConversationParticipants'], ParentType, ContextType, RequireFields<QueryConversationParticipantsArgs, 'messages'>>;
+  cypherQuery?: Resolver<ResolversTypes['CypherQueryResult'], ParentType, ContextType, RequireFields<QueryCypherQueryArgs, 'limit' | 'query'>>;
   documentations?: Resolver<Array<ResolversTypes['Documentation']>, ParentType, ContextType, Partial<QueryDocumentationsArgs>>;
   documentationsConnection?: Resolver<ResolversTypes['DocumentationsConnection'], ParentType, ContextType, Partial<QueryDocumentationsConnectionArgs>>;
   entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType, Partial<QueryEntitiesArgs>>;
@@ -30485,8 +30961,10 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   experiencesConnection?: Resolver<ResolversTypes['ExperiencesConnection'], ParentType, ContextType, Partial<QueryExperiencesConnectionArgs>>;
   factContradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType, RequireFields<QueryFactContradictionsArgs, 'personId'>>;
   findExperts?: Resolver<ResolversTypes['FindExpertsResult'], ParentType, ContextType, RequireFields<QueryFindExpertsArgs, 'limit' | 'query'>>;
+  gameMemoryContext?: Resolver<ResolversTypes['GameMemoryContext'], ParentType, ContextType, RequireFields<QueryGameMemoryContextArgs, 'last' | 'sessionId' | 'tokenBudget'>>;
   gameSessions?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType, Partial<QueryGameSessionsArgs>>;
   gameSessionsConnection?: Resolver<ResolversTypes['GameSessionsConnection'], ParentType, ContextType, Partial<QueryGameSessionsConnectionArgs>>;
+  gameTurns?: Resolver<Array<ResolversTypes['GameTurn']>, ParentType, ContextType, RequireFields<QueryGameTurnsArgs, 'last' | 'sessionId'>>;
   insights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType, Partial<QueryInsightsArgs>>;
   insightsConnection?: Resolver<ResolversTypes['InsightsConnection'], ParentType, ContextType, Partial<QueryInsightsConnectionArgs>>;
   knowledges?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<QueryKnowledgesArgs>>;
@@ -30523,12 +31001,15 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   projects?: Resolver<Array<ResolversTypes['Project']>, ParentType, ContextType, Partial<QueryProjectsArgs>>;
   projectsConnection?: Resolver<ResolversTypes['ProjectsConnection'], ParentType, ContextType, Partial<QueryProjectsConnectionArgs>>;
   recentMessages?: Resolver<Array<ResolversTypes['ChannelMessage']>, ParentType, ContextType, RequireFields<QueryRecentMessagesArgs, 'channelId' | 'limit'>>;
+  recentTurns?: Resolver<ResolversTypes['RecentTurns'], ParentType, ContextType, RequireFields<QueryRecentTurnsArgs, 'last' | 'sessionId'>>;
   reflections?: Resolver<Array<ResolversTypes['Reflection']>, ParentType, ContextType, Partial<QueryReflectionsArgs>>;
   reflectionsConnection?: Resolver<ResolversTypes['ReflectionsConnection'], ParentType, ContextType, Partial<QueryReflectionsConnectionArgs>>;
   relationshipsBetween?: Resolver<ResolversTypes['RelationshipsBetween'], ParentType, ContextType, RequireFields<QueryRelationshipsBetweenArgs, 'personAId' | 'personBId'>>;
   relevantMemoriesForTask?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryRelevantMemoriesForTaskArgs, 'agentId' | 'limit' | 'taskDescription'>>;
   research?: Resolver<Array<ResolversTypes['Research']>, ParentType, ContextType, Partial<QueryResearchArgs>>;
   researchConnection?: Resolver<ResolversTypes['ResearchConnection'], ParentType, ContextType, Partial<QueryResearchConnectionArgs>>;
+  retrievalRuns?: Resolver<Array<ResolversTypes['RetrievalRun']>, ParentType, ContextType, Partial<QueryRetrievalRunsArgs>>;
+  retrievalRunsConnection?: Resolver<ResolversTypes['RetrievalRunsConnection'], ParentType, ContextType, Partial<QueryRetrievalRunsConnectionArgs>>;
   reviewIssues?: Resolver<Array<ResolversTypes['ReviewIssue']>, ParentType, ContextType, Partial<QueryReviewIssuesArgs>>;
   reviewIssuesConnection?: Resolver<ResolversTypes['ReviewIssuesConnection'], ParentType, ContextType, Partial<QueryReviewIssuesConnectionArgs>>;
   screenshots?: Resolver<Array<ResolversTypes['Screenshot']>, ParentType, ContextType, Partial<QueryScreenshotsArgs>>;
@@ -30558,9 +31039,25 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   workflowImprovementsConnection?: Resolver<ResolversTypes['WorkflowImprovementsConnection'], ParentType, ContextType, Partial<QueryWorkflowImprovementsConnectionArgs>>;
 };
 
+export type RecentTurnsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecentTurns'] = ResolversParentTypes['RecentTurns']> = {
+  json?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  patterns?: Resolver<Array<ResolversTypes['TurnPattern']>, ParentType, ContextType>;
+  recentTurns?: Resolver<Array<ResolversTypes['CompactTurn']>, ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  sessionStatus?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
+  sessionTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  turnCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type RecordMemoriesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecordMemoriesResult'] = ResolversParentTypes['RecordMemoriesResult']> = {
   ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   pendingEmbeddings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecordTurnResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecordTurnResult'] = ResolversParentTypes['RecordTurnResult']> = {
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  session?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType>;
+  turn?: Resolver<ResolversTypes['GameTurn'], ParentType, ContextType>;
 };
 
 export type RefinementResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Refinement'] = ResolversParentTypes['Refinement']> = {
@@ -30817,6 +31314,139 @@ export type ResearchSynthesisContributedToNodeAggregateSelectionResolvers<Contex
   validationMethod?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
+export type RetrievalRunResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalRun'] = ResolversParentTypes['RetrievalRun']> = {
+  channelId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confidence?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  facts?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  fallbackReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  iterationsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  llmTokensUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  planner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  processingTimeMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  queriesExecuted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  steps?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  stopReason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RetrievalRunAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalRunAggregate'] = ResolversParentTypes['RetrievalRunAggregate']> = {
+  count?: Resolver<ResolversTypes['Count'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['RetrievalRunAggregateNode'], ParentType, ContextType>;
+};
+
+export type RetrievalRunAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalRunAggregateNode'] = ResolversParentTypes['RetrievalRunAggregateNode']> = {
+  channelId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  confidence?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  fallbackReason?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  iterationsUsed?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
+  llmTokensUsed?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  planner?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  processingTimeMs?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
+  queriesExecuted?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
+  steps?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  stopReason?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+};
+
+export type RetrievalRunEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalRunEdge'] = ResolversParentTypes['RetrievalRunEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['RetrievalRun'], ParentType, ContextType>;
+};
+
+export type RetrievalRunsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalRunsConnection'] = ResolversParentTypes['RetrievalRunsConnection']> = {
+  aggregate?: Resolver<ResolversTypes['RetrievalRunAggregate'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['RetrievalRunEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RetrievalStepTraceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalStepTrace'] = ResolversParentTypes['RetrievalStepTrace']> = {
+  detail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  elapsedMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  iteration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  stage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toolCalls?: Resolver<Array<ResolversTypes['RetrievalToolCallTrace']>, ParentType, ContextType>;
+};
+
+export type RetrievalToolCallTraceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievalToolCallTrace'] = ResolversParentTypes['RetrievalToolCallTrace']> = {
+  arguments?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  elapsedMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resultSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tool?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RetrieveContextMetadataResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrieveContextMetadata'] = ResolversParentTypes['RetrieveContextMetadata']> = {
+  factsRetrieved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fallbackReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  iterationsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  llmTokensUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  planner?: Resolver<ResolversTypes['RetrievalPlanner'], ParentType, ContextType>;
+  processingTimeMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  queriesExecuted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  stopReason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RetrieveContextResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrieveContextResult'] = ResolversParentTypes['RetrieveContextResult']> = {
+  confidence?: Resolver<ResolversTypes['RetrievalConfidence'], ParentType, ContextType>;
+  contradictions?: Resolver<Array<ResolversTypes['RetrievedContradiction']>, ParentType, ContextType>;
+  facts?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  metadata?: Resolver<ResolversTypes['RetrieveContextMetadata'], ParentType, ContextType>;
+  profiles?: Resolver<Array<ResolversTypes['RetrievedProfile']>, ParentType, ContextType>;
+  reasoning?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  snippets?: Resolver<Array<ResolversTypes['RetrievedSnippet']>, ParentType, ContextType>;
+  structuredFacts?: Resolver<Array<ResolversTypes['RetrievedFact']>, ParentType, ContextType>;
+  trace?: Resolver<Maybe<Array<ResolversTypes['RetrievalStepTrace']>>, ParentType, ContextType>;
+};
+
+export type RetrievedContradictionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievedContradiction'] = ResolversParentTypes['RetrievedContradiction']> = {
+  conflictsWith?: Resolver<ResolversTypes['RetrievedFact'], ParentType, ContextType>;
+  fact?: Resolver<ResolversTypes['RetrievedFact'], ParentType, ContextType>;
+};
+
+export type RetrievedFactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievedFact'] = ResolversParentTypes['RetrievedFact']> = {
+  attributes?: Resolver<ResolversTypes['FactAttributesRecord'], ParentType, ContextType>;
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  object?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relevance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RetrievedProfileResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievedProfile'] = ResolversParentTypes['RetrievedProfile']> = {
+  aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  factCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RetrievedSnippetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrievedSnippet'] = ResolversParentTypes['RetrievedSnippet']> = {
+  authorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['SearchSource'], ParentType, ContextType>;
+};
+
 export type ReviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Review'] = ResolversParentTypes['Review']> = {
   conditions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   decision?: Resolver<ResolversTypes['ReviewDecision'], ParentType, ContextType>;
@@ -30911,11 +31541,13 @@ export type ScreenshotResolvers<ContextType = RequestContext, ParentType extends
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   mimeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   turn?: Resolver<Array<ResolversTypes['Turn']>, ParentType, ContextType, Partial<ScreenshotTurnArgs>>;
   turnConnection?: Resolver<ResolversTypes['ScreenshotTurnConnection'], ParentType, ContextType, Partial<ScreenshotTurnConnectionArgs>>;
+  turnId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -30930,6 +31562,7 @@ export type ScreenshotAggregateNodeResolvers<ContextType = RequestContext, Paren
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   mimeType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   sizeBytes?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
@@ -30959,10 +31592,9 @@ export type ScreenshotTurnTurnAggregateSelectionResolvers<ContextType = RequestC
 export type ScreenshotTurnTurnNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScreenshotTurnTurnNodeAggregateSelection'] = ResolversParentTypes['ScreenshotTurnTurnNodeAggregateSelection']> = {
   analysis?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   battlePhase?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  battleType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  memoryContext?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  memoryTurnCount?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   number?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   screenshotPath?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -31882,26 +32514,29 @@ export type TopicsConnectionResolvers<ContextType = RequestContext, ParentType e
 export type TurnResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Turn'] = ResolversParentTypes['Turn']> = {
   analysis?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   battlePhase?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  battleType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  buttonPresses?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  battleType?: Resolver<Maybe<ResolversTypes['BattleType']>, ParentType, ContextType>;
+  buttonPresses?: Resolver<Array<ResolversTypes['GameButton']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   inBattle?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  memoryContext?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memoryPatterns?: Resolver<Array<ResolversTypes['TurnPattern']>, ParentType, ContextType>;
+  memoryTurnCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  obstacles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   screenshot?: Resolver<Array<ResolversTypes['Screenshot']>, ParentType, ContextType, Partial<TurnScreenshotArgs>>;
   screenshotConnection?: Resolver<ResolversTypes['TurnScreenshotConnection'], ParentType, ContextType, Partial<TurnScreenshotConnectionArgs>>;
   screenshotPath?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   session?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType, Partial<TurnSessionArgs>>;
   sessionConnection?: Resolver<ResolversTypes['TurnSessionConnection'], ParentType, ContextType, Partial<TurnSessionConnectionArgs>>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   terrain?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  validMovements?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  validMovements?: Resolver<Array<ResolversTypes['GameButton']>, ParentType, ContextType>;
   visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
   visualDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -31915,10 +32550,9 @@ export type TurnAggregateResolvers<ContextType = RequestContext, ParentType exte
 export type TurnAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TurnAggregateNode'] = ResolversParentTypes['TurnAggregateNode']> = {
   analysis?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   battlePhase?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  battleType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
-  memoryContext?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  memoryTurnCount?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   number?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   screenshotPath?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -31950,6 +32584,20 @@ export type TurnGameSessionSessionNodeAggregateSelectionResolvers<ContextType = 
   turnsCompleted?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
 };
 
+export type TurnMemoryContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TurnMemoryContext'] = ResolversParentTypes['TurnMemoryContext']> = {
+  patterns?: Resolver<Array<ResolversTypes['TurnPattern']>, ParentType, ContextType>;
+  recentTurns?: Resolver<Array<ResolversTypes['CompactTurn']>, ParentType, ContextType>;
+  turnCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TurnScreenshotResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TurnScreenshot'] = ResolversParentTypes['TurnScreenshot']> = {
+  base64?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  mimeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sizeBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type TurnScreenshotConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TurnScreenshotConnection'] = ResolversParentTypes['TurnScreenshotConnection']> = {
   aggregate?: Resolver<ResolversTypes['TurnScreenshotScreenshotAggregateSelection'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['TurnScreenshotRelationship']>, ParentType, ContextType>;
@@ -31972,6 +32620,7 @@ export type TurnScreenshotScreenshotNodeAggregateSelectionResolvers<ContextType 
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   mimeType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   sizeBytes?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
@@ -32137,6 +32786,11 @@ export type UpdateResearchMutationResponseResolvers<ContextType = RequestContext
   research?: Resolver<Array<ResolversTypes['Research']>, ParentType, ContextType>;
 };
 
+export type UpdateRetrievalRunsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UpdateRetrievalRunsMutationResponse'] = ResolversParentTypes['UpdateRetrievalRunsMutationResponse']> = {
+  info?: Resolver<ResolversTypes['UpdateInfo'], ParentType, ContextType>;
+  retrievalRuns?: Resolver<Array<ResolversTypes['RetrievalRun']>, ParentType, ContextType>;
+};
+
 export type UpdateReviewIssuesMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UpdateReviewIssuesMutationResponse'] = ResolversParentTypes['UpdateReviewIssuesMutationResponse']> = {
   info?: Resolver<ResolversTypes['UpdateInfo'], ParentType, ContextType>;
   reviewIssues?: Resolver<Array<ResolversTypes['ReviewIssue']>, ParentType, ContextType>;
@@ -32195,6 +32849,13 @@ export type UpdateVulnerabilitiesMutationResponseResolvers<ContextType = Request
 export type UpdateWorkflowImprovementsMutationResponseResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UpdateWorkflowImprovementsMutationResponse'] = ResolversParentTypes['UpdateWorkflowImprovementsMutationResponse']> = {
   info?: Resolver<ResolversTypes['UpdateInfo'], ParentType, ContextType>;
   workflowImprovements?: Resolver<Array<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType>;
+};
+
+export type VisualContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['VisualContext'] = ResolversParentTypes['VisualContext']> = {
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  obstacles?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  terrain?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  validMovements?: Resolver<Array<ResolversTypes['GameButton']>, ParentType, ContextType>;
 };
 
 export type VulnerabilitiesConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['VulnerabilitiesConnection'] = ResolversParentTypes['VulnerabilitiesConnection']> = {
@@ -32291,6 +32952,7 @@ export type WorkflowImprovementResolvers<ContextType = RequestContext, ParentTyp
   targetProcess?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   taskId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transitions?: Resolver<Array<ResolversTypes['WorkflowTransition']>, ParentType, ContextType>;
   visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -32395,6 +33057,17 @@ export type WorkflowImprovementsConnectionResolvers<ContextType = RequestContext
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type WorkflowTransitionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WorkflowTransition'] = ResolversParentTypes['WorkflowTransition']> = {
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  byAgentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conditions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  fromStatus?: Resolver<ResolversTypes['WorkflowStatus'], ParentType, ContextType>;
+  notes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  ordinal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  toStatus?: Resolver<ResolversTypes['WorkflowStatus'], ParentType, ContextType>;
+  transition?: Resolver<ResolversTypes['WorkflowTransitionName'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = RequestContext> = {
   Agent?: AgentResolvers<ContextType>;
   AgentAccessedConnection?: AgentAccessedConnectionResolvers<ContextType>;
@@ -32478,6 +33151,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ApplicationValidatedRelationship?: ApplicationValidatedRelationshipResolvers<ContextType>;
   ApplicationsConnection?: ApplicationsConnectionResolvers<ContextType>;
   AssertFactsPayload?: AssertFactsPayloadResolvers<ContextType>;
+  BattleContext?: BattleContextResolvers<ContextType>;
   Belief?: BeliefResolvers<ContextType>;
   BeliefAggregate?: BeliefAggregateResolvers<ContextType>;
   BeliefAggregateNode?: BeliefAggregateNodeResolvers<ContextType>;
@@ -32526,6 +33200,7 @@ export type Resolvers<ContextType = RequestContext> = {
   CodeReviewReviewIssueIssuesNodeAggregateSelection?: CodeReviewReviewIssueIssuesNodeAggregateSelectionResolvers<ContextType>;
   CodeReviewsConnection?: CodeReviewsConnectionResolvers<ContextType>;
   Collaboration?: CollaborationResolvers<ContextType>;
+  CompactTurn?: CompactTurnResolvers<ContextType>;
   Concept?: ConceptResolvers<ContextType>;
   ConceptAggregate?: ConceptAggregateResolvers<ContextType>;
   ConceptAggregateNode?: ConceptAggregateNodeResolvers<ContextType>;
@@ -32587,7 +33262,6 @@ export type Resolvers<ContextType = RequestContext> = {
   CreateEntitiesMutationResponse?: CreateEntitiesMutationResponseResolvers<ContextType>;
   CreateEventsMutationResponse?: CreateEventsMutationResponseResolvers<ContextType>;
   CreateExperiencesMutationResponse?: CreateExperiencesMutationResponseResolvers<ContextType>;
-  CreateGameSessionsMutationResponse?: CreateGameSessionsMutationResponseResolvers<ContextType>;
   CreateInfo?: CreateInfoResolvers<ContextType>;
   CreateInsightsMutationResponse?: CreateInsightsMutationResponseResolvers<ContextType>;
   CreateMemoriesMutationResponse?: CreateMemoriesMutationResponseResolvers<ContextType>;
@@ -32602,8 +33276,8 @@ export type Resolvers<ContextType = RequestContext> = {
   CreateProjectsMutationResponse?: CreateProjectsMutationResponseResolvers<ContextType>;
   CreateReflectionsMutationResponse?: CreateReflectionsMutationResponseResolvers<ContextType>;
   CreateResearchMutationResponse?: CreateResearchMutationResponseResolvers<ContextType>;
+  CreateRetrievalRunsMutationResponse?: CreateRetrievalRunsMutationResponseResolvers<ContextType>;
   CreateReviewIssuesMutationResponse?: CreateReviewIssuesMutationResponseResolvers<ContextType>;
-  CreateScreenshotsMutationResponse?: CreateScreenshotsMutationResponseResolvers<ContextType>;
   CreateSecurityAuditsMutationResponse?: CreateSecurityAuditsMutationResponseResolvers<ContextType>;
   CreateSharedKnowledgesMutationResponse?: CreateSharedKnowledgesMutationResponseResolvers<ContextType>;
   CreateSkillsMutationResponse?: CreateSkillsMutationResponseResolvers<ContextType>;
@@ -32611,9 +33285,9 @@ export type Resolvers<ContextType = RequestContext> = {
   CreateSynthesesMutationResponse?: CreateSynthesesMutationResponseResolvers<ContextType>;
   CreateTasksMutationResponse?: CreateTasksMutationResponseResolvers<ContextType>;
   CreateTopicsMutationResponse?: CreateTopicsMutationResponseResolvers<ContextType>;
-  CreateTurnsMutationResponse?: CreateTurnsMutationResponseResolvers<ContextType>;
   CreateVulnerabilitiesMutationResponse?: CreateVulnerabilitiesMutationResponseResolvers<ContextType>;
   CreateWorkflowImprovementsMutationResponse?: CreateWorkflowImprovementsMutationResponseResolvers<ContextType>;
+  CypherQueryResult?: CypherQueryResultResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DateTimeAggregateSelection?: DateTimeAggregateSelectionResolvers<ContextType>;
   DeleteInfo?: DeleteInfoResolvers<ContextType>;
@@ -32654,6 +33328,7 @@ export type Resolvers<ContextType = RequestContext> = {
   FactSearchHit?: FactSearchHitResolvers<ContextType>;
   FindExpertsResult?: FindExpertsResultResolvers<ContextType>;
   FloatAggregateSelection?: FloatAggregateSelectionResolvers<ContextType>;
+  GameMemoryContext?: GameMemoryContextResolvers<ContextType>;
   GameSession?: GameSessionResolvers<ContextType>;
   GameSessionAgentPlayerAggregateSelection?: GameSessionAgentPlayerAggregateSelectionResolvers<ContextType>;
   GameSessionAgentPlayerNodeAggregateSelection?: GameSessionAgentPlayerNodeAggregateSelectionResolvers<ContextType>;
@@ -32662,11 +33337,13 @@ export type Resolvers<ContextType = RequestContext> = {
   GameSessionEdge?: GameSessionEdgeResolvers<ContextType>;
   GameSessionPlayerConnection?: GameSessionPlayerConnectionResolvers<ContextType>;
   GameSessionPlayerRelationship?: GameSessionPlayerRelationshipResolvers<ContextType>;
+  GameSessionState?: GameSessionStateResolvers<ContextType>;
   GameSessionTurnTurnsAggregateSelection?: GameSessionTurnTurnsAggregateSelectionResolvers<ContextType>;
   GameSessionTurnTurnsNodeAggregateSelection?: GameSessionTurnTurnsNodeAggregateSelectionResolvers<ContextType>;
   GameSessionTurnsConnection?: GameSessionTurnsConnectionResolvers<ContextType>;
   GameSessionTurnsRelationship?: GameSessionTurnsRelationshipResolvers<ContextType>;
   GameSessionsConnection?: GameSessionsConnectionResolvers<ContextType>;
+  GameTurn?: GameTurnResolvers<ContextType>;
   ImplicitReference?: ImplicitReferenceResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   InsightAggregate?: InsightAggregateResolvers<ContextType>;
@@ -32875,7 +33552,9 @@ export type Resolvers<ContextType = RequestContext> = {
   ProjectPersonContributorsNodeAggregateSelection?: ProjectPersonContributorsNodeAggregateSelectionResolvers<ContextType>;
   ProjectsConnection?: ProjectsConnectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RecentTurns?: RecentTurnsResolvers<ContextType>;
   RecordMemoriesResult?: RecordMemoriesResultResolvers<ContextType>;
+  RecordTurnResult?: RecordTurnResultResolvers<ContextType>;
   Refinement?: RefinementResolvers<ContextType>;
   Reflection?: ReflectionResolvers<ContextType>;
   ReflectionAggregate?: ReflectionAggregateResolvers<ContextType>;
@@ -32909,6 +33588,19 @@ export type Resolvers<ContextType = RequestContext> = {
   ResearchRefinedRelationship?: ResearchRefinedRelationshipResolvers<ContextType>;
   ResearchSynthesisContributedToAggregateSelection?: ResearchSynthesisContributedToAggregateSelectionResolvers<ContextType>;
   ResearchSynthesisContributedToNodeAggregateSelection?: ResearchSynthesisContributedToNodeAggregateSelectionResolvers<ContextType>;
+  RetrievalRun?: RetrievalRunResolvers<ContextType>;
+  RetrievalRunAggregate?: RetrievalRunAggregateResolvers<ContextType>;
+  RetrievalRunAggregateNode?: RetrievalRunAggregateNodeResolvers<ContextType>;
+  RetrievalRunEdge?: RetrievalRunEdgeResolvers<ContextType>;
+  RetrievalRunsConnection?: RetrievalRunsConnectionResolvers<ContextType>;
+  RetrievalStepTrace?: RetrievalStepTraceResolvers<ContextType>;
+  RetrievalToolCallTrace?: RetrievalToolCallTraceResolvers<ContextType>;
+  RetrieveContextMetadata?: RetrieveContextMetadataResolvers<ContextType>;
+  RetrieveContextResult?: RetrieveContextResultResolvers<ContextType>;
+  RetrievedContradiction?: RetrievedContradictionResolvers<ContextType>;
+  RetrievedFact?: RetrievedFactResolvers<ContextType>;
+  RetrievedProfile?: RetrievedProfileResolvers<ContextType>;
+  RetrievedSnippet?: RetrievedSnippetResolvers<ContextType>;
   Review?: ReviewResolvers<ContextType>;
   ReviewIssue?: ReviewIssueResolvers<ContextType>;
   ReviewIssueAggregate?: ReviewIssueAggregateResolvers<ContextType>;
@@ -33043,6 +33735,8 @@ export type Resolvers<ContextType = RequestContext> = {
   TurnEdge?: TurnEdgeResolvers<ContextType>;
   TurnGameSessionSessionAggregateSelection?: TurnGameSessionSessionAggregateSelectionResolvers<ContextType>;
   TurnGameSessionSessionNodeAggregateSelection?: TurnGameSessionSessionNodeAggregateSelectionResolvers<ContextType>;
+  TurnMemoryContext?: TurnMemoryContextResolvers<ContextType>;
+  TurnScreenshot?: TurnScreenshotResolvers<ContextType>;
   TurnScreenshotConnection?: TurnScreenshotConnectionResolvers<ContextType>;
   TurnScreenshotRelationship?: TurnScreenshotRelationshipResolvers<ContextType>;
   TurnScreenshotScreenshotAggregateSelection?: TurnScreenshotScreenshotAggregateSelectionResolvers<ContextType>;
@@ -33078,6 +33772,7 @@ export type Resolvers<ContextType = RequestContext> = {
   UpdateProjectsMutationResponse?: UpdateProjectsMutationResponseResolvers<ContextType>;
   UpdateReflectionsMutationResponse?: UpdateReflectionsMutationResponseResolvers<ContextType>;
   UpdateResearchMutationResponse?: UpdateResearchMutationResponseResolvers<ContextType>;
+  UpdateRetrievalRunsMutationResponse?: UpdateRetrievalRunsMutationResponseResolvers<ContextType>;
   UpdateReviewIssuesMutationResponse?: UpdateReviewIssuesMutationResponseResolvers<ContextType>;
   UpdateScreenshotsMutationResponse?: UpdateScreenshotsMutationResponseResolvers<ContextType>;
   UpdateSecurityAuditsMutationResponse?: UpdateSecurityAuditsMutationResponseResolvers<ContextType>;
@@ -33090,6 +33785,7 @@ export type Resolvers<ContextType = RequestContext> = {
   UpdateTurnsMutationResponse?: UpdateTurnsMutationResponseResolvers<ContextType>;
   UpdateVulnerabilitiesMutationResponse?: UpdateVulnerabilitiesMutationResponseResolvers<ContextType>;
   UpdateWorkflowImprovementsMutationResponse?: UpdateWorkflowImprovementsMutationResponseResolvers<ContextType>;
+  VisualContext?: VisualContextResolvers<ContextType>;
   VulnerabilitiesConnection?: VulnerabilitiesConnectionResolvers<ContextType>;
   Vulnerability?: VulnerabilityResolvers<ContextType>;
   VulnerabilityAggregate?: VulnerabilityAggregateResolvers<ContextType>;
@@ -33113,6 +33809,7 @@ export type Resolvers<ContextType = RequestContext> = {
   WorkflowImprovementBasedOnAnalysisRelationship?: WorkflowImprovementBasedOnAnalysisRelationshipResolvers<ContextType>;
   WorkflowImprovementEdge?: WorkflowImprovementEdgeResolvers<ContextType>;
   WorkflowImprovementsConnection?: WorkflowImprovementsConnectionResolvers<ContextType>;
+  WorkflowTransition?: WorkflowTransitionResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = RequestContext> = {

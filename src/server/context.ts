@@ -3,6 +3,7 @@ import type { Authenticator, Credentials } from "../auth/authenticate.js";
 import type { Caller } from "../auth/caller.js";
 import { jwtOf } from "../auth/claims.js";
 import type { Logger } from "../logging/logger.js";
+import type { ConnectionScope } from "./connectionScope.js";
 
 /**
  * Everything a resolver may use, built once per request in one place, for
@@ -16,6 +17,8 @@ export interface RequestContext {
   jwt: ReturnType<typeof jwtOf>;
   /** Read by @neo4j/graphql: which database its sessions open. */
   sessionConfig: { database: string };
+  /** The WebSocket the operation came over (absent over HTTP): resolvers may leave work for when it closes. */
+  connection?: ConnectionScope;
 }
 
 export interface ContextDeps {
@@ -28,7 +31,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Builds the context of one request from its credentials (HTTP headers or WebSocket connection params). */
 export function createContextFactory({ logger, database, authenticate }: ContextDeps) {
-  return async function buildContext(credentials: Credentials, known?: Caller): Promise<RequestContext> {
+  return async function buildContext(credentials: Credentials, known?: Caller, connection?: ConnectionScope): Promise<RequestContext> {
     const given = credentials["x-request-id"];
     const requestId = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     const caller = known ?? (await authenticate(credentials));
@@ -38,6 +41,7 @@ export function createContextFactory({ logger, database, authenticate }: Context
       jwt: jwtOf(caller),
       logger: logger.child({ requestId, agent: caller.agentId, tenant: caller.tenantId }),
       sessionConfig: { database },
+      ...(connection ? { connection } : {}),
     };
   };
 }

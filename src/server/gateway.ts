@@ -16,12 +16,14 @@ import type { Caller } from "../auth/caller.js";
 import { WebSocketServer } from "ws";
 import type { Config } from "../config/config.js";
 import type { Logger } from "../logging/logger.js";
+import { createConnectionScope, type ClosableConnectionScope } from "./connectionScope.js";
 import { createContextFactory, type RequestContext } from "./context.js";
 import { errorLoggingPlugin, formatError } from "./errorHandling.js";
 import { explorerRouter } from "./explorer/explorerRouter.js";
 import { healthHandler, type HealthState } from "./health.js";
 import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
 import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
+import type { ExecuteOperation, RestRoutes } from "./restRoutes.js";
 import { AgentRateLimiter } from "./limits/rateLimiter.js";
 import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
 
@@ -34,6 +36,8 @@ export interface GatewayDeps {
   authenticate: Authenticator;
   /** Extra routes (token exchange) mounted before /graphql. */
   routes?: express.Router;
+  /** REST adapters over GraphQL operations, mounted under /api (POST /api/memory/retrieve). */
+  restRoutes?: RestRoutes[];
 }
 
 export interface Gateway {
@@ -67,22 +71,31 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql", maxPayload: config.maxBodyBytes });
   // A WebSocket is authenticated once, when it connects; a refused one is closed (4403).
   // Every operation on it then passes the same limits, rates and error formatting as HTTP.
-  const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller }>(
+  // Close hooks still running (sessions being abandoned): stop() waits for them before the driver closes.
+  const closing = new Set<Promise<void>>();
+  const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller; scope?: ClosableConnectionScope }>(
     {
       schema,
       onConnect: async (ctx) => {
         try {
           ctx.extra.caller = await authenticate({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) });
+          ctx.extra.scope = createConnectionScope(logger);
           return true;
         } catch {
           return false;
         }
       },
       onSubscribe: async (ctx, _id, payload) => {
-        const contextValue = await buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller);
+        const contextValue = await buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller, ctx.extra.scope);
         const guarded = await guardWebSocketOperation(wsGuard, payload, contextValue);
         if (!Array.isArray(guarded)) return guarded;
         return formatErrors(guarded).map((f) => new GraphQLError(f.message, { extensions: f.extensions }));
+      },
+      onClose: (ctx) => {
+        const done = ctx.extra.scope?.close();
+        if (!done) return;
+        closing.add(done);
+        void done.finally(() => closing.delete(done));
       },
       onNext: (_ctx, _id, _payload, _args, result) =>
         "errors" in result && result.errors ? { ...result, errors: formatErrors(result.errors) as never } : result,
@@ -124,6 +137,16 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.use("/graphiql", explorerRouter());
   app.get("/", (_req, res) => res.redirect("/graphql"));
   if (deps.routes) app.use(deps.routes);
+  if (deps.restRoutes?.length) {
+    // REST adapters run their operation through Apollo's pipeline: same auth, limits, rates and error masking as /graphql.
+    const execute: ExecuteOperation = async (headers, query, variables) => {
+      const contextValue = await buildContext(headers as Record<string, string>);
+      const response = await apollo.executeOperation({ query, variables }, { contextValue });
+      if (response.body.kind !== "single") throw new Error("REST adapters run single-result operations only");
+      return response.body.singleResult as never;
+    };
+    for (const routes of deps.restRoutes) app.use("/api", express.json({ limit: config.maxBodyBytes }), routes(execute));
+  }
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),
@@ -146,6 +169,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     async stop() {
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
+      await Promise.allSettled([...closing]);
     },
   };
 }

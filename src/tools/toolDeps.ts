@@ -1,4 +1,5 @@
 import type { Driver } from "neo4j-driver";
+import type { CypherToolMode } from "../config/config.js";
 import type { Embedder } from "../embeddings/Embedder.js";
 import type { EmbeddingWorker } from "../embeddings/embeddingWorker.js";
 import type { Logger } from "../logging/logger.js";
@@ -19,4 +20,6 @@ export interface ToolDeps {
   writes: WriteEvents;
   /** The clock; tests pin it. */
   now: () => Date;
+  /** Who may run read-only Cypher (CYPHER_TOOL): `admin` or `off`. */
+  cypherTool: CypherToolMode;
 }

@@ -47,16 +47,16 @@ describe("bad input gets BAD_USER_INPUT naming the field, and writes nothing", (
       /Agent\.id must match/,
     ],
     [
-      "a turn id not of the form {session}_turn_{n}",
-      `mutation ($input: [TurnCreateInput!]!) { createTurns(input: $input) { turns { id } } }`,
-      { input: [{ id: "turn1", number: 1, timestamp: "2025-01-01T00:00:00Z", success: true }] },
-      /Turn\.id must match/,
+      "a game session id with characters outside the id alphabet",
+      `mutation ($id: ID!) { startSession(sessionId: $id, goal: "g", maxTurns: 1) { id } }`,
+      { id: "s') DETACH DELETE n //" },
+      /startSession\.sessionId must match/,
     ],
     [
       "a screenshot that is not a PNG or JPEG type",
-      `mutation ($input: [ScreenshotCreateInput!]!) { createScreenshots(input: $input) { screenshots { id } } }`,
-      { input: [{ mimeType: "image/gif", base64: "R0lGOD", sizeBytes: 6 }] },
-      /Screenshot\.mimeType must match/,
+      `mutation ($turn: TurnInput!) { recordTurn(sessionId: "no-such-session", turn: $turn) { created } }`,
+      { turn: { number: 1, analysis: "a", buttonPresses: [], success: true, screenshot: { mimeType: "image/gif", base64: "R0lGODlh" } } },
+      /ScreenshotInput\.mimeType must match/,
     ],
     [
       "a bounded field changed by arithmetic",

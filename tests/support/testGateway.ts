@@ -3,7 +3,7 @@ import { inject } from "vitest";
 import type { Driver } from "neo4j-driver";
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
-import { startApp, type App } from "../../src/startApp.js";
+import { startApp, type App, type AppOptions } from "../../src/startApp.js";
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;
@@ -33,8 +33,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /** Starts a real gateway (HTTP + WebSocket) on a free port against the suite's Neo4j. */
-export async function startTestGateway(config: Config = testConfig()): Promise<TestGateway> {
-  const app = await startApp(config, createLogger({ logLevel: "silent" }));
+export async function startTestGateway(config: Config = testConfig(), options: AppOptions = {}): Promise<TestGateway> {
+  // TEST_LOG_LEVEL=error shows what the gateway logs (masked errors included) while debugging a test.
+  const app = await startApp(config, createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent" }), options);
   const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
   return {
     app,

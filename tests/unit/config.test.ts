@@ -55,3 +55,28 @@ describe("loadConfig: authentication", () => {
     expect(() => loadConfig({ RATE_LIMITS: "searchMemories=lots" })).toThrowError(/RATE_LIMITS/);
   });
 });
+
+describe("loadConfig: the Cypher tool", () => {
+  it("lets admins run read-only Cypher unless CYPHER_TOOL=off, and names a bad value", () => {
+    expect(loadConfig({}).cypherTool).toBe("admin");
+    expect(loadConfig({ CYPHER_TOOL: "off" }).cypherTool).toBe("off");
+    expect(() => loadConfig({ CYPHER_TOOL: "everyone" })).toThrowError(/CYPHER_TOOL/);
+  });
+});
+
+describe("loadConfig: game sessions", () => {
+  it("defaults to 2 MB screenshots, a 300 s lease and a sweep every 30 s", () => {
+    expect(loadConfig({}).game).toEqual({ screenshotMaxBytes: 2 * 1024 * 1024, leaseSeconds: 300, sweepIntervalMs: 30_000 });
+  });
+
+  it("reads SCREENSHOT_MAX_BYTES, GAME_SESSION_LEASE_SECONDS and GAME_SESSION_SWEEP_SECONDS", () => {
+    const { game } = loadConfig({ SCREENSHOT_MAX_BYTES: "500000", GAME_SESSION_LEASE_SECONDS: "60", GAME_SESSION_SWEEP_SECONDS: "5" });
+    expect(game).toEqual({ screenshotMaxBytes: 500_000, leaseSeconds: 60, sweepIntervalMs: 5000 });
+  });
+
+  it("names a screenshot limit, lease or sweep interval out of range", () => {
+    expect(() => loadConfig({ SCREENSHOT_MAX_BYTES: "17000000" })).toThrowError(/SCREENSHOT_MAX_BYTES/);
+    expect(() => loadConfig({ GAME_SESSION_LEASE_SECONDS: "1" })).toThrowError(/GAME_SESSION_LEASE_SECONDS/);
+    expect(() => loadConfig({ GAME_SESSION_SWEEP_SECONDS: "0" })).toThrowError(/GAME_SESSION_SWEEP_SECONDS/);
+  });
+});

@@ -1,6 +1,7 @@
 import { Kind, type DocumentNode } from "graphql";
 import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../../embeddings/embeddedTypes.js";
 import { factIndexes } from "./factIndexes.js";
+import { OUTBOX_MIGRATIONS } from "./outboxMigrations.js";
 
 /** One idempotent schema statement, named so that logs and health can refer to it. */
 export interface Migration {
@@ -56,7 +57,7 @@ export function migrationsFor(document: DocumentNode): Migration[] {
       : []),
   ]);
   embedded.push(...factIndexes(document));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
 }
 
 /** API keys are looked up by hash; ids are unique. */
@@ -75,7 +76,8 @@ const RANGE_INDEXES: Migration[] = [
   range("memory_created", "Memory", ["createdAt"]),
   range("message_timestamp", "Message", ["timestamp"]),
   range("message_author", "Message", ["tenantId", "authorId"]),
-  range("turn_number", "Turn", ["number"]),
+  // recentTurns: equality on the first two, ordered range scan on the number (no sort, whatever the store size).
+  range("turn_session_number", "Turn", ["tenantId", "sessionId", "number"]),
   range("game_session_status", "GameSession", ["status", "leaseExpiresAt"]),
   range("task_status", "Task", ["tenantId", "status"]),
   range("belief_state", "Belief", ["tenantId", "ownerId", "state", "confidence"]),

@@ -40,7 +40,17 @@ export type CustomRule =
   /** Writes for an agent: only that agent itself or an admin (recordInteraction). */
   | "selfOrAdmin"
   /** Any agent of the tenant may call it; it links only nodes the caller may read and creates nodes stamped as the caller's (assertFacts). */
-  | "writesVisibleToCaller";
+  | "writesVisibleToCaller"
+  /**
+   * The approval gate: only on an improvement the caller may read (else NOT_FOUND); the owner or an admin submits,
+   * only an approver other than the owner reviews (else FORBIDDEN) (src/workflow/workflowTransitions.ts).
+   */
+  | "workflowGate"
+  /**
+   * Acts on a node the caller may read (else NOT_FOUND) that only its owner or an admin may change (else FORBIDDEN);
+   * what it writes belongs to that node's owner (recordTurn on a game session: src/game/).
+   */
+  | "ownerOrAdmin";
 
 /**
  * Every hand-written root field and its access rule. A root field that is
@@ -76,6 +86,29 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.semanticSearchFacts": "readsVisibleToCaller",
   "Query.factContradictions": "readsVisibleToCaller",
   "Mutation.assertFacts": "writesVisibleToCaller",
+  /** Reads through the tools (each applies the READ rule); writes only the caller's own RetrievalRun (tests/integration/retrieveContext/). */
+  "Mutation.retrieveContext": "readsVisibleToCaller",
+  /** Raw Cypher is not tenant-scoped; CYPHER_TOOL=off refuses everyone (tests/integration/tools/cypherQuery.test.ts). */
+  "Query.cypherQuery": "adminOnly",
+  "Mutation.transitionWorkflowImprovement": "workflowGate",
+  "Mutation.startSession": "selfOrAdmin",
+  "Mutation.endSession": "ownerOrAdmin",
+  "Mutation.heartbeatSession": "ownerOrAdmin",
+  "Mutation.recordTurn": "ownerOrAdmin",
+  "Query.recentTurns": "readsVisibleToCaller",
+  "Query.gameTurns": "readsVisibleToCaller",
+  "Query.gameMemoryContext": "readsVisibleToCaller",
+};
+
+/**
+ * `Owned` types without a generated create: their nodes are written only by
+ * the hand-written mutation named here, which validates what generated CRUD
+ * could not (schema/game.graphql). The matrix writes their fixtures through it.
+ */
+export const CREATED_BY_CUSTOM_MUTATION: Readonly<Record<string, string>> = {
+  GameSession: "Mutation.startSession",
+  Turn: "Mutation.recordTurn",
+  Screenshot: "Mutation.recordTurn",
 };
 
 export interface RootField {
@@ -132,11 +165,14 @@ function crudOf(schema: GraphQLSchema, node: GraphQLObjectType): Map<string, Fie
   const create = Object.values(mutations).find(
     (f) => argType(f, "input") === `${node.name}CreateInput` && f.name === `create${/^Create(\w+)MutationResponse$/.exec(getNamedType(f.type).name)?.[1]}`,
   );
-  if (!create) return found;
-  const plural = create.name.slice("create".length);
-  const response = getNamedType(create.type) as GraphQLObjectType;
-  const responseField = Object.keys(response.getFields()).find((name) => name !== "info");
-  found.set(`Mutation.${create.name}`, { kind: "create", node, responseField });
+  // Without a create (`@mutation(operations: [UPDATE, DELETE])`) the plural comes from the list query and the update response.
+  const listField = create ? undefined : Object.values(queries).find((f) => listOf(f.type) === node && argType(f, "where") === `${node.name}Where`);
+  if (!create && !listField) return found;
+  const plural = create ? create.name.slice("create".length) : upperFirst(listField!.name);
+  const writer = create ?? mutations[`update${plural}`];
+  const response = writer ? (getNamedType(writer.type) as GraphQLObjectType) : undefined;
+  const responseField = response ? Object.keys(response.getFields()).find((name) => name !== "info") : undefined;
+  if (create) found.set(`Mutation.${create.name}`, { kind: "create", node, responseField });
 
   const list = queries[lowerFirst(plural)];
   if (list && listOf(list.type) === node) found.set(`Query.${list.name}`, { kind: "list", node });

@@ -3,6 +3,8 @@ import type { RuleTable } from "../../../src/schema/inputRules.js";
 import { mapLimit, type AccessClient } from "./accessClient.js";
 import type { TypePlan } from "./accessPlan.js";
 import { minimalCreateInput } from "./minimalCreateInput.js";
+import { CREATED_BY_CUSTOM_MUTATION } from "./classifyRootFields.js";
+import { createGameFixtures } from "./gameFixtures.js";
 import { createMutation } from "./operations.js";
 import type { Persona } from "./personas.js";
 
@@ -36,7 +38,20 @@ export async function createFixtures(options: {
 }): Promise<FixtureSet> {
   const { client, owner, schema, rules, types, tag, nextUnique } = options;
   const set: FixtureSet = { fixtures: new Map(), problems: new Map() };
-  await mapLimit(types, 8, async ({ node, fields }) => {
+  const custom = types.filter(({ node }) => node.name in CREATED_BY_CUSTOM_MUTATION);
+  if (custom.length > 0) {
+    try {
+      const written = await createGameFixtures({ client, owner, tag, nextUnique });
+      for (const { node } of custom) {
+        const fixture = written.get(node.name);
+        if (fixture) set.fixtures.set(node.name, { type: node.name, ...fixture });
+        else set.problems.set(node.name, `no fixture writer for ${node.name} (created by ${CREATED_BY_CUSTOM_MUTATION[node.name]})`);
+      }
+    } catch (err) {
+      for (const { node } of custom) set.problems.set(node.name, (err as Error).message);
+    }
+  }
+  await mapLimit(types.filter((t) => !custom.includes(t)), 8, async ({ node, fields }) => {
     try {
       if (!fields.create) throw new Error(`${node.name} has no generated create mutation`);
       const built = [minimalCreateInput(schema, rules, node.name, nextUnique), minimalCreateInput(schema, rules, node.name, nextUnique)];

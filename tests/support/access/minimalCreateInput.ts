@@ -16,8 +16,6 @@ import { checkValue, type FieldRule, type RuleTable } from "../../../src/schema/
  * its `@constraint`.
  */
 const OVERRIDES: Readonly<Record<string, (unique: string) => unknown>> = {
-  "Turn.id": (unique) => `${unique}_turn_1`,
-  "Screenshot.mimeType": () => "image/png",
 };
 
 const SCALARS: Readonly<Record<string, (unique: string) => unknown>> = {

@@ -17,7 +17,16 @@ import { leafSelection, type Operation } from "./operations.js";
  * Relationships no generated mutation may write (`@settable(onCreate: false,
  * onUpdate: false)`): only server code links them, so the matrix cannot.
  */
-export const SERVER_WRITTEN_RELATIONSHIPS: readonly string[] = ["WorkflowImprovement.approvedBy"];
+export const SERVER_WRITTEN_RELATIONSHIPS: readonly string[] = [
+  "WorkflowImprovement.approvedBy",
+  // Game sessions, turns and screenshots are linked only by startSession and recordTurn (src/game/);
+  // tests/integration/game/ and the matrix's ownerOrAdmin block cover who reaches them.
+  "GameSession.turns",
+  "GameSession.player",
+  "Turn.session",
+  "Turn.screenshot",
+  "Screenshot.turn",
+];
 
 /** A relationship from one `Owned` type to another (or to an interface of them), as the matrix probes it. */
 export interface RelationshipPlan {

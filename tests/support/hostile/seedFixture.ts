@@ -37,13 +37,14 @@ const TENANTS: Record<Tenant, string> = { T1: "hostile-t1", T2: "hostile-t2" };
 const at = "2025-03-01T10:00:00Z";
 const connectId = (id: string) => ({ connect: [{ where: { node: { id: { eq: id } } } }] });
 
-const SEED_T1 = `mutation SeedT1($alice: [PersonCreateInput!]!, $bob: [PersonCreateInput!]!, $memories: [MemoryCreateInput!]!, $channels: [ChannelCreateInput!]!, $sessions: [GameSessionCreateInput!]!) {
+const SEED_T1 = `mutation SeedT1($alice: [PersonCreateInput!]!, $bob: [PersonCreateInput!]!, $memories: [MemoryCreateInput!]!, $channels: [ChannelCreateInput!]!) {
   createAgents(input: [{ id: "kublai", name: "Kublai", role: "orchestrator" }, { id: "twin", name: "Twin one", role: "analyst" }]) { agents { id } }
   alice: createPeople(input: $alice) { people { id } }
   bob: createPeople(input: $bob) { people { id } }
   createMemories(input: $memories) { memories { id visibility } }
   createChannels(input: $channels) { channels { id } }
-  createGameSessions(input: $sessions) { gameSessions { id } }
+  startSession(sessionId: "run-1", agentId: "kublai", goal: "Finish level one", maxTurns: 10) { id }
+  recordTurn(sessionId: "run-1", turn: { number: 1, timestamp: "2025-03-01T10:00:00Z", analysis: "Level one starts", buttonPresses: [START], success: true }) { created }
   createApiKey(agentId: "kublai", name: "fixture key") { info { id } }
 }`;
 
@@ -82,7 +83,6 @@ export async function seedFixture(url: string, driver: Driver): Promise<Fixture>
     channels: [
       { id: "general", name: "general", messages: { create: [{ node: { id: "msg-1", authorId: "alice", content: "I started at Acme in spring", timestamp: at, author: connectId("alice") } }] } },
     ],
-    sessions: [{ id: "run-1", goal: "Finish level one", maxTurns: 10, turns: { create: [{ node: { id: "run-1_turn_1", number: 1, timestamp: at, success: true } }] } }],
   });
   expect(one.body.errors, JSON.stringify(one.body.errors)).toBeUndefined();
   const two = await graphql(url, t2, SEED_T2, {

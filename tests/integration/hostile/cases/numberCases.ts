@@ -24,8 +24,8 @@ export const numberCases: HostileCase[] = [
   row('"Infinity" as a string for a Float variable', FILTER, { x: "Infinity" }, floatRefused('"Infinity"')),
   row("1e309 written inline in a create is refused as not finite", `mutation { createMemories(input: [{ type: INSIGHT, content: "n", importance: 1e309 }]) { memories { id } } }`, undefined, bad(/^Memory\.importance must be a finite number$/, "Memory.importance")),
   row("1e309 written inline in a filter is refused as not finite", `{ memories(where: { importance: { gt: 1e309 } }) { id } }`, undefined, bad(/must be a finite number/, "memories.where.importance.gt")),
-  row("an Int past 32 bits (GameSession.maxTurns 2147483648)", `mutation { createGameSessions(input: [{ id: "hostile-g", goal: "g", maxTurns: 2147483648 }]) { gameSessions { id } } }`, undefined, bad(/Int cannot represent non 32-bit signed integer value: 2147483648/)),
-  row("a fraction for an Int (Turn.number 1.5)", `mutation ($n: Int!) { createTurns(input: [{ id: "hostile_turn_1", number: $n, timestamp: "2025-01-01T00:00:00Z", success: true }]) { turns { id } } }`, { n: 1.5 }, bad(/Int cannot represent non-integer value: 1\.5/)),
+  row("an Int past 32 bits (startSession.maxTurns 2147483648)", `mutation { startSession(sessionId: "hostile-g", goal: "g", maxTurns: 2147483648) { id } }`, undefined, bad(/Int cannot represent non 32-bit signed integer value: 2147483648/)),
+  row("a fraction for an Int (TurnInput.number 1.5)", `mutation ($n: Int!) { recordTurn(sessionId: "run-1", turn: { number: $n, analysis: "a", buttonPresses: [], success: true }) { created } }`, { n: 1.5 }, bad(/Int cannot represent non-integer value: 1\.5/)),
   row("a negative limit", `{ agents(limit: -1) { id } }`, undefined, bad(/limit/)),
   row("a negative offset", `{ agents(offset: -1) { id } }`, undefined, bad(/offset/)),
 ];

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:retrieve -- [--people 10000] [--facts-per-person 10] [--runs 50] [--llm-delay 200]`
+ *
+ * retrieveContext over GraphQL on a synthetic people graph (10k people, 100k
+ * facts by default) plus seed 004's fixture (Alice, Bob, Charlie, Dana):
+ * 1. the deterministic planner on seed 004's four cases: latency p50/p95;
+ * 2. the LLM planner against a scripted OpenAI-compatible model that answers
+ *    after a fixed delay: Mnemograph's own time per iteration (all but the
+ *    model's delay) and whether a round of parallel tool calls takes about as
+ *    long as its slowest call;
+ * 3. 20 concurrent runs: all succeed; the process's peak memory (RSS).
+ */
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { LOCAL_TENANT } from "../src/auth/caller.js";
+import { seed004Fixture } from "../tests/support/seed004Fixture.js";
+import { startScriptedLlm } from "../tests/support/scriptedLlm.js";
+import { percentile } from "./locomo/metrics.js";
+import { writePeopleGraph } from "./retrieve/peopleGraph.js";
+import { startBenchGateway } from "./support/benchGateway.js";
+
+const { values } = parseArgs({
+  options: {
+    people: { type: "string", default: "10000" },
+    "facts-per-person": { type: "string", default: "10" },
+    runs: { type: "string", default: "50" },
+    "llm-delay": { type: "string", default: "200" },
+  },
+});
+const people = Number(values.people);
+const factsPerPerson = Number(values["facts-per-person"]);
+const runs = Number(values.runs);
+const llmDelay = Number(values["llm-delay"]);
+const AGENT = "bench-retrieve";
+const me = "seed";
+const id = (name: string) => `${me}-${name}`;
+
+const RETRIEVE = `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) {
+  facts confidence metadata { processingTimeMs iterationsUsed queriesExecuted planner fallbackReason }
+  trace { stage elapsedMs toolCalls { tool elapsedMs } } } }`;
+// createOrgs(input: []) makes @neo4j/graphql 7.6 generate invalid Cypher (a 500): people only, Google exists already.
+const CREATE_PEOPLE = `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`;
+const ASSERT = `mutation ($facts: [FactAssertionInput!]!) { assertFacts(facts: $facts) { created { id } } }`;
+
+const at = (s: number) => `2025-10-10T14:30:${String(s).padStart(2, "0")}Z`;
+const CASES: Record<string, { authorId: string; authorName: string; content: string; timestamp: string }[]> = {
+  python: [{ authorId: "user1", authorName: "Eve", content: "Who knows Python?", timestamp: at(0) }],
+  google: [{ authorId: "user1", authorName: "Eve", content: "Anyone work at Google?", timestamp: at(0) }],
+  applying: [
+    { authorId: id("alice"), authorName: "Alice", content: "I'm thinking about applying to Google", timestamp: at(0) },
+    { authorId: id("bob"), authorName: "Bob", content: "Didn't Charlie work there?", timestamp: at(15) },
+    { authorId: id("alice"), authorName: "Alice", content: "Yeah, I should ask him about it", timestamp: at(30) },
+  ],
+  klingon: [{ authorId: "user1", authorName: "Eve", content: "Does anyone speak Klingon?", timestamp: at(0) }],
+};
+
+type Result = { retrieveContext: { facts: string[]; confidence: string; metadata: { processingTimeMs: number; iterationsUsed: number; queriesExecuted: number; planner: string; fallbackReason: string | null }; trace: { stage: string; elapsedMs: number; toolCalls: { tool: string; elapsedMs: number }[] }[] | null } };
+const fmt = (n: number) => n.toFixed(1);
+const lines: string[] = [];
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+// Deterministic gateway (no LLM) first; the LLM gateway later shares the same Neo4j data through its own process-local client.
+const llm = await startScriptedLlm();
+const gw = await startBenchGateway({ ...process.env, RATE_LIMITS: "retrieveContext=1000000", LLM_BASE_URL: "", RETRIEVE_TIME_BUDGET_MS: "30000" });
+try {
+  const t0 = performance.now();
+  const written = await writePeopleGraph(gw.app.driver, LOCAL_TENANT, AGENT, { people, factsPerPerson });
+  const fixture = seed004Fixture(me);
+  await gw.request(CREATE_PEOPLE, { input: fixture.people }, AGENT);
+  await gw.app.driver.executeQuery("MATCH (o:Org {tenantId: $t, name: 'Google'}) SET o.aliases = ['Alphabet']", { t: LOCAL_TENANT });
+  await gw.request(ASSERT, { facts: fixture.facts }, AGENT);
+  const loaded = (performance.now() - t0) / 1000;
+  gw.app.embeddings.wake();
+  await gw.app.embeddings.drain();
+  await gw.app.driver.executeQuery("CALL db.awaitIndexes(600)");
+  const embedded = (performance.now() - t0) / 1000 - loaded;
+  const header = `retrieveContext — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "cpu"}), ${Math.round(os.totalmem() / 2 ** 30)} GB, model ${gw.app.embedder.model}`;
+  lines.push(header, "", `Graph: ${people} people, ${written + fixture.facts.length} facts (written in ${fmt(loaded)} s, facts embedded in ${fmt(embedded)} s), plus seed 004's fixture.`, "");
+
+  const run = async (messages: unknown, agent = AGENT) => {
+    const t = performance.now();
+    const data = await gw.request<Result>(RETRIEVE, { input: { messages } }, agent);
+    return { total: performance.now() - t, result: data.retrieveContext };
+  };
+
+  // 1. Deterministic planner: warm-up (caches, query plans), then `runs` per case.
+  for (const messages of Object.values(CASES)) for (let i = 0; i < 3; i++) await run(messages);
+  lines.push("Deterministic planner, over GraphQL (HTTP round trip included):", "", "| case | facts | confidence | p50 ms | p95 ms | inside the loop p50 / p95 ms |", "| --- | --- | --- | --- | --- | --- |");
+  const all: number[] = [];
+  for (const [name, messages] of Object.entries(CASES)) {
+    const totals: number[] = [];
+    const inside: number[] = [];
+    let last: Result["retrieveContext"] | null = null;
+    for (let i = 0; i < runs; i++) {
+      const r = await run(messages);
+      totals.push(r.total);
+      inside.push(r.result.metadata.processingTimeMs);
+      last = r.result;
+    }
+    all.push(...totals);
+    lines.push(`| ${name} | ${last!.facts.length} | ${last!.confidence} | ${fmt(percentile(totals, 50))} | ${fmt(percentile(totals, 95))} | ${fmt(percentile(inside, 50))} / ${fmt(percentile(inside, 95))} |`);
+  }
+  lines.push(`| all four | | | ${fmt(percentile(all, 50))} | ${fmt(percentile(all, 95))} | |`, "");
+
+  // 3. Twenty concurrent runs of the heaviest case.
+  const before = process.memoryUsage().rss;
+  const started = performance.now();
+  const concurrent = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => run(CASES.applying, `${AGENT}-c${i}`)));
+  const wall = performance.now() - started;
+  const ok = concurrent.filter((c) => c.status === "fulfilled" && c.value.result.facts.length > 0).length;
+  lines.push(`20 concurrent runs (the Alice/Bob/Charlie case): ${ok}/20 succeeded in ${fmt(wall)} ms wall time; RSS ${Math.round(before / 2 ** 20)} MB before, peak ${Math.round(peakRss / 2 ** 20)} MB for the whole process (gateway, embedding model and the benchmark itself; Neo4j runs in its own JVM).`, "");
+
+  // 2. LLM planner against the scripted model: a second gateway on the same Neo4j (same graph, same vectors).
+  const neo = gw.app.localNeo4j;
+  const gw2 = await startBenchGateway({
+    ...process.env, RATE_LIMITS: "retrieveContext=1000000", LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "scripted", LLM_TIMEOUT_MS: "10000",
+    ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}),
+  });
+  try {
+  // Round 1: three independent lookups in one model turn; round 2: the model is done.
+  llm.play((_req, i) =>
+    i % 2 === 0
+      ? { delayMs: llmDelay, calls: [
+          { name: "get_person_profile", arguments: { person_id: id("charlie") } },
+          { name: "find_people_by_organization", arguments: { organization: "Google" } },
+          { name: "get_relationships_between", arguments: { person_a_id: id("alice"), person_b_id: id("charlie") } },
+        ] }
+      : { delayMs: llmDelay, content: "Charlie worked at Google; Alice is close to him." },
+  );
+  const perIteration: number[] = [];
+  const perRun: number[] = [];
+  const roundVsSlowest: number[] = [];
+  const roundVsSum: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const data = await gw2.request<Result>(RETRIEVE, { input: { messages: CASES.applying, debug: true } }, AGENT);
+    const r = data.retrieveContext;
+    if (r.metadata.planner !== "LLM") throw new Error(`expected the LLM planner, got ${JSON.stringify(r.metadata)}`);
+    if (i < 3) continue;
+    // A round is one plan → execute → evaluate cycle; the last PLAN (the model saying it is done) is a round without tools.
+    const modelCalls = r.trace!.filter((s) => s.stage === "PLAN").length;
+    const own = r.metadata.processingTimeMs - modelCalls * llmDelay;
+    perRun.push(own);
+    perIteration.push(own / modelCalls);
+    for (const s of r.trace!.filter((x) => x.stage === "EXECUTE")) {
+      const slowest = Math.max(...s.toolCalls.map((c) => c.elapsedMs));
+      const sum = s.toolCalls.reduce((a, c) => a + c.elapsedMs, 0);
+      roundVsSlowest.push(s.elapsedMs / slowest);
+      roundVsSum.push(s.elapsedMs / sum);
+    }
+  }
+  lines.push(
+    `LLM planner, scripted model answering after ${llmDelay} ms (2 model calls per run, 3 parallel tool calls in round 1), ${runs} runs:`,
+    "",
+    `- Mnemograph's own time per run (run time minus the model's delays; analysis, linking, tools, synthesis, recording): p50 ${fmt(percentile(perRun, 50))} ms, p95 ${fmt(percentile(perRun, 95))} ms.`,
+    `- Per model round (own time divided by model calls): p50 ${fmt(percentile(perIteration, 50))} ms, p95 ${fmt(percentile(perIteration, 95))} ms.`,
+    `- A round of parallel tool calls took ${percentile(roundVsSlowest, 50).toFixed(2)}× its slowest call at p50 (p95 ${percentile(roundVsSlowest, 95).toFixed(2)}×), and ${percentile(roundVsSum, 50).toFixed(2)}× the sum of its calls.`,
+    "",
+  );
+  } finally {
+    await gw2.stop();
+  }
+} finally {
+  await gw.stop();
+  await llm.close();
+  clearInterval(sampler);
+}
+process.stdout.write(`${lines.join("\n")}\n`);

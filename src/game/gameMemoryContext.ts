@@ -1,0 +1,57 @@
+import { BadUserInputError } from "../errors/errors.js";
+import type { MemoryContextResult } from "../memoryContext/memoryContextResolver.js";
+import type { RequestContext } from "../server/context.js";
+import type { GameDeps } from "./gameDeps.js";
+import { loadLastTurns } from "./lastTurns.js";
+import { compactMemory } from "./compactMemory.js";
+import { toTurnFacts, type RecentTurns } from "./recentTurns.js";
+
+/** `Query.memoryContext`'s resolver: the general memory block is built by it, never rewritten here. */
+export type MemoryContextResolve = (
+  parent: unknown,
+  args: { agentId: string; topic?: string | null; tokenBudget?: number | null },
+  ctx: RequestContext,
+) => Promise<MemoryContextResult>;
+
+export interface GameMemoryContext {
+  text: string;
+  recent: RecentTurns;
+  general: MemoryContextResult | null;
+}
+
+/** The heading seed 001 puts before the compact JSON in the strategy prompt. */
+export const recentHeading = (turns: number) => `**RECENT MEMORY** (last ${turns} turns):`;
+
+/** Joins the general block and the compact last turns the way seed 001's `_get_memory_context` does. Pure. */
+export function composeGameContext(generalText: string | null, recent: Pick<RecentTurns, "turnCount" | "json">): string {
+  const parts = [generalText?.trim() || null, `${recentHeading(recent.turnCount)}\n${recent.json}`];
+  return parts.filter((p): p is string => p !== null).join("\n\n");
+}
+
+/**
+ * The strategy prompt's memory for a session: the player's memory-context
+ * block (topic: the one asked, else the session's goal) and the last turns.
+ * A player without an Agent node has no general memories: `general` is null.
+ */
+export async function gameMemoryContext(
+  deps: Pick<GameDeps, "driver" | "database">,
+  memoryContext: MemoryContextResolve,
+  ctx: RequestContext,
+  request: { sessionId: string; last: number; topic: string | null; tokenBudget: number | null },
+): Promise<GameMemoryContext> {
+  const { session, turns } = await loadLastTurns(deps, ctx.caller, request.sessionId, request.last);
+  const recent: RecentTurns = {
+    sessionId: session.id,
+    sessionTurns: session.turnsCompleted,
+    sessionStatus: session.status,
+    ...compactMemory(turns.map(toTurnFacts)),
+  };
+  let general: MemoryContextResult | null = null;
+  try {
+    general = await memoryContext(null, { agentId: session.agentId, topic: request.topic ?? session.goal, tokenBudget: request.tokenBudget }, ctx);
+  } catch (err) {
+    const missingAgent = err instanceof BadUserInputError && err.extensions.field === "memoryContext.agentId";
+    if (!missingAgent) throw err;
+  }
+  return { text: composeGameContext(general?.text ?? null, recent), recent, general };
+}

@@ -1,0 +1,75 @@
+import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import { NotFoundError } from "../errors/errors.js";
+import { memoryContextResolver } from "../memoryContext/memoryContextResolver.js";
+import type { RequestContext } from "../server/context.js";
+import { idArg } from "../tools/idAndListArgs.js";
+import { readQuery } from "../tools/readQuery.js";
+import { between, limit, optionalText } from "../tools/toolArgs.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { gameMemoryContext } from "./gameMemoryContext.js";
+import type { GameDeps } from "./gameDeps.js";
+import { toGameTurn, TURN_PROJECTION, type TurnScreenshotRef } from "./gameTurn.js";
+import { loadLastTurns } from "./lastTurns.js";
+import { parseStartSessionArgs, type StartSessionArgs } from "./parseSessionArgs.js";
+import { parseTurnInput, type TurnInput } from "./parseTurnInput.js";
+import { recentTurns } from "./recentTurns.js";
+import { recordTurn } from "./recordTurn.js";
+import { abandonSession, endSession, heartbeatSession, startSession } from "./sessionLifecycle.js";
+
+const session = (field: string, value: unknown) => idArg(`${field}.sessionId`, value);
+
+/** Resolvers of schema/game.graphql's hand-written fields. */
+export function gameResolvers(game: GameDeps, tools: ToolDeps) {
+  const memoryContext = memoryContextResolver(tools);
+  return {
+    Query: {
+      recentTurns: (_: unknown, args: { sessionId: string; last?: number | null }, ctx: RequestContext) =>
+        recentTurns(game, ctx.caller, session("recentTurns", args.sessionId), limit("recentTurns.last", args.last, 4, 50)),
+      gameTurns: async (_: unknown, args: { sessionId: string; last?: number | null }, ctx: RequestContext) => {
+        const { turns } = await loadLastTurns(game, ctx.caller, session("gameTurns", args.sessionId), limit("gameTurns.last", args.last, 10, 100), TURN_PROJECTION);
+        return turns.map(toGameTurn);
+      },
+      gameMemoryContext: (
+        _: unknown,
+        args: { sessionId: string; last?: number | null; topic?: string | null; tokenBudget?: number | null },
+        ctx: RequestContext,
+      ) =>
+        gameMemoryContext(game, memoryContext, ctx, {
+          sessionId: session("gameMemoryContext", args.sessionId),
+          last: limit("gameMemoryContext.last", args.last, 4, 50),
+          topic: optionalText("gameMemoryContext.topic", args.topic, 1000),
+          tokenBudget: args.tokenBudget == null ? null : between("gameMemoryContext.tokenBudget", args.tokenBudget, 50, 8000),
+        }),
+    },
+    Mutation: {
+      startSession: async (_: unknown, args: StartSessionArgs, ctx: RequestContext) => {
+        const state = await startSession(game, ctx.caller, parseStartSessionArgs(args, ctx.caller));
+        // A session started over a WebSocket lives no longer than that connection (seed 001: sessions die with their client).
+        ctx.connection?.onClose(() => abandonSession(game, ctx.caller.tenantId, state.id));
+        return state;
+      },
+      endSession: (_: unknown, args: { sessionId: string }, ctx: RequestContext) => endSession(game, ctx.caller, session("endSession", args.sessionId)),
+      heartbeatSession: (_: unknown, args: { sessionId: string }, ctx: RequestContext) =>
+        heartbeatSession(game, ctx.caller, session("heartbeatSession", args.sessionId)),
+      recordTurn: (_: unknown, args: { sessionId: string; turn: TurnInput }, ctx: RequestContext) => {
+        const parsed = parseTurnInput(session("recordTurn", args.sessionId), args.turn, {
+          screenshotMaxBytes: game.config.screenshotMaxBytes,
+          extractors: game.extractors,
+        });
+        return recordTurn(game, ctx.caller, parsed);
+      },
+    },
+    TurnScreenshot: {
+      // The bytes live in their own node and are read only when this field is selected.
+      base64: async (shot: TurnScreenshotRef, _: unknown, ctx: RequestContext) => {
+        const rows = await readQuery<{ base64: string }>(
+          game,
+          `MATCH (n:Screenshot {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER} RETURN n.base64 AS base64`,
+          { ...visibilityParams(ctx.caller), id: shot.id },
+        );
+        if (!rows[0]) throw new NotFoundError(`Screenshot "${shot.id}" is not readable`);
+        return rows[0].base64;
+      },
+    },
+  };
+}

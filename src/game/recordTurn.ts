@@ -1,0 +1,124 @@
+import type { ManagedTransaction } from "neo4j-driver";
+import { cypherInt } from "../tools/readQuery.js";
+import type { Caller } from "../auth/caller.js";
+import { visibilityParams } from "../auth/policy.js";
+import { BadUserInputError, ConflictError } from "../errors/errors.js";
+import type { GameDeps } from "./gameDeps.js";
+import { gameTurnOf, toGameTurn, TURN_PROJECTION, turnProperties, type GameTurn } from "./gameTurn.js";
+import type { ParsedTurn } from "./parseTurnInput.js";
+import { EXPIRE_LEASE, leaseUntil } from "./sessionLifecycle.js";
+import { assertWritable, closedSessionError, SESSION_ACCESS, SESSION_PROJECTION, toSessionState, type GameSessionState } from "./sessionState.js";
+
+export interface RecordTurnResult {
+  turn: GameTurn;
+  /** False for a retry of a stored turn: nothing was written. */
+  created: boolean;
+  session: GameSessionState;
+}
+
+type Outcome = "DENIED" | "SAME" | "CONFLICT" | "CLOSED" | "EXPIRED" | "BEYOND_MAX" | "CREATE";
+
+/**
+ * Statement 1: decides, and when the turn is new, writes it, links it to its
+ * session and renews the lease. Ownership and visibility come from the session.
+ * Its text never changes, so Neo4j plans it once.
+ */
+const WRITE_TURN = `OPTIONAL MATCH (s:GameSession {tenantId: $callerTenant, id: $sessionId})
+OPTIONAL MATCH (existing:Turn {tenantId: $callerTenant, id: $turnId})
+WITH s, existing, ${SESSION_ACCESS}
+WITH s, existing, visible, writable,
+  CASE WHEN s IS NULL OR NOT (visible AND writable) THEN 'DENIED'
+       WHEN existing IS NOT NULL AND existing.contentHash = $contentHash THEN 'SAME'
+       WHEN existing IS NOT NULL THEN 'CONFLICT'
+       WHEN s.status <> 'ACTIVE' THEN 'CLOSED'
+       WHEN s.leaseExpiresAt < datetime($now) THEN 'EXPIRED'
+       WHEN $number > s.maxTurns THEN 'BEYOND_MAX'
+       ELSE 'CREATE' END AS outcome
+FOREACH (_ IN CASE WHEN outcome = 'EXPIRED' THEN [1] ELSE [] END | ${EXPIRE_LEASE})
+FOREACH (_ IN CASE WHEN outcome = 'CREATE' THEN [1] ELSE [] END |
+  CREATE (t:Turn $props)
+  SET t.tenantId = s.tenantId, t.ownerId = s.ownerId, t.visibility = s.visibility, t.sharedWith = s.sharedWith,
+      t.timestamp = datetime(coalesce($timestamp, $now)), t.createdAt = datetime($now)
+  CREATE (s)-[:HAS_TURN]->(t)
+  SET s.turnsCompleted = s.turnsCompleted + 1, s.leaseExpiresAt = datetime($leaseUntil))
+RETURN s IS NOT NULL AS found, coalesce(visible, false) AS visible, coalesce(writable, false) AS writable, outcome,
+  CASE WHEN s IS NULL THEN null ELSE ${SESSION_PROJECTION} END AS session,
+  CASE WHEN existing IS NULL THEN null ELSE ${TURN_PROJECTION("existing")} END AS existing`;
+
+/** Statement 2: the screenshot in its own node, owned and shared like its turn. */
+const WRITE_SCREENSHOT = `MATCH (t:Turn {tenantId: $callerTenant, id: $turnId})
+CREATE (sc:Screenshot $shot)
+SET sc.tenantId = t.tenantId, sc.ownerId = t.ownerId, sc.visibility = t.visibility, sc.sharedWith = t.sharedWith, sc.createdAt = datetime($now)
+CREATE (t)-[:HAS_SCREENSHOT]->(sc)`;
+
+const CONSTRAINT_FAILED = "Neo.ClientError.Schema.ConstraintValidationFailed";
+
+/**
+ * Stores one validated turn and its screenshot in one transaction (two
+ * statements, one round trip each): all or nothing. A retry of a stored turn
+ * with the same content hash writes nothing and returns the stored turn; other
+ * content under the same id is CONFLICT; a session that is not ACTIVE, or whose
+ * lease ran out (closed here as ABANDONED), refuses new turns.
+ */
+export async function recordTurn(deps: GameDeps, caller: Caller, parsed: ParsedTurn): Promise<RecordTurnResult> {
+  try {
+    return await recordOnce(deps, caller, parsed);
+  } catch (err) {
+    if ((err as { code?: string }).code !== CONSTRAINT_FAILED) throw err;
+    // Two identical requests raced past the existence check: the second sees the first's turn now.
+    try {
+      return await recordOnce(deps, caller, parsed);
+    } catch (again) {
+      if ((again as { code?: string }).code !== CONSTRAINT_FAILED) throw again;
+      throw new ConflictError(`Turn "${parsed.turn.id}" could not be stored: a node with its id or its screenshot's id ("${parsed.screenshot?.id}") already exists`, {
+        turnId: parsed.turn.id,
+      });
+    }
+  }
+}
+
+async function recordOnce(deps: GameDeps, caller: Caller, parsed: ParsedTurn): Promise<RecordTurnResult> {
+  const { turn, screenshot } = parsed;
+  const now = deps.now();
+  const params = {
+    ...visibilityParams(caller),
+    sessionId: turn.sessionId,
+    turnId: turn.id,
+    contentHash: turn.contentHash,
+    number: turn.number,
+    props: turnProperties(turn),
+    timestamp: turn.timestamp,
+    now: now.toISOString(),
+    leaseUntil: leaseUntil(deps, now),
+  };
+  const session = deps.driver.session({ database: deps.database });
+  let row: Record<string, unknown>;
+  try {
+    row = await session.executeWrite(async (tx: ManagedTransaction) => {
+      const written = (await tx.run(WRITE_TURN, params)).records[0]!.toObject();
+      if (written.outcome === "CREATE" && screenshot) {
+        const { id, base64, mimeType, sizeBytes, sha256 } = screenshot;
+        await tx.run(WRITE_SCREENSHOT, { ...params, shot: { id, turnId: turn.id, base64, mimeType, sizeBytes: cypherInt(sizeBytes), sha256 } });
+      }
+      return written;
+    });
+  } finally {
+    await session.close();
+  }
+  assertWritable(turn.sessionId, { found: row.found as boolean, visible: row.visible as boolean, writable: row.writable as boolean }, caller);
+  const state = toSessionState(row.session as Record<string, unknown>);
+  switch (row.outcome as Outcome) {
+    case "CREATE": {
+      const ref = screenshot ? { id: screenshot.id, mimeType: screenshot.mimeType, sizeBytes: screenshot.sizeBytes, sha256: screenshot.sha256 } : null;
+      return { turn: gameTurnOf(turn, ref, now), created: true, session: state };
+    }
+    case "SAME":
+      return { turn: toGameTurn(row.existing as Record<string, unknown>), created: false, session: state };
+    case "CONFLICT":
+      throw new ConflictError(`Turn "${turn.id}" is already stored with different content; a turn is written once`, { turnId: turn.id });
+    case "BEYOND_MAX":
+      throw new BadUserInputError(`recordTurn.turn.number ${turn.number} is beyond the session's maxTurns (${state.maxTurns})`, "recordTurn.turn.number");
+    default:
+      throw closedSessionError(state);
+  }
+}

@@ -1,0 +1,49 @@
+import { MnemographError } from "../errors/errors.js";
+import type { Logger } from "../logging/logger.js";
+import type { CallOutcome, PlannedCall } from "./planners/planner.js";
+import { callSignature } from "./stopConditions.js";
+import type { RetrievalTool, ToolRun } from "./tools/retrievalTools.js";
+import { toolFindings, type ToolFindings } from "./tools/toolFindings.js";
+
+const EMPTY: ToolFindings = { facts: [], profiles: [], snippets: [] };
+
+/** Earlier successful results of this run, by call signature: a repeated call is answered without running again. */
+export type ResultCache = Map<string, unknown>;
+
+/**
+ * Runs one planned call: unknown tools, malformed or invalid arguments and
+ * tool errors become a failed outcome with a message the model can act on,
+ * never an exception. Timing is measured with the injected clock.
+ */
+export async function executeCall(
+  call: PlannedCall,
+  tools: ReadonlyMap<string, RetrievalTool>,
+  run: ToolRun,
+  cache: ResultCache,
+  { clock, logger }: { clock: () => number; logger: Logger },
+): Promise<CallOutcome> {
+  const started = clock();
+  const fail = (error: string): CallOutcome => ({ call, ok: false, error, result: null, findings: EMPTY, elapsedMs: clock() - started, cached: false });
+  const tool = tools.get(call.tool);
+  if (!tool) return fail(`unknown tool "${call.tool.slice(0, 100)}"; the tools are ${[...tools.keys()].join(", ")}`);
+  if (call.argsError) return fail(call.argsError);
+  const parsed = tool.input.safeParse(call.args ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "arguments"}: ${i.message}`).join("; ");
+    return fail(`invalid arguments for ${tool.name}: ${issues}`);
+  }
+  const signature = callSignature(tool.name, parsed.data);
+  if (cache.has(signature)) {
+    const result = cache.get(signature);
+    return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: true };
+  }
+  try {
+    const result = await tool.run(parsed.data, run);
+    cache.set(signature, result);
+    return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: false };
+  } catch (err) {
+    if (err instanceof MnemographError) return fail(`${tool.name}: ${err.message}`);
+    logger.warn({ err, tool: tool.name }, "A retrieval tool failed");
+    return fail(`${tool.name} failed; try another tool`);
+  }
+}

@@ -1,0 +1,33 @@
+import type { ConversationAnalysis } from "../analyzeConversation.js";
+import type { EntityLinks } from "../linkEntities.js";
+import type { RetrieveRequest } from "../request.js";
+
+/** Bumped whenever a prompt's wording changes, and recorded with every run. */
+export const PLANNER_PROMPT_VERSION = "retrieve-planner/2026-11-22.1";
+
+/** The planner's instructions. Pure. */
+export function plannerSystemPrompt({ maxFacts, maxIterations }: Pick<RetrieveRequest, "maxFacts" | "maxIterations">): string {
+  return [
+    "You are the memory agent of a group chat. Given the last messages of a conversation, find the facts from the knowledge graph that would help answer or continue it.",
+    "Call the tools to look things up: people's profiles, people by organisation, skill, topic or place, relationships between people, timelines, and search by meaning.",
+    "Person tools take person ids; the participants and the people named in the conversation are listed with their ids. Several tool calls in one turn run in parallel: batch independent lookups.",
+    `Stop as soon as you have what the conversation needs: reply without tool calls, in one or two sentences saying what you found and why it matters. You have at most ${maxIterations} rounds and the answer keeps at most ${maxFacts} facts.`,
+    "Never invent facts: only tool results count. If a lookup finds nothing, say so and move on; do not repeat the same call.",
+  ].join("\n");
+}
+
+/** The conversation and what the analysis linked, as the model's first message. Pure. */
+export function plannerUserPrompt(request: RetrieveRequest, analysis: ConversationAnalysis, links: EntityLinks): string {
+  const lines = request.messages.map((m) => `[${m.timestamp ?? "?"}] ${m.authorName ?? m.authorId ?? "someone"}${m.authorId ? ` (${m.authorId})` : ""}: ${m.content}`);
+  const participants = links.authors.map((a) => `${a.name ?? a.id ?? "someone"}: ${a.personId ? `person id ${a.personId}` : "not in the graph"}`);
+  const named = links.entities.map((e) => `${e.name} (${e.label}${e.label === "Person" ? `, person id ${e.id}` : ""})`);
+  const asks = analysis.intents.map((i) => `${i.kind}: ${i.term}`);
+  return [
+    `Conversation${request.channelId ? ` in channel ${request.channelId}` : ""}:`,
+    ...lines,
+    "",
+    `Participants: ${participants.join("; ") || "unknown"}`,
+    `Named in the graph: ${named.join("; ") || "nothing"}`,
+    `Asked about: ${asks.join("; ") || "nothing explicit"}`,
+  ].join("\n");
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from "node:crypto";
+import neo4j from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RetrieveRequest } from "./request.js";
+import type { LoopResult } from "./synthesizeRun.js";
+
+const CREATE_RUN = `
+  CREATE (r:RetrievalRun {
+    id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [],
+    channelId: $channelId, conversation: $conversation, planner: $planner, fallbackReason: $fallbackReason,
+    stopReason: $stopReason, confidence: $confidence, iterationsUsed: $iterationsUsed, queriesExecuted: $queriesExecuted,
+    llmTokensUsed: $llmTokensUsed, processingTimeMs: $processingTimeMs, facts: $facts, steps: $steps, createdAt: datetime($createdAt)
+  })`;
+
+/** The trace as stored: every step, each call with its arguments, outcome, result size and time. */
+export function traceJson(result: LoopResult): string {
+  return JSON.stringify(
+    result.trace.map((s) => ({
+      stage: s.stage,
+      iteration: s.iteration,
+      detail: s.detail,
+      elapsedMs: Number(s.elapsedMs.toFixed(2)),
+      toolCalls: s.calls.map((c) => ({
+        tool: c.call.tool,
+        arguments: c.call.args,
+        ok: c.ok,
+        error: c.error,
+        resultSize: c.findings.facts.length + c.findings.snippets.length + c.findings.profiles.length,
+        cached: c.cached,
+        elapsedMs: Number(c.elapsedMs.toFixed(2)),
+      })),
+    })),
+  );
+}
+
+/**
+ * Records a run as a RetrievalRun node owned by the caller (seed 002: "log
+ * everything"): the conversation, the steps and calls, the facts returned.
+ * Returns its id.
+ */
+export async function recordRun(deps: Pick<ToolDeps, "driver" | "database" | "now">, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<string> {
+  const id = randomUUID();
+  const m = result.metadata;
+  await deps.driver.executeQuery(
+    CREATE_RUN,
+    {
+      id,
+      tenantId: caller.tenantId,
+      ownerId: caller.agentId,
+      channelId: request.channelId,
+      conversation: JSON.stringify(request.messages),
+      planner: m.planner,
+      fallbackReason: m.fallbackReason,
+      stopReason: m.stopReason,
+      confidence: result.confidence,
+      iterationsUsed: neo4j.int(m.iterationsUsed),
+      queriesExecuted: neo4j.int(m.queriesExecuted),
+      llmTokensUsed: neo4j.int(m.llmTokensUsed),
+      processingTimeMs: m.processingTimeMs,
+      facts: result.facts.map((f) => f.text),
+      steps: traceJson(result),
+      createdAt: deps.now().toISOString(),
+    },
+    { database: deps.database },
+  );
+  return id;
+}

@@ -1,0 +1,101 @@
+import type { LlmConfig } from "../config/config.js";
+import type { RequestContext } from "../server/context.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { createChatModel } from "./planners/chatModel.js";
+import { deterministicPlanner } from "./planners/deterministicPlanner.js";
+import { llmPlanner } from "./planners/llmPlanner.js";
+import { recordRun } from "./recordRun.js";
+import { parseRetrieveRequest } from "./request.js";
+import { runLoop } from "./runLoop.js";
+import type { RankedFact } from "./synthesize.js";
+import type { LoopResult } from "./synthesizeRun.js";
+import { retrievalTools, type RetrievalTool, type ToolResolvers } from "./tools/retrievalTools.js";
+
+export interface RetrieveContextOptions {
+  llm: LlmConfig | null;
+  timeBudgetMs: number;
+  /** Tools only some callers get (cypher_query for admins). */
+  extraTools?: (ctx: RequestContext) => RetrievalTool[];
+}
+
+const factOut = (f: RankedFact) => ({
+  id: f.fact.id,
+  subject: f.fact.personName,
+  subjectId: f.fact.personId,
+  relation: f.fact.type,
+  object: f.fact.object,
+  attributes: f.fact.attributes,
+  confidence: f.fact.confidence,
+  evidence: f.fact.evidence,
+  current: f.fact.current,
+  relevance: Number(f.relevance.toFixed(4)),
+  text: f.text,
+});
+
+/** A run as the GraphQL result type RetrieveContextResult. */
+export function toGraphQLResult(result: LoopResult, runId: string, debug: boolean) {
+  return {
+    facts: result.facts.map((f) => f.text),
+    structuredFacts: result.facts.map(factOut),
+    profiles: result.profiles,
+    contradictions: result.contradictions.map(([a, b]) => ({ fact: factOut(a), conflictsWith: factOut(b) })),
+    snippets: result.snippets,
+    confidence: result.confidence,
+    reasoning: result.reasoning,
+    metadata: { ...result.metadata, runId },
+    trace: debug
+      ? result.trace.map((s) => ({
+          stage: s.stage,
+          iteration: s.iteration,
+          detail: s.detail,
+          elapsedMs: Number(s.elapsedMs.toFixed(2)),
+          toolCalls: s.calls.map((c) => ({
+            tool: c.call.tool,
+            arguments: JSON.stringify(c.call.args ?? null),
+            ok: c.ok,
+            error: c.error,
+            resultSize: c.findings.facts.length + c.findings.snippets.length + c.findings.profiles.length,
+            elapsedMs: Number(c.elapsedMs.toFixed(2)),
+          })),
+        }))
+      : null,
+  };
+}
+
+/**
+ * `retrieveContext` (schema/retrieve-context.graphql): checks the request,
+ * runs the loop with the configured planner, records the run, answers.
+ */
+export function retrieveContextResolvers(deps: ToolDeps, resolvers: ToolResolvers, options: RetrieveContextOptions) {
+  const tools = retrievalTools(resolvers);
+  // One model client per process: its circuit breaker must see every run's failures.
+  const model = options.llm ? createChatModel(options.llm) : null;
+  const llm = options.llm;
+  const run = async (input: Record<string, unknown>, ctx: RequestContext) => {
+    const request = parseRetrieveRequest(input);
+    const available = [...tools, ...(options.extraTools?.(ctx) ?? [])];
+    const result = await runLoop(request, ctx, {
+      driver: deps.driver,
+      database: deps.database,
+      tools: available,
+      planner: () => (model && llm ? llmPlanner(model, available, llm.timeoutMs) : deterministicPlanner()),
+      fallback: deterministicPlanner,
+      clock: () => performance.now(),
+      budgetMs: options.timeBudgetMs,
+      logger: ctx.logger,
+    });
+    const runId = await recordRun(deps, ctx.caller, request, result);
+    return { request, result, runId };
+  };
+  return {
+    run,
+    resolvers: {
+      Mutation: {
+        retrieveContext: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
+          const { request, result, runId } = await run(args.input, ctx);
+          return toGraphQLResult(result, runId, request.debug);
+        },
+      },
+    },
+  };
+}

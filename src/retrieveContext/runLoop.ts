@@ -1,0 +1,166 @@
+import type { Driver } from "neo4j-driver";
+import type { Logger } from "../logging/logger.js";
+import type { RequestContext } from "../server/context.js";
+import { analyzeConversation, type ConversationAnalysis } from "./analyzeConversation.js";
+import { executeCall, type ResultCache } from "./executeCall.js";
+import { linkEntities, type EntityLinks } from "./linkEntities.js";
+import { nextStage, type Stage } from "./loopStages.js";
+import { DETERMINISTIC_ROUNDS } from "./planners/deterministicPlanner.js";
+import { PlannerFailure, type CallOutcome, type LoopView, type PlannerSession, type PlanStep } from "./planners/planner.js";
+import type { RetrieveRequest } from "./request.js";
+import { callSignature, shouldStop, type StopReason } from "./stopConditions.js";
+import { synthesize, type LoopResult, type StepTrace } from "./synthesizeRun.js";
+import type { RetrievalTool } from "./tools/retrievalTools.js";
+
+export interface LoopDeps {
+  driver: Driver;
+  database: string;
+  tools: readonly RetrievalTool[];
+  /** The planner of a new run: the LLM planner when a model is configured, else the deterministic one. */
+  planner: () => PlannerSession;
+  /** What takes over when the LLM planner fails or goes round in circles. */
+  fallback: () => PlannerSession;
+  /** Milliseconds, monotonic; tests may pin it. */
+  clock: () => number;
+  budgetMs: number;
+  logger: Logger;
+}
+
+/** Share of the time budget the LLM planner may use; the rest is kept for the fallback. */
+const LLM_BUDGET_SHARE = 0.75;
+
+/**
+ * Drives one run through its stages (loopStages.ts): analyze the
+ * conversation and link its names, then plan → execute (a round's calls run
+ * concurrently) → evaluate until a stop condition holds or the planner is
+ * done, then synthesize. An LLM planner that fails, repeats itself or uses
+ * its share of rounds hands over to the deterministic planner once.
+ */
+export async function runLoop(request: RetrieveRequest, ctx: RequestContext, deps: LoopDeps): Promise<LoopResult> {
+  const started = deps.clock();
+  const elapsed = () => deps.clock() - started;
+  const toolsByName = new Map(deps.tools.map((t) => [t.name, t]));
+  const trace: StepTrace[] = [];
+  const outcomes: CallOutcome[] = [];
+  const cache: ResultCache = new Map();
+  const plannerReasons: string[] = [];
+  let planner = deps.planner();
+  let plannerStartIteration = 0;
+  let signatures: string[] = [];
+  let tokens = 0;
+  let fallbackReason: string | null = null;
+  let stopReason: StopReason = "DONE";
+  let iteration = 0;
+  let lastOutcomes: CallOutcome[] = [];
+  let step: PlanStep | null = null;
+  let analysis: ConversationAnalysis | null = null;
+  let result: LoopResult | null = null;
+  let links: EntityLinks = { entities: [], authors: [] };
+  const factKeys = new Set<string>();
+
+  const llmRounds = Math.max(1, request.maxIterations - DETERMINISTIC_ROUNDS);
+  const progress = () => ({
+    iteration,
+    maxIterations: request.maxIterations,
+    factCount: factKeys.size,
+    maxFacts: request.maxFacts,
+    callSignatures: signatures,
+    elapsedMs: elapsed(),
+    budgetMs: deps.budgetMs,
+  });
+  const record = (stage: Stage, detail: string, since: number, calls: CallOutcome[] = []) =>
+    trace.push({ stage, iteration, detail, elapsedMs: deps.clock() - since, calls });
+  const fallBack = (reason: string) => {
+    tokens += planner.tokensUsed();
+    fallbackReason = reason;
+    deps.logger.warn({ reason }, "retrieveContext: the LLM planner handed over to the deterministic planner");
+    planner = deps.fallback();
+    plannerStartIteration = iteration;
+    signatures = [];
+  };
+
+  let stage: Stage = "ANALYZE";
+  while (stage !== "END") {
+    const since = deps.clock();
+    switch (stage) {
+      case "ANALYZE": {
+        analysis = analyzeConversation(request.messages);
+        links = await linkEntities(deps, ctx.caller, analysis);
+        const named = links.entities.map((e) => `${e.name} (${e.label})`);
+        record(stage, `Linked ${named.length ? named.join(", ") : "no names"}; asked about ${analysis.intents.map((i) => `${i.kind} ${i.term}`).join(", ") || "nothing explicit"}`, since);
+        stage = nextStage(stage);
+        break;
+      }
+      case "PLAN": {
+        const stop = shouldStop(progress());
+        if (stop) {
+          stopReason = stop;
+          stage = nextStage(stage, { stop });
+          break;
+        }
+        const view: LoopView = { request, analysis: analysis!, links, iteration, factCount: factKeys.size, outcomes, lastOutcomes };
+        const llm = planner.kind === "LLM";
+        const remaining = Math.max(1, Math.ceil((llm ? deps.budgetMs * LLM_BUDGET_SHARE : deps.budgetMs) - elapsed()));
+        try {
+          step = await planner.next(view, AbortSignal.timeout(remaining));
+        } catch (err) {
+          if (!(err instanceof PlannerFailure) || !llm) throw err;
+          record(stage, `The LLM planner failed: ${err.reason}`, since);
+          fallBack(err.reason);
+          break;
+        }
+        lastOutcomes = [];
+        plannerReasons.push(step.reasoning);
+        record(stage, `${planner.kind === "LLM" ? "Model" : "Planner"}: ${step.reasoning}`, since);
+        if (step.kind === "done") {
+          stopReason = "DONE";
+          stage = nextStage(stage, { stop: "DONE" });
+        } else stage = nextStage(stage);
+        break;
+      }
+      case "EXECUTE": {
+        const calls = step!.kind === "calls" ? step!.calls : [];
+        iteration++;
+        // Calls of one round are independent: they run concurrently, so a round takes about as long as its slowest call.
+        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, toolsByName, { ctx, request }, cache, { clock: deps.clock, logger: deps.logger })));
+        outcomes.push(...lastOutcomes);
+        for (const o of lastOutcomes) {
+          signatures.push(callSignature(o.call.tool, (o.call.args ?? {}) as Record<string, unknown>));
+          for (const f of o.findings.facts) factKeys.add(`${f.fact.personId}|${f.fact.type}|${f.fact.object.toLowerCase()}`);
+        }
+        record(stage, `${lastOutcomes.length} tool call(s), ${lastOutcomes.filter((o) => !o.ok).length} failed`, since, lastOutcomes);
+        stage = nextStage(stage);
+        break;
+      }
+      case "EVALUATE": {
+        let stop = shouldStop(progress());
+        const llmOutOfRounds = planner.kind === "LLM" && iteration - plannerStartIteration >= llmRounds && iteration < request.maxIterations;
+        if (planner.kind === "LLM" && (stop === "STUCK" || llmOutOfRounds)) {
+          fallBack(stop === "STUCK" ? "the model repeated the same tool call a third time" : `the model did not finish within ${llmRounds} rounds`);
+          stop = shouldStop(progress());
+        }
+        record(stage, stop ? `Stop: ${stop}` : `${factKeys.size} distinct facts so far; continue`, since);
+        if (stop) stopReason = stop;
+        stage = nextStage(stage, { stop });
+        break;
+      }
+      case "SYNTHESIZE": {
+        tokens += planner.tokensUsed();
+        result = synthesize({
+          request,
+          links,
+          analysis: analysis!,
+          outcomes,
+          trace,
+          reasoning: plannerReasons,
+          metadata: { iterationsUsed: iteration, llmTokensUsed: tokens, planner: planner.kind, fallbackReason, stopReason },
+        });
+        record(stage, `${result.facts.length} facts, confidence ${result.confidence}`, since);
+        stage = nextStage(stage);
+        break;
+      }
+    }
+  }
+  result!.metadata.processingTimeMs = Number(elapsed().toFixed(2));
+  return result!;
+}

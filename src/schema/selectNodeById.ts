@@ -1,0 +1,67 @@
+import {
+  astFromValue,
+  execute,
+  Kind,
+  OperationTypeNode,
+  typeFromAST,
+  visit,
+  type ASTNode,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLInputType,
+  type GraphQLResolveInfo,
+  type SelectionNode,
+} from "graphql";
+import { NotFoundError } from "../errors/errors.js";
+
+/**
+ * Answers a hand-written mutation that returns a generated node type (its
+ * relationship and @cypher fields included) by running the generated list
+ * query `listField(where: { id: { eq: id } })` with the mutation field's own
+ * selection. The read goes through the same schema, so it obeys the same
+ * access rules as any query. Variables of the selection are inlined as
+ * literals: the values in `info` are already coerced and must not be coerced
+ * twice.
+ */
+export async function selectNodeById(info: GraphQLResolveInfo, context: unknown, listField: string, id: string): Promise<unknown> {
+  const types = new Map((info.operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, typeFromAST(info.schema, d.type as never) as GraphQLInputType | undefined]));
+  const inline = <T extends ASTNode>(node: T): T =>
+    visit(node, {
+      Variable(v) {
+        const type = types.get(v.name.value);
+        return (type && astFromValue(info.variableValues[v.name.value], type)) ?? { kind: Kind.NULL };
+      },
+    }) as T;
+  const selections: SelectionNode[] = info.fieldNodes.flatMap((f) => f.selectionSet?.selections ?? []).map(inline);
+  const root: FieldNode = {
+    kind: Kind.FIELD,
+    alias: { kind: Kind.NAME, value: "node" },
+    name: { kind: Kind.NAME, value: listField },
+    arguments: [
+      {
+        kind: Kind.ARGUMENT,
+        name: { kind: Kind.NAME, value: "where" },
+        value: astFromValue({ id: { eq: id } }, whereType(info, listField))!,
+      },
+    ],
+    selectionSet: { kind: Kind.SELECTION_SET, selections },
+  };
+  const document: DocumentNode = {
+    kind: Kind.DOCUMENT,
+    definitions: [
+      { kind: Kind.OPERATION_DEFINITION, operation: OperationTypeNode.QUERY, selectionSet: { kind: Kind.SELECTION_SET, selections: [root] } },
+      ...Object.values(info.fragments).map(inline),
+    ],
+  };
+  const result = await execute({ schema: info.schema, document, contextValue: context });
+  if (result.errors?.length) throw result.errors[0];
+  const [node] = (result.data?.node ?? []) as unknown[];
+  if (node === undefined) throw new NotFoundError(`${info.fieldName}: ${id} is no longer visible to you`);
+  return node;
+}
+
+function whereType(info: GraphQLResolveInfo, listField: string): GraphQLInputType {
+  const arg = info.schema.getQueryType()?.getFields()[listField]?.args.find((a) => a.name === "where");
+  if (!arg) throw new Error(`Query.${listField} has no where argument`);
+  return arg.type;
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
+import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import type { TransitionArgs } from "./transitionArgs.js";
+import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";
+import { decideTransition, type TransitionDecision, type WorkflowStatus } from "./workflowTransitions.js";
+
+export interface WorkflowDeps {
+  driver: Driver;
+  database: string;
+  /** The clock: transition, review and event times. */
+  now: () => Date;
+}
+
+/** What a committed transition wrote. */
+export interface AppliedTransition {
+  improvementId: string;
+  transitionId: string;
+  from: WorkflowStatus;
+  to: WorkflowStatus;
+  seq: number;
+}
+
+// Locking the node first makes every later read of this transaction see the
+// status as the last committed transition left it: a concurrent transition of
+// the same improvement waits here, then reads the state this one wrote.
+const LOCK = `
+  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER}
+  CALL apoc.lock.nodes([n])
+  RETURN count(n) AS found`;
+
+const READ = `
+  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id})
+  RETURN n.status AS status, n.ownerId AS ownerId, n.coCreatedWith AS coCreatedWith, n.visibility AS visibility,
+         coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence,
+         n.targetProcess AS targetProcess, COUNT { (n)-[:HAS_TRANSITION]->(:WorkflowTransition) } AS done`;
+
+// The review goes first: without the reviewer's Agent node there is no edge to write, and nothing else is.
+const REVIEW = `
+  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id})
+  MATCH (a:Agent {tenantId: $callerTenant, id: $callerAgent})
+  SET n.reviewedBy = $callerAgent, n.reviewDecision = $decision, n.reviewNotes = $notes, n.reviewedAt = datetime($at)
+  CREATE (n)-[:APPROVED_BY {decision: $decision, notes: $notes, conditions: $conditions, reviewedAt: datetime($at)}]->(a)
+  RETURN count(*) AS written`;
+
+// Optimistic check kept even under the lock: the write happens only from the status the decision was made on.
+const MOVE = `
+  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id}) WHERE n.status = $from
+  SET n.status = $to
+  SET n.submittedForApprovalAt = CASE WHEN $to = 'PENDING_APPROVAL' THEN datetime($at) ELSE n.submittedForApprovalAt END
+  CREATE (n)-[:HAS_TRANSITION]->(:WorkflowTransition {
+    id: $transitionId, tenantId: $callerTenant, improvementId: $id, ordinal: $ordinal, transition: $transition,
+    fromStatus: $from, toStatus: $to, byAgentId: $callerAgent, at: datetime($at), notes: $notes, conditions: $conditions
+  })
+  RETURN count(*) AS moved`;
+
+/**
+ * Applies one transition of a workflow improvement for `caller` in ONE write
+ * transaction: decide (workflowTransitions.ts) on the locked node, write the
+ * review (APPROVED_BY + review fields) when it is one, move the status, append
+ * the audit entry and, last, the outbox event (workflowTransitionEvent.ts). Any refusal throws before the commit,
+ * so a refused or failed transition leaves no trace.
+ */
+export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
+  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    return await session.executeWrite((tx) => transitionIn(tx, deps.now(), caller, args));
+  } finally {
+    await session.close();
+  }
+}
+
+async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
+  const base = { ...visibilityParams(caller), id: args.id };
+  const current = await lockAndRead(tx, base);
+  const decision = decideTransition(args.transition, { status: current.status, ownerId: current.snapshot.ownerId, coCreatedWith: current.coCreatedWith }, caller);
+  if (!decision.ok) throw refusalError(args, decision);
+
+  const transitionId = randomUUID();
+  const { from, to } = decision;
+  const params = { ...base, ...args, from, to, decision: decision.decision, at: now.toISOString(), transitionId, ordinal: neo4j.int(current.done + 1) };
+  if (decision.decision && (await count(tx, REVIEW, params)) === 0) {
+    throw new BadUserInputError(`The reviewer "${caller.agentId}" has no Agent node in this tenant: create it before reviewing`, "transitionWorkflowImprovement");
+  }
+  if ((await count(tx, MOVE, params)) === 0) {
+    throw new ConflictError(`Workflow improvement ${args.id} changed meanwhile; try again`, { currentStatus: current.status });
+  }
+  const seq = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
+  return { improvementId: args.id, transitionId, from, to, seq };
+}
+
+/** Locks the improvement (NOT_FOUND unless the caller may read it), then reads it as the last committed write left it. */
+async function lockAndRead(tx: ManagedTransaction, base: Record<string, unknown>) {
+  if ((await count(tx, LOCK, base)) === 0) throw new NotFoundError(`No workflow improvement ${String(base.id)} visible to you in this tenant`);
+  const row = (await tx.run(READ, base)).records[0]!;
+  const snapshot: ImprovementSnapshot = {
+    ownerId: row.get("ownerId"),
+    visibility: row.get("visibility"),
+    sharedWith: row.get("sharedWith"),
+    domains: row.get("domains"),
+    confidence: row.get("confidence") ?? null,
+    targetProcess: row.get("targetProcess"),
+  };
+  return {
+    status: row.get("status") as WorkflowStatus,
+    coCreatedWith: (row.get("coCreatedWith") as string | null) ?? null,
+    done: neo4j.integer.toNumber(row.get("done")),
+    snapshot,
+  };
+}
+
+/** Runs a statement that returns one count in its first column. */
+async function count(tx: ManagedTransaction, cypher: string, params: Record<string, unknown>): Promise<number> {
+  return neo4j.integer.toNumber((await tx.run(cypher, params)).records[0]!.get(0));
+}
+
+/** FORBIDDEN naming who may act, or CONFLICT naming the current status and what it allows. */
+function refusalError(args: TransitionArgs, decision: Extract<TransitionDecision, { ok: false }>) {
+  const { refusal } = decision;
+  if (refusal.kind === "forbidden") return new ForbiddenError(`${refusal.reason}: you cannot ${args.transition} workflow improvement ${args.id}`);
+  const allowed = refusal.allowed.length ? `allowed from ${refusal.current}: ${refusal.allowed.join(", ")}` : `${refusal.current} is final`;
+  return new ConflictError(
+    `Cannot ${args.transition} workflow improvement ${args.id}: it is ${refusal.current}, and ${args.transition} needs ${refusal.requires} (${allowed})`,
+    { currentStatus: refusal.current, allowedTransitions: refusal.allowed },
+  );
+}

@@ -1,0 +1,19 @@
+import type { GraphQLResolveInfo } from "graphql";
+import { selectNodeById } from "../schema/selectNodeById.js";
+import type { RequestContext } from "../server/context.js";
+import { applyWorkflowTransition, type WorkflowDeps } from "./applyWorkflowTransition.js";
+import { parseTransitionArgs } from "./transitionArgs.js";
+
+/** Resolvers of the approval gate (schema/workflow.graphql). */
+export function workflowResolvers(deps: WorkflowDeps) {
+  return {
+    Mutation: {
+      transitionWorkflowImprovement: async (_: unknown, args: Record<string, unknown>, ctx: RequestContext, info: GraphQLResolveInfo) => {
+        const input = parseTransitionArgs(args as Parameters<typeof parseTransitionArgs>[0]);
+        const applied = await applyWorkflowTransition(deps, ctx.caller, input);
+        // Committed: the improvement is read back as the generated query would return it.
+        return selectNodeById(info, ctx, "workflowImprovements", applied.improvementId);
+      },
+    },
+  };
+}

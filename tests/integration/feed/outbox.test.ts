@@ -1,0 +1,140 @@
+/**
+ * The durable outbox against the real Neo4j: appends in the writer's
+ * transaction, gap-free per-tenant sequences under concurrency, nothing left
+ * by a transaction that fails after appending, and replay in order from a cursor.
+ */
+import { randomUUID } from "node:crypto";
+import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { appendOutboxEvent } from "../../../src/feed/appendOutboxEvent.js";
+import type { NewOutboxEvent } from "../../../src/feed/outboxEvent.js";
+import { readOutbox } from "../../../src/feed/readOutbox.js";
+import { createDriver } from "../../../src/graph/driver.js";
+import { OUTBOX_MIGRATIONS } from "../../../src/graph/migrations/outboxMigrations.js";
+import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
+import { createLogger } from "../../../src/logging/logger.js";
+
+const DATABASE = "neo4j";
+const run = randomUUID().slice(0, 8);
+let driver: Driver;
+const target = () => ({ driver, database: DATABASE });
+const tenants: string[] = [];
+
+/** A tenant of this test's own: its counter starts from nothing. */
+function freshTenant(name: string): string {
+  const tenant = `outbox-${name}-${run}`;
+  tenants.push(tenant);
+  return tenant;
+}
+
+const event = (tenantId: string, nodeId: string, extra: Partial<NewOutboxEvent> = {}): NewOutboxEvent => ({
+  tenantId,
+  type: "KNOWLEDGE_CREATED",
+  nodeId,
+  nodeType: "Research",
+  actorAgentId: "mongke",
+  ownerId: "mongke",
+  visibility: "SHARED",
+  sharedWith: [],
+  domains: ["async"],
+  confidence: 0.85,
+  tier: null,
+  payload: { title: nodeId },
+  createdAt: new Date("2026-02-03T10:00:00.000Z"),
+  ...extra,
+});
+
+/** The write an event describes and the event, in one transaction: `fail` throws after both. */
+async function writeWithEvent(tenantId: string, nodeId: string, fail = false): Promise<number> {
+  const session = driver.session({ database: DATABASE });
+  try {
+    return await session.executeWrite(async (tx: ManagedTransaction) => {
+      await tx.run("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId });
+      const seq = await appendOutboxEvent(tx, event(tenantId, nodeId));
+      if (fail) throw new Error(`planned failure after appending ${seq}`);
+      return seq;
+    });
+  } finally {
+    await session.close();
+  }
+}
+
+const count = async (cypher: string, tenantId: string) =>
+  neo4j.integer.toNumber((await driver.executeQuery(cypher, { tenantId }, { database: DATABASE })).records[0]!.get(0));
+
+beforeAll(async () => {
+  const { uri, user, password } = inject("neo4j");
+  driver = createDriver({ uri, user, password });
+  await runMigrations(driver, DATABASE, OUTBOX_MIGRATIONS, createLogger({ logLevel: "silent" }));
+});
+afterAll(async () => {
+  await driver?.executeQuery("MATCH (n) WHERE n.tenantId IN $tenants DETACH DELETE n", { tenants }, { database: DATABASE });
+  await driver?.close();
+});
+
+describe("appendOutboxEvent", () => {
+  it("50 concurrent transactions of a new tenant get the sequence numbers 1..50, each once", async () => {
+    const tenant = freshTenant("parallel");
+    const seqs = await Promise.all(Array.from({ length: 50 }, (_, i) => writeWithEvent(tenant, `n${i}`)));
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(50);
+    expect(await count("MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN count(c)", tenant)).toBe(1);
+  });
+
+  it("a transaction that fails after appending leaves neither its node nor its event, and gives its number back", async () => {
+    const tenant = freshTenant("rollback");
+    expect(await writeWithEvent(tenant, "kept-1")).toBe(1);
+    await expect(writeWithEvent(tenant, "lost", true)).rejects.toThrow("planned failure after appending 2");
+    expect(await count("MATCH (n:OutboxTestNode {tenantId: $tenantId, id: 'lost'}) RETURN count(n)", tenant)).toBe(0);
+    expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId, nodeId: 'lost'}) RETURN count(e)", tenant)).toBe(0);
+    expect(await writeWithEvent(tenant, "kept-2")).toBe(2);
+  });
+
+  it("30 concurrent transactions of which every third fails after appending commit 20 events numbered 1..20", async () => {
+    const tenant = freshTenant("mixed");
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => writeWithEvent(tenant, `m${i}`, i % 3 === 2)));
+    expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(10);
+    const events = await readOutbox(target(), tenant, 0, 100);
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(events.every((e) => Number(e.nodeId.slice(1)) % 3 !== 2)).toBe(true);
+  });
+
+  it("each tenant counts on its own", async () => {
+    const [a, b] = [freshTenant("a"), freshTenant("b")];
+    expect(await writeWithEvent(a, "x")).toBe(1);
+    expect(await writeWithEvent(a, "y")).toBe(2);
+    expect(await writeWithEvent(b, "z")).toBe(1);
+  });
+
+  it("refuses an event or node type that is not a plain name, before anything reaches Cypher", async () => {
+    const tenant = freshTenant("names");
+    const session = driver.session({ database: DATABASE });
+    try {
+      for (const bad of [{ type: "X' }) DETACH DELETE e //" }, { nodeType: "Research|Concept" }, { type: "" }]) {
+        await expect(session.executeWrite((tx) => appendOutboxEvent(tx, event(tenant, "n", bad)))).rejects.toThrow(/plain name/);
+      }
+    } finally {
+      await session.close();
+    }
+    expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
+  });
+});
+
+describe("readOutbox", () => {
+  it("replays the events after a cursor in sequence order, a page at a time, with every field as written", async () => {
+    const tenant = freshTenant("replay");
+    for (let i = 1; i <= 7; i++) await writeWithEvent(tenant, `r${i}`);
+    const page1 = await readOutbox(target(), tenant, 0, 3);
+    const page2 = await readOutbox(target(), tenant, page1.at(-1)!.seq, 3);
+    const page3 = await readOutbox(target(), tenant, page2.at(-1)!.seq, 3);
+    expect([...page1, ...page2, ...page3].map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await readOutbox(target(), tenant, 7, 3)).toEqual([]);
+    expect(page1[0]).toEqual({ ...event(tenant, "r1"), seq: 1 });
+  });
+
+  it("refuses a negative cursor or a page outside 1..1000", async () => {
+    await expect(readOutbox(target(), "t", -1, 10)).rejects.toThrow(RangeError);
+    await expect(readOutbox(target(), "t", 0, 0)).rejects.toThrow(RangeError);
+    await expect(readOutbox(target(), "t", 0, 1001)).rejects.toThrow(RangeError);
+  });
+});
