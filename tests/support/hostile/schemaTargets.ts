@@ -125,10 +125,14 @@ export function everyRelationshipFilter(where: GraphQLInputObjectType, payloads:
  * does, the Lucene table sends it every Lucene payload and expects the text to
  * be escaped (no error, no syntax honoured).
  */
+/** Root fields whose `query` argument is not searched as full text. */
+const NOT_FULL_TEXT = new Set(["cypherQuery"]);
+
 export function fullTextSearchTargets(schema: GraphQLSchema): { field: string; arg: string }[] {
   const generated = new Set(listQueries(schema).map((q) => q.field));
   return Object.entries(schema.getQueryType()?.getFields() ?? {}).flatMap(([field, def]) => {
-    if (generated.has(field) || field.endsWith("Connection")) return [];
+    // cypherQuery's `query` is Cypher, not full text: it refuses what it cannot run (tests/integration/tools/cypherQuery.test.ts).
+    if (generated.has(field) || field.endsWith("Connection") || NOT_FULL_TEXT.has(field)) return [];
     const arg = def.args.find((a) => /^(query|phrase|text|search|q)$/i.test(a.name) && getNamedType(a.type).name === "String");
     return arg ? [{ field, arg: arg.name }] : [];
   });
