@@ -13,6 +13,7 @@
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { LOCAL_TENANT } from "../src/auth/caller.js";
+import { seedCases } from "../tests/integration/retrieveContext/seedCases.js";
 import { seed004Fixture } from "../tests/support/seed004Fixture.js";
 import { startScriptedLlm } from "../tests/support/scriptedLlm.js";
 import { percentile } from "./locomo/metrics.js";
@@ -42,17 +43,7 @@ const RETRIEVE = `mutation ($input: RetrieveContextInput!) { retrieveContext(inp
 const CREATE_PEOPLE = `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`;
 const ASSERT = `mutation ($facts: [FactAssertionInput!]!) { assertFacts(facts: $facts) { created { id } } }`;
 
-const at = (s: number) => `2025-10-10T14:30:${String(s).padStart(2, "0")}Z`;
-const CASES: Record<string, { authorId: string; authorName: string; content: string; timestamp: string }[]> = {
-  python: [{ authorId: "user1", authorName: "Eve", content: "Who knows Python?", timestamp: at(0) }],
-  google: [{ authorId: "user1", authorName: "Eve", content: "Anyone work at Google?", timestamp: at(0) }],
-  applying: [
-    { authorId: id("alice"), authorName: "Alice", content: "I'm thinking about applying to Google", timestamp: at(0) },
-    { authorId: id("bob"), authorName: "Bob", content: "Didn't Charlie work there?", timestamp: at(15) },
-    { authorId: id("alice"), authorName: "Alice", content: "Yeah, I should ask him about it", timestamp: at(30) },
-  ],
-  klingon: [{ authorId: "user1", authorName: "Eve", content: "Does anyone speak Klingon?", timestamp: at(0) }],
-};
+const CASES = seedCases(id);
 
 type Result = { retrieveContext: { facts: string[]; confidence: string; metadata: { processingTimeMs: number; iterationsUsed: number; queriesExecuted: number; planner: string; fallbackReason: string | null }; trace: { stage: string; elapsedMs: number; toolCalls: { tool: string; elapsedMs: number }[] }[] | null } };
 const fmt = (n: number) => n.toFixed(1);

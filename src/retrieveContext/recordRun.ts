@@ -3,7 +3,7 @@ import neo4j from "neo4j-driver";
 import type { Caller } from "../auth/caller.js";
 import type { ToolDeps } from "../tools/toolDeps.js";
 import type { RetrieveRequest } from "./request.js";
-import type { LoopResult } from "./synthesizeRun.js";
+import { traceView, type LoopResult } from "./synthesizeRun.js";
 
 const CREATE_RUN = `
   CREATE (r:RetrievalRun {
@@ -13,26 +13,8 @@ const CREATE_RUN = `
     llmTokensUsed: $llmTokensUsed, processingTimeMs: $processingTimeMs, facts: $facts, steps: $steps, createdAt: datetime($createdAt)
   })`;
 
-/** The trace as stored: every step, each call with its arguments, outcome, result size and time. */
-export function traceJson(result: LoopResult): string {
-  return JSON.stringify(
-    result.trace.map((s) => ({
-      stage: s.stage,
-      iteration: s.iteration,
-      detail: s.detail,
-      elapsedMs: Number(s.elapsedMs.toFixed(2)),
-      toolCalls: s.calls.map((c) => ({
-        tool: c.call.tool,
-        arguments: c.call.args,
-        ok: c.ok,
-        error: c.error,
-        resultSize: c.findings.facts.length + c.findings.snippets.length + c.findings.profiles.length,
-        cached: c.cached,
-        elapsedMs: Number(c.elapsedMs.toFixed(2)),
-      })),
-    })),
-  );
-}
+/** The trace as stored, as JSON text. */
+export const traceJson = (result: LoopResult): string => JSON.stringify(traceView(result.trace));
 
 /**
  * Records a run as a RetrievalRun node owned by the caller (seed 002: "log

@@ -8,7 +8,7 @@ import { recordRun } from "./recordRun.js";
 import { parseRetrieveRequest } from "./request.js";
 import { runLoop } from "./runLoop.js";
 import type { RankedFact } from "./synthesize.js";
-import type { LoopResult } from "./synthesizeRun.js";
+import { traceView, type LoopResult } from "./synthesizeRun.js";
 import { retrievalTools, type RetrievalTool, type ToolResolvers } from "./tools/retrievalTools.js";
 
 export interface RetrieveContextOptions {
@@ -43,22 +43,8 @@ export function toGraphQLResult(result: LoopResult, runId: string, debug: boolea
     confidence: result.confidence,
     reasoning: result.reasoning,
     metadata: { ...result.metadata, runId },
-    trace: debug
-      ? result.trace.map((s) => ({
-          stage: s.stage,
-          iteration: s.iteration,
-          detail: s.detail,
-          elapsedMs: Number(s.elapsedMs.toFixed(2)),
-          toolCalls: s.calls.map((c) => ({
-            tool: c.call.tool,
-            arguments: JSON.stringify(c.call.args ?? null),
-            ok: c.ok,
-            error: c.error,
-            resultSize: c.findings.facts.length + c.findings.snippets.length + c.findings.profiles.length,
-            elapsedMs: Number(c.elapsedMs.toFixed(2)),
-          })),
-        }))
-      : null,
+    // GraphQL has no JSON scalar here: a call's arguments go out as JSON text.
+    trace: debug ? traceView(result.trace).map((s) => ({ ...s, toolCalls: s.toolCalls.map((c) => ({ ...c, arguments: JSON.stringify(c.arguments) })) })) : null,
   };
 }
 

@@ -82,3 +82,22 @@ export function synthesize(input: {
     trace: input.trace,
   };
 }
+
+/** The trace as the API and the RetrievalRun record show it: every step, each call with its arguments, outcome, result size and time. */
+export function traceView(trace: readonly StepTrace[]) {
+  return trace.map((s) => ({
+    stage: s.stage,
+    iteration: s.iteration,
+    detail: s.detail,
+    elapsedMs: Number(s.elapsedMs.toFixed(2)),
+    toolCalls: s.calls.map((c) => ({
+      tool: c.call.tool,
+      arguments: c.call.args ?? null,
+      ok: c.ok,
+      error: c.error,
+      resultSize: c.findings.facts.length + c.findings.snippets.length + c.findings.profiles.length,
+      cached: c.cached,
+      elapsedMs: Number(c.elapsedMs.toFixed(2)),
+    })),
+  }));
+}
