@@ -24,6 +24,10 @@ export function checkArgs(
   rules: RuleTable,
   rootField: string,
 ): void {
+  // @neo4j/graphql 7.6 translates `createX(input: [])` into invalid Cypher: refuse it here, clearly.
+  if (/^create[A-Z]/.test(rootField) && Array.isArray(args.input) && args.input.length === 0) {
+    fail(`${rootField}.input must hold at least one item (got an empty list)`);
+  }
   for (const def of definitions) {
     walk(args[def.name], def.type, rules, `${rootField}.${def.name}`, undefined);
   }

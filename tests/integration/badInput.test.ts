@@ -33,6 +33,7 @@ describe("bad input gets BAD_USER_INPUT naming the field, and writes nothing", (
     ["unknown memory type", createMemory, { input: [{ type: "DREAM", content: "x" }] }, /type.*DREAM|DREAM.*MemoryType/],
     ["missing required field", createMemory, { input: [{ content: "x" }] }, /type/],
     ["too many tags", createMemory, { input: [{ type: "INSIGHT", content: "x", tags: new Array(51).fill("t") }] }, /Memory\.tags takes at most 50 items/],
+    ["an empty list of nodes to create", createMemory, { input: [] }, /createMemories\.input must hold at least one item/],
     ["ownership set by the client", createMemory, { input: [{ type: "INSIGHT", content: "x", ownerId: "someone-else" }] }, /ownerId/],
     [
       "a bad fact confidence nested in a person",
