@@ -29,6 +29,11 @@ export interface EmbeddingWorkerOptions {
   batchSize?: number;
   /** Safety net for writes made outside this process: look again this often. */
   pollMs?: number;
+  /**
+   * A wake-up starts a pass this much later, and wake-ups meanwhile join it:
+   * a stream of writes costs a pass per interval, not a pass per write.
+   */
+  wakeDelayMs?: number;
 }
 
 /**
@@ -40,7 +45,8 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, types, logger, extraPasses = [], batchSize = 128, pollMs = 30_000 } = options;
+  const { driver, database, embedder, types, logger, extraPasses = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  let wakeTimer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -96,7 +102,14 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
   void run();
 
   return {
-    wake: () => void run(),
+    wake() {
+      if (wakeTimer || stopped) return;
+      wakeTimer = setTimeout(() => {
+        wakeTimer = null;
+        void run();
+      }, wakeDelayMs);
+      wakeTimer.unref();
+    },
     async drain() {
       // A wake-up that arrived during the current pass makes it loop again, so
       // one awaited run covers every write made before drain() was called.
@@ -106,6 +119,7 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (wakeTimer) clearTimeout(wakeTimer);
       while (running) await running;
     },
   };
