@@ -16,9 +16,11 @@ export interface BenchGateway {
  * A real gateway for a benchmark: the embedded Neo4j in a throw-away data
  * directory (or NEO4J_URI), tokens off on loopback, agents named by header.
  * Settings come from the environment like `npm start` (EMBEDDING_MODEL…).
+ * With `keepDataDir`, Neo4j's data lives there and outlives the run.
  */
-export async function startBenchGateway(env: NodeJS.ProcessEnv = process.env): Promise<BenchGateway> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-bench-"));
+export async function startBenchGateway(env: NodeJS.ProcessEnv = process.env, options: { keepDataDir?: string } = {}): Promise<BenchGateway> {
+  // A kept data directory lets a later run reuse a graph that took minutes to load and embed.
+  const dataDir = options.keepDataDir ?? (await mkdtemp(path.join(os.tmpdir(), "mnemograph-bench-")));
   const config = loadConfig({
     ...env,
     PORT: "0",
@@ -33,7 +35,7 @@ export async function startBenchGateway(env: NodeJS.ProcessEnv = process.env): P
   const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
   const stop = async () => {
     await app.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) await rm(dataDir, { recursive: true, force: true });
   };
   // Ctrl-C during a long run must not leave the embedded Neo4j running.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
