@@ -11,8 +11,6 @@ export interface ValidScreenshot {
 }
 
 const FIELD = "recordTurn.turn.screenshot";
-/** Standard alphabet, padded: what `Buffer` would otherwise accept loosely (it skips junk silently). */
-const STRICT_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const DATA_URL = /^data:(image\/(?:png|jpeg));base64,/;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
@@ -26,6 +24,12 @@ export function sniffImageType(bytes: Buffer): ValidScreenshot["mimeType"] | nul
   return null;
 }
 
+const notBase64 = () =>
+  new BadUserInputError(
+    `${FIELD}.base64 is not valid base64: only A-Z a-z 0-9 + / with = padding to a multiple of 4 characters, no spaces or line breaks`,
+    `${FIELD}.base64`,
+  );
+
 /**
  * Checks that `base64` is strict, padded base64 (a `data:image/...;base64,`
  * prefix is dropped) of a PNG or JPEG of at most `maxBytes`, and that a
@@ -37,18 +41,16 @@ export function validateScreenshot(input: { base64: string; mimeType?: string | 
   const base64 = prefixed ? input.base64.slice(prefixed[0].length) : input.base64;
   const declared = input.mimeType ?? prefixed?.[1] ?? null;
   if (base64.length === 0) throw new BadUserInputError(`${FIELD}.base64 must not be empty`, `${FIELD}.base64`);
-  if (base64.length % 4 !== 0 || !STRICT_BASE64.test(base64)) {
-    throw new BadUserInputError(
-      `${FIELD}.base64 is not valid base64: only A-Z a-z 0-9 + / with = padding to a multiple of 4 characters, no spaces or line breaks`,
-      `${FIELD}.base64`,
-    );
-  }
+  if (base64.length % 4 !== 0) throw notBase64();
   const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
   const sizeBytes = (base64.length / 4) * 3 - padding;
   if (sizeBytes > maxBytes) {
     throw new BadUserInputError(`${FIELD} is ${sizeBytes} bytes; the limit is ${maxBytes} bytes (SCREENSHOT_MAX_BYTES)`, `${FIELD}.base64`);
   }
   const bytes = Buffer.from(base64, "base64");
+  // Buffer skips junk silently; strict base64 is exactly what encoding the bytes again gives back
+  // (native and far faster on megabytes than a regular expression).
+  if (bytes.toString("base64") !== base64) throw notBase64();
   const mimeType = sniffImageType(bytes);
   if (!mimeType) throw new BadUserInputError(`${FIELD} must be a PNG or JPEG image (its first bytes are neither)`, `${FIELD}.base64`);
   if (declared !== null && declared !== mimeType) {

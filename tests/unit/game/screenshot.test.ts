@@ -42,6 +42,14 @@ describe("validateScreenshot", () => {
     expect(rejects({ base64: "" }).message).toMatch(/must not be empty/);
   });
 
+  it("refuses base64 whose padding bits are not zero (only the canonical encoding of the bytes is accepted)", () => {
+    const last = PNG.replace(/=+$/, "");
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const bumped = last.slice(0, -1) + alphabet[alphabet.indexOf(last.at(-1)!) + 1]! + PNG.slice(last.length);
+    expect(Buffer.from(bumped, "base64").equals(Buffer.from(PNG, "base64"))).toBe(true);
+    expect(rejects({ base64: bumped }).message).toMatch(/not valid base64/);
+  });
+
   it("refuses bytes that are neither PNG nor JPEG", () => {
     const gif = Buffer.from("GIF89a-not-a-png-or-jpeg!").toString("base64");
     expect(rejects({ base64: gif.padEnd(Math.ceil(gif.length / 4) * 4, "=") }).message).toMatch(/must be a PNG or JPEG image/);
