@@ -16,7 +16,9 @@ import { factRelations } from "./facts/factRelations.js";
 import { SEED_EXTRACTORS } from "./game/analysisKeywords.js";
 import { startLeaseSweeper, type LeaseSweeper } from "./game/leaseSweeper.js";
 import { buildSchema } from "./schema/buildSchema.js";
+import { createBeliefDeps } from "./beliefs/beliefDeps.js";
 import { appResolvers } from "./schema/resolvers.js";
+import { GAME_WRITES_WITHOUT_EMBEDDED_TEXT } from "./game/gameResolvers.js";
 import { createWriteEvents } from "./schema/writeEvents.js";
 import { loadTypeDefs } from "./schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "./server/gateway.js";
@@ -80,10 +82,14 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       extraPasses: [createFactEmbeddingPass({ driver, database, types: factRelations(document).map((r) => r.type) })],
       logger: logger.child({ component: "embeddings" }),
     });
-    writes.on(() => embeddings?.wake());
+    // Any write may have produced text to embed, except those known to write none.
+    writes.on((e) => {
+      if (!GAME_WRITES_WITHOUT_EMBEDDED_TEXT.has(e.field)) embeddings?.wake();
+    });
     const deps = { driver, database, embedder, embeddings, logger, writes, now, cypherTool: config.cypherTool };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
-    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game), (e) => writes.emit(e));
+    const beliefs = createBeliefDeps(config, deps, document);
+    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game, beliefs), (e) => writes.emit(e));
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
     health.schemaReady = true;
     const gateway = await startGateway({

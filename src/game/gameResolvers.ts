@@ -18,6 +18,12 @@ import { abandonSession, endSession, heartbeatSession, startSession } from "./se
 
 const session = (field: string, value: unknown) => idArg(`${field}.sessionId`, value);
 
+/**
+ * Game mutations write sessions, turns and screenshots, none of them embedded:
+ * they need not wake the embedding worker (a game agent records turns fast).
+ */
+export const GAME_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new Set(["startSession", "endSession", "heartbeatSession", "recordTurn"]);
+
 /** Resolvers of schema/game.graphql's hand-written fields. */
 export function gameResolvers(game: GameDeps, tools: ToolDeps) {
   const memoryContext = memoryContextResolver(tools);

@@ -19,9 +19,10 @@ export interface RecordTurnResult {
 type Outcome = "DENIED" | "SAME" | "CONFLICT" | "CLOSED" | "EXPIRED" | "BEYOND_MAX" | "CREATE";
 
 /**
- * Statement 1: decides, and when the turn is new, writes it, links it to its
- * session and renews the lease. Ownership and visibility come from the session.
- * Its text never changes, so Neo4j plans it once.
+ * One statement, one round trip: decides, and when the turn is new, writes it
+ * and its screenshot (`$shot`, or null: in its own node, owned and shared like
+ * the turn), links them to the session and renews the lease. Ownership and
+ * visibility come from the session. Its text never changes, so Neo4j plans it once.
  */
 const WRITE_TURN = `OPTIONAL MATCH (s:GameSession {tenantId: $callerTenant, id: $sessionId})
 OPTIONAL MATCH (existing:Turn {tenantId: $callerTenant, id: $turnId})
@@ -40,22 +41,20 @@ FOREACH (_ IN CASE WHEN outcome = 'CREATE' THEN [1] ELSE [] END |
   SET t.tenantId = s.tenantId, t.ownerId = s.ownerId, t.visibility = s.visibility, t.sharedWith = s.sharedWith,
       t.timestamp = datetime(coalesce($timestamp, $now)), t.createdAt = datetime($now)
   CREATE (s)-[:HAS_TURN]->(t)
-  SET s.turnsCompleted = s.turnsCompleted + 1, s.leaseExpiresAt = datetime($leaseUntil))
+  SET s.turnsCompleted = s.turnsCompleted + 1, s.leaseExpiresAt = datetime($leaseUntil)
+  FOREACH (shot IN CASE WHEN $shot IS NULL THEN [] ELSE [$shot] END |
+    CREATE (sc:Screenshot)
+    SET sc += shot, sc.tenantId = s.tenantId, sc.ownerId = s.ownerId, sc.visibility = s.visibility, sc.sharedWith = s.sharedWith,
+        sc.createdAt = datetime($now)
+    CREATE (t)-[:HAS_SCREENSHOT]->(sc)))
 RETURN s IS NOT NULL AS found, coalesce(visible, false) AS visible, coalesce(writable, false) AS writable, outcome,
   CASE WHEN s IS NULL THEN null ELSE ${SESSION_PROJECTION} END AS session,
   CASE WHEN existing IS NULL THEN null ELSE ${TURN_PROJECTION("existing")} END AS existing`;
 
-/** Statement 2: the screenshot in its own node, owned and shared like its turn. */
-const WRITE_SCREENSHOT = `MATCH (t:Turn {tenantId: $callerTenant, id: $turnId})
-CREATE (sc:Screenshot $shot)
-SET sc.tenantId = t.tenantId, sc.ownerId = t.ownerId, sc.visibility = t.visibility, sc.sharedWith = t.sharedWith, sc.createdAt = datetime($now)
-CREATE (t)-[:HAS_SCREENSHOT]->(sc)`;
-
 const CONSTRAINT_FAILED = "Neo.ClientError.Schema.ConstraintValidationFailed";
 
 /**
- * Stores one validated turn and its screenshot in one transaction (two
- * statements, one round trip each): all or nothing. A retry of a stored turn
+ * Stores one validated turn and its screenshot in one statement: all or nothing. A retry of a stored turn
  * with the same content hash writes nothing and returns the stored turn; other
  * content under the same id is CONFLICT; a session that is not ACTIVE, or whose
  * lease ran out (closed here as ABANDONED), refuses new turns.
@@ -90,18 +89,14 @@ async function recordOnce(deps: GameDeps, caller: Caller, parsed: ParsedTurn): P
     timestamp: turn.timestamp,
     now: now.toISOString(),
     leaseUntil: leaseUntil(deps, now),
+    shot: screenshot
+      ? { id: screenshot.id, turnId: turn.id, base64: screenshot.base64, mimeType: screenshot.mimeType, sizeBytes: cypherInt(screenshot.sizeBytes), sha256: screenshot.sha256 }
+      : null,
   };
   const session = deps.driver.session({ database: deps.database });
   let row: Record<string, unknown>;
   try {
-    row = await session.executeWrite(async (tx: ManagedTransaction) => {
-      const written = (await tx.run(WRITE_TURN, params)).records[0]!.toObject();
-      if (written.outcome === "CREATE" && screenshot) {
-        const { id, base64, mimeType, sizeBytes, sha256 } = screenshot;
-        await tx.run(WRITE_SCREENSHOT, { ...params, shot: { id, turnId: turn.id, base64, mimeType, sizeBytes: cypherInt(sizeBytes), sha256 } });
-      }
-      return written;
-    });
+    row = await session.executeWrite(async (tx: ManagedTransaction) => (await tx.run(WRITE_TURN, params)).records[0]!.toObject());
   } finally {
     await session.close();
   }

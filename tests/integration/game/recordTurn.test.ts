@@ -108,17 +108,17 @@ describe("recordTurn refuses what it must not store", () => {
 });
 
 describe("recordTurn is atomic", () => {
-  it("when the screenshot statement fails after the turn statement ran, nothing of the turn remains", async () => {
+  it("when the screenshot write fails after the turn was written, nothing of the turn remains", async () => {
     const sessionId = await session();
     const shotId = `${sessionId}_turn_1_screenshot`;
-    // A stray node holding the screenshot's id: the second statement of the transaction breaks the (tenantId, id) constraint.
+    // A stray node holding the screenshot's id: creating the screenshot, after the turn, breaks the (tenantId, id) constraint.
     await gw.driver.executeQuery("CREATE (:Screenshot {tenantId: 'local', id: $shotId, ownerId: $me, base64: 'stray'})", { shotId, me });
     const before = await storedSession(gw.driver, sessionId);
     const error = await fails(gw, RECORD, { sessionId, turn: TURN }, me);
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toContain(shotId);
     const after = (await storedSession(gw.driver, sessionId))!;
-    // No turn, no link, no renewed lease, no count: the first statement's writes were rolled back with the second.
+    // No turn, no link, no renewed lease, no count: the turn's writes were rolled back with the screenshot's.
     expect(after).toEqual(before);
     expect(after.allTurns).toBe(0);
     const { records } = await gw.driver.executeQuery("MATCH (sc:Screenshot {id: $shotId}) RETURN sc.base64 AS b, toFloat(COUNT { (sc)--() }) AS links", { shotId });
