@@ -96,10 +96,12 @@ export async function prepareBatch(
  */
 export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
   const { type } = batch;
-  const parts = partsOf(type, "n");
+  // Null parts (an optional field left empty) compare as '': a list holding null never equals anything in Cypher.
+  const parts = `[${type.fields.map((f) => `coalesce(n.${f}, '')`).join(", ")}]`;
   await driver.executeQuery(
     `UNWIND $rows AS row
-     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id}) WHERE n.embeddingStatus = 'PENDING' AND ${parts} = row.parts
+     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id})
+     WHERE n.embeddingStatus = 'PENDING' AND ${parts} = [part IN row.parts | coalesce(part, '')]
      CALL (n, row) {
        WITH n, row WHERE row.vector IS NOT NULL
        CALL db.create.setNodeVectorProperty(n, 'embedding', row.vector)

@@ -119,6 +119,21 @@ describe("recordMemories: the bulk write path", () => {
     expect(await stored(agent)).toHaveLength(0);
   });
 
+  it("embeds a node whose optional embedded field is empty (a Synthesis without summary)", async () => {
+    const agent = await newAgent();
+    const { createSyntheses } = await ok<{ createSyntheses: { syntheses: { id: string }[] } }>(
+      gw,
+      `mutation { createSyntheses(input: [{ insight: "Batches never span two conversations", noveltyType: COMBINATION }]) { syntheses { id } } }`,
+      {},
+      agent,
+    );
+    await gw.app.embeddings.drain();
+    const { records } = await gw.driver.executeQuery("MATCH (n:Synthesis {id: $id}) RETURN n.embeddingStatus AS status, size(n.embedding) AS dims", {
+      id: createSyntheses.syntheses[0]!.id,
+    });
+    expect([records[0]!.get("status"), Number(records[0]!.get("dims"))]).toEqual(["READY", 384]);
+  });
+
   it("refuses an unknown agent with BAD_USER_INPUT", async () => {
     const stranger = uniqueAgent("nobody");
     const unknown = await fails(gw, RECORD, { memories: [{ type: "OBSERVATION", content: "x" }] }, stranger);
