@@ -4,7 +4,7 @@ import { unionEvidence } from "../../facts/mergeFacts.js";
 import type { RequestContext } from "../../server/context.js";
 import { instant, limit as limitArg, list, oneOf, text, unit } from "../toolArgs.js";
 import type { ToolDeps } from "../toolDeps.js";
-import { factsOfEntities, firstPerPerson } from "./factsOfEntities.js";
+import { factsOfEntities, firstPerPerson, topFactPerPerson } from "./factsOfEntities.js";
 import { matchEntities, type EntityMatch } from "./matchEntities.js";
 import type { NameVectors } from "./nameVectors.js";
 
@@ -21,9 +21,9 @@ export function peopleByEntityResolvers(deps: ToolDeps, vectors: NameVectors) {
       const minConfidence = unit("peopleBySkill.minConfidence", args.minConfidence, 0.5);
       const limit = limitArg("peopleBySkill.limit", args.limit, 10);
       const match = await matchEntities(deps, vectors, ctx.caller, "Skill", [skill]);
-      const rows = await factsOfEntities(deps, ctx.caller, match.keys, ["HAS_SKILL"], minConfidence);
+      const rows = await topFactPerPerson(deps, ctx.caller, match.keys, ["HAS_SKILL"], minConfidence, limit);
       const now = deps.now();
-      const people = firstPerPerson(rows).slice(0, limit).map((row) => {
+      const people = rows.map((row) => {
         const fact = toFactRecord(row, now);
         return {
           personId: row.personId, name: row.personName, skill: row.object, proficiency: row.proficiency,
