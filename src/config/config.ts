@@ -34,6 +34,8 @@ export interface Config {
    * whole database) or `off` (nobody).
    */
   cypherTool: CypherToolMode;
+  /** Seed 003's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
+  sharedPool: { threshold: number };
 }
 
 export type CypherToolMode = "admin" | "off";
@@ -164,6 +166,7 @@ const schema = z.object({
   LLM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   RETRIEVE_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   CYPHER_TOOL: z.enum(["admin", "off"]).default("admin"),
+  SHARED_POOL_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   RATE_LIMITS: z
     .string()
     .transform((text, ctx) => {
@@ -248,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : null,
     retrieval: { timeBudgetMs: e.RETRIEVE_TIME_BUDGET_MS },
     cypherTool: e.CYPHER_TOOL,
+    sharedPool: { threshold: e.SHARED_POOL_THRESHOLD },
     neo4j: {
       uri: e.NEO4J_URI,
       user: e.NEO4J_USER,

@@ -1332,7 +1332,9 @@ export type BeliefFormedInNodeAggregationWhereInput = {
   OR?: Array<BeliefFormedInNodeAggregationWhereInput> | null | undefined;
   content?: StringScalarAggregationFilters | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  fallbackReason?: StringScalarAggregationFilters | null | undefined;
   ownerId?: StringScalarAggregationFilters | null | undefined;
+  promptVersion?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   trigger?: StringScalarAggregationFilters | null | undefined;
 };
@@ -4913,6 +4915,19 @@ export type ReflectionCreateInput = {
   visibility?: Visibility;
 };
 
+/** Who drafted a reflection's beliefs. */
+export type ReflectionPlanner =
+  /** Deterministic consolidation: similar experiences (embedding similarity) grouped into beliefs. */
+  | 'DETERMINISTIC'
+  /** The configured chat model (LLM_BASE_URL), with the versioned prompt of src/beliefs/reflectionPrompt.ts. */
+  | 'LLM';
+
+/** ReflectionPlanner filters */
+export type ReflectionPlannerEnumScalarFilters = {
+  eq?: ReflectionPlanner | null | undefined;
+  in?: Array<ReflectionPlanner> | null | undefined;
+};
+
 export type ReflectionRelationshipFilters = {
   /** Filter type where all of the related Reflections match this filter */
   all?: ReflectionWhere | null | undefined;
@@ -4934,9 +4949,12 @@ export type ReflectionWhere = {
   consideredConnection?: ReflectionConsideredConnectionFilters | null | undefined;
   content?: StringScalarFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
+  fallbackReason?: StringScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   insightsGained?: StringListFilters | null | undefined;
   ownerId?: StringScalarFilters | null | undefined;
+  planner?: ReflectionPlannerEnumScalarFilters | null | undefined;
+  promptVersion?: StringScalarFilters | null | undefined;
   sharedWith?: StringListFilters | null | undefined;
   tenantId?: StringScalarFilters | null | undefined;
   trigger?: StringScalarFilters | null | undefined;

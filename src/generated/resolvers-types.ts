@@ -3358,7 +3358,9 @@ export type BeliefFormedInNodeAggregationWhereInput = {
   OR?: InputMaybe<Array<BeliefFormedInNodeAggregationWhereInput>>;
   content?: InputMaybe<StringScalarAggregationFilters>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  fallbackReason?: InputMaybe<StringScalarAggregationFilters>;
   ownerId?: InputMaybe<StringScalarAggregationFilters>;
+  promptVersion?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   trigger?: InputMaybe<StringScalarAggregationFilters>;
 };
@@ -3392,7 +3394,9 @@ export type BeliefReflectionFormedInNodeAggregateSelection = {
   __typename?: 'BeliefReflectionFormedInNodeAggregateSelection';
   content: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
+  fallbackReason: StringAggregateSelection;
   ownerId: StringAggregateSelection;
+  promptVersion: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   trigger: StringAggregateSelection;
 };
@@ -4410,6 +4414,13 @@ export type ConceptApplicationValidatedByNodeAggregateSelection = {
   result: StringAggregateSelection;
   taskId: StringAggregateSelection;
   tenantId: StringAggregateSelection;
+};
+
+/** An application that challenged a concept, with why. */
+export type ConceptChallenge = {
+  __typename?: 'ConceptChallenge';
+  application: KnowledgeItem;
+  reason: Scalars['String']['output'];
 };
 
 export type ConceptChallengedByConnectFieldInput = {
@@ -6988,6 +6999,45 @@ export type FactWhere = {
   yearsExperience?: InputMaybe<IntScalarFilters>;
 };
 
+/** One message of the feed. */
+export type FeedDelivery = {
+  __typename?: 'FeedDelivery';
+  /** Pass this as `after` when reconnecting: what was delivered is not sent again, nothing else is lost. */
+  cursor: Scalars['String']['output'];
+  events: Array<FeedEvent>;
+  mode: FeedDeliveryMode;
+};
+
+/** How a feed message came to be sent. */
+export type FeedDeliveryMode =
+  /** Events only BATCHED rules selected, gathered over the batch interval. */
+  | 'BATCH'
+  /** One event an IMMEDIATE rule (or a broadcast) selected, as it committed. */
+  | 'IMMEDIATE'
+  /** Catching up after the `after` cursor: everything missed, at once. */
+  | 'REPLAY';
+
+/** One outbox event: a committed write of knowledge. */
+export type FeedEvent = {
+  __typename?: 'FeedEvent';
+  /** The agent whose request wrote it. */
+  actorAgentId: Scalars['String']['output'];
+  confidence?: Maybe<Scalars['Float']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** This event's position in the tenant's outbox (its `seq`). */
+  cursor: Scalars['String']['output'];
+  domains: Array<Scalars['String']['output']>;
+  nodeId: Scalars['ID']['output'];
+  nodeType: Scalars['String']['output'];
+  ownerId: Scalars['String']['output'];
+  /** Type-specific summary as a JSON object (read the node for more). */
+  payload: Scalars['String']['output'];
+  /** BROADCAST when addressed to every agent beyond the rules. */
+  tier?: Maybe<Scalars['String']['output']>;
+  /** KNOWLEDGE_CREATED, KNOWLEDGE_UPDATED or WORKFLOW_TRANSITION. */
+  type: Scalars['String']['output'];
+};
+
 /** People best suited to a question (seed 004 find_experts). */
 export type FindExpertsResult = {
   __typename?: 'FindExpertsResult';
@@ -7441,6 +7491,38 @@ export type GameTurn = {
   visual: VisualContext;
 };
 
+/** Seed 003's heartbeat checklist, replacing HEARTBEAT.md. */
+export type HeartbeatChecklist = {
+  __typename?: 'HeartbeatChecklist';
+  agentId: Scalars['ID']['output'];
+  /** BLOCKED tasks assigned to the agent. */
+  blockedTasks: Array<TaskBrief>;
+  generatedAt: Scalars['DateTime']['output'];
+  /** Everything above as one list, highest priority first. */
+  items: Array<HeartbeatItem>;
+  /** Improvements PENDING_APPROVAL for over an hour, not the agent's own; only for an approver (or admin) caller. */
+  pendingApprovals: Array<PendingApproval>;
+  /** Knowledge matching the agent's subscription rules that it has not ACCESSED, at least `minConfidence`. */
+  unreadKnowledge: Array<KnowledgeItem>;
+};
+
+/** One line of the checklist. */
+export type HeartbeatItem = {
+  __typename?: 'HeartbeatItem';
+  kind: HeartbeatItemKind;
+  /** 1 for approvals, 0.9 for blocked tasks, 0.8 × confidence for unread knowledge. */
+  priority: Scalars['Float']['output'];
+  /** The improvement, task or knowledge node it is about. */
+  refId: Scalars['ID']['output'];
+  text: Scalars['String']['output'];
+};
+
+/** What a heartbeat item is about. */
+export type HeartbeatItemKind =
+  | 'BLOCKED_TASK'
+  | 'PENDING_APPROVAL'
+  | 'UNREAD_KNOWLEDGE';
+
 /** ID filters */
 export type IdScalarFilters = {
   contains?: InputMaybe<Scalars['ID']['input']>;
@@ -7757,6 +7839,28 @@ export type Knowledge = {
   visibility: Visibility;
 };
 
+/** Louvain communities of the bounded knowledge subgraph. */
+export type KnowledgeCommunities = {
+  __typename?: 'KnowledgeCommunities';
+  communities: Array<KnowledgeCommunity>;
+  edgeCount: Scalars['Int']['output'];
+  modularity: Scalars['Float']['output'];
+  /** Nodes and relationships the subgraph held (at most `maxNodes` nodes). */
+  nodeCount: Scalars['Int']['output'];
+};
+
+/** A community of knowledge nodes densely linked to each other. */
+export type KnowledgeCommunity = {
+  __typename?: 'KnowledgeCommunity';
+  /** Numbered from 0, largest first. */
+  id: Scalars['Int']['output'];
+  /** Its most central members (by PageRank), at most `membersLimit`. */
+  members: Array<RankedKnowledge>;
+  size: Scalars['Int']['output'];
+  /** The domains its members carry most, most frequent first (at most 5). */
+  topDomains: Array<Scalars['String']['output']>;
+};
+
 export type KnowledgeConnectWhere = {
   node: KnowledgeWhere;
 };
@@ -7803,6 +7907,26 @@ export type KnowledgeImplementation =
   | 'SecurityAudit'
   | 'Synthesis'
   | 'WorkflowImprovement';
+
+/** One knowledge node (any type implementing Knowledge) as these queries return it. */
+export type KnowledgeItem = {
+  __typename?: 'KnowledgeItem';
+  confidence: Scalars['Float']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  domains: Array<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** The agent that created it (provenance). */
+  ownerId: Scalars['String']['output'];
+  /** The task it was produced for, if any. */
+  taskId?: Maybe<Scalars['String']['output']>;
+  /** Its body: findings, description, lessons learned, summary… whichever its type has. */
+  text?: Maybe<Scalars['String']['output']>;
+  /** Its headline: name, topic, title, insight, target process… whichever its type has. */
+  title?: Maybe<Scalars['String']['output']>;
+  /** Its node type: Research, Concept, Application, Synthesis, … */
+  type: Scalars['String']['output'];
+  visibility: Visibility;
+};
 
 export type KnowledgeRelationshipFilters = {
   /** Filter type where all of the related Knowledges match this filter */
@@ -8379,6 +8503,12 @@ export type MemoryInput = {
   visibility?: InputMaybe<Visibility>;
 };
 
+/** What memoryStore writes: a Belief, an Insight, or an Experience for the next reflection. */
+export type MemoryKind =
+  | 'BELIEF'
+  | 'EXPERIENCE'
+  | 'INSIGHT';
+
 export type MemoryPersonAboutPeopleAggregateSelection = {
   __typename?: 'MemoryPersonAboutPeopleAggregateSelection';
   count: CountConnection;
@@ -8393,6 +8523,18 @@ export type MemoryPersonAboutPeopleNodeAggregateSelection = {
   realName: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+};
+
+/** A hit of memoryQuery and why it ranked where it did. */
+export type MemoryQueryHit = {
+  __typename?: 'MemoryQueryHit';
+  /** PageRank in the caller's knowledge subgraph, scaled to 0..1 (1: the most central). */
+  centrality: Scalars['Float']['output'];
+  knowledge: KnowledgeItem;
+  /** Reciprocal-rank fusion of full text and vectors, scaled to 0..1 (1: first in both lists). */
+  relevance: Scalars['Float']['output'];
+  /** 0.6 × relevance + 0.25 × confidence + 0.15 × centrality (docs/knowledge-queries.md). */
+  score: Scalars['Float']['output'];
 };
 
 export type MemoryRelatedAgentsConnectFieldInput = {
@@ -9359,6 +9501,29 @@ export type Mutation = {
   /** Renews the lease of an ACTIVE session. */
   heartbeatSession: GameSessionState;
   /**
+   * Records that the caller read these knowledge nodes (at most 100 ids): MERGEs
+   * ACCESSED {at, count} from the caller's Agent node, `count` incremented and
+   * `at` set to now on each call. Ids the caller may not read, or that are not
+   * knowledge, are skipped. Returns the ids recorded. The caller needs an Agent node.
+   */
+  markKnowledgeAccessed: Array<Scalars['ID']['output']>;
+  /** reflect for the caller (seed 003's memory_reflect). */
+  memoryReflect: Reflection;
+  /**
+   * Seed 003's memory_share: puts a knowledge node the caller owns (or, as an
+   * admin, any) into the cross-agent pool and makes it SHARED. Sharing again
+   * returns the same entry. NOT_FOUND when the caller cannot read it, FORBIDDEN
+   * when it is someone else's.
+   */
+  memoryShare: SharedKnowledge;
+  /**
+   * Seed 003's memory_store: writes caller-owned knowledge. BELIEF and INSIGHT
+   * (which needs `category`) are Knowledge and join the shared pool at
+   * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection.
+   * `content` 1..20,000 characters, `confidence` 0..1, at most 20 `domains` of 100 characters.
+   */
+  memoryStore: StoredMemory;
+  /**
    * Stores an INTERACTION memory of `agentId` (REMEMBERS) involving `withAgents` (INVOLVES),
    * committed before it returns; the embedding is made afterwards (embeddingStatus PENDING).
    */
@@ -9377,6 +9542,15 @@ export type Mutation = {
    */
   recordTurn: RecordTurnResult;
   /**
+   * One reflection cycle for `agentId` (the agent itself or an admin): its
+   * experiences no reflection has considered yet (newest first, at most `limit`,
+   * 1..200) become beliefs, in one transaction with the Reflection that records
+   * them (CONSIDERED, FORMED). With LLM_BASE_URL set the model drafts them;
+   * otherwise, or when its answer is unusable, deterministic consolidation does
+   * (`planner`, `fallbackReason`). High-confidence beliefs join the shared pool.
+   */
+  reflect: Reflection;
+  /**
    * Runs the retrieval loop for the last messages of a conversation: analyze →
    * plan → execute tools → evaluate → synthesize, planned by the configured LLM
    * or, without one (or when it fails), by the deterministic planner.
@@ -9392,6 +9566,14 @@ export type Mutation = {
    * same goal and maxTurns returns the session; anything else is CONFLICT.
    */
   startSession: GameSessionState;
+  /**
+   * Replaces an ACTIVE belief with a new one, keeping the chain: the old one
+   * becomes SUPERSEDED with an EVOLVED_INTO {reason} edge to the new one; nothing
+   * is deleted. The owner or an admin; CONFLICT when the belief is not ACTIVE.
+   * `content` 1..20,000 characters, `reason` 1..5,000; `confidence` (0..1) and
+   * `domains` default to the old belief's.
+   */
+  supersedeBelief: Belief;
   /**
    * Moves a workflow improvement through the approval gate, in one transaction:
    * the status and review fields, an APPROVED_BY edge for APPROVE, REJECT and
@@ -9882,6 +10064,31 @@ export type MutationHeartbeatSessionArgs = {
 };
 
 
+export type MutationMarkKnowledgeAccessedArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationMemoryReflectArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationMemoryShareArgs = {
+  knowledgeId: Scalars['ID']['input'];
+};
+
+
+export type MutationMemoryStoreArgs = {
+  category?: InputMaybe<InsightCategory>;
+  confidence?: InputMaybe<Scalars['Float']['input']>;
+  content: Scalars['String']['input'];
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
+  outcome?: InputMaybe<Outcome>;
+  type?: MemoryKind;
+};
+
+
 export type MutationRecordInteractionArgs = {
   input: RecordInteractionInput;
 };
@@ -9896,6 +10103,12 @@ export type MutationRecordMemoriesArgs = {
 export type MutationRecordTurnArgs = {
   sessionId: Scalars['ID']['input'];
   turn: TurnInput;
+};
+
+
+export type MutationReflectArgs = {
+  agentId: Scalars['ID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -9917,6 +10130,15 @@ export type MutationStartSessionArgs = {
   sessionId?: InputMaybe<Scalars['ID']['input']>;
   sharedWith?: InputMaybe<Array<Scalars['String']['input']>>;
   visibility?: InputMaybe<Visibility>;
+};
+
+
+export type MutationSupersedeBeliefArgs = {
+  confidence?: InputMaybe<Scalars['Float']['input']>;
+  content: Scalars['String']['input'];
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -11089,6 +11311,17 @@ export type PatternTypeEnumScalarFilters = {
 /** PatternType mutations */
 export type PatternTypeEnumScalarMutations = {
   set?: InputMaybe<PatternType>;
+};
+
+/** A workflow improvement waiting for an approver. */
+export type PendingApproval = {
+  __typename?: 'PendingApproval';
+  improvementId: Scalars['ID']['output'];
+  ownerId: Scalars['String']['output'];
+  submittedForApprovalAt: Scalars['DateTime']['output'];
+  targetProcess: Scalars['String']['output'];
+  /** Whole minutes since it was submitted. */
+  waitingMinutes: Scalars['Int']['output'];
 };
 
 /** People who live, work or studied in a place (seed 004 find_people_by_location); `SF` finds San Francisco. */
@@ -13810,6 +14043,22 @@ export type ProcessCategoryEnumScalarMutations = {
   set?: InputMaybe<ProcessCategory>;
 };
 
+/** How one task type did over a window (seed 003's process health metrics). */
+export type ProcessHealth = {
+  __typename?: 'ProcessHealth';
+  /** Mean qualityScore of the tasks that have one; null when none has. */
+  avgQuality?: Maybe<Scalars['Float']['output']>;
+  blocked: Scalars['Int']['output'];
+  completed: Scalars['Int']['output'];
+  /** successes / total (seed 003), 0..1. */
+  successRate: Scalars['Float']['output'];
+  /** Tasks with outcome SUCCESS. */
+  successes: Scalars['Int']['output'];
+  taskType: TaskType;
+  /** Tasks of this type created in the window. */
+  total: Scalars['Int']['output'];
+};
+
 export type ProcessInsight = Knowledge & Owned & {
   __typename?: 'ProcessInsight';
   basedOnTasks: Array<Task>;
@@ -14643,8 +14892,28 @@ export type Query = {
   gameSessionsConnection: GameSessionsConnection;
   /** A session's last turns (last 1..100, default 10), oldest first, structured parts typed; screenshots only when selected. */
   gameTurns: Array<GameTurn>;
+  /**
+   * The heartbeat checklist of `agentId` (default the caller; another agent only
+   * for an admin): pending approvals over an hour old, its blocked tasks, and
+   * unread knowledge its subscription rules match with confidence at least
+   * `minConfidence` (0..1, default 0.7) and the rule's own minimum. At most
+   * `limit` (1..100) of each.
+   */
+  heartbeatChecklist: HeartbeatChecklist;
   insights: Array<Insight>;
   insightsConnection: InsightsConnection;
+  /**
+   * Louvain communities of the same subgraph (relationships undirected), largest
+   * first: those of at least `minSize` (1..1000) members, at most `limit` (1..100),
+   * each with its `membersLimit` (1..100) most central members.
+   */
+  knowledgeCommunities: KnowledgeCommunities;
+  /**
+   * PageRank over the bounded knowledge subgraph the caller may read: at most
+   * `maxNodes` (1..5000) nodes of `types` (default every Knowledge type), newest
+   * first, and the relationships between them. Best first (limit 1..100).
+   */
+  knowledgeRank: Array<RankedKnowledge>;
   knowledges: Array<Knowledge>;
   knowledgesConnection: KnowledgesConnection;
   memories: Array<Memory>;
@@ -14658,6 +14927,14 @@ export type Query = {
    * caller, agent and topic; any write through the gateway that could change it drops it.
    */
   memoryContext: MemoryContext;
+  /**
+   * Seed 003's memory tool: the caller's own knowledge (and, with includeShared,
+   * the shared pool) matching `topic` (1..500 characters) by full text and
+   * vectors, at least `minConfidence` (0..1), ranked by relevance, confidence and
+   * PageRank (limit 1..100). Records ACCESSED from the caller's Agent node for
+   * what it returns.
+   */
+  memoryQuery: Array<MemoryQueryHit>;
   messages: Array<Message>;
   messagesConnection: MessagesConnection;
   opportunities: Array<Opportunity>;
@@ -14682,6 +14959,8 @@ export type Query = {
   personTimeline: PersonTimeline;
   places: Array<Place>;
   placesConnection: PlacesConnection;
+  /** Per task type, over the tasks created in the last `windowDays` (1..3650): counts, success rate, average quality. */
+  processHealth: Array<ProcessHealth>;
   processInsights: Array<ProcessInsight>;
   processInsightsConnection: ProcessInsightsConnection;
   processPatterns: Array<ProcessPattern>;
@@ -14728,12 +15007,25 @@ export type Query = {
   subscriptionRulesConnection: SubscriptionRulesConnection;
   syntheses: Array<Synthesis>;
   synthesesConnection: SynthesesConnection;
+  /**
+   * Concepts research DISCOVERED and an application CHALLENGED in the last
+   * `windowDays` (1..3650), with no synthesis UPDATED them after that challenge
+   * (limit 1..100), newest challenge first.
+   */
+  synthesisOpportunities: Array<SynthesisOpportunity>;
   tasks: Array<Task>;
   tasksConnection: TasksConnection;
   topics: Array<Topic>;
   topicsConnection: TopicsConnection;
   turns: Array<Turn>;
   turnsConnection: TurnsConnection;
+  /**
+   * Cross-agent discovery: knowledge of other agents the caller may read that
+   * `agentId` (default the caller; another agent only for an admin) has not
+   * ACCESSED, created at or after `since`, of `types` (Knowledge type names),
+   * at least `minConfidence`, newest first (limit 1..100).
+   */
+  unseenKnowledge: Array<KnowledgeItem>;
   vulnerabilities: Array<Vulnerability>;
   vulnerabilitiesConnection: VulnerabilitiesConnection;
   workflowImprovements: Array<WorkflowImprovement>;
@@ -15020,6 +15312,13 @@ export type QueryGameTurnsArgs = {
 };
 
 
+export type QueryHeartbeatChecklistArgs = {
+  agentId?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
 export type QueryInsightsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -15033,6 +15332,22 @@ export type QueryInsightsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<InsightSort>>;
   where?: InputMaybe<InsightWhere>;
+};
+
+
+export type QueryKnowledgeCommunitiesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  maxNodes?: InputMaybe<Scalars['Int']['input']>;
+  membersLimit?: InputMaybe<Scalars['Int']['input']>;
+  minSize?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type QueryKnowledgeRankArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  maxNodes?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -15082,6 +15397,14 @@ export type QueryMemoryContextArgs = {
   participants?: InputMaybe<Array<Scalars['String']['input']>>;
   tokenBudget?: InputMaybe<Scalars['Int']['input']>;
   topic?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryMemoryQueryArgs = {
+  includeShared?: InputMaybe<Scalars['Boolean']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  topic: Scalars['String']['input'];
 };
 
 
@@ -15230,6 +15553,11 @@ export type QueryPlacesConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<PlaceSort>>;
   where?: InputMaybe<PlaceWhere>;
+};
+
+
+export type QueryProcessHealthArgs = {
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -15505,6 +15833,12 @@ export type QuerySynthesesConnectionArgs = {
 };
 
 
+export type QuerySynthesisOpportunitiesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  windowDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryTasksArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -15553,6 +15887,15 @@ export type QueryTurnsConnectionArgs = {
 };
 
 
+export type QueryUnseenKnowledgeArgs = {
+  agentId?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
 export type QueryVulnerabilitiesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -15582,6 +15925,15 @@ export type QueryWorkflowImprovementsConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<WorkflowImprovementSort>>;
   where?: InputMaybe<WorkflowImprovementWhere>;
+};
+
+/** A knowledge node and its PageRank in the bounded subgraph. */
+export type RankedKnowledge = {
+  __typename?: 'RankedKnowledge';
+  /** The Louvain community it falls in (numbered from 0, largest first). */
+  community: Scalars['Int']['output'];
+  knowledge: KnowledgeItem;
+  pageRank: Scalars['Float']['output'];
 };
 
 /**
@@ -15677,9 +16029,15 @@ export type Reflection = Owned & {
   consideredConnection: ReflectionConsideredConnection;
   content: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** Why the model's draft was not used although a model is configured (deterministic consolidation served instead). */
+  fallbackReason?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   insightsGained: Array<Scalars['String']['output']>;
   ownerId: Scalars['String']['output'];
+  /** Who drafted the beliefs, when `reflect` recorded it (schema/belief-tools.graphql). */
+  planner?: Maybe<ReflectionPlanner>;
+  /** Version of the reflection prompt the model was given. */
+  promptVersion?: Maybe<Scalars['String']['output']>;
   sharedWith: Array<Scalars['String']['output']>;
   tenantId: Scalars['String']['output'];
   trigger?: Maybe<Scalars['String']['output']>;
@@ -15732,7 +16090,9 @@ export type ReflectionAggregateNode = {
   __typename?: 'ReflectionAggregateNode';
   content: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
+  fallbackReason: StringAggregateSelection;
   ownerId: StringAggregateSelection;
+  promptVersion: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   trigger: StringAggregateSelection;
 };
@@ -15999,6 +16359,19 @@ export type ReflectionExperienceConsideredNodeAggregateSelection = {
   tenantId: StringAggregateSelection;
 };
 
+/** Who drafted a reflection's beliefs. */
+export type ReflectionPlanner =
+  /** Deterministic consolidation: similar experiences (embedding similarity) grouped into beliefs. */
+  | 'DETERMINISTIC'
+  /** The configured chat model (LLM_BASE_URL), with the versioned prompt of src/beliefs/reflectionPrompt.ts. */
+  | 'LLM';
+
+/** ReflectionPlanner filters */
+export type ReflectionPlannerEnumScalarFilters = {
+  eq?: InputMaybe<ReflectionPlanner>;
+  in?: InputMaybe<Array<ReflectionPlanner>>;
+};
+
 export type ReflectionRelationshipFilters = {
   /** Filter type where all of the related Reflections match this filter */
   all?: InputMaybe<ReflectionWhere>;
@@ -16014,8 +16387,11 @@ export type ReflectionRelationshipFilters = {
 export type ReflectionSort = {
   content?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  fallbackReason?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
+  planner?: InputMaybe<SortDirection>;
+  promptVersion?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
   trigger?: InputMaybe<SortDirection>;
   visibility?: InputMaybe<SortDirection>;
@@ -16041,9 +16417,12 @@ export type ReflectionWhere = {
   consideredConnection?: InputMaybe<ReflectionConsideredConnectionFilters>;
   content?: InputMaybe<StringScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
+  fallbackReason?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   insightsGained?: InputMaybe<StringListFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
+  planner?: InputMaybe<ReflectionPlannerEnumScalarFilters>;
+  promptVersion?: InputMaybe<StringScalarFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
   tenantId?: InputMaybe<StringScalarFilters>;
   trigger?: InputMaybe<StringScalarFilters>;
@@ -18329,6 +18708,17 @@ export type SortDirection =
   /** Sort by field values in descending order. */
   | 'DESC';
 
+/** What memoryStore wrote. */
+export type StoredMemory = {
+  __typename?: 'StoredMemory';
+  /** The confidence stored (null for an EXPERIENCE, which has none). */
+  confidence?: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  kind: MemoryKind;
+  /** Whether it joined the cross-agent pool: its confidence reached SHARED_POOL_THRESHOLD. */
+  pooled: Scalars['Boolean']['output'];
+};
+
 export type StringAggregateSelection = {
   __typename?: 'StringAggregateSelection';
   longest?: Maybe<Scalars['String']['output']>;
@@ -18360,6 +18750,22 @@ export type StringScalarFilters = {
 /** String mutations */
 export type StringScalarMutations = {
   set?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * The knowledge the agent's subscription rules select, and broadcasts, from
+   * the durable outbox. Only the agent itself or an admin may subscribe. Without
+   * `after`, live from now; with it, everything missed after it first.
+   */
+  knowledgeFeed: FeedDelivery;
+};
+
+
+export type SubscriptionKnowledgeFeedArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  agentId: Scalars['ID']['input'];
 };
 
 /**
@@ -19221,6 +19627,15 @@ export type SynthesisEnabledUpdateFieldInput = {
   delete?: InputMaybe<Array<SynthesisEnabledDeleteFieldInput>>;
   disconnect?: InputMaybe<Array<SynthesisEnabledDisconnectFieldInput>>;
   update?: InputMaybe<SynthesisEnabledUpdateConnectionInput>;
+};
+
+/** A concept research discovered and an application challenged, with no synthesis updating it since (seed 003). */
+export type SynthesisOpportunity = {
+  __typename?: 'SynthesisOpportunity';
+  /** The challenges no later synthesis answered, newest first. */
+  challenges: Array<ConceptChallenge>;
+  concept: KnowledgeItem;
+  research: Array<KnowledgeItem>;
 };
 
 export type SynthesisProducedConnectFieldInput = {
@@ -22942,6 +23357,7 @@ export type ResolversTypes = {
   ConceptApplicationChallengedByNodeAggregateSelection: ResolverTypeWrapper<ConceptApplicationChallengedByNodeAggregateSelection>;
   ConceptApplicationValidatedByAggregateSelection: ResolverTypeWrapper<ConceptApplicationValidatedByAggregateSelection>;
   ConceptApplicationValidatedByNodeAggregateSelection: ResolverTypeWrapper<ConceptApplicationValidatedByNodeAggregateSelection>;
+  ConceptChallenge: ResolverTypeWrapper<ConceptChallenge>;
   ConceptChallengedByConnectFieldInput: ConceptChallengedByConnectFieldInput;
   ConceptChallengedByConnection: ResolverTypeWrapper<Omit<ConceptChallengedByConnection, 'edges'> & { edges: Array<ResolversTypes['ConceptChallengedByRelationship']> }>;
   ConceptChallengedByConnectionAggregateInput: ConceptChallengedByConnectionAggregateInput;
@@ -23239,6 +23655,9 @@ export type ResolversTypes = {
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
+  FeedDelivery: ResolverTypeWrapper<FeedDelivery>;
+  FeedDeliveryMode: FeedDeliveryMode;
+  FeedEvent: ResolverTypeWrapper<FeedEvent>;
   FindExpertsResult: ResolverTypeWrapper<FindExpertsResult>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FloatAggregateSelection: ResolverTypeWrapper<FloatAggregateSelection>;
@@ -23281,6 +23700,9 @@ export type ResolversTypes = {
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: ResolverTypeWrapper<Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionEdge']> }>;
   GameTurn: ResolverTypeWrapper<GameTurn>;
+  HeartbeatChecklist: ResolverTypeWrapper<HeartbeatChecklist>;
+  HeartbeatItem: ResolverTypeWrapper<HeartbeatItem>;
+  HeartbeatItemKind: HeartbeatItemKind;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
@@ -23318,10 +23740,13 @@ export type ResolversTypes = {
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
   Knowledge: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Knowledge']>;
+  KnowledgeCommunities: ResolverTypeWrapper<KnowledgeCommunities>;
+  KnowledgeCommunity: ResolverTypeWrapper<KnowledgeCommunity>;
   KnowledgeConnectWhere: KnowledgeConnectWhere;
   KnowledgeCreateInput: KnowledgeCreateInput;
   KnowledgeEdge: ResolverTypeWrapper<Omit<KnowledgeEdge, 'node'> & { node: ResolversTypes['Knowledge'] }>;
   KnowledgeImplementation: KnowledgeImplementation;
+  KnowledgeItem: ResolverTypeWrapper<KnowledgeItem>;
   KnowledgeRelationshipFilters: KnowledgeRelationshipFilters;
   KnowledgeSort: KnowledgeSort;
   KnowledgeUpdateInput: KnowledgeUpdateInput;
@@ -23384,8 +23809,10 @@ export type ResolversTypes = {
   MemoryDisconnectInput: MemoryDisconnectInput;
   MemoryEdge: ResolverTypeWrapper<Omit<MemoryEdge, 'node'> & { node: ResolversTypes['Memory'] }>;
   MemoryInput: MemoryInput;
+  MemoryKind: MemoryKind;
   MemoryPersonAboutPeopleAggregateSelection: ResolverTypeWrapper<MemoryPersonAboutPeopleAggregateSelection>;
   MemoryPersonAboutPeopleNodeAggregateSelection: ResolverTypeWrapper<MemoryPersonAboutPeopleNodeAggregateSelection>;
+  MemoryQueryHit: ResolverTypeWrapper<MemoryQueryHit>;
   MemoryRelatedAgentsConnectFieldInput: MemoryRelatedAgentsConnectFieldInput;
   MemoryRelatedAgentsConnection: ResolverTypeWrapper<Omit<MemoryRelatedAgentsConnection, 'edges'> & { edges: Array<ResolversTypes['MemoryRelatedAgentsRelationship']> }>;
   MemoryRelatedAgentsConnectionAggregateInput: MemoryRelatedAgentsConnectionAggregateInput;
@@ -23584,6 +24011,7 @@ export type ResolversTypes = {
   PatternType: PatternType;
   PatternTypeEnumScalarFilters: PatternTypeEnumScalarFilters;
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
+  PendingApproval: ResolverTypeWrapper<PendingApproval>;
   PeopleByLocation: ResolverTypeWrapper<PeopleByLocation>;
   PeopleByOrganization: ResolverTypeWrapper<PeopleByOrganization>;
   PeopleBySkill: ResolverTypeWrapper<PeopleBySkill>;
@@ -23877,6 +24305,7 @@ export type ResolversTypes = {
   ProcessCategory: ProcessCategory;
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
+  ProcessHealth: ResolverTypeWrapper<ProcessHealth>;
   ProcessInsight: ResolverTypeWrapper<Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<ResolversTypes['Task']>, basedOnTasksConnection: ResolversTypes['ProcessInsightBasedOnTasksConnection'] }>;
   ProcessInsightAggregate: ResolverTypeWrapper<ProcessInsightAggregate>;
   ProcessInsightAggregateNode: ResolverTypeWrapper<ProcessInsightAggregateNode>;
@@ -23956,6 +24385,7 @@ export type ResolversTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ResolverTypeWrapper<ProjectsConnection>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RankedKnowledge: ResolverTypeWrapper<RankedKnowledge>;
   RecentTurns: ResolverTypeWrapper<RecentTurns>;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: ResolverTypeWrapper<RecordMemoriesResult>;
@@ -24007,6 +24437,8 @@ export type ResolversTypes = {
   ReflectionEdge: ResolverTypeWrapper<ReflectionEdge>;
   ReflectionExperienceConsideredAggregateSelection: ResolverTypeWrapper<ReflectionExperienceConsideredAggregateSelection>;
   ReflectionExperienceConsideredNodeAggregateSelection: ResolverTypeWrapper<ReflectionExperienceConsideredNodeAggregateSelection>;
+  ReflectionPlanner: ReflectionPlanner;
+  ReflectionPlannerEnumScalarFilters: ReflectionPlannerEnumScalarFilters;
   ReflectionRelationshipFilters: ReflectionRelationshipFilters;
   ReflectionSort: ReflectionSort;
   ReflectionUpdateInput: ReflectionUpdateInput;
@@ -24253,12 +24685,14 @@ export type ResolversTypes = {
   SkillWhere: SkillWhere;
   SkillsConnection: ResolverTypeWrapper<SkillsConnection>;
   SortDirection: SortDirection;
+  StoredMemory: ResolverTypeWrapper<StoredMemory>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringAggregateSelection: ResolverTypeWrapper<StringAggregateSelection>;
   StringListFilters: StringListFilters;
   StringScalarAggregationFilters: StringScalarAggregationFilters;
   StringScalarFilters: StringScalarFilters;
   StringScalarMutations: StringScalarMutations;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   SubscriptionRule: ResolverTypeWrapper<Omit<SubscriptionRule, 'source' | 'sourceConnection' | 'subscriber' | 'subscriberConnection'> & { source: Array<ResolversTypes['Agent']>, sourceConnection: ResolversTypes['SubscriptionRuleSourceConnection'], subscriber: Array<ResolversTypes['Agent']>, subscriberConnection: ResolversTypes['SubscriptionRuleSubscriberConnection'] }>;
   SubscriptionRuleAgentSourceAggregateSelection: ResolverTypeWrapper<SubscriptionRuleAgentSourceAggregateSelection>;
   SubscriptionRuleAgentSourceNodeAggregateSelection: ResolverTypeWrapper<SubscriptionRuleAgentSourceNodeAggregateSelection>;
@@ -24351,6 +24785,7 @@ export type ResolversTypes = {
   SynthesisEnabledRelationship: ResolverTypeWrapper<Omit<SynthesisEnabledRelationship, 'node'> & { node: ResolversTypes['Synthesis'] }>;
   SynthesisEnabledUpdateConnectionInput: SynthesisEnabledUpdateConnectionInput;
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
+  SynthesisOpportunity: ResolverTypeWrapper<SynthesisOpportunity>;
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
   SynthesisProducedConnection: ResolverTypeWrapper<SynthesisProducedConnection>;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
@@ -25171,6 +25606,7 @@ export type ResolversParentTypes = {
   ConceptApplicationChallengedByNodeAggregateSelection: ConceptApplicationChallengedByNodeAggregateSelection;
   ConceptApplicationValidatedByAggregateSelection: ConceptApplicationValidatedByAggregateSelection;
   ConceptApplicationValidatedByNodeAggregateSelection: ConceptApplicationValidatedByNodeAggregateSelection;
+  ConceptChallenge: ConceptChallenge;
   ConceptChallengedByConnectFieldInput: ConceptChallengedByConnectFieldInput;
   ConceptChallengedByConnection: Omit<ConceptChallengedByConnection, 'edges'> & { edges: Array<ResolversParentTypes['ConceptChallengedByRelationship']> };
   ConceptChallengedByConnectionAggregateInput: ConceptChallengedByConnectionAggregateInput;
@@ -25463,6 +25899,8 @@ export type ResolversParentTypes = {
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
+  FeedDelivery: FeedDelivery;
+  FeedEvent: FeedEvent;
   FindExpertsResult: FindExpertsResult;
   Float: Scalars['Float']['output'];
   FloatAggregateSelection: FloatAggregateSelection;
@@ -25502,6 +25940,8 @@ export type ResolversParentTypes = {
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionEdge']> };
   GameTurn: GameTurn;
+  HeartbeatChecklist: HeartbeatChecklist;
+  HeartbeatItem: HeartbeatItem;
   ID: Scalars['ID']['output'];
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
@@ -25538,9 +25978,12 @@ export type ResolversParentTypes = {
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
   Knowledge: ResolversInterfaceTypes<ResolversParentTypes>['Knowledge'];
+  KnowledgeCommunities: KnowledgeCommunities;
+  KnowledgeCommunity: KnowledgeCommunity;
   KnowledgeConnectWhere: KnowledgeConnectWhere;
   KnowledgeCreateInput: KnowledgeCreateInput;
   KnowledgeEdge: Omit<KnowledgeEdge, 'node'> & { node: ResolversParentTypes['Knowledge'] };
+  KnowledgeItem: KnowledgeItem;
   KnowledgeRelationshipFilters: KnowledgeRelationshipFilters;
   KnowledgeSort: KnowledgeSort;
   KnowledgeUpdateInput: KnowledgeUpdateInput;
@@ -25604,6 +26047,7 @@ export type ResolversParentTypes = {
   MemoryInput: MemoryInput;
   MemoryPersonAboutPeopleAggregateSelection: MemoryPersonAboutPeopleAggregateSelection;
   MemoryPersonAboutPeopleNodeAggregateSelection: MemoryPersonAboutPeopleNodeAggregateSelection;
+  MemoryQueryHit: MemoryQueryHit;
   MemoryRelatedAgentsConnectFieldInput: MemoryRelatedAgentsConnectFieldInput;
   MemoryRelatedAgentsConnection: Omit<MemoryRelatedAgentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['MemoryRelatedAgentsRelationship']> };
   MemoryRelatedAgentsConnectionAggregateInput: MemoryRelatedAgentsConnectionAggregateInput;
@@ -25795,6 +26239,7 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PatternTypeEnumScalarFilters: PatternTypeEnumScalarFilters;
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
+  PendingApproval: PendingApproval;
   PeopleByLocation: PeopleByLocation;
   PeopleByOrganization: PeopleByOrganization;
   PeopleBySkill: PeopleBySkill;
@@ -26087,6 +26532,7 @@ export type ResolversParentTypes = {
   PossibleMatch: PossibleMatch;
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
+  ProcessHealth: ProcessHealth;
   ProcessInsight: Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<ResolversParentTypes['Task']>, basedOnTasksConnection: ResolversParentTypes['ProcessInsightBasedOnTasksConnection'] };
   ProcessInsightAggregate: ProcessInsightAggregate;
   ProcessInsightAggregateNode: ProcessInsightAggregateNode;
@@ -26165,6 +26611,7 @@ export type ResolversParentTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ProjectsConnection;
   Query: Record<PropertyKey, never>;
+  RankedKnowledge: RankedKnowledge;
   RecentTurns: RecentTurns;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: RecordMemoriesResult;
@@ -26216,6 +26663,7 @@ export type ResolversParentTypes = {
   ReflectionEdge: ReflectionEdge;
   ReflectionExperienceConsideredAggregateSelection: ReflectionExperienceConsideredAggregateSelection;
   ReflectionExperienceConsideredNodeAggregateSelection: ReflectionExperienceConsideredNodeAggregateSelection;
+  ReflectionPlannerEnumScalarFilters: ReflectionPlannerEnumScalarFilters;
   ReflectionRelationshipFilters: ReflectionRelationshipFilters;
   ReflectionSort: ReflectionSort;
   ReflectionUpdateInput: ReflectionUpdateInput;
@@ -26454,12 +26902,14 @@ export type ResolversParentTypes = {
   SkillUpdateInput: SkillUpdateInput;
   SkillWhere: SkillWhere;
   SkillsConnection: SkillsConnection;
+  StoredMemory: StoredMemory;
   String: Scalars['String']['output'];
   StringAggregateSelection: StringAggregateSelection;
   StringListFilters: StringListFilters;
   StringScalarAggregationFilters: StringScalarAggregationFilters;
   StringScalarFilters: StringScalarFilters;
   StringScalarMutations: StringScalarMutations;
+  Subscription: Record<PropertyKey, never>;
   SubscriptionRule: Omit<SubscriptionRule, 'source' | 'sourceConnection' | 'subscriber' | 'subscriberConnection'> & { source: Array<ResolversParentTypes['Agent']>, sourceConnection: ResolversParentTypes['SubscriptionRuleSourceConnection'], subscriber: Array<ResolversParentTypes['Agent']>, subscriberConnection: ResolversParentTypes['SubscriptionRuleSubscriberConnection'] };
   SubscriptionRuleAgentSourceAggregateSelection: SubscriptionRuleAgentSourceAggregateSelection;
   SubscriptionRuleAgentSourceNodeAggregateSelection: SubscriptionRuleAgentSourceNodeAggregateSelection;
@@ -26551,6 +27001,7 @@ export type ResolversParentTypes = {
   SynthesisEnabledRelationship: Omit<SynthesisEnabledRelationship, 'node'> & { node: ResolversParentTypes['Synthesis'] };
   SynthesisEnabledUpdateConnectionInput: SynthesisEnabledUpdateConnectionInput;
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
+  SynthesisOpportunity: SynthesisOpportunity;
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
   SynthesisProducedConnection: SynthesisProducedConnection;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
@@ -27762,7 +28213,9 @@ export type BeliefReflectionFormedInAggregateSelectionResolvers<ContextType = Re
 export type BeliefReflectionFormedInNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['BeliefReflectionFormedInNodeAggregateSelection'] = ResolversParentTypes['BeliefReflectionFormedInNodeAggregateSelection']> = {
   content?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  fallbackReason?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  promptVersion?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   trigger?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
@@ -28024,6 +28477,11 @@ export type ConceptApplicationValidatedByNodeAggregateSelectionResolvers<Context
   result?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   taskId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+};
+
+export type ConceptChallengeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ConceptChallenge'] = ResolversParentTypes['ConceptChallenge']> = {
+  application?: Resolver<ResolversTypes['KnowledgeItem'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ConceptChallengedByConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ConceptChallengedByConnection'] = ResolversParentTypes['ConceptChallengedByConnection']> = {
@@ -28842,6 +29300,26 @@ export type FactSearchHitResolvers<ContextType = RequestContext, ParentType exte
   similarityScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
+export type FeedDeliveryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FeedDelivery'] = ResolversParentTypes['FeedDelivery']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['FeedEvent']>, ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['FeedDeliveryMode'], ParentType, ContextType>;
+};
+
+export type FeedEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FeedEvent'] = ResolversParentTypes['FeedEvent']> = {
+  actorAgentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  nodeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nodeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payload?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type FindExpertsResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FindExpertsResult'] = ResolversParentTypes['FindExpertsResult']> = {
   experts?: Resolver<Array<ResolversTypes['Expert']>, ParentType, ContextType>;
   query?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -29004,6 +29482,22 @@ export type GameTurnResolvers<ContextType = RequestContext, ParentType extends R
   visual?: Resolver<ResolversTypes['VisualContext'], ParentType, ContextType>;
 };
 
+export type HeartbeatChecklistResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['HeartbeatChecklist'] = ResolversParentTypes['HeartbeatChecklist']> = {
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  blockedTasks?: Resolver<Array<ResolversTypes['TaskBrief']>, ParentType, ContextType>;
+  generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['HeartbeatItem']>, ParentType, ContextType>;
+  pendingApprovals?: Resolver<Array<ResolversTypes['PendingApproval']>, ParentType, ContextType>;
+  unreadKnowledge?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType>;
+};
+
+export type HeartbeatItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['HeartbeatItem'] = ResolversParentTypes['HeartbeatItem']> = {
+  kind?: Resolver<ResolversTypes['HeartbeatItemKind'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  refId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ImplicitReferenceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImplicitReference'] = ResolversParentTypes['ImplicitReference']> = {
   mentionedInMessage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   possibleMatches?: Resolver<Array<ResolversTypes['PossibleMatch']>, ParentType, ContextType>;
@@ -29079,9 +29573,36 @@ export type KnowledgeResolvers<ContextType = RequestContext, ParentType extends 
   __resolveType: TypeResolveFn<'Analysis' | 'Application' | 'Belief' | 'CodeReview' | 'Concept' | 'Content' | 'Documentation' | 'Insight' | 'Opportunity' | 'ProcessInsight' | 'ProcessPattern' | 'ProcessUpdate' | 'Research' | 'SecurityAudit' | 'Synthesis' | 'WorkflowImprovement', ParentType, ContextType>;
 };
 
+export type KnowledgeCommunitiesResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeCommunities'] = ResolversParentTypes['KnowledgeCommunities']> = {
+  communities?: Resolver<Array<ResolversTypes['KnowledgeCommunity']>, ParentType, ContextType>;
+  edgeCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  modularity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  nodeCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type KnowledgeCommunityResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeCommunity'] = ResolversParentTypes['KnowledgeCommunity']> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['RankedKnowledge']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  topDomains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type KnowledgeEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeEdge'] = ResolversParentTypes['KnowledgeEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Knowledge'], ParentType, ContextType>;
+};
+
+export type KnowledgeItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgeItem'] = ResolversParentTypes['KnowledgeItem']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taskId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
 };
 
 export type KnowledgesConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['KnowledgesConnection'] = ResolversParentTypes['KnowledgesConnection']> = {
@@ -29251,6 +29772,13 @@ export type MemoryPersonAboutPeopleNodeAggregateSelectionResolvers<ContextType =
   realName?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+};
+
+export type MemoryQueryHitResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryQueryHit'] = ResolversParentTypes['MemoryQueryHit']> = {
+  centrality?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  knowledge?: Resolver<ResolversTypes['KnowledgeItem'], ParentType, ContextType>;
+  relevance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type MemoryRelatedAgentsConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryRelatedAgentsConnection'] = ResolversParentTypes['MemoryRelatedAgentsConnection']> = {
@@ -29508,12 +30036,18 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
   endSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'sessionId'>>;
   heartbeatSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationHeartbeatSessionArgs, 'sessionId'>>;
+  markKnowledgeAccessed?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationMarkKnowledgeAccessedArgs, 'ids'>>;
+  memoryReflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationMemoryReflectArgs, 'limit'>>;
+  memoryShare?: Resolver<ResolversTypes['SharedKnowledge'], ParentType, ContextType, RequireFields<MutationMemoryShareArgs, 'knowledgeId'>>;
+  memoryStore?: Resolver<ResolversTypes['StoredMemory'], ParentType, ContextType, RequireFields<MutationMemoryStoreArgs, 'confidence' | 'content' | 'type'>>;
   recordInteraction?: Resolver<ResolversTypes['AgentMemory'], ParentType, ContextType, RequireFields<MutationRecordInteractionArgs, 'input'>>;
   recordMemories?: Resolver<ResolversTypes['RecordMemoriesResult'], ParentType, ContextType, RequireFields<MutationRecordMemoriesArgs, 'memories'>>;
   recordTurn?: Resolver<ResolversTypes['RecordTurnResult'], ParentType, ContextType, RequireFields<MutationRecordTurnArgs, 'sessionId' | 'turn'>>;
+  reflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationReflectArgs, 'agentId' | 'limit'>>;
   retrieveContext?: Resolver<ResolversTypes['RetrieveContextResult'], ParentType, ContextType, RequireFields<MutationRetrieveContextArgs, 'input'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   startSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationStartSessionArgs, 'goal' | 'maxTurns' | 'visibility'>>;
+  supersedeBelief?: Resolver<ResolversTypes['Belief'], ParentType, ContextType, RequireFields<MutationSupersedeBeliefArgs, 'content' | 'id' | 'reason'>>;
   transitionWorkflowImprovement?: Resolver<ResolversTypes['WorkflowImprovement'], ParentType, ContextType, RequireFields<MutationTransitionWorkflowImprovementArgs, 'conditions' | 'id' | 'transition'>>;
   updateAgentStateSnapshots?: Resolver<ResolversTypes['UpdateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentStateSnapshotsArgs>>;
   updateAgents?: Resolver<ResolversTypes['UpdateAgentsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateAgentsArgs>>;
@@ -29827,6 +30361,14 @@ export type PageInfoResolvers<ContextType = RequestContext, ParentType extends R
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PendingApprovalResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PendingApproval'] = ResolversParentTypes['PendingApproval']> = {
+  improvementId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  submittedForApprovalAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  targetProcess?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  waitingMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PeopleByLocationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleByLocation'] = ResolversParentTypes['PeopleByLocation']> = {
@@ -30666,6 +31208,16 @@ export type PossibleMatchResolvers<ContextType = RequestContext, ParentType exte
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ProcessHealthResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProcessHealth'] = ResolversParentTypes['ProcessHealth']> = {
+  avgQuality?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  blocked?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  successRate?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  successes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  taskType?: Resolver<ResolversTypes['TaskType'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type ProcessInsightResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProcessInsight'] = ResolversParentTypes['ProcessInsight']> = {
   basedOnTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<ProcessInsightBasedOnTasksArgs>>;
   basedOnTasksConnection?: Resolver<ResolversTypes['ProcessInsightBasedOnTasksConnection'], ParentType, ContextType, Partial<ProcessInsightBasedOnTasksConnectionArgs>>;
@@ -30965,14 +31517,18 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   gameSessions?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType, Partial<QueryGameSessionsArgs>>;
   gameSessionsConnection?: Resolver<ResolversTypes['GameSessionsConnection'], ParentType, ContextType, Partial<QueryGameSessionsConnectionArgs>>;
   gameTurns?: Resolver<Array<ResolversTypes['GameTurn']>, ParentType, ContextType, RequireFields<QueryGameTurnsArgs, 'last' | 'sessionId'>>;
+  heartbeatChecklist?: Resolver<ResolversTypes['HeartbeatChecklist'], ParentType, ContextType, RequireFields<QueryHeartbeatChecklistArgs, 'limit' | 'minConfidence'>>;
   insights?: Resolver<Array<ResolversTypes['Insight']>, ParentType, ContextType, Partial<QueryInsightsArgs>>;
   insightsConnection?: Resolver<ResolversTypes['InsightsConnection'], ParentType, ContextType, Partial<QueryInsightsConnectionArgs>>;
+  knowledgeCommunities?: Resolver<ResolversTypes['KnowledgeCommunities'], ParentType, ContextType, RequireFields<QueryKnowledgeCommunitiesArgs, 'limit' | 'maxNodes' | 'membersLimit' | 'minSize'>>;
+  knowledgeRank?: Resolver<Array<ResolversTypes['RankedKnowledge']>, ParentType, ContextType, RequireFields<QueryKnowledgeRankArgs, 'limit' | 'maxNodes'>>;
   knowledges?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<QueryKnowledgesArgs>>;
   knowledgesConnection?: Resolver<ResolversTypes['KnowledgesConnection'], ParentType, ContextType, Partial<QueryKnowledgesConnectionArgs>>;
   memories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType, Partial<QueryMemoriesArgs>>;
   memoriesConnection?: Resolver<ResolversTypes['MemoriesConnection'], ParentType, ContextType, Partial<QueryMemoriesConnectionArgs>>;
   memoriesForConversation?: Resolver<ResolversTypes['ConversationMemories'], ParentType, ContextType, RequireFields<QueryMemoriesForConversationArgs, 'agentId' | 'limit'>>;
   memoryContext?: Resolver<ResolversTypes['MemoryContext'], ParentType, ContextType, RequireFields<QueryMemoryContextArgs, 'agentId' | 'tokenBudget'>>;
+  memoryQuery?: Resolver<Array<ResolversTypes['MemoryQueryHit']>, ParentType, ContextType, RequireFields<QueryMemoryQueryArgs, 'includeShared' | 'limit' | 'minConfidence' | 'topic'>>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryMessagesArgs>>;
   messagesConnection?: Resolver<ResolversTypes['MessagesConnection'], ParentType, ContextType, Partial<QueryMessagesConnectionArgs>>;
   opportunities?: Resolver<Array<ResolversTypes['Opportunity']>, ParentType, ContextType, Partial<QueryOpportunitiesArgs>>;
@@ -30992,6 +31548,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   personTimeline?: Resolver<ResolversTypes['PersonTimeline'], ParentType, ContextType, RequireFields<QueryPersonTimelineArgs, 'personId'>>;
   places?: Resolver<Array<ResolversTypes['Place']>, ParentType, ContextType, Partial<QueryPlacesArgs>>;
   placesConnection?: Resolver<ResolversTypes['PlacesConnection'], ParentType, ContextType, Partial<QueryPlacesConnectionArgs>>;
+  processHealth?: Resolver<Array<ResolversTypes['ProcessHealth']>, ParentType, ContextType, RequireFields<QueryProcessHealthArgs, 'windowDays'>>;
   processInsights?: Resolver<Array<ResolversTypes['ProcessInsight']>, ParentType, ContextType, Partial<QueryProcessInsightsArgs>>;
   processInsightsConnection?: Resolver<ResolversTypes['ProcessInsightsConnection'], ParentType, ContextType, Partial<QueryProcessInsightsConnectionArgs>>;
   processPatterns?: Resolver<Array<ResolversTypes['ProcessPattern']>, ParentType, ContextType, Partial<QueryProcessPatternsArgs>>;
@@ -31027,16 +31584,24 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   subscriptionRulesConnection?: Resolver<ResolversTypes['SubscriptionRulesConnection'], ParentType, ContextType, Partial<QuerySubscriptionRulesConnectionArgs>>;
   syntheses?: Resolver<Array<ResolversTypes['Synthesis']>, ParentType, ContextType, Partial<QuerySynthesesArgs>>;
   synthesesConnection?: Resolver<ResolversTypes['SynthesesConnection'], ParentType, ContextType, Partial<QuerySynthesesConnectionArgs>>;
+  synthesisOpportunities?: Resolver<Array<ResolversTypes['SynthesisOpportunity']>, ParentType, ContextType, RequireFields<QuerySynthesisOpportunitiesArgs, 'limit' | 'windowDays'>>;
   tasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<QueryTasksArgs>>;
   tasksConnection?: Resolver<ResolversTypes['TasksConnection'], ParentType, ContextType, Partial<QueryTasksConnectionArgs>>;
   topics?: Resolver<Array<ResolversTypes['Topic']>, ParentType, ContextType, Partial<QueryTopicsArgs>>;
   topicsConnection?: Resolver<ResolversTypes['TopicsConnection'], ParentType, ContextType, Partial<QueryTopicsConnectionArgs>>;
   turns?: Resolver<Array<ResolversTypes['Turn']>, ParentType, ContextType, Partial<QueryTurnsArgs>>;
   turnsConnection?: Resolver<ResolversTypes['TurnsConnection'], ParentType, ContextType, Partial<QueryTurnsConnectionArgs>>;
+  unseenKnowledge?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType, RequireFields<QueryUnseenKnowledgeArgs, 'limit' | 'minConfidence'>>;
   vulnerabilities?: Resolver<Array<ResolversTypes['Vulnerability']>, ParentType, ContextType, Partial<QueryVulnerabilitiesArgs>>;
   vulnerabilitiesConnection?: Resolver<ResolversTypes['VulnerabilitiesConnection'], ParentType, ContextType, Partial<QueryVulnerabilitiesConnectionArgs>>;
   workflowImprovements?: Resolver<Array<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType, Partial<QueryWorkflowImprovementsArgs>>;
   workflowImprovementsConnection?: Resolver<ResolversTypes['WorkflowImprovementsConnection'], ParentType, ContextType, Partial<QueryWorkflowImprovementsConnectionArgs>>;
+};
+
+export type RankedKnowledgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RankedKnowledge'] = ResolversParentTypes['RankedKnowledge']> = {
+  community?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  knowledge?: Resolver<ResolversTypes['KnowledgeItem'], ParentType, ContextType>;
+  pageRank?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type RecentTurnsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecentTurns'] = ResolversParentTypes['RecentTurns']> = {
@@ -31071,9 +31636,12 @@ export type ReflectionResolvers<ContextType = RequestContext, ParentType extends
   consideredConnection?: Resolver<ResolversTypes['ReflectionConsideredConnection'], ParentType, ContextType, Partial<ReflectionConsideredConnectionArgs>>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fallbackReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   insightsGained?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  planner?: Resolver<Maybe<ResolversTypes['ReflectionPlanner']>, ParentType, ContextType>;
+  promptVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   trigger?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -31089,7 +31657,9 @@ export type ReflectionAggregateResolvers<ContextType = RequestContext, ParentTyp
 export type ReflectionAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ReflectionAggregateNode'] = ResolversParentTypes['ReflectionAggregateNode']> = {
   content?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  fallbackReason?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  promptVersion?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   trigger?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
@@ -31868,9 +32438,20 @@ export type SkillsConnectionResolvers<ContextType = RequestContext, ParentType e
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type StoredMemoryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StoredMemory'] = ResolversParentTypes['StoredMemory']> = {
+  confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['MemoryKind'], ParentType, ContextType>;
+  pooled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type StringAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StringAggregateSelection'] = ResolversParentTypes['StringAggregateSelection']> = {
   longest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shortest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  knowledgeFeed?: SubscriptionResolver<ResolversTypes['FeedDelivery'], "knowledgeFeed", ParentType, ContextType, RequireFields<SubscriptionKnowledgeFeedArgs, 'agentId'>>;
 };
 
 export type SubscriptionRuleResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRule'] = ResolversParentTypes['SubscriptionRule']> = {
@@ -32091,6 +32672,12 @@ export type SynthesisEnabledConnectionResolvers<ContextType = RequestContext, Pa
 export type SynthesisEnabledRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisEnabledRelationship'] = ResolversParentTypes['SynthesisEnabledRelationship']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Synthesis'], ParentType, ContextType>;
+};
+
+export type SynthesisOpportunityResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisOpportunity'] = ResolversParentTypes['SynthesisOpportunity']> = {
+  challenges?: Resolver<Array<ResolversTypes['ConceptChallenge']>, ParentType, ContextType>;
+  concept?: Resolver<ResolversTypes['KnowledgeItem'], ParentType, ContextType>;
+  research?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType>;
 };
 
 export type SynthesisProducedConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SynthesisProducedConnection'] = ResolversParentTypes['SynthesisProducedConnection']> = {
@@ -33209,6 +33796,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ConceptApplicationChallengedByNodeAggregateSelection?: ConceptApplicationChallengedByNodeAggregateSelectionResolvers<ContextType>;
   ConceptApplicationValidatedByAggregateSelection?: ConceptApplicationValidatedByAggregateSelectionResolvers<ContextType>;
   ConceptApplicationValidatedByNodeAggregateSelection?: ConceptApplicationValidatedByNodeAggregateSelectionResolvers<ContextType>;
+  ConceptChallenge?: ConceptChallengeResolvers<ContextType>;
   ConceptChallengedByConnection?: ConceptChallengedByConnectionResolvers<ContextType>;
   ConceptChallengedByRelationship?: ConceptChallengedByRelationshipResolvers<ContextType>;
   ConceptContentExplainedByAggregateSelection?: ConceptContentExplainedByAggregateSelectionResolvers<ContextType>;
@@ -33326,6 +33914,8 @@ export type Resolvers<ContextType = RequestContext> = {
   FactGroup?: FactGroupResolvers<ContextType>;
   FactRecord?: FactRecordResolvers<ContextType>;
   FactSearchHit?: FactSearchHitResolvers<ContextType>;
+  FeedDelivery?: FeedDeliveryResolvers<ContextType>;
+  FeedEvent?: FeedEventResolvers<ContextType>;
   FindExpertsResult?: FindExpertsResultResolvers<ContextType>;
   FloatAggregateSelection?: FloatAggregateSelectionResolvers<ContextType>;
   GameMemoryContext?: GameMemoryContextResolvers<ContextType>;
@@ -33344,6 +33934,8 @@ export type Resolvers<ContextType = RequestContext> = {
   GameSessionTurnsRelationship?: GameSessionTurnsRelationshipResolvers<ContextType>;
   GameSessionsConnection?: GameSessionsConnectionResolvers<ContextType>;
   GameTurn?: GameTurnResolvers<ContextType>;
+  HeartbeatChecklist?: HeartbeatChecklistResolvers<ContextType>;
+  HeartbeatItem?: HeartbeatItemResolvers<ContextType>;
   ImplicitReference?: ImplicitReferenceResolvers<ContextType>;
   Insight?: InsightResolvers<ContextType>;
   InsightAggregate?: InsightAggregateResolvers<ContextType>;
@@ -33354,7 +33946,10 @@ export type Resolvers<ContextType = RequestContext> = {
   InsightsConnection?: InsightsConnectionResolvers<ContextType>;
   IntAggregateSelection?: IntAggregateSelectionResolvers<ContextType>;
   Knowledge?: KnowledgeResolvers<ContextType>;
+  KnowledgeCommunities?: KnowledgeCommunitiesResolvers<ContextType>;
+  KnowledgeCommunity?: KnowledgeCommunityResolvers<ContextType>;
   KnowledgeEdge?: KnowledgeEdgeResolvers<ContextType>;
+  KnowledgeItem?: KnowledgeItemResolvers<ContextType>;
   KnowledgesConnection?: KnowledgesConnectionResolvers<ContextType>;
   Learned?: LearnedResolvers<ContextType>;
   LocationMatch?: LocationMatchResolvers<ContextType>;
@@ -33375,6 +33970,7 @@ export type Resolvers<ContextType = RequestContext> = {
   MemoryEdge?: MemoryEdgeResolvers<ContextType>;
   MemoryPersonAboutPeopleAggregateSelection?: MemoryPersonAboutPeopleAggregateSelectionResolvers<ContextType>;
   MemoryPersonAboutPeopleNodeAggregateSelection?: MemoryPersonAboutPeopleNodeAggregateSelectionResolvers<ContextType>;
+  MemoryQueryHit?: MemoryQueryHitResolvers<ContextType>;
   MemoryRelatedAgentsConnection?: MemoryRelatedAgentsConnectionResolvers<ContextType>;
   MemoryRelatedAgentsRelationship?: MemoryRelatedAgentsRelationshipResolvers<ContextType>;
   Message?: MessageResolvers<ContextType>;
@@ -33430,6 +34026,7 @@ export type Resolvers<ContextType = RequestContext> = {
   OwnedEdge?: OwnedEdgeResolvers<ContextType>;
   OwnedsConnection?: OwnedsConnectionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  PendingApproval?: PendingApprovalResolvers<ContextType>;
   PeopleByLocation?: PeopleByLocationResolvers<ContextType>;
   PeopleByOrganization?: PeopleByOrganizationResolvers<ContextType>;
   PeopleBySkill?: PeopleBySkillResolvers<ContextType>;
@@ -33522,6 +34119,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PlaceResidentsRelationship?: PlaceResidentsRelationshipResolvers<ContextType>;
   PlacesConnection?: PlacesConnectionResolvers<ContextType>;
   PossibleMatch?: PossibleMatchResolvers<ContextType>;
+  ProcessHealth?: ProcessHealthResolvers<ContextType>;
   ProcessInsight?: ProcessInsightResolvers<ContextType>;
   ProcessInsightAggregate?: ProcessInsightAggregateResolvers<ContextType>;
   ProcessInsightAggregateNode?: ProcessInsightAggregateNodeResolvers<ContextType>;
@@ -33552,6 +34150,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ProjectPersonContributorsNodeAggregateSelection?: ProjectPersonContributorsNodeAggregateSelectionResolvers<ContextType>;
   ProjectsConnection?: ProjectsConnectionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RankedKnowledge?: RankedKnowledgeResolvers<ContextType>;
   RecentTurns?: RecentTurnsResolvers<ContextType>;
   RecordMemoriesResult?: RecordMemoriesResultResolvers<ContextType>;
   RecordTurnResult?: RecordTurnResultResolvers<ContextType>;
@@ -33652,7 +34251,9 @@ export type Resolvers<ContextType = RequestContext> = {
   SkillPersonPeopleEdgeAggregateSelection?: SkillPersonPeopleEdgeAggregateSelectionResolvers<ContextType>;
   SkillPersonPeopleNodeAggregateSelection?: SkillPersonPeopleNodeAggregateSelectionResolvers<ContextType>;
   SkillsConnection?: SkillsConnectionResolvers<ContextType>;
+  StoredMemory?: StoredMemoryResolvers<ContextType>;
   StringAggregateSelection?: StringAggregateSelectionResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   SubscriptionRule?: SubscriptionRuleResolvers<ContextType>;
   SubscriptionRuleAgentSourceAggregateSelection?: SubscriptionRuleAgentSourceAggregateSelectionResolvers<ContextType>;
   SubscriptionRuleAgentSourceNodeAggregateSelection?: SubscriptionRuleAgentSourceNodeAggregateSelectionResolvers<ContextType>;
@@ -33680,6 +34281,7 @@ export type Resolvers<ContextType = RequestContext> = {
   SynthesisEdge?: SynthesisEdgeResolvers<ContextType>;
   SynthesisEnabledConnection?: SynthesisEnabledConnectionResolvers<ContextType>;
   SynthesisEnabledRelationship?: SynthesisEnabledRelationshipResolvers<ContextType>;
+  SynthesisOpportunity?: SynthesisOpportunityResolvers<ContextType>;
   SynthesisProducedConnection?: SynthesisProducedConnectionResolvers<ContextType>;
   SynthesisProducedRelationship?: SynthesisProducedRelationshipResolvers<ContextType>;
   SynthesisSynthesisEnabledAggregateSelection?: SynthesisSynthesisEnabledAggregateSelectionResolvers<ContextType>;

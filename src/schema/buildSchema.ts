@@ -8,6 +8,8 @@ import type { Caller } from "../auth/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
+import { feedWriteStamp, stampedLabels, withFeedStamp } from "../feed/feedStamp.js";
+import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/knowledgeOutbox.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { loadTypeDefs } from "./loadTypeDefs.js";
@@ -34,11 +36,11 @@ export async function buildSchema(
   const { document } = loadTypeDefs();
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
-    typeDefs: withAccessRules(document),
+    typeDefs: withAccessRules(withFeedStamp(document)),
     driver,
     resolvers: resolvers as never,
     features: {
-      populatedBy: { callbacks: populatedByCallbacks },
+      populatedBy: { callbacks: { ...populatedByCallbacks, feedWriteStamp } },
       excludeDeprecatedFields: {
         mutationOperations: true,
         aggregationFilters: true,
@@ -50,8 +52,12 @@ export async function buildSchema(
     },
   });
   const generated = await neoSchema.getSchema();
+  // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
+  const feedWrites = knowledgeOutbox({ driver, database, labels: stampedLabels(document) });
+  const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const schema = mapSchema(generated, {
-    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) => guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite),
+    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, handWritten.has(fieldName) ? undefined : feedWrites),
   });
   return { schema, neoSchema, rules };
 }
@@ -66,6 +72,7 @@ function guardRootField(
   driver: Driver,
   database: string,
   onWrite: (event: WriteEvent) => void,
+  feedWrites?: KnowledgeWriteRunner,
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
@@ -90,7 +97,11 @@ function guardRootField(
       }
       const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined) : info;
       try {
-        const result = await resolve(source, securedArgs, context, securedInfo);
+        const caller = context.caller;
+        const result =
+          feedWrites && caller && writtenType && info.parentType.name === "Mutation"
+            ? await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, securedArgs, scoped, securedInfo)))
+            : await resolve(source, securedArgs, context, securedInfo);
         if (info.parentType.name === "Mutation" && context.caller) {
           onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller: context.caller });
         }

@@ -1,8 +1,12 @@
 import { apiKeyResolvers } from "../auth/apiKeyResolvers.js";
+import type { BeliefDeps } from "../beliefs/beliefDeps.js";
+import { beliefResolvers } from "../beliefs/beliefResolvers.js";
 import { cypherToolResolvers } from "../tools/cypher/cypherToolResolvers.js";
 import { factResolvers } from "../facts/factResolvers.js";
+import { feedResolvers } from "../feed/feedResolvers.js";
 import type { GameDeps } from "../game/gameDeps.js";
 import { gameResolvers } from "../game/gameResolvers.js";
+import { knowledgeResolvers } from "../knowledge/knowledgeResolvers.js";
 import { peopleToolResolvers } from "../tools/people/peopleToolResolvers.js";
 import { agentMemoryResolvers } from "../tools/agentMemory/agentMemoryResolvers.js";
 import { messageToolResolvers } from "../tools/messages/messageToolResolvers.js";
@@ -33,12 +37,12 @@ export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
 }
 
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
-export function appResolvers(keys: ApiKeyStore, deps: ToolDeps, loop: RetrieveContextOptions, game: GameDeps): ResolverMap {
+export function appResolvers(keys: ApiKeyStore, deps: ToolDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps): ResolverMap {
   const search = searchResolvers(deps);
   const messages = messageToolResolvers(deps);
   const people = peopleToolResolvers(deps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.
   const tools = { ...people.Query, searchMemories: search.Query.searchMemories, searchMessages: messages.Query.searchMessages } as unknown as ToolResolvers;
   const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherQueryTools(deps, ctx.caller) }).resolvers;
-  return mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), search, agentMemoryResolvers(deps), messages, people, factResolvers(deps), cypherToolResolvers(deps), retrieveContext, workflowResolvers(deps), gameResolvers(game, deps));
+  return mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), search, agentMemoryResolvers(deps), messages, people, factResolvers(deps), cypherToolResolvers(deps), retrieveContext, workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps), beliefResolvers(beliefs), knowledgeResolvers(deps));
 }

@@ -31,6 +31,8 @@ export async function selectNodeById(info: GraphQLResolveInfo, context: unknown,
         const type = types.get(v.name.value);
         return (type && astFromValue(info.variableValues[v.name.value], type)) ?? { kind: Kind.NULL };
       },
+      // Every object also reports its __typename, so interface and union fields can be resolved again (withResolveType).
+      SelectionSet: { leave: (set) => (set.selections.some(isTypename) ? undefined : { ...set, selections: [...set.selections, TYPENAME] }) },
     }) as T;
   const selections: SelectionNode[] = info.fieldNodes.flatMap((f) => f.selectionSet?.selections ?? []).map(inline);
   const root: FieldNode = {
@@ -57,7 +59,23 @@ export async function selectNodeById(info: GraphQLResolveInfo, context: unknown,
   if (result.errors?.length) throw result.errors[0];
   const [node] = (result.data?.node ?? []) as unknown[];
   if (node === undefined) throw new NotFoundError(`${info.fieldName}: ${id} is no longer visible to you`);
-  return node;
+  return withResolveType(node);
+}
+
+const TYPENAME: FieldNode = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } };
+const isTypename = (s: SelectionNode) => s.kind === Kind.FIELD && !s.alias && s.name.value === "__typename";
+
+/**
+ * The data is resolved a second time by the caller's own operation, where
+ * @neo4j/graphql resolves an interface or union member from `__resolveType`:
+ * the executed result carries only `__typename`, so it is copied over.
+ */
+function withResolveType(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withResolveType);
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value).map(([k, v]) => [k, withResolveType(v)]);
+  const typename = (value as { __typename?: unknown }).__typename;
+  return Object.fromEntries(typeof typename === "string" ? [...entries, ["__resolveType", typename]] : entries);
 }
 
 function whereType(info: GraphQLResolveInfo, listField: string): GraphQLInputType {

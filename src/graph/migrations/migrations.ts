@@ -1,6 +1,7 @@
 import { Kind, type DocumentNode } from "graphql";
 import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../../embeddings/embeddedTypes.js";
 import { factIndexes } from "./factIndexes.js";
+import { feedStampIndexes } from "./feedStampIndexes.js";
 import { OUTBOX_MIGRATIONS } from "./outboxMigrations.js";
 
 /** One idempotent schema statement, named so that logs and health can refer to it. */
@@ -57,6 +58,7 @@ export function migrationsFor(document: DocumentNode): Migration[] {
       : []),
   ]);
   embedded.push(...factIndexes(document));
+  embedded.push(...feedStampIndexes(document));
   return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
 }
 

@@ -91,6 +91,8 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   /** Raw Cypher is not tenant-scoped; CYPHER_TOOL=off refuses everyone (tests/integration/tools/cypherQuery.test.ts). */
   "Query.cypherQuery": "adminOnly",
   "Mutation.transitionWorkflowImprovement": "workflowGate",
+  /** The agent itself or an admin (else FORBIDDEN); delivers only events of nodes the agent could read (tests/integration/feed/knowledgeFeed.test.ts). */
+  "Subscription.knowledgeFeed": "selfOrAdmin",
   "Mutation.startSession": "selfOrAdmin",
   "Mutation.endSession": "ownerOrAdmin",
   "Mutation.heartbeatSession": "ownerOrAdmin",
@@ -98,6 +100,24 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.recentTurns": "readsVisibleToCaller",
   "Query.gameTurns": "readsVisibleToCaller",
   "Query.gameMemoryContext": "readsVisibleToCaller",
+  /** Reflection writes for an agent: the agent itself or an admin (tests/integration/beliefs/). */
+  "Mutation.reflect": "selfOrAdmin",
+  "Mutation.memoryReflect": "selfOrAdmin",
+  /** Creates knowledge stamped as the caller's (tests/integration/beliefs/memoryTools.test.ts). */
+  "Mutation.memoryStore": "writesVisibleToCaller",
+  /** Pools a knowledge node the caller may read (else NOT_FOUND) and owns, or any as an admin (else FORBIDDEN). */
+  "Mutation.memoryShare": "ownerOrAdmin",
+  "Mutation.supersedeBelief": "ownerOrAdmin",
+  /** Knowledge queries (src/knowledge/, tests/integration/knowledge/): only knowledge the READ rule lets the caller see; another agent's view only for an admin. */
+  "Query.memoryQuery": "readsVisibleToCaller",
+  "Query.unseenKnowledge": "readsVisibleToCaller",
+  "Query.synthesisOpportunities": "readsVisibleToCaller",
+  "Query.processHealth": "readsVisibleToCaller",
+  "Query.heartbeatChecklist": "readsVisibleToCaller",
+  "Query.knowledgeRank": "readsVisibleToCaller",
+  "Query.knowledgeCommunities": "readsVisibleToCaller",
+  /** Links the caller's own Agent node (ACCESSED) only to knowledge it may read. */
+  "Mutation.markKnowledgeAccessed": "writesVisibleToCaller",
 };
 
 /**

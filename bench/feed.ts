@@ -1,0 +1,160 @@
+/**
+ * `npm run bench:feed -- [--agents 100] [--writes 1000] [--concurrency 4]`
+ *
+ * 100 agents subscribe to knowledgeFeed over graphql-ws with mixed rules
+ * (immediate, batched every 2 s, both); 10 writer agents make 1,000 knowledge
+ * writes through GraphQL (types without embeddings, so the embedding worker
+ * does not compete for the CPU). Reports, for immediate deliveries, the time from
+ * sending the write to receiving it (an upper bound of commit-to-delivery: it
+ * includes the write's own round trip) and from the write's response to
+ * delivery, and counts lost and duplicated events against what the rules
+ * select (the same pure routeEvent, on the outbox read back).
+ */
+import { parseArgs } from "node:util";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
+import { routeEvent, type FeedRule } from "../src/feed/feedRules.js";
+import { readOutbox } from "../src/feed/readOutbox.js";
+import { outboxHead } from "../src/feed/loadFeedRules.js";
+import { percentile } from "./locomo/metrics.js";
+import { seededRandom } from "./support/seededRandom.js";
+import { startBenchGateway } from "./support/benchGateway.js";
+
+const { values } = parseArgs({ options: { agents: { type: "string", default: "100" }, writes: { type: "string", default: "1000" }, concurrency: { type: "string", default: "4" } } });
+const AGENTS = Number(values.agents);
+const WRITES = Number(values.writes);
+const CONCURRENCY = Number(values.concurrency);
+// Knowledge types without embeddings: the embedding worker would otherwise share the CPU with what is measured.
+const TYPES = ["Opportunity", "ProcessInsight", "Application", "ProcessUpdate"];
+const DOMAINS = ["async", "security", "seo", "process", "ui", "data"];
+const random = seededRandom(5);
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const gw = await startBenchGateway();
+const driver = gw.app.driver;
+const database = "neo4j";
+const tenant = "local";
+try {
+  // Rules: a third immediate, a third batched, a third both; each on one or two types and domains.
+  const rulesOf = new Map<string, FeedRule[]>();
+  for (let i = 0; i < AGENTS; i++) {
+    const agentId = `feed-bench-${i}`;
+    const make = (delivery: "IMMEDIATE" | "BATCHED"): FeedRule => ({
+      knowledgeTypes: random() < 0.2 ? [] : [pick(TYPES), pick(TYPES)],
+      domains: random() < 0.3 ? [] : [pick(DOMAINS), pick(DOMAINS)],
+      minConfidence: Math.round(random() * 6) / 10,
+      delivery,
+      batchIntervalSeconds: delivery === "BATCHED" ? 2 : null,
+      sources: [],
+    });
+    const rules = i % 3 === 0 ? [make("IMMEDIATE")] : i % 3 === 1 ? [make("BATCHED")] : [make("IMMEDIATE"), make("BATCHED")];
+    rulesOf.set(agentId, rules);
+    await driver.executeQuery(
+      `MERGE (a:Agent {tenantId: $tenant, id: $agentId}) ON CREATE SET a.ownerId = $agentId, a.visibility = 'SHARED', a.sharedWith = [], a.name = $agentId, a.role = 'bench', a.createdAt = datetime()
+       WITH a UNWIND $rules AS r
+       CREATE (a)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule {tenantId: $tenant, id: randomUUID(), ownerId: $agentId, visibility: 'SHARED', sharedWith: [],
+         knowledgeTypes: r.knowledgeTypes, domains: r.domains, minConfidence: r.minConfidence, delivery: r.delivery, batchIntervalSeconds: r.batchIntervalSeconds, tier: 'DIRECT', createdAt: datetime()})`,
+      { tenant, agentId, rules: rules.map((r) => ({ ...r, batchIntervalSeconds: r.batchIntervalSeconds === null ? null : 2 })) },
+      { database },
+    );
+  }
+  const start = await outboxHead({ driver, database }, tenant);
+
+  // Subscribers: what each received, when.
+  const received = new Map<string, Map<string, { at: number; mode: string }[]>>();
+  const url = `ws://127.0.0.1:${gw.app.gateway.port}/graphql`;
+  const clients = [...rulesOf.keys()].map((agentId) => {
+    const got = new Map<string, { at: number; mode: string }[]>();
+    received.set(agentId, got);
+    const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { "x-mnemograph-agent": agentId }, retryAttempts: 0 });
+    let ready!: () => void;
+    const first = new Promise<void>((r) => (ready = r));
+    client.on("connected", () => ready());
+    client.subscribe(
+      { query: `subscription ($a: ID!, $after: String) { knowledgeFeed(agentId: $a, after: $after) { mode events { nodeId } } }`, variables: { a: agentId, after: String(start) } },
+      {
+        next: (v) => {
+          const at = performance.now();
+          const d = (v.data as { knowledgeFeed: { mode: string; events: { nodeId: string }[] } }).knowledgeFeed;
+          for (const e of d.events) got.set(e.nodeId, [...(got.get(e.nodeId) ?? []), { at, mode: d.mode }]);
+        },
+        error: (e) => process.stderr.write(`${agentId}: ${JSON.stringify(e)}\n`),
+        complete: () => {},
+      },
+    );
+    return { client, first };
+  });
+  await Promise.all(clients.map((c) => c.first));
+  await new Promise((r) => setTimeout(r, 500)); // let every subscription reach its live loop
+
+  // Writes: 10 writers, CONCURRENCY at a time.
+  const sent = new Map<string, { sentAt: number; doneAt: number }>();
+  let next = 0;
+  const began = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < WRITES) {
+        const i = next++;
+        const type = pick(TYPES);
+        const fields = { domains: [pick(DOMAINS)], confidence: Math.round(random() * 100) / 100, visibility: "SHARED" };
+        const input =
+          type === "Opportunity" ? { description: `o${i}`, category: "TECHNICAL", ...fields }
+          : type === "ProcessInsight" ? { insight: `p${i}`, category: "QUALITY", ...fields }
+          : type === "Application" ? { context: `a${i}`, success: true, ...fields }
+          : { updateType: "STATUS", entityType: "Task", entityId: `t${i}`, ...fields };
+        const field = { Opportunity: "createOpportunities", ProcessInsight: "createProcessInsights", Application: "createApplications", ProcessUpdate: "createProcessUpdates" }[type]!;
+        const list = { Opportunity: "opportunities", ProcessInsight: "processInsights", Application: "applications", ProcessUpdate: "processUpdates" }[type]!;
+        const sentAt = performance.now();
+        const data = await gw.request<Record<string, Record<string, { id: string }[]>>>(`mutation ($input: [${type}CreateInput!]!) { ${field}(input: $input) { ${list} { id } } }`, { input: [input] }, `feed-writer-${i % 10}`);
+        sent.set(data[field]![list]![0]!.id, { sentAt, doneAt: performance.now() });
+      }
+    }),
+  );
+  const writeSeconds = (performance.now() - began) / 1000;
+
+  // What the rules select, from the outbox as committed.
+  const events = [];
+  for (let after = start; ; ) {
+    const page = await readOutbox({ driver, database }, tenant, after, 1000);
+    if (!page.length) break;
+    events.push(...page);
+    after = page[page.length - 1]!.seq;
+  }
+  const expected = new Map<string, Set<string>>();
+  for (const [agentId, rules] of rulesOf) {
+    expected.set(agentId, new Set(events.filter((e) => routeEvent({ agentId, admin: true }, rules, e) !== null).map((e) => e.nodeId)));
+  }
+  const total = [...expected.values()].reduce((n, s) => n + s.size, 0);
+  const deadline = Date.now() + 30_000;
+  const count = () => [...received.values()].reduce((n, m) => n + m.size, 0);
+  while (count() < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+
+  let lost = 0;
+  let duplicated = 0;
+  let unexpected = 0;
+  const fromSend: number[] = [];
+  const fromResponse: number[] = [];
+  for (const [agentId, want] of expected) {
+    const got = received.get(agentId)!;
+    for (const id of want) if (!got.has(id)) lost++;
+    for (const [id, times] of got) {
+      if (!want.has(id)) unexpected++;
+      duplicated += times.length - 1;
+      const w = sent.get(id);
+      if (w && times[0]!.mode === "IMMEDIATE") {
+        fromSend.push(times[0]!.at - w.sentAt);
+        fromResponse.push(Math.max(0, times[0]!.at - w.doneAt));
+      }
+    }
+  }
+  say(`bench:feed — ${AGENTS} subscribers, ${WRITES} writes (${CONCURRENCY} concurrent) in ${writeSeconds.toFixed(1)} s (${(WRITES / writeSeconds).toFixed(0)} writes/s)`);
+  say(`deliveries expected ${total}, received ${count()}; lost ${lost}, duplicated ${duplicated}, unexpected ${unexpected}`);
+  say(`immediate, write sent → delivered (n=${fromSend.length}): p50 ${ms(percentile(fromSend, 50))}, p95 ${ms(percentile(fromSend, 95))}, p99 ${ms(percentile(fromSend, 99))}`);
+  say(`immediate, write response → delivered: p50 ${ms(percentile(fromResponse, 50))}, p95 ${ms(percentile(fromResponse, 95))}, p99 ${ms(percentile(fromResponse, 99))}`);
+  await Promise.all(clients.map((c) => c.client.dispose()));
+  if (lost || duplicated || unexpected) process.exitCode = 1;
+} finally {
+  await gw.stop();
+}

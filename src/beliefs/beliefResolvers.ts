@@ -1,0 +1,37 @@
+import type { GraphQLResolveInfo } from "graphql";
+import { selectNodeById } from "../schema/selectNodeById.js";
+import type { RequestContext } from "../server/context.js";
+import { parseAgentId, parseKnowledgeId, parseReflectLimit, parseStoreArgs, parseSupersedeArgs } from "./beliefArgs.js";
+import type { BeliefDeps } from "./beliefDeps.js";
+import { memoryShare } from "./memoryShare.js";
+import { memoryStore } from "./memoryStore.js";
+import { reflect } from "./reflect.js";
+import { supersedeBelief } from "./supersedeBelief.js";
+
+type Args = Record<string, unknown>;
+
+/** Resolvers of reflection, belief evolution and seed 003's memory tools (schema/belief-tools.graphql). */
+export function beliefResolvers(deps: BeliefDeps) {
+  return {
+    Mutation: {
+      reflect: async (_: unknown, args: Args, ctx: RequestContext, info: GraphQLResolveInfo) => {
+        const agentId = parseAgentId("reflect", args.agentId);
+        const id = await reflect(deps, ctx.caller, { agentId, limit: parseReflectLimit("reflect", args.limit), trigger: "reflect" });
+        return selectNodeById(info, ctx, "reflections", id);
+      },
+      memoryReflect: async (_: unknown, args: Args, ctx: RequestContext, info: GraphQLResolveInfo) => {
+        const id = await reflect(deps, ctx.caller, { agentId: ctx.caller.agentId, limit: parseReflectLimit("memoryReflect", args.limit), trigger: "memoryReflect" });
+        return selectNodeById(info, ctx, "reflections", id);
+      },
+      memoryStore: (_: unknown, args: Args, ctx: RequestContext) => memoryStore(deps, ctx.caller, parseStoreArgs(args)),
+      memoryShare: async (_: unknown, args: Args, ctx: RequestContext, info: GraphQLResolveInfo) => {
+        const entryId = await memoryShare(deps, ctx.caller, parseKnowledgeId(args.knowledgeId));
+        return selectNodeById(info, ctx, "sharedKnowledges", entryId);
+      },
+      supersedeBelief: async (_: unknown, args: Args, ctx: RequestContext, info: GraphQLResolveInfo) => {
+        const id = await supersedeBelief(deps, ctx.caller, parseSupersedeArgs(args));
+        return selectNodeById(info, ctx, "beliefs", id);
+      },
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import type { ManagedTransaction } from "neo4j-driver";
+import { entryMinConfidence, type PoolReason } from "./sharedPool.js";
+
+export interface PoolJoin {
+  tenantId: string;
+  /** The knowledge node's label, already checked against the closed set (knowledgeLabels.ts). */
+  label: string;
+  knowledgeIds: readonly string[];
+  reason: PoolReason;
+  threshold: number;
+  sharedBy: string;
+  at: Date;
+}
+
+/** One node's pool entry after joining; `created` is false when it was already in the pool. */
+export interface PoolEntry {
+  knowledgeId: string;
+  entryId: string;
+  created: boolean;
+}
+
+// The knowledge node is locked before its entry is looked for, so two joins of
+// the same node queue and the second finds the first's entry: one entry per node.
+const join = (label: string) => `
+  UNWIND $rows AS row
+  MATCH (k:${label} {tenantId: $tenantId, id: row.knowledgeId})
+  CALL apoc.lock.nodes([k])
+  SET k.visibility = 'SHARED'
+  WITH k, row
+  OPTIONAL MATCH (old:SharedKnowledge {tenantId: $tenantId})-[:SHARES]->(k)
+  WITH k, row, head(collect(old)) AS old
+  FOREACH (_ IN CASE WHEN old IS NULL THEN [1] ELSE [] END |
+    CREATE (:SharedKnowledge {
+      id: row.entryId, tenantId: $tenantId, ownerId: k.ownerId, visibility: 'SHARED', sharedWith: [],
+      knowledgeId: k.id, knowledgeType: $label, minConfidence: $minConfidence, accessedBy: [], appliedBy: [],
+      sharedBy: $sharedBy, reason: $reason, sharedAt: datetime($at)
+    })-[:SHARES]->(k))
+  WITH k, old
+  MATCH (sk:SharedKnowledge {tenantId: $tenantId})-[:SHARES]->(k)
+  RETURN k.id AS knowledgeId, coalesce(old.id, sk.id) AS entryId, old IS NULL AS created`;
+
+/**
+ * Puts knowledge nodes into the shared pool inside the caller's transaction
+ * (sharedPool.ts defines the pool): makes each SHARED and gives it a
+ * SharedKnowledge entry unless it has one.
+ */
+export async function joinPool(tx: ManagedTransaction, p: PoolJoin): Promise<PoolEntry[]> {
+  if (p.knowledgeIds.length === 0) return [];
+  const { records } = await tx.run(join(p.label), {
+    tenantId: p.tenantId,
+    rows: p.knowledgeIds.map((knowledgeId) => ({ knowledgeId, entryId: randomUUID() })),
+    label: p.label,
+    minConfidence: entryMinConfidence(p.reason, p.threshold),
+    sharedBy: p.sharedBy,
+    reason: p.reason,
+    at: p.at.toISOString(),
+  });
+  return records.map((r) => ({ knowledgeId: r.get("knowledgeId"), entryId: r.get("entryId"), created: r.get("created") }));
+}

@@ -1,0 +1,47 @@
+import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import { ForbiddenError, NotFoundError } from "../errors/errors.js";
+import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { KNOWLEDGE_SHARED_EVENT, knowledgeEvent } from "./beliefEvents.js";
+import type { BeliefDeps } from "./beliefDeps.js";
+import { joinPool } from "./joinPool.js";
+import { checkedLabel, labelDisjunction } from "./knowledgeLabels.js";
+
+const find = (labels: string) => `
+  MATCH (n:${labels} {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER}
+  RETURN [l IN labels(n) WHERE l IN $knowledgeLabels][0] AS label, n.ownerId AS ownerId, n.visibility AS visibility,
+         coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence`;
+
+/**
+ * Seed 003's memory_share, in one transaction: the knowledge node joins the
+ * shared pool (joinPool.ts: SHARED, one SharedKnowledge entry) and, when it
+ * was not in it yet, a KNOWLEDGE_SHARED event is appended. Sharing twice
+ * returns the same entry. NOT_FOUND unless the caller may read a knowledge
+ * node with that id, FORBIDDEN unless it owns it or is an admin. Returns the
+ * entry's id.
+ */
+export async function memoryShare(deps: BeliefDeps, caller: Caller, knowledgeId: string): Promise<string> {
+  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    return await session.executeWrite((tx) => shareIn(tx, deps, caller, knowledgeId));
+  } finally {
+    await session.close();
+  }
+}
+
+async function shareIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, id: string): Promise<string> {
+  const params = { ...visibilityParams(caller), id, knowledgeLabels: deps.knowledgeLabels };
+  const row = (await tx.run(find(labelDisjunction(deps.knowledgeLabels)), params)).records[0];
+  if (!row) throw new NotFoundError(`No knowledge ${id} visible to you in this tenant`);
+  const node = { tenantId: caller.tenantId, ownerId: row.get("ownerId") as string, visibility: row.get("visibility") as "PRIVATE" | "SHARED", sharedWith: row.get("sharedWith") as string[] };
+  if (!canWrite(caller, node)) throw new ForbiddenError(`Only its owner "${node.ownerId}" or an admin may share knowledge ${id}`);
+  const label = checkedLabel(row.get("label") as string, deps.knowledgeLabels);
+  const at = deps.now();
+  const [entry] = await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "SHARED_BY_OWNER", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
+  if (entry!.created) {
+    const snapshot = { id, nodeType: label, ownerId: node.ownerId, visibility: "SHARED" as const, sharedWith: node.sharedWith, domains: row.get("domains") as string[], confidence: (row.get("confidence") as number | null) ?? null };
+    await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_SHARED_EVENT, snapshot, caller, { entryId: entry!.entryId }, at));
+  }
+  return entry!.entryId;
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { KNOWLEDGE_STORED_EVENT, knowledgeEvent } from "./beliefEvents.js";
+import type { BeliefDeps } from "./beliefDeps.js";
+import { joinPool } from "./joinPool.js";
+import { joinsPool } from "./sharedPool.js";
+
+export type MemoryKind = "BELIEF" | "INSIGHT" | "EXPERIENCE";
+
+export interface StoreArgs {
+  content: string;
+  kind: MemoryKind;
+  confidence: number;
+  domains: string[];
+  /** InsightCategory, for INSIGHT only. */
+  category: string | null;
+  /** Outcome, for EXPERIENCE only. */
+  outcome: string | null;
+}
+
+export interface StoredMemory {
+  id: string;
+  kind: MemoryKind;
+  confidence: number | null;
+  pooled: boolean;
+}
+
+/** The node type each kind is stored as (docs/beliefs-and-reflection.md, "memoryStore"). */
+export const STORED_AS: Readonly<Record<MemoryKind, string>> = { BELIEF: "Belief", INSIGHT: "Insight", EXPERIENCE: "Experience" };
+
+const CREATE: Readonly<Record<MemoryKind, string>> = {
+  BELIEF: `
+    CREATE (:Belief {
+      id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], confidence: $confidence,
+      domains: $domains, createdAt: datetime($at), embeddingStatus: 'PENDING', content: $content, strength: 0.25,
+      sourceType: 'EXPERIENCE', state: 'ACTIVE', supportCount: 1, polarity: 'NEUTRAL'
+    })`,
+  INSIGHT: `
+    CREATE (:Insight {
+      id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], confidence: $confidence,
+      domains: $domains, createdAt: datetime($at), embeddingStatus: 'PENDING', insight: $content, category: $category,
+      potentialValue: 'MEDIUM', urgency: 'EVENTUAL', relevantTo: []
+    })`,
+  EXPERIENCE: `
+    CREATE (:Experience {
+      id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], description: $content,
+      experienceType: 'memory_store', outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
+    })`,
+};
+
+/**
+ * Seed 003's memory_store, in one transaction: a caller-owned Belief, Insight
+ * or Experience; knowledge (Belief, Insight) at the pool threshold joins the
+ * shared pool, and a KNOWLEDGE_STORED event is appended last. An Experience
+ * has no confidence: it waits for the next reflection.
+ */
+export async function memoryStore(deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string = randomUUID()): Promise<StoredMemory> {
+  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    return await session.executeWrite((tx) => storeIn(tx, deps, caller, args, id));
+  } finally {
+    await session.close();
+  }
+}
+
+async function storeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<StoredMemory> {
+  const at = deps.now();
+  await tx.run(CREATE[args.kind], { id, tenantId: caller.tenantId, ownerId: caller.agentId, confidence: args.confidence, domains: args.domains, content: args.content, category: args.category, outcome: args.outcome, at: at.toISOString() });
+  if (args.kind === "EXPERIENCE") return { id, kind: args.kind, confidence: null, pooled: false };
+  const label = STORED_AS[args.kind];
+  const pooled = joinsPool(args.confidence, deps.poolThreshold);
+  if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
+  const node = { id, nodeType: label, ownerId: caller.agentId, visibility: pooled ? ("SHARED" as const) : ("PRIVATE" as const), sharedWith: [], domains: args.domains, confidence: args.confidence };
+  await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_STORED_EVENT, node, caller, { kind: args.kind, pooled }, at));
+  return { id, kind: args.kind, confidence: args.confidence, pooled };
+}

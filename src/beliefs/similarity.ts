@@ -1,0 +1,20 @@
+/** Cosine similarity of two vectors of the same length; 0 when either is all zeros. Pure. */
+export function cosine(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) throw new Error(`cosine: vectors of ${a.length} and ${b.length} dimensions`);
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** The mean of some vectors (a cluster's centroid). Pure. */
+export function mean(vectors: readonly (readonly number[])[]): number[] {
+  const out = new Array<number>(vectors[0]?.length ?? 0).fill(0);
+  for (const v of vectors) for (let i = 0; i < out.length; i++) out[i]! += v[i]! / vectors.length;
+  return out;
+}

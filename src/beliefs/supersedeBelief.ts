@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
+import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
+import type { BeliefDeps } from "./beliefDeps.js";
+import { joinPool } from "./joinPool.js";
+import { joinsPool } from "./sharedPool.js";
+
+export interface SupersedeArgs {
+  id: string;
+  content: string;
+  reason: string;
+  confidence: number | null;
+  domains: string[] | null;
+}
+
+const LOCK = `
+  MATCH (n:Belief {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER}
+  CALL apoc.lock.nodes([n])
+  RETURN count(n) AS found`;
+
+const READ = `
+  MATCH (n:Belief {tenantId: $callerTenant, id: $id})
+  RETURN n.state AS state, n.ownerId AS ownerId, n.visibility AS visibility, coalesce(n.sharedWith, []) AS sharedWith,
+         n.confidence AS confidence, coalesce(n.domains, []) AS domains`;
+
+// The new belief inherits who may read the old one; the old one keeps everything but its state.
+const EVOLVE = `
+  MATCH (old:Belief {tenantId: $callerTenant, id: $id, state: 'ACTIVE'})
+  CREATE (new:Belief {
+    id: $newId, tenantId: old.tenantId, ownerId: old.ownerId, visibility: old.visibility, sharedWith: coalesce(old.sharedWith, []),
+    confidence: $confidence, domains: $domains, taskId: old.taskId, createdAt: datetime($at), embeddingStatus: 'PENDING',
+    content: $content, strength: coalesce(old.strength, 0.5), sourceType: coalesce(old.sourceType, 'REFLECTION'), sourceId: old.id,
+    state: 'ACTIVE', supportCount: coalesce(old.supportCount, 1), polarity: coalesce(old.polarity, 'NEUTRAL')
+  })
+  SET old.state = 'SUPERSEDED', old.updatedAt = datetime($at)
+  CREATE (old)-[:EVOLVED_INTO {reason: $reason, at: datetime($at)}]->(new)
+  RETURN count(*) AS written`;
+
+/**
+ * Evolves a belief in one transaction: a new ACTIVE belief, the old one
+ * SUPERSEDED with `EVOLVED_INTO {reason, at}` to it, nothing deleted, so the
+ * chain old → … → newest stays readable. The new one joins the pool when its
+ * confidence reaches the threshold; a BELIEF_FORMED event is appended last.
+ * NOT_FOUND unless the caller may read the belief, FORBIDDEN unless it owns
+ * it (or is an admin), CONFLICT unless it is ACTIVE. Returns the new id.
+ */
+export async function supersedeBelief(deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string = randomUUID()): Promise<string> {
+  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    return await session.executeWrite((tx) => supersedeIn(tx, deps, caller, args, newId));
+  } finally {
+    await session.close();
+  }
+}
+
+async function supersedeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<string> {
+  const base = { ...visibilityParams(caller), id: args.id };
+  if (neo4j.integer.toNumber((await tx.run(LOCK, base)).records[0]!.get("found")) === 0) {
+    throw new NotFoundError(`No belief ${args.id} visible to you in this tenant`);
+  }
+  const row = (await tx.run(READ, base)).records[0]!;
+  const old = { tenantId: caller.tenantId, ownerId: row.get("ownerId") as string, visibility: row.get("visibility") as "PRIVATE" | "SHARED", sharedWith: row.get("sharedWith") as string[] };
+  if (!canWrite(caller, old)) throw new ForbiddenError(`Only the belief's owner "${old.ownerId}" or an admin may supersede belief ${args.id}`);
+  const state = row.get("state") as string;
+  if (state !== "ACTIVE") throw new ConflictError(`Belief ${args.id} is ${state}: only an ACTIVE belief can be superseded (supersede the newest one in its chain)`, { currentState: state });
+  const at = deps.now();
+  const confidence = args.confidence ?? (row.get("confidence") as number);
+  const domains = args.domains ?? (row.get("domains") as string[]);
+  await tx.run(EVOLVE, { ...base, newId, content: args.content, reason: args.reason, confidence, domains, at: at.toISOString() });
+  const pooled = joinsPool(confidence, deps.poolThreshold);
+  if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label: "Belief", knowledgeIds: [newId], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
+  const node = { id: newId, nodeType: "Belief", ownerId: old.ownerId, visibility: pooled ? ("SHARED" as const) : old.visibility, sharedWith: old.sharedWith, domains, confidence };
+  await appendOutboxEvent(tx, knowledgeEvent(BELIEF_FORMED_EVENT, node, caller, { supersedes: args.id, reason: args.reason, pooled }, at));
+  return newId;
+}

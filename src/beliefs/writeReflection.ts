@@ -1,0 +1,127 @@
+import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import { ConflictError } from "../errors/errors.js";
+import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { BELIEF_FORMED_EVENT, knowledgeEvent, type KnowledgeSnapshot } from "./beliefEvents.js";
+import { joinPool } from "./joinPool.js";
+import type { ReflectionPlan } from "./reflectionPlan.js";
+import { joinsPool } from "./sharedPool.js";
+
+export interface ReflectionWrite {
+  tenantId: string;
+  agentId: string;
+  /** The agent whose request this is (the agent itself, or an admin). */
+  actorAgentId: string;
+  reflectionId: string;
+  trigger: string;
+  plan: ReflectionPlan;
+  poolThreshold: number;
+  at: Date;
+}
+
+// Locking the considered experiences and the beliefs the plan changes makes a
+// concurrent reflection of the same agent wait here; it then sees this one's
+// CONSIDERED edges and states, and refuses instead of considering them twice.
+const LOCK = `
+  OPTIONAL MATCH (e:Experience {tenantId: $tenantId, ownerId: $agentId}) WHERE e.id IN $considered
+  WITH collect(e) AS experiences
+  OPTIONAL MATCH (b:Belief {tenantId: $tenantId, ownerId: $agentId}) WHERE b.id IN $changed
+  WITH experiences, collect(b) AS beliefs
+  WITH experiences + beliefs AS nodes
+  CALL apoc.lock.nodes(nodes)
+  RETURN size(nodes) AS locked`;
+
+const STILL_OPEN = `
+  MATCH (e:Experience {tenantId: $tenantId, ownerId: $agentId}) WHERE e.id IN $considered AND NOT EXISTS { (:Reflection)-[:CONSIDERED]->(e) }
+  WITH count(e) AS open
+  OPTIONAL MATCH (b:Belief {tenantId: $tenantId, ownerId: $agentId, state: 'ACTIVE'}) WHERE b.id IN $changed
+  RETURN open, count(b) AS active`;
+
+const REFLECTION = `
+  CREATE (r:Reflection {
+    id: $reflectionId, tenantId: $tenantId, ownerId: $agentId, visibility: 'PRIVATE', sharedWith: [],
+    content: $content, trigger: $trigger, insightsGained: $insights, createdAt: datetime($at),
+    planner: $planner, fallbackReason: $fallbackReason, promptVersion: $promptVersion
+  })
+  WITH r
+  UNWIND $considered AS experienceId
+  MATCH (e:Experience {tenantId: $tenantId, ownerId: $agentId, id: experienceId})
+  CREATE (r)-[:CONSIDERED]->(e)
+  RETURN count(*) AS written`;
+
+const FORMED = `
+  MATCH (r:Reflection {tenantId: $tenantId, id: $reflectionId})
+  UNWIND $formed AS f
+  CREATE (b:Belief {
+    id: f.id, tenantId: $tenantId, ownerId: $agentId, visibility: 'PRIVATE', sharedWith: [], confidence: f.confidence,
+    domains: f.domains, createdAt: datetime($at), embeddingStatus: 'PENDING', content: f.content, strength: f.strength,
+    sourceType: 'REFLECTION', sourceId: $reflectionId, state: 'ACTIVE', supportCount: f.supportCount, polarity: f.polarity
+  })
+  CREATE (r)-[:FORMED]->(b)
+  RETURN count(*) AS written`;
+
+const SUPERSEDE = `
+  UNWIND $supersedes AS s
+  MATCH (old:Belief {tenantId: $tenantId, ownerId: $agentId, id: s.beliefId, state: 'ACTIVE'})
+  MATCH (new:Belief {tenantId: $tenantId, id: s.newId})
+  SET old.state = 'SUPERSEDED', old.updatedAt = datetime($at)
+  CREATE (old)-[:EVOLVED_INTO {reason: s.reason, at: datetime($at)}]->(new)
+  RETURN count(*) AS written`;
+
+const CONTRADICTS = `
+  UNWIND $links AS l
+  MATCH (a:Belief {tenantId: $tenantId, ownerId: $agentId, id: l.from})
+  MATCH (b:Belief {tenantId: $tenantId, ownerId: $agentId, id: l.to})
+  MERGE (a)-[:CONTRADICTS]->(b)
+  RETURN count(*) AS written`;
+
+const REINFORCE = `
+  UNWIND $reinforced AS u
+  MATCH (b:Belief {tenantId: $tenantId, ownerId: $agentId, id: u.beliefId, state: 'ACTIVE'})
+  SET b.confidence = u.confidence, b.strength = u.strength, b.supportCount = u.supportCount, b.updatedAt = datetime($at)
+  RETURN count(*) AS written`;
+
+/**
+ * Writes a reflection plan in the caller's transaction: the Reflection with
+ * its CONSIDERED experiences, the beliefs FORMED, supersessions
+ * (EVOLVED_INTO {reason}, the old belief SUPERSEDED, never deleted),
+ * CONTRADICTS links, reinforcements, pool entries for beliefs at the pool
+ * threshold, and last one BELIEF_FORMED outbox event per belief. CONFLICT
+ * when a concurrent reflection got there first (nothing is written then).
+ */
+export async function writeReflection(tx: ManagedTransaction, w: ReflectionWrite): Promise<void> {
+  const { plan } = w;
+  const changed = [...plan.formed.flatMap((f) => (f.supersedes ? [f.supersedes.beliefId] : [])), ...plan.reinforced.map((r) => r.beliefId)];
+  const base = { tenantId: w.tenantId, agentId: w.agentId, at: w.at.toISOString(), reflectionId: w.reflectionId, considered: plan.considered, changed };
+  await tx.run(LOCK, base);
+  const state = (await tx.run(STILL_OPEN, base)).records[0]!;
+  if (num(state.get("open")) !== plan.considered.length || num(state.get("active")) !== new Set(changed).size) {
+    throw new ConflictError(`A concurrent reflection of agent "${w.agentId}" considered these experiences or changed these beliefs first; reflect again`);
+  }
+  await tx.run(REFLECTION, { ...base, content: plan.content, trigger: w.trigger, insights: plan.insights, planner: plan.planner, fallbackReason: plan.fallbackReason, promptVersion: plan.promptVersion });
+  const formed = plan.formed.map((f) => ({ id: f.id, content: f.content, confidence: f.confidence, strength: f.strength, domains: f.domains, supportCount: neo4j.int(f.supportCount), polarity: f.polarity }));
+  if (formed.length) await tx.run(FORMED, { ...base, formed });
+  const supersedes = plan.formed.flatMap((f) => (f.supersedes ? [{ ...f.supersedes, newId: f.id }] : []));
+  if (supersedes.length && (await count(tx, SUPERSEDE, { ...base, supersedes })) !== supersedes.length) {
+    throw new ConflictError("A belief this reflection supersedes is no longer ACTIVE; reflect again");
+  }
+  const links = plan.formed.flatMap((f) => f.contradicts.map((to) => ({ from: f.id, to })));
+  if (links.length) await tx.run(CONTRADICTS, { ...base, links });
+  const reinforced = plan.reinforced.map((r) => ({ ...r, supportCount: neo4j.int(r.supportCount) }));
+  if (reinforced.length) await tx.run(REINFORCE, { ...base, reinforced });
+  const poolIds = [...plan.formed, ...plan.reinforced.map((r) => ({ id: r.beliefId, confidence: r.confidence }))]
+    .filter((b) => joinsPool(b.confidence, w.poolThreshold))
+    .map((b) => b.id);
+  await joinPool(tx, { tenantId: w.tenantId, label: "Belief", knowledgeIds: poolIds, reason: "CONFIDENCE", threshold: w.poolThreshold, sharedBy: w.agentId, at: w.at });
+  const pooled = new Set(poolIds);
+  for (const f of plan.formed) {
+    const node: KnowledgeSnapshot = { id: f.id, nodeType: "Belief", ownerId: w.agentId, visibility: pooled.has(f.id) ? "SHARED" : "PRIVATE", sharedWith: [], domains: f.domains, confidence: f.confidence };
+    const payload = { reflectionId: w.reflectionId, planner: plan.planner, supersedes: f.supersedes?.beliefId ?? null, contradicts: f.contradicts, pooled: pooled.has(f.id) };
+    await appendOutboxEvent(tx, knowledgeEvent(BELIEF_FORMED_EVENT, node, { tenantId: w.tenantId, agentId: w.actorAgentId }, payload, w.at));
+  }
+}
+
+const num = (v: unknown) => neo4j.integer.toNumber(v as number);
+
+async function count(tx: ManagedTransaction, cypher: string, params: Record<string, unknown>): Promise<number> {
+  return num((await tx.run(cypher, params)).records[0]!.get(0));
+}

@@ -1,0 +1,58 @@
+import type { FeedPosition } from "./feedCursor.js";
+import type { EventRoute } from "./feedRules.js";
+import type { OutboxEvent } from "./outboxEvent.js";
+
+/** One message of a feed: events to deliver now and the position to resume from after them. */
+export interface FeedDelivery {
+  mode: "REPLAY" | "IMMEDIATE" | "BATCH";
+  events: OutboxEvent[];
+  position: FeedPosition;
+}
+
+/** A connection's feed state: where it stands and the batch it is filling. Never mutated: each step returns a new one. */
+export interface FeedState {
+  position: FeedPosition;
+  pending: OutboxEvent[];
+}
+
+export function startState(seq: number): FeedState {
+  return { position: { seen: seq, batchedFrom: seq }, pending: [] };
+}
+
+/** Where the client may resume after the state's deliveries: BATCHED events still pending come again. */
+function positionOf(seen: number, pending: readonly OutboxEvent[]): FeedPosition {
+  return { seen, batchedFrom: pending.length ? pending[0]!.seq - 1 : seen };
+}
+
+/**
+ * Takes the next outbox event (in seq order) with its route for this reader:
+ * an IMMEDIATE one is delivered now, a BATCHED one joins the batch, any other
+ * only advances the position. Events at or before `seen` are ignored, which is
+ * what makes delivery exactly-once per connection. Pure.
+ */
+export function takeEvent(state: FeedState, event: OutboxEvent, route: EventRoute): { state: FeedState; delivery: FeedDelivery | null } {
+  if (event.seq <= state.position.seen) return { state, delivery: null };
+  const pending = route === "BATCHED" ? [...state.pending, event] : state.pending;
+  const next = { position: positionOf(event.seq, pending), pending };
+  const delivery = route === "IMMEDIATE" ? { mode: "IMMEDIATE" as const, events: [event], position: next.position } : null;
+  return { state: next, delivery };
+}
+
+/** Delivers the batch, if any: afterwards everything seen is delivered. Pure. */
+export function flushBatch(state: FeedState): { state: FeedState; delivery: FeedDelivery | null } {
+  if (state.pending.length === 0) return { state, delivery: null };
+  const next = { position: positionOf(state.position.seen, []), pending: [] };
+  return { state: next, delivery: { mode: "BATCH", events: state.pending, position: next.position } };
+}
+
+/**
+ * Catching up from a cursor: every event the reader missed is delivered now
+ * (a reconnecting agent wants what it missed, not a wait for the next batch).
+ * Events in (batchedFrom, seen] were examined before: only the BATCHED ones
+ * among them were not delivered then. Pure.
+ */
+export function replayRoute(from: FeedPosition, event: OutboxEvent, route: EventRoute): boolean {
+  if (event.seq <= from.batchedFrom) return false;
+  if (event.seq <= from.seen) return route === "BATCHED";
+  return route !== null;
+}

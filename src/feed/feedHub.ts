@@ -1,0 +1,139 @@
+import type { Driver } from "neo4j-driver";
+import type { Logger } from "../logging/logger.js";
+import { outboxHead } from "./loadFeedRules.js";
+import type { OutboxEvent } from "./outboxEvent.js";
+import { readOutbox } from "./readOutbox.js";
+
+export interface FeedHubOptions {
+  driver: Driver;
+  database: string;
+  logger: Logger;
+  /** Poll interval while a tenant has live subscribers: bounds the delay of writes taken by other processes. */
+  pollMs?: number;
+  /** Recent events kept per tenant, so subscribers catch up without a query each. */
+  bufferSize?: number;
+}
+
+/**
+ * One outbox poller per tenant per process, shared by every knowledgeFeed
+ * subscriber of that tenant. It polls `readOutbox` after the last event it
+ * has (every `pollMs`, and at once when this process's own writes wake it),
+ * keeps the recent ones, and tells the subscribers. Because the outbox
+ * commits in sequence order, polling after the last seen seq misses nothing,
+ * whichever gateway process took the write.
+ */
+export interface FeedHub {
+  /** Calls `listener` when new events (or rule changes) arrive; returns the unsubscribe. */
+  listen(tenantId: string, listener: () => void): () => void;
+  /** The buffered events after `seq`, or null when the buffer no longer reaches back that far (read the outbox instead). */
+  eventsAfter(tenantId: string, seq: number): OutboxEvent[] | null;
+  /** Head of the tenant's outbox as this process knows it. */
+  head(tenantId: string): Promise<number>;
+  /** Poll now: a write of this process committed. */
+  wake(tenantId: string): void;
+  /** Subscription rules of the tenant changed: subscribers reload theirs. */
+  rulesChanged(tenantId: string): void;
+  rulesVersion(tenantId: string): number;
+}
+
+interface TenantFeed {
+  listeners: Set<() => void>;
+  buffer: OutboxEvent[];
+  head: Promise<number>;
+  last: number;
+  timer: NodeJS.Timeout | null;
+  polling: boolean;
+  again: boolean;
+  rules: number;
+}
+
+export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSize = 5000 }: FeedHubOptions): FeedHub {
+  const target = { driver, database };
+  const tenants = new Map<string, TenantFeed>();
+
+  function tenant(tenantId: string): TenantFeed {
+    let t = tenants.get(tenantId);
+    if (!t) {
+      const created: TenantFeed = { listeners: new Set(), buffer: [], head: Promise.resolve(0), last: 0, timer: null, polling: false, again: false, rules: 0 };
+      created.head = outboxHead(target, tenantId).then((seq) => (created.last = Math.max(created.last, seq)));
+      created.head.catch(() => {});
+      tenants.set(tenantId, created);
+      t = created;
+    }
+    return t;
+  }
+
+  async function poll(tenantId: string, t: TenantFeed): Promise<void> {
+    if (t.polling) {
+      t.again = true;
+      return;
+    }
+    t.polling = true;
+    try {
+      do {
+        t.again = false;
+        await t.head;
+        const events = await readOutbox(target, tenantId, t.last, 1000);
+        if (events.length) {
+          t.buffer.push(...events);
+          if (t.buffer.length > bufferSize) t.buffer.splice(0, t.buffer.length - bufferSize);
+          t.last = events[events.length - 1]!.seq;
+          t.listeners.forEach((l) => l());
+          if (events.length === 1000) t.again = true;
+        }
+      } while (t.again && t.listeners.size > 0);
+    } catch (err) {
+      logger.warn({ err, tenantId }, "Polling the knowledge feed outbox failed; retrying");
+    } finally {
+      t.polling = false;
+      schedule(tenantId, t);
+    }
+  }
+
+  function schedule(tenantId: string, t: TenantFeed): void {
+    if (t.timer || t.listeners.size === 0) return;
+    t.timer = setTimeout(() => {
+      t.timer = null;
+      void poll(tenantId, t);
+    }, pollMs);
+  }
+
+  return {
+    listen(tenantId, listener) {
+      const t = tenant(tenantId);
+      t.listeners.add(listener);
+      schedule(tenantId, t);
+      return () => {
+        t.listeners.delete(listener);
+        if (t.listeners.size === 0 && t.timer) {
+          clearTimeout(t.timer);
+          t.timer = null;
+        }
+      };
+    },
+    eventsAfter(tenantId, seq) {
+      const t = tenants.get(tenantId);
+      if (!t) return null;
+      if (seq >= t.last) return [];
+      const first = t.buffer[0];
+      if (!first || first.seq > seq + 1) return null;
+      return t.buffer.slice(seq + 1 - first.seq);
+    },
+    head: (tenantId) => tenant(tenantId).head.then(() => tenants.get(tenantId)!.last),
+    wake(tenantId) {
+      const t = tenants.get(tenantId);
+      if (!t || t.listeners.size === 0) return;
+      if (t.timer) {
+        clearTimeout(t.timer);
+        t.timer = null;
+      }
+      void poll(tenantId, t);
+    },
+    rulesChanged(tenantId) {
+      const t = tenant(tenantId);
+      t.rules += 1;
+      t.listeners.forEach((l) => l());
+    },
+    rulesVersion: (tenantId) => tenants.get(tenantId)?.rules ?? 0,
+  };
+}

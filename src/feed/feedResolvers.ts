@@ -1,0 +1,49 @@
+import type { Caller } from "../auth/caller.js";
+import { ID_PATTERN } from "../auth/caller.js";
+import { hasRole } from "../auth/policy.js";
+import { BadUserInputError, ForbiddenError, UnauthenticatedError } from "../errors/errors.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import type { FeedDelivery } from "./feedBatch.js";
+import { decodeFeedCursor, encodeFeedCursor } from "./feedCursor.js";
+import { createFeedHub } from "./feedHub.js";
+import { knowledgeFeedStream } from "./knowledgeFeedStream.js";
+import { encodeCursor } from "./outboxCursor.js";
+
+/** Writes of these types change who hears what: subscribers reload their rules. */
+const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
+
+/** The knowledgeFeed subscription, with one outbox poller per tenant for this process. */
+export function feedResolvers(deps: Pick<ToolDeps, "driver" | "database" | "logger" | "writes">) {
+  const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
+  deps.writes.on((e) => {
+    hub.wake(e.caller.tenantId);
+    if (e.typeName && RULE_TYPES.has(e.typeName)) hub.rulesChanged(e.caller.tenantId);
+  });
+  return {
+    Subscription: {
+      knowledgeFeed: {
+        subscribe: (_: unknown, args: { agentId: string; after?: string | null }, ctx: { caller?: Caller }) => {
+          const caller = ctx.caller;
+          if (!caller) throw new UnauthenticatedError();
+          if (!ID_PATTERN.test(args.agentId)) throw new BadUserInputError("knowledgeFeed.agentId is not an agent id", "knowledgeFeed.agentId");
+          const admin = hasRole(caller, "admin");
+          if (args.agentId !== caller.agentId && !admin) throw new ForbiddenError("Only the agent itself or an admin may subscribe to an agent's knowledge feed");
+          const from = decodeFeedCursor("knowledgeFeed.after", args.after);
+          // An admin reads everything only in its own feed; another agent's feed is what that agent may read.
+          const reader = { agentId: args.agentId, admin: admin && args.agentId === caller.agentId };
+          return knowledgeFeedStream({ ...deps, hub }, caller.tenantId, reader, from);
+        },
+        resolve: (delivery: FeedDelivery) => ({
+          mode: delivery.mode,
+          cursor: encodeFeedCursor(delivery.position),
+          events: delivery.events.map((e) => ({
+            ...e,
+            cursor: encodeCursor(e.seq),
+            payload: JSON.stringify(e.payload),
+            createdAt: e.createdAt.toISOString(),
+          })),
+        }),
+      },
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { Kind, parse, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode } from "graphql";
+
+/**
+ * How the gateway finds the knowledge nodes a generated mutation wrote, so it
+ * can append their outbox events in the same transaction (knowledgeOutbox.ts):
+ * every Knowledge type gets a hidden property, stamped by @neo4j/graphql's
+ * `@populatedBy` on CREATE and UPDATE — nested writes included — with
+ * `CREATE:<writeId>` or `UPDATE:<writeId>` of the request's transaction. The
+ * gateway reads the stamped nodes and removes the stamp before committing, so
+ * no stamp is ever committed. Clients can neither read, filter nor set it.
+ */
+export const FEED_STAMP_FIELD = "feedWriteStamp";
+
+/** Written by the workflow gate's own transitions, which append their events themselves. */
+const SELF_REPORTING = new Set(["WorkflowImprovement"]);
+
+const stampField: FieldDefinitionNode = (() => {
+  const doc = parse(`type T { ${FEED_STAMP_FIELD}: String
+    @populatedBy(callback: "feedWriteStamp", operations: [CREATE, UPDATE])
+    @selectable(onRead: false, onAggregate: false)
+    @filterable(byValue: false, byAggregate: false)
+    @sortable(byValue: false) }`);
+  return (doc.definitions[0] as ObjectTypeDefinitionNode).fields![0]!;
+})();
+
+/** Node types whose generated writes append outbox events: the implementations of `Knowledge`, less the self-reporting ones. */
+export function stampedLabels(document: DocumentNode): string[] {
+  return document.definitions
+    .filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION)
+    .filter((d) => d.interfaces?.some((i) => i.name.value === "Knowledge") && !SELF_REPORTING.has(d.name.value))
+    .map((d) => d.name.value)
+    .sort();
+}
+
+/** Adds the hidden stamp field to every type `stampedLabels` names. */
+export function withFeedStamp(document: DocumentNode): DocumentNode {
+  const labels = new Set(stampedLabels(document));
+  return {
+    ...document,
+    definitions: document.definitions.map((def) =>
+      def.kind === Kind.OBJECT_TYPE_DEFINITION && labels.has(def.name.value) ? { ...def, fields: [...(def.fields ?? []), stampField] } : def,
+    ),
+  };
+}
+
+/** What a generated mutation's context carries while the gateway holds its transaction open. */
+export interface FeedWriteContext {
+  feedWriteId?: string;
+  populatedByOperation?: "CREATE" | "UPDATE";
+}
+
+/** The `@populatedBy` callback: null (no stamp) outside a gateway-held write transaction. */
+export function feedWriteStamp(_parent: unknown, _args: unknown, context: object): string | null {
+  const { feedWriteId, populatedByOperation } = context as FeedWriteContext;
+  return feedWriteId && populatedByOperation ? `${populatedByOperation}:${feedWriteId}` : null;
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from "node:crypto";
+import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import type { Caller } from "../auth/caller.js";
+import { appendOutboxEvent } from "./appendOutboxEvent.js";
+import { FEED_STAMP_FIELD, type FeedWriteContext } from "./feedStamp.js";
+import { knowledgeEvent, type WrittenKnowledge } from "./knowledgeEvent.js";
+
+export interface KnowledgeOutboxDeps {
+  driver: Driver;
+  database: string;
+  /** Node types that carry the stamp (stampedLabels): a closed set, checked before it enters Cypher. */
+  labels: string[];
+  now?: () => Date;
+}
+
+/** Runs one generated mutation in a gateway-held transaction and appends an event per knowledge node it wrote. */
+export type KnowledgeWriteRunner = <T>(caller: Caller, context: object, run: (context: object) => Promise<T>) => Promise<T>;
+
+const LABEL = /^[A-Z][A-Za-z0-9]*$/;
+
+/** Finds the nodes this transaction stamped, removes the stamps, returns what the events need. */
+function stampedQuery(labels: string[]): string {
+  const branches = labels.map((label) => {
+    if (!LABEL.test(label)) throw new Error(`Refusing unsafe label for the knowledge feed: ${label}`);
+    return `MATCH (n:${label}) WHERE n.${FEED_STAMP_FIELD} IN $stamps RETURN n, '${label}' AS nodeType`;
+  });
+  return `
+    CALL () { ${branches.join(" UNION ALL ")} }
+    WITH n, nodeType, n.${FEED_STAMP_FIELD} AS stamp
+    REMOVE n.${FEED_STAMP_FIELD}
+    RETURN nodeType, stamp, n.id AS id, n.ownerId AS ownerId, n.visibility AS visibility,
+           coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence,
+           n.overallRisk AS overallRisk, coalesce(n.title, n.topic, n.name, n.insight, n.description, n.scope, n.target, n.content) AS summary
+    ORDER BY stamp, nodeType, id`;
+}
+
+/**
+ * Generated create/update mutations of knowledge, with their outbox events in
+ * the same transaction (docs/knowledge-feed.md): the mutation runs with
+ * `executionContext` set to a transaction the gateway holds (@neo4j/graphql
+ * then runs its Cypher there and neither commits nor rolls back), the nodes it
+ * stamped are read back, one event per node is appended, then it commits. Any
+ * failure rolls back the write and its events together; transient failures
+ * (deadlocks) run the whole mutation again in a new transaction.
+ */
+export function knowledgeOutbox({ driver, database, labels, now = () => new Date() }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
+  const query = labels.length ? stampedQuery(labels) : null;
+  return async (caller, context, run) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await writeOnce(caller, context, run);
+      } catch (err) {
+        // Writers of a tenant queue on its outbox counter; Neo4j breaks the odd deadlock by failing
+        // one transaction, which then runs again, whole, in a new one (after a short random pause).
+        if (attempt >= MAX_ATTEMPTS || !isDeadlock(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      }
+    }
+  };
+
+  async function writeOnce<T>(caller: Caller, context: object, run: (context: object) => Promise<T>): Promise<T> {
+    const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
+    try {
+      // executeWrite also retries transient errors in a fresh transaction: the generated mutation simply runs again there.
+      return await session.executeWrite(async (tx) => {
+        const feedWriteId = randomUUID();
+        const scoped: FeedWriteContext & { executionContext: ManagedTransaction } = { ...context, executionContext: tx, feedWriteId };
+        const result = await run(scoped);
+        if (query) {
+          const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
+          const { records } = await tx.run(query, { stamps });
+          const at = now();
+          for (const r of records) await appendOutboxEvent(tx, knowledgeEvent(caller, toWritten(r.toObject()), at));
+        }
+        return result;
+      });
+    } finally {
+      await session.close();
+    }
+  }
+}
+
+const MAX_ATTEMPTS = 8;
+
+/** A deadlock Neo4j resolved by failing this transaction (whatever code the driver gave it). */
+function isDeadlock(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return (typeof code === "string" && code.includes("DeadlockDetected")) || (typeof message === "string" && /can't acquire \w+Lock/.test(message));
+}
+
+function toWritten(row: Record<string, unknown>): WrittenKnowledge {
+  const confidence = row.confidence;
+  return {
+    nodeType: row.nodeType as string,
+    operation: (row.stamp as string).startsWith("CREATE:") ? "CREATE" : "UPDATE",
+    id: row.id as string,
+    ownerId: row.ownerId as string,
+    visibility: row.visibility as WrittenKnowledge["visibility"],
+    sharedWith: row.sharedWith as string[],
+    domains: row.domains as string[],
+    confidence: typeof confidence === "number" ? confidence : null,
+    overallRisk: (row.overallRisk as string | null) ?? null,
+    summary: (row.summary as string | null) ?? null,
+  };
+}

@@ -1,0 +1,44 @@
+import { toNumber } from "../tools/readQuery.js";
+import { KNOWLEDGE_TYPE_OF } from "./knowledgeTypes.js";
+
+/** A knowledge node as the knowledge queries return it (KnowledgeItem in schema/knowledge-queries.graphql). */
+export interface KnowledgeItem {
+  id: string;
+  type: string;
+  ownerId: string;
+  taskId: string | null;
+  visibility: "PRIVATE" | "SHARED";
+  confidence: number;
+  domains: string[];
+  createdAt: string;
+  title: string | null;
+  text: string | null;
+}
+
+/**
+ * A knowledge node `v` as a map, in Cypher (parameters: `knowledgeLabels`).
+ * Each type names its headline and body differently; the first one set wins.
+ */
+export const knowledgeProjection = (v: string) => `${v} {
+  .id, .ownerId, .taskId, .visibility, .confidence, .domains,
+  type: ${KNOWLEDGE_TYPE_OF(v)},
+  createdAt: ${v}.createdAt.epochMillis,
+  title: coalesce(${v}.name, ${v}.topic, ${v}.title, ${v}.insight, ${v}.targetProcess, ${v}.scope, ${v}.target, ${v}.context, ${v}.content, ${v}.description),
+  text: coalesce(${v}.findings, ${v}.body, ${v}.summary, ${v}.lessonsLearned, ${v}.result, ${v}.proposedState, ${v}.notes, ${v}.description)
+}`;
+
+/** The map `knowledgeProjection` returns, as a KnowledgeItem. */
+export function toKnowledgeItem(row: Record<string, unknown>): KnowledgeItem {
+  return {
+    id: row.id as string,
+    type: row.type as string,
+    ownerId: row.ownerId as string,
+    taskId: (row.taskId as string | null) ?? null,
+    visibility: row.visibility as KnowledgeItem["visibility"],
+    confidence: toNumber(row.confidence) ?? 0,
+    domains: (row.domains as string[] | null) ?? [],
+    createdAt: new Date(toNumber(row.createdAt) ?? 0).toISOString(),
+    title: (row.title as string | null) ?? null,
+    text: (row.text as string | null) ?? null,
+  };
+}

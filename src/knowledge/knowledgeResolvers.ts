@@ -1,0 +1,26 @@
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { heartbeatChecklistResolver } from "./heartbeatChecklist.js";
+import { knowledgeCommunitiesResolver, knowledgeRankResolver } from "./knowledgeRank.js";
+import { markKnowledgeAccessedResolver } from "./markKnowledgeAccessed.js";
+import { memoryQueryResolver } from "./memoryQuery.js";
+import { processHealthResolver } from "./processHealth.js";
+import { synthesisOpportunitiesResolver } from "./synthesisOpportunities.js";
+import { unseenKnowledgeResolver } from "./unseenKnowledge.js";
+
+/** Resolvers of schema/knowledge-queries.graphql (docs/knowledge-queries.md). */
+export function knowledgeResolvers(deps: ToolDeps) {
+  return {
+    Query: {
+      memoryQuery: memoryQueryResolver(deps),
+      unseenKnowledge: unseenKnowledgeResolver(deps),
+      synthesisOpportunities: synthesisOpportunitiesResolver(deps),
+      processHealth: processHealthResolver(deps),
+      heartbeatChecklist: heartbeatChecklistResolver(deps),
+      knowledgeRank: knowledgeRankResolver(deps),
+      knowledgeCommunities: knowledgeCommunitiesResolver(deps),
+    },
+    Mutation: {
+      markKnowledgeAccessed: markKnowledgeAccessedResolver(deps),
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Caller } from "../auth/caller.js";
+import { visibilityParams } from "../auth/policy.js";
+import { luceneAnyWord } from "../retrieval/luceneEscape.js";
+import { cypherInt, readQuery } from "../tools/readQuery.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
+import { KNOWLEDGE_FULLTEXT_INDEX, knowledgeLabelParams } from "./knowledgeTypes.js";
+import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { SHARED_POOL } from "./sharedPool.js";
+
+export interface CandidateRequest {
+  topic: string;
+  vector: number[];
+  minConfidence: number;
+  includeShared: boolean;
+  /** Length of each retriever's list. */
+  perList: number;
+  /** The vector indexes of the embedded knowledge types. */
+  vectorIndexes: string[];
+}
+
+/** A retriever's list: knowledge best first. */
+export type CandidateList = KnowledgeItem[];
+
+/** The caller's own knowledge, and the shared pool when asked, at least `minConfidence`: the filter both retrievers apply. */
+const IN_SCOPE = `n.tenantId = $callerTenant AND ${visibleKnowledge("n")} AND n.confidence >= $minConfidence
+  AND (n.ownerId = $callerAgent OR ($includeShared AND ${SHARED_POOL}))`;
+
+const FULLTEXT = `
+  CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score
+  WHERE ${IN_SCOPE}
+  WITH n, score ORDER BY score DESC, n.id LIMIT $perList
+  RETURN ${knowledgeProjection("n")} AS item`;
+
+/** Every embedded knowledge type's index, nearest first; the indexes are shared by all tenants, so k is wider than the list. */
+const VECTOR = `
+  UNWIND $indexes AS index
+  CALL db.index.vector.queryNodes(index, $k, $vector) YIELD node AS n, score
+  WITH n, score WHERE ${IN_SCOPE}
+  WITH n, score ORDER BY score DESC, n.id LIMIT $perList
+  RETURN ${knowledgeProjection("n")} AS item`;
+
+/**
+ * memoryQuery's two retrievers over knowledge, as hybrid search runs them for
+ * memories (src/retrieval/): BM25 over the `knowledge_text` full-text index
+ * (the topic's words, Lucene-escaped) and cosine over the vector indexes.
+ * Nodes not embedded yet are found by full text alone.
+ */
+export async function memoryCandidates(
+  deps: Pick<ToolDeps, "driver" | "database">,
+  caller: Caller,
+  request: CandidateRequest,
+): Promise<{ fulltext: CandidateList; vector: CandidateList }> {
+  const params = {
+    ...visibilityParams(caller),
+    ...knowledgeLabelParams(),
+    minConfidence: request.minConfidence,
+    includeShared: request.includeShared,
+    perList: cypherInt(request.perList),
+  };
+  const lucene = luceneAnyWord(request.topic);
+  const [fulltext, vector] = await Promise.all([
+    lucene ? readQuery(deps, FULLTEXT, { ...params, index: KNOWLEDGE_FULLTEXT_INDEX, lucene }) : Promise.resolve([]),
+    request.vectorIndexes.length > 0
+      ? readQuery(deps, VECTOR, { ...params, indexes: request.vectorIndexes, k: cypherInt(Math.min(1000, request.perList * 4)), vector: request.vector })
+      : Promise.resolve([]),
+  ]);
+  const items = (rows: Record<string, unknown>[]) => rows.map((r) => toKnowledgeItem(r.item as Record<string, unknown>));
+  return { fulltext: items(fulltext), vector: items(vector) };
+}

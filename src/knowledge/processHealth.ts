@@ -1,0 +1,37 @@
+import { visibilityParams } from "../auth/policy.js";
+import type { RequestContext } from "../server/context.js";
+import { cypherInt, readQuery, toNumber } from "../tools/readQuery.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { windowDays as windowArg } from "./knowledgeArgs.js";
+import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { processHealthMetrics } from "./processHealthMetrics.js";
+
+/** Per task type, over the tasks the caller may read created in the window. */
+const CYPHER = `
+  MATCH (t:Task)
+  WHERE t.tenantId = $callerTenant AND ${visibleKnowledge("t")}
+    AND t.createdAt >= datetime($now) - duration({days: $windowDays})
+  RETURN t.taskType AS taskType, count(*) AS total,
+    sum(CASE WHEN t.status = 'COMPLETED' THEN 1 ELSE 0 END) AS completed,
+    sum(CASE WHEN t.status = 'BLOCKED' THEN 1 ELSE 0 END) AS blocked,
+    sum(CASE WHEN t.outcome = 'SUCCESS' THEN 1 ELSE 0 END) AS successes,
+    sum(coalesce(t.qualityScore, 0.0)) AS qualitySum, count(t.qualityScore) AS qualityCount`;
+
+/** `Query.processHealth`. */
+export function processHealthResolver(deps: ToolDeps) {
+  return async (_: unknown, args: { windowDays?: number | null }, ctx: RequestContext) => {
+    const windowDays = windowArg("processHealth.windowDays", args.windowDays, 7);
+    const rows = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), now: deps.now().toISOString(), windowDays: cypherInt(windowDays) });
+    return processHealthMetrics(
+      rows.map((r) => ({
+        taskType: r.taskType as string,
+        total: toNumber(r.total) ?? 0,
+        completed: toNumber(r.completed) ?? 0,
+        blocked: toNumber(r.blocked) ?? 0,
+        successes: toNumber(r.successes) ?? 0,
+        qualitySum: toNumber(r.qualitySum) ?? 0,
+        qualityCount: toNumber(r.qualityCount) ?? 0,
+      })),
+    );
+  };
+}

@@ -1,0 +1,59 @@
+import { visibilityParams } from "../auth/policy.js";
+import type { RequestContext } from "../server/context.js";
+import { cypherInt, readQuery } from "../tools/readQuery.js";
+import { limit as limitArg } from "../tools/toolArgs.js";
+import type { ToolDeps } from "../tools/toolDeps.js";
+import { windowDays as windowArg } from "./knowledgeArgs.js";
+import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
+import { knowledgeLabelParams } from "./knowledgeTypes.js";
+import { visibleKnowledge } from "./knowledgeVisibility.js";
+
+/** Research listed per concept, at most. */
+const MAX_RESEARCH = 20;
+
+/**
+ * Seed 003's "research + failed applications = refinement needed": a concept
+ * that research DISCOVERED and an application CHALLENGED within the window,
+ * with no synthesis that UPDATED it after that challenge. Only nodes the
+ * caller may read take part: a synthesis it cannot see neither answers a
+ * challenge nor betrays that it exists.
+ */
+const CYPHER = `
+  MATCH (c:Concept)<-[ch:CHALLENGED]-(a:Application)
+  WHERE c.tenantId = $callerTenant AND ${visibleKnowledge("c")} AND ${visibleKnowledge("a")}
+    AND a.createdAt >= datetime($now) - duration({days: $windowDays})
+    AND EXISTS { MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleKnowledge("r")} }
+    AND NOT EXISTS { MATCH (s:Synthesis)-[:UPDATED]->(c) WHERE ${visibleKnowledge("s")} AND s.createdAt > a.createdAt }
+  WITH c, a, ch ORDER BY a.createdAt DESC, a.id
+  WITH c, collect({ application: ${knowledgeProjection("a")}, reason: ch.reason }) AS challenges, max(a.createdAt) AS latest
+  ORDER BY latest DESC, c.id LIMIT $limit
+  CALL (c) {
+    MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleKnowledge("r")}
+    WITH r ORDER BY r.createdAt DESC, r.id LIMIT $maxResearch
+    RETURN collect(${knowledgeProjection("r")}) AS research
+  }
+  RETURN ${knowledgeProjection("c")} AS concept, research, challenges`;
+
+/** `Query.synthesisOpportunities`: newest challenge first. */
+export function synthesisOpportunitiesResolver(deps: ToolDeps) {
+  return async (_: unknown, args: { windowDays?: number | null; limit?: number | null }, ctx: RequestContext) => {
+    const params = {
+      ...visibilityParams(ctx.caller),
+      ...knowledgeLabelParams(),
+      now: deps.now().toISOString(),
+      windowDays: cypherInt(windowArg("synthesisOpportunities.windowDays", args.windowDays, 30)),
+      limit: cypherInt(limitArg("synthesisOpportunities.limit", args.limit, 20)),
+      maxResearch: cypherInt(MAX_RESEARCH),
+    };
+    const rows = await readQuery(deps, CYPHER, params);
+    return rows.map((row) => ({
+      concept: toKnowledgeItem(row.concept as Record<string, unknown>),
+      research: (row.research as Record<string, unknown>[]).map(toKnowledgeItem),
+      challenges: (row.challenges as { application: Record<string, unknown>; reason: unknown }[]).map((ch) => ({
+        application: toKnowledgeItem(ch.application),
+        reason: String(ch.reason ?? ""),
+      })),
+    }));
+  };
+}
+
