@@ -39,11 +39,19 @@ const ENTITIES = `
   RETURN head([l IN labels(o) WHERE l IN $labels]) AS label, coalesce(o.id, elementId(o)) AS id, o.name AS name, head(hits) AS matched
   LIMIT 100`;
 
-/** The authors as Person nodes: by id, else by name. */
-const AUTHORS = `
+/**
+ * The authors as Person nodes: by id (an index seek), else — for authors
+ * without an id — by name. One `id = … OR name = …` query would scan every
+ * Person for every author.
+ */
+const AUTHORS_BY_ID = `
   UNWIND $authors AS author
-  OPTIONAL MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")}
-    AND (p.id = author.id OR (author.id IS NULL AND toLower(p.name) = toLower(author.name)))
+  MATCH (p:Person {tenantId: $callerTenant, id: author.id}) WHERE ${visibleAs("p")}
+  RETURN author.index AS index, p.id AS personId, p.name AS personName`;
+
+const AUTHORS_BY_NAME = `
+  UNWIND $authors AS author
+  MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
   WITH author, head(collect(p)) AS p
   RETURN author.index AS index, p.id AS personId, p.name AS personName`;
 
@@ -53,13 +61,15 @@ const LABELS = ["Person", "Org", "Place", "Skill", "Topic", "Project", "Event"];
 export async function linkEntities(deps: Pick<ToolDeps, "driver" | "database">, caller: Caller, analysis: ConversationAnalysis): Promise<EntityLinks> {
   const params = visibilityParams(caller);
   const lucene = analysis.words.map((w) => escapeLucene(w)).join(" ");
-  const [entityRows, authorRows] = await Promise.all([
+  const authors = analysis.authors.map((a, index) => ({ index, id: a.id, name: a.name }));
+  const withId = authors.filter((a) => a.id !== null && a.id !== undefined);
+  const withoutId = authors.filter((a) => a.id === null || a.id === undefined);
+  const [entityRows, byIdRows, byNameRows] = await Promise.all([
     lucene ? readQuery(deps, ENTITIES, { ...params, lucene, grams: analysis.grams, labels: LABELS }) : Promise.resolve([]),
-    analysis.authors.length
-      ? readQuery(deps, AUTHORS, { ...params, authors: analysis.authors.map((a, index) => ({ index, id: a.id, name: a.name })) })
-      : Promise.resolve([]),
+    withId.length ? readQuery(deps, AUTHORS_BY_ID, { ...params, authors: withId }) : Promise.resolve([]),
+    withoutId.length ? readQuery(deps, AUTHORS_BY_NAME, { ...params, authors: withoutId }) : Promise.resolve([]),
   ]);
-  const byIndex = new Map(authorRows.map((r) => [Number(r.index), r]));
+  const byIndex = new Map([...byIdRows, ...byNameRows].map((r) => [Number(r.index), r]));
   return {
     entities: entityRows.filter((r) => r.label).map((r) => ({ label: r.label, id: r.id, name: r.name, matched: r.matched }) as LinkedEntity),
     authors: analysis.authors.map((a, i) => ({
