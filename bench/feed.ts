@@ -6,8 +6,10 @@
  * writes through GraphQL (types without embeddings, so the embedding worker
  * does not compete for the CPU). Reports, for immediate deliveries, the time from
  * sending the write to receiving it (an upper bound of commit-to-delivery: it
- * includes the write's own round trip) and from the write's response to
- * delivery, and counts lost and duplicated events against what the rules
+ * includes the write's own round trip), from the event's append in the
+ * write's transaction (its createdAt, this process's clock, just before the
+ * commit) to delivery, and from the write's response to delivery (a lower
+ * bound: the response leaves after the commit), and counts lost and duplicated events against what the rules
  * select (the same pure routeEvent, on the outbox read back).
  */
 import { parseArgs } from "node:util";
@@ -63,22 +65,23 @@ try {
   const start = await outboxHead({ driver, database }, tenant);
 
   // Subscribers: what each received, when.
-  const received = new Map<string, Map<string, { at: number; mode: string }[]>>();
+  const received = new Map<string, Map<string, { at: number; wall: number; appendedAt: number; mode: string }[]>>();
   const url = `ws://127.0.0.1:${gw.app.gateway.port}/graphql`;
   const clients = [...rulesOf.keys()].map((agentId) => {
-    const got = new Map<string, { at: number; mode: string }[]>();
+    const got = new Map<string, { at: number; wall: number; appendedAt: number; mode: string }[]>();
     received.set(agentId, got);
     const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { "x-mnemograph-agent": agentId }, retryAttempts: 0 });
     let ready!: () => void;
     const first = new Promise<void>((r) => (ready = r));
     client.on("connected", () => ready());
     client.subscribe(
-      { query: `subscription ($a: ID!, $after: String) { knowledgeFeed(agentId: $a, after: $after) { mode events { nodeId } } }`, variables: { a: agentId, after: String(start) } },
+      { query: `subscription ($a: ID!, $after: String) { knowledgeFeed(agentId: $a, after: $after) { mode events { nodeId createdAt } } }`, variables: { a: agentId, after: String(start) } },
       {
         next: (v) => {
           const at = performance.now();
-          const d = (v.data as { knowledgeFeed: { mode: string; events: { nodeId: string }[] } }).knowledgeFeed;
-          for (const e of d.events) got.set(e.nodeId, [...(got.get(e.nodeId) ?? []), { at, mode: d.mode }]);
+          const wall = Date.now();
+          const d = (v.data as { knowledgeFeed: { mode: string; events: { nodeId: string; createdAt: string }[] } }).knowledgeFeed;
+          for (const e of d.events) got.set(e.nodeId, [...(got.get(e.nodeId) ?? []), { at, wall, appendedAt: Date.parse(e.createdAt), mode: d.mode }]);
         },
         error: (e) => process.stderr.write(`${agentId}: ${JSON.stringify(e)}\n`),
         complete: () => {},
@@ -136,6 +139,7 @@ try {
   let unexpected = 0;
   const fromSend: number[] = [];
   const fromResponse: number[] = [];
+  const fromAppend: number[] = [];
   for (const [agentId, want] of expected) {
     const got = received.get(agentId)!;
     for (const id of want) if (!got.has(id)) lost++;
@@ -146,12 +150,15 @@ try {
       if (w && times[0]!.mode === "IMMEDIATE") {
         fromSend.push(times[0]!.at - w.sentAt);
         fromResponse.push(Math.max(0, times[0]!.at - w.doneAt));
+        // The event's createdAt is the writer's clock (this process) when it appended the event, just before the commit.
+        fromAppend.push(times[0]!.wall - times[0]!.appendedAt);
       }
     }
   }
   say(`bench:feed — ${AGENTS} subscribers, ${WRITES} writes (${CONCURRENCY} concurrent) in ${writeSeconds.toFixed(1)} s (${(WRITES / writeSeconds).toFixed(0)} writes/s)`);
   say(`deliveries expected ${total}, received ${count()}; lost ${lost}, duplicated ${duplicated}, unexpected ${unexpected}`);
   say(`immediate, write sent → delivered (n=${fromSend.length}): p50 ${ms(percentile(fromSend, 50))}, p95 ${ms(percentile(fromSend, 95))}, p99 ${ms(percentile(fromSend, 99))}`);
+  say(`immediate, event appended in the write's transaction (just before its commit) → delivered: p50 ${ms(percentile(fromAppend, 50))}, p95 ${ms(percentile(fromAppend, 95))}, p99 ${ms(percentile(fromAppend, 99))}`);
   say(`immediate, write response → delivered: p50 ${ms(percentile(fromResponse, 50))}, p95 ${ms(percentile(fromResponse, 95))}, p99 ${ms(percentile(fromResponse, 99))}`);
   await Promise.all(clients.map((c) => c.client.dispose()));
   if (lost || duplicated || unexpected) process.exitCode = 1;
