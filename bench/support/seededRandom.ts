@@ -1,14 +1,6 @@
 /**
  * Mulberry32, a small and well-known seeded generator: benchmarks and tests
- * that need "random" data get the same data on every run.
+ * that need "random" data get the same data on every run. The gateway's own
+ * copy seeds community detection; this is the same function.
  */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from "../../src/knowledge/ranking/seededRandom.js";

@@ -1,6 +1,7 @@
 /**
  * mulberry32: a small seeded generator, so community detection gives the same
- * communities for the same subgraph on every call. Pure given its seed.
+ * communities for the same subgraph on every call (benchmarks and tests use it
+ * for the same reason: the same data on every run). Pure given its seed.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
