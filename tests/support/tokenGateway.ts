@@ -19,13 +19,14 @@ export interface TokenGateway {
  * Token mode, because with MNEMOGRAPH_AUTH=off every caller is an admin:
  * tests of who sees what need agents that are not. Each run has its own tenant.
  */
-export async function startTokenGateway(): Promise<TokenGateway> {
+export async function startTokenGateway({ now, tenantPrefix = "tools" }: { now?: () => Date; tenantPrefix?: string } = {}): Promise<TokenGateway> {
   const secret = `test-secret-${randomUUID()}-${randomUUID()}`;
   const gw = await startTestGateway(
     testConfig({ auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
+    { now },
   );
   const run = randomUUID().slice(0, 8);
-  const tenant = `tools-${run}`;
+  const tenant = `${tenantPrefix}-${run}`;
   return {
     gw,
     tenant,

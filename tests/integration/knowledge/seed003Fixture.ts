@@ -74,7 +74,6 @@ export async function seedSquad(t: KnowledgeGateway): Promise<Squad> {
   await create(squad.kublai, "createSyntheses", "SynthesisCreateInput", "syntheses", ["sBatch"], [
     {
       insight: "Batch per conversation to keep order",
-      // With a null summary the embedding worker never marks a Synthesis READY (see the report of issue #5): give it one.
       summary: "Ordering holds when a batch never spans two conversations",
       noveltyType: "CORRECTION",
       confidence: 0.85,
