@@ -1,4 +1,13 @@
-import { Kind, parse, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode } from "graphql";
+import {
+  getNamedType,
+  isInputObjectType,
+  Kind,
+  parse,
+  type DocumentNode,
+  type FieldDefinitionNode,
+  type GraphQLInputType,
+  type ObjectTypeDefinitionNode,
+} from "graphql";
 
 /**
  * How the gateway finds the knowledge nodes a generated mutation wrote, so it
@@ -53,4 +62,25 @@ export interface FeedWriteContext {
 export function feedWriteStamp(_parent: unknown, _args: unknown, context: object): string | null {
   const { feedWriteId, populatedByOperation } = context as FeedWriteContext;
   return feedWriteId && populatedByOperation ? `${populatedByOperation}:${feedWriteId}` : null;
+}
+
+/**
+ * Can a mutation with these argument types write a stamped node? True when a
+ * `<Label>CreateInput` or `<Label>UpdateInput` of a stamped label is reachable
+ * through its input types, nested writes included. Decided once per root field
+ * when the schema is built, so writes that never touch knowledge (memories,
+ * people, …) skip the gateway-held transaction and the stamp lookup. Pure.
+ */
+export function reachesStampedInput(argTypes: readonly GraphQLInputType[], labels: readonly string[]): boolean {
+  const targets = new Set(labels.flatMap((l) => [`${l}CreateInput`, `${l}UpdateInput`]));
+  const seen = new Set<string>();
+  const stack = argTypes.map((t) => getNamedType(t));
+  while (stack.length) {
+    const type = stack.pop()!;
+    if (!isInputObjectType(type) || seen.has(type.name)) continue;
+    if (targets.has(type.name)) return true;
+    seen.add(type.name);
+    for (const field of Object.values(type.getFields())) stack.push(getNamedType(field.type));
+  }
+  return false;
 }

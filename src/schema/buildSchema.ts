@@ -8,7 +8,7 @@ import type { Caller } from "../auth/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
-import { feedWriteStamp, stampedLabels, withFeedStamp } from "../feed/feedStamp.js";
+import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/feedStamp.js";
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/knowledgeOutbox.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
@@ -53,11 +53,14 @@ export async function buildSchema(
   });
   const generated = await neoSchema.getSchema();
   // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
-  const feedWrites = knowledgeOutbox({ driver, database, labels: stampedLabels(document) });
+  const labels = stampedLabels(document);
+  const feedWrites = knowledgeOutbox({ driver, database, labels });
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
+  const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
+    !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
   const schema = mapSchema(generated, {
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, handWritten.has(fieldName) ? undefined : feedWrites),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? feedWrites : undefined),
   });
   return { schema, neoSchema, rules };
 }
