@@ -1,4 +1,4 @@
-import { cosine, mean } from "./similarity.js";
+import { cosine, mean } from "../embeddings/vectorMath.js";
 
 /**
  * Groups vectors whose meaning is close: each vector, in the order given, joins

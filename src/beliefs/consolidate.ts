@@ -1,7 +1,7 @@
 import { confidenceFromSupport, strengthFromSupport } from "./beliefConfidence.js";
 import { clusterBySimilarity, medoid } from "./clusterBySimilarity.js";
 import { opposed, polarityOf, type ActiveBelief, type ExperienceInput, type NewBelief, type Polarity, type ReflectionPlan, type Reinforcement } from "./reflectionPlan.js";
-import { cosine, mean } from "./similarity.js";
+import { cosine, mean } from "../embeddings/vectorMath.js";
 
 /** Default cosine similarity at which experiences count as saying the same thing (and match a belief). */
 export const DEFAULT_SIMILARITY_THRESHOLD = 0.8;

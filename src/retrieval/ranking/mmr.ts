@@ -1,9 +1,5 @@
-/** Cosine similarity of two unit vectors (their dot product). Pure. */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i]! * (b[i] ?? 0);
-  return dot;
-}
+import { unitCosine } from "../../embeddings/vectorMath.js";
+
 
 export interface MmrCandidate {
   id: string;
@@ -33,7 +29,7 @@ export function maximalMarginalRelevance(
     let bestRedundancy = 0;
     remaining.forEach((c, i) => {
       const redundancy = c.vector
-        ? Math.max(0, ...picked.filter((p) => p.candidate.vector).map((p) => cosine(c.vector!, p.candidate.vector!)))
+        ? Math.max(0, ...picked.filter((p) => p.candidate.vector).map((p) => unitCosine(c.vector!, p.candidate.vector!)))
         : 0;
       const value = lambda * (c.score / top) - (1 - lambda) * redundancy;
       if (value > bestValue) {

@@ -4,7 +4,8 @@ import { escapeLucene } from "../../retrieval/luceneEscape.js";
 import { cypherInt, readQuery } from "../readQuery.js";
 import type { ToolDeps } from "../toolDeps.js";
 import { visibleAs } from "../visibleAs.js";
-import { cosine, type NameVectors } from "./nameVectors.js";
+import { unitCosine } from "../../embeddings/vectorMath.js";
+import type { NameVectors } from "./nameVectors.js";
 
 /** How a name was found: exactly (name or alias, any case), fuzzily (typo, prefix, part), by meaning, or not at all. */
 export type MatchKind = "EXACT" | "FUZZY" | "SEMANTIC" | "NONE";
@@ -96,7 +97,7 @@ export async function matchEntities(
   const nameVectors = await vectors.get(candidates.map((c) => c.name as string));
   const similarity = new Map<string, number>();
   candidates.forEach((c, i) => {
-    const s = cosine(query!, nameVectors[i]!);
+    const s = unitCosine(query!, nameVectors[i]!);
     if (s >= NAME_SIMILARITY) similarity.set(c.key as string, s);
   });
   return similarity.size ? { kind: "SEMANTIC", keys: [...similarity.keys()], similarity } : { kind: "NONE", keys: [], ...none };

@@ -24,9 +24,3 @@ export function createNameVectors(embedder: Embedder, max = 20_000): NameVectors
   };
 }
 
-/** Cosine similarity of two unit vectors. */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clusterBySimilarity, medoid } from "../../../src/beliefs/clusterBySimilarity.js";
-import { cosine } from "../../../src/beliefs/similarity.js";
+import { cosine } from "../../../src/embeddings/vectorMath.js";
 
 const X = [1, 0, 0];
 const Y = [0, 1, 0];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fuseRanked, rankedIds, reciprocalRankFusion } from "../../../src/retrieval/ranking/fusion.js";
-import { cosine, maximalMarginalRelevance } from "../../../src/retrieval/ranking/mmr.js";
+import { unitCosine as cosine } from "../../../src/embeddings/vectorMath.js";
+import { maximalMarginalRelevance } from "../../../src/retrieval/ranking/mmr.js";
 import { DEFAULT_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/retrieval/ranking/rankCandidates.js";
 import { mentionsParticipant } from "../../../src/retrieval/ranking/mentions.js";
 import { DEFAULT_WEIGHTING, recencyWeight, shareWeight } from "../../../src/retrieval/ranking/weighting.js";

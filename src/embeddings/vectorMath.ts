@@ -1,4 +1,11 @@
-/** Cosine similarity of two vectors of the same length; 0 when either is all zeros. Pure. */
+/** Cosine similarity of two unit vectors (what the embedders return): their dot product. Pure. */
+export function unitCosine(a: readonly number[], b: readonly number[]): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i]! * (b[i] ?? 0);
+  return dot;
+}
+
+/** Cosine similarity of two vectors of the same length, unit or not (centroids are not); 0 when either is all zeros. Pure. */
 export function cosine(a: readonly number[], b: readonly number[]): number {
   if (a.length !== b.length) throw new Error(`cosine: vectors of ${a.length} and ${b.length} dimensions`);
   let dot = 0;
