@@ -7,7 +7,7 @@ import { heartbeatItems, minutesSince, type BlockedTask, type PendingApproval } 
 import { subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 
 /**
  * The three sections in one read. Approvals: improvements PENDING_APPROVAL
@@ -20,23 +20,23 @@ import { visibleKnowledge } from "./knowledgeVisibility.js";
 const CYPHER = `
   CALL () {
     MATCH (w:WorkflowImprovement {tenantId: $callerTenant, status: 'PENDING_APPROVAL'})
-    WHERE $approver AND ${visibleKnowledge("w")} AND w.ownerId <> $agentId
+    WHERE $approver AND ${visibleAs("w")} AND w.ownerId <> $agentId
       AND w.submittedForApprovalAt <= datetime($now) - duration('PT1H')
     WITH w ORDER BY w.submittedForApprovalAt, w.id LIMIT $limit
     RETURN collect(w { .id, .targetProcess, .ownerId, submittedAt: w.submittedForApprovalAt.epochMillis }) AS approvals
   }
   CALL () {
     MATCH (t:Task {tenantId: $callerTenant, status: 'BLOCKED'})-[:ASSIGNED_TO]->(:Agent {tenantId: $callerTenant, id: $agentId})
-    WHERE ${visibleKnowledge("t")}
+    WHERE ${visibleAs("t")}
     WITH DISTINCT t ORDER BY t.createdAt, t.id LIMIT $limit
     RETURN collect(t { .id, .taskType, .description, .status, createdAt: t.createdAt.epochMillis }) AS blocked
   }
   CALL () {
     MATCH (m:Agent {tenantId: $callerTenant, id: $agentId})-[:HAS_SUBSCRIPTION]->(rule:SubscriptionRule)
-    WHERE ${visibleKnowledge("rule")}
+    WHERE ${visibleAs("rule")}
     WITH m, rule, [(rule)-[:FROM_AGENT]->(source:Agent) | source.id] AS sources
     MATCH (n:${ANY_KNOWLEDGE})
-    WHERE n.tenantId = $callerTenant AND n.ownerId <> $agentId AND ${visibleKnowledge("n")}
+    WHERE n.tenantId = $callerTenant AND n.ownerId <> $agentId AND ${visibleAs("n")}
       AND (size(sources) = 0 OR n.ownerId IN sources)
       AND (size(rule.knowledgeTypes) = 0 OR any(l IN labels(n) WHERE l IN rule.knowledgeTypes))
       AND (size(rule.domains) = 0 OR any(d IN n.domains WHERE d IN rule.domains))

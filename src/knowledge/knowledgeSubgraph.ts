@@ -4,7 +4,7 @@ import { cypherInt, readQuery } from "../tools/readQuery.js";
 import type { ToolDeps } from "../tools/toolDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams, type KnowledgeLabel } from "./knowledgeTypes.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 import type { Link } from "./ranking/graphOf.js";
 import { SHARED_POOL } from "./sharedPool.js";
 
@@ -33,7 +33,7 @@ export interface KnowledgeSubgraph {
  */
 const CYPHER = `
   MATCH (n:${ANY_KNOWLEDGE})
-  WHERE n.tenantId = $callerTenant AND ${visibleKnowledge("n")}
+  WHERE n.tenantId = $callerTenant AND ${visibleAs("n")}
     AND ($types IS NULL OR any(l IN labels(n) WHERE l IN $types))
     AND ($scope = 'visible' OR n.ownerId = $callerAgent OR ($scope = 'ownAndPool' AND ${SHARED_POOL}))
   WITH n ORDER BY n.createdAt DESC, n.id LIMIT $maxNodes

@@ -5,7 +5,7 @@ import { cypherInt, readQuery } from "../tools/readQuery.js";
 import type { ToolDeps } from "../tools/toolDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { KNOWLEDGE_FULLTEXT_INDEX, knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 import { SHARED_POOL } from "./sharedPool.js";
 
 export interface CandidateRequest {
@@ -23,7 +23,7 @@ export interface CandidateRequest {
 export type CandidateList = KnowledgeItem[];
 
 /** The caller's own knowledge, and the shared pool when asked, at least `minConfidence`: the filter both retrievers apply. */
-const IN_SCOPE = `n.tenantId = $callerTenant AND ${visibleKnowledge("n")} AND n.confidence >= $minConfidence
+const IN_SCOPE = `n.tenantId = $callerTenant AND ${visibleAs("n")} AND n.confidence >= $minConfidence
   AND (n.ownerId = $callerAgent OR ($includeShared AND ${SHARED_POOL}))`;
 
 const FULLTEXT = `

@@ -3,13 +3,13 @@ import type { RequestContext } from "../server/context.js";
 import { cypherInt, readQuery, toNumber } from "../tools/readQuery.js";
 import type { ToolDeps } from "../tools/toolDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 import { processHealthMetrics } from "./processHealthMetrics.js";
 
 /** Per task type, over the tasks the caller may read created in the window. */
 const CYPHER = `
   MATCH (t:Task)
-  WHERE t.tenantId = $callerTenant AND ${visibleKnowledge("t")}
+  WHERE t.tenantId = $callerTenant AND ${visibleAs("t")}
     AND t.createdAt >= datetime($now) - duration({days: $windowDays})
   RETURN t.taskType AS taskType, count(*) AS total,
     sum(CASE WHEN t.status = 'COMPLETED' THEN 1 ELSE 0 END) AS completed,

@@ -3,7 +3,7 @@ import type { Caller } from "../auth/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import type { ToolDeps } from "../tools/toolDeps.js";
 import { ANY_KNOWLEDGE } from "./knowledgeTypes.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 
 /**
  * MERGEs ACCESSED {at, count} from the caller's Agent node to each knowledge
@@ -24,7 +24,7 @@ export async function recordAccess(
        WITH me WHERE me IS NOT NULL
        UNWIND $ids AS kid
        MATCH (n:${ANY_KNOWLEDGE} {tenantId: $callerTenant, id: kid})
-       WHERE ${visibleKnowledge("n")}
+       WHERE ${visibleAs("n")}
        MERGE (me)-[acc:ACCESSED]->(n)
        ON CREATE SET acc.count = 1, acc.at = datetime($now)
        ON MATCH SET acc.count = coalesce(acc.count, 0) + 1, acc.at = datetime($now)

@@ -6,7 +6,7 @@ import type { ToolDeps } from "../tools/toolDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 
 /** Research listed per concept, at most. */
 const MAX_RESEARCH = 20;
@@ -20,15 +20,15 @@ const MAX_RESEARCH = 20;
  */
 const CYPHER = `
   MATCH (c:Concept)<-[ch:CHALLENGED]-(a:Application)
-  WHERE c.tenantId = $callerTenant AND ${visibleKnowledge("c")} AND ${visibleKnowledge("a")}
+  WHERE c.tenantId = $callerTenant AND ${visibleAs("c")} AND ${visibleAs("a")}
     AND a.createdAt >= datetime($now) - duration({days: $windowDays})
-    AND EXISTS { MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleKnowledge("r")} }
-    AND NOT EXISTS { MATCH (s:Synthesis)-[:UPDATED]->(c) WHERE ${visibleKnowledge("s")} AND s.createdAt > a.createdAt }
+    AND EXISTS { MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleAs("r")} }
+    AND NOT EXISTS { MATCH (s:Synthesis)-[:UPDATED]->(c) WHERE ${visibleAs("s")} AND s.createdAt > a.createdAt }
   WITH c, a, ch ORDER BY a.createdAt DESC, a.id
   WITH c, collect({ application: ${knowledgeProjection("a")}, reason: ch.reason }) AS challenges, max(a.createdAt) AS latest
   ORDER BY latest DESC, c.id LIMIT $limit
   CALL (c) {
-    MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleKnowledge("r")}
+    MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleAs("r")}
     WITH r ORDER BY r.createdAt DESC, r.id LIMIT $maxResearch
     RETURN collect(${knowledgeProjection("r")}) AS research
   }

@@ -6,7 +6,7 @@ import type { ToolDeps } from "../tools/toolDeps.js";
 import { knowledgeTypes, subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleKnowledge } from "./knowledgeVisibility.js";
+import { visibleAs } from "../tools/visibleAs.js";
 
 export interface UnseenKnowledgeArgs {
   agentId?: string | null;
@@ -24,7 +24,7 @@ export interface UnseenKnowledgeArgs {
  */
 const CYPHER = `
   MATCH (n:${ANY_KNOWLEDGE})
-  WHERE n.tenantId = $callerTenant AND n.ownerId <> $agentId AND ${visibleKnowledge("n")}
+  WHERE n.tenantId = $callerTenant AND n.ownerId <> $agentId AND ${visibleAs("n")}
     AND ($types IS NULL OR any(l IN labels(n) WHERE l IN $types))
     AND ($since IS NULL OR n.createdAt >= datetime($since))
     AND n.confidence >= $minConfidence
