@@ -53,6 +53,19 @@ async function synthesis(caller: Caller, target: { url: string } = gw): Promise<
   return res.data.createSyntheses.syntheses[0].id;
 }
 
+/** A subscriber's view from its `skip`-th delivery on (after the probes that showed the stream live). */
+function after(s: ReturnType<typeof follow>, skip: number) {
+  const deliveries = () => s.deliveries.slice(skip);
+  return {
+    errors: s.errors,
+    until: s.until,
+    nodeIds: () => deliveries().flatMap((d) => d.events.map((e) => e.nodeId)),
+    get deliveries() {
+      return deliveries();
+    },
+  };
+}
+
 const count = async (cypher: string, params: Record<string, unknown>) =>
   neo4j.integer.toNumber((await gw.driver.executeQuery(cypher, params)).records[0]!.get(0));
 
@@ -73,7 +86,13 @@ describe("knowledgeFeed", () => {
     const writer = agent("sel-writer");
     const reader = agent("sel-reader");
     await addRule(gw.driver, tenant, reader.agentId, { knowledgeTypes: ["Research"], domains: ["async"], minConfidence: 0.7 });
-    const s = await subscribe(gw, reader);
+    // Probes the reader's second rule selects, until one arrives IMMEDIATE: the stream is live then, so what
+    // follows comes as IMMEDIATE (a write that commits while the subscription still replays arrives as REPLAY).
+    await addRule(gw.driver, tenant, reader.agentId, { knowledgeTypes: ["Research"], domains: ["probe"] });
+    const live = await subscribe(gw, reader);
+    do await live.until(await research(writer, { domains: ["probe"] }));
+    while (live.deliveries.at(-1)!.mode !== "IMMEDIATE");
+    const s = after(live, live.deliveries.length);
     const match = await research(writer, { domains: ["async", "queues"], confidence: 0.8 });
     await research(writer, { domains: ["async"], confidence: 0.5 });
     await research(writer, { domains: ["ui"], confidence: 0.9 });
