@@ -31,6 +31,12 @@ export interface FeedHub {
   head(tenantId: string): Promise<number>;
   /** Poll now: a write of this process committed. */
   wake(tenantId: string): void;
+  /**
+   * A write of this process committed these events: they are taken as they
+   * are, without reading them back, as soon as every event before them is
+   * known; a gap (another process's write) is filled by polling.
+   */
+  committed(tenantId: string, events: OutboxEvent[]): void;
   /** Subscription rules of the tenant changed: subscribers reload theirs. */
   rulesChanged(tenantId: string): void;
   rulesVersion(tenantId: string): number;
@@ -39,6 +45,9 @@ export interface FeedHub {
 interface TenantFeed {
   listeners: Set<() => void>;
   buffer: OutboxEvent[];
+  /** Committed events of this process beyond a gap, by seq, waiting for the events before them. */
+  early: Map<number, OutboxEvent>;
+  headKnown: boolean;
   head: Promise<number>;
   last: number;
   timer: NodeJS.Timeout | null;
@@ -54,8 +63,11 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
   function tenant(tenantId: string): TenantFeed {
     let t = tenants.get(tenantId);
     if (!t) {
-      const created: TenantFeed = { listeners: new Set(), buffer: [], head: Promise.resolve(0), last: 0, timer: null, polling: false, again: false, rules: 0 };
-      created.head = outboxHead(target, tenantId).then((seq) => (created.last = Math.max(created.last, seq)));
+      const created: TenantFeed = { listeners: new Set(), buffer: [], early: new Map(), headKnown: false, head: Promise.resolve(0), last: 0, timer: null, polling: false, again: false, rules: 0 };
+      created.head = outboxHead(target, tenantId).then((seq) => {
+        created.headKnown = true;
+        return (created.last = Math.max(created.last, seq));
+      });
       created.head.catch(() => {});
       tenants.set(tenantId, created);
       t = created;
@@ -74,13 +86,9 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
         t.again = false;
         await t.head;
         const events = await readOutbox(target, tenantId, t.last, 1000);
-        if (events.length) {
-          t.buffer.push(...events);
-          if (t.buffer.length > bufferSize) t.buffer.splice(0, t.buffer.length - bufferSize);
-          t.last = events[events.length - 1]!.seq;
-          t.listeners.forEach((l) => l());
-          if (events.length === 1000) t.again = true;
-        }
+        // Events committed by this process may have arrived meanwhile: keep only what follows on.
+        take(t, events.filter((e) => e.seq > t.last));
+        if (events.length === 1000) t.again = true;
       } while (t.again && t.listeners.size > 0);
     } catch (err) {
       logger.warn({ err, tenantId }, "Polling the knowledge feed outbox failed; retrying");
@@ -88,6 +96,32 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
       t.polling = false;
       schedule(tenantId, t);
     }
+  }
+
+  /** Appends events that follow `last` without a gap (and the early ones they reach), then tells the listeners. */
+  function take(t: TenantFeed, events: OutboxEvent[]): void {
+    const next = [...events];
+    let last = events.length ? events[events.length - 1]!.seq : t.last;
+    for (let e = t.early.get(last + 1); e; e = t.early.get(last + 1)) {
+      next.push(e);
+      last = e.seq;
+    }
+    for (const seq of t.early.keys()) if (seq <= last) t.early.delete(seq);
+    if (next.length === 0) return;
+    t.buffer.push(...next);
+    if (t.buffer.length > bufferSize) t.buffer.splice(0, t.buffer.length - bufferSize);
+    t.last = last;
+    t.listeners.forEach((l) => l());
+  }
+
+  function wake(tenantId: string): void {
+    const t = tenants.get(tenantId);
+    if (!t || t.listeners.size === 0) return;
+    if (t.timer) {
+      clearTimeout(t.timer);
+      t.timer = null;
+    }
+    void poll(tenantId, t);
   }
 
   function schedule(tenantId: string, t: TenantFeed): void {
@@ -120,14 +154,15 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
       return t.buffer.slice(seq + 1 - first.seq);
     },
     head: (tenantId) => tenant(tenantId).head.then(() => tenants.get(tenantId)!.last),
-    wake(tenantId) {
+    wake,
+    committed(tenantId, events) {
       const t = tenants.get(tenantId);
-      if (!t || t.listeners.size === 0) return;
-      if (t.timer) {
-        clearTimeout(t.timer);
-        t.timer = null;
-      }
-      void poll(tenantId, t);
+      if (!t || t.listeners.size === 0 || events.length === 0) return;
+      for (const e of events) if (e.seq > t.last) t.early.set(e.seq, e);
+      // A poll in flight filters what it reads by `last`, so taking now keeps the order.
+      if (t.headKnown) take(t, []);
+      // Still a gap (a write of another process, or the head not read yet): the poller fills it.
+      if (t.early.size > 0) wake(tenantId);
     },
     rulesChanged(tenantId) {
       const t = tenant(tenantId);

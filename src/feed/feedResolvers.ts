@@ -16,7 +16,9 @@ const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
 export function feedResolvers(deps: Pick<ToolDeps, "driver" | "database" | "logger" | "writes">) {
   const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
   deps.writes.on((e) => {
-    hub.wake(e.caller.tenantId);
+    // Events this process appended itself are handed over as committed; otherwise the poller reads them.
+    if (e.outbox) hub.committed(e.caller.tenantId, e.outbox);
+    else hub.wake(e.caller.tenantId);
     if (e.typeName && RULE_TYPES.has(e.typeName)) hub.rulesChanged(e.caller.tenantId);
   });
   return {

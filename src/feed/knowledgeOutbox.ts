@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../auth/caller.js";
-import { appendOutboxEvent } from "./appendOutboxEvent.js";
+import { appendOutboxEvents } from "./appendOutboxEvent.js";
 import { FEED_STAMP_FIELD, type FeedWriteContext } from "./feedStamp.js";
 import { knowledgeEvent, type WrittenKnowledge } from "./knowledgeEvent.js";
+import type { OutboxEvent } from "./outboxEvent.js";
 
 export interface KnowledgeOutboxDeps {
   driver: Driver;
@@ -13,8 +14,13 @@ export interface KnowledgeOutboxDeps {
   now?: () => Date;
 }
 
-/** Runs one generated mutation in a gateway-held transaction and appends an event per knowledge node it wrote. */
-export type KnowledgeWriteRunner = <T>(caller: Caller, context: object, run: (context: object) => Promise<T>) => Promise<T>;
+/**
+ * Runs one generated mutation in a gateway-held transaction and appends an
+ * event per knowledge node it wrote; gives back the mutation's result and the
+ * events it committed (so this process's feed can deliver them without
+ * reading them back).
+ */
+export type KnowledgeWriteRunner = <T>(caller: Caller, context: object, run: (context: object) => Promise<T>) => Promise<{ result: T; events: OutboxEvent[] }>;
 
 const LABEL = /^[A-Z][A-Za-z0-9]*$/;
 
@@ -58,7 +64,7 @@ export function knowledgeOutbox({ driver, database, labels, now = () => new Date
     }
   };
 
-  async function writeOnce<T>(caller: Caller, context: object, run: (context: object) => Promise<T>): Promise<T> {
+  async function writeOnce<T>(caller: Caller, context: object, run: (context: object) => Promise<T>): Promise<{ result: T; events: OutboxEvent[] }> {
     const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
     try {
       // executeWrite also retries transient errors in a fresh transaction: the generated mutation simply runs again there.
@@ -66,13 +72,12 @@ export function knowledgeOutbox({ driver, database, labels, now = () => new Date
         const feedWriteId = randomUUID();
         const scoped: FeedWriteContext & { executionContext: ManagedTransaction } = { ...context, executionContext: tx, feedWriteId };
         const result = await run(scoped);
-        if (query) {
-          const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
-          const { records } = await tx.run(query, { stamps });
-          const at = now();
-          for (const r of records) await appendOutboxEvent(tx, knowledgeEvent(caller, toWritten(r.toObject()), at));
-        }
-        return result;
+        if (!query) return { result, events: [] };
+        const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
+        const { records } = await tx.run(query, { stamps });
+        const at = now();
+        const events = await appendOutboxEvents(tx, records.map((r) => knowledgeEvent(caller, toWritten(r.toObject()), at)));
+        return { result, events };
       });
     } finally {
       await session.close();

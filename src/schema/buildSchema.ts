@@ -101,13 +101,13 @@ function guardRootField(
       const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined) : info;
       try {
         const caller = context.caller;
-        const result =
-          feedWrites && caller && writtenType && info.parentType.name === "Mutation"
-            ? await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, securedArgs, scoped, securedInfo)))
-            : await resolve(source, securedArgs, context, securedInfo);
-        if (info.parentType.name === "Mutation" && context.caller) {
-          onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller: context.caller });
+        if (feedWrites && caller && writtenType && info.parentType.name === "Mutation") {
+          const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, securedArgs, scoped, securedInfo)));
+          onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events });
+          return result;
         }
+        const result = await resolve(source, securedArgs, context, securedInfo);
+        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller });
         return result;
       } catch (err) {
         if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;

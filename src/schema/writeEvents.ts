@@ -1,4 +1,5 @@
 import type { Caller } from "../auth/caller.js";
+import type { OutboxEvent } from "../feed/outboxEvent.js";
 
 /** A mutation that succeeded through the gateway. */
 export interface WriteEvent {
@@ -7,6 +8,8 @@ export interface WriteEvent {
   /** Node type a generated mutation wrote (`Memory`), when known. */
   typeName: string | undefined;
   caller: Caller;
+  /** Feed events the write committed, when the gateway appended them itself (generated knowledge writes). */
+  outbox?: OutboxEvent[];
 }
 
 export type WriteListener = (event: WriteEvent) => void;

@@ -88,7 +88,7 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
   if ((await count(tx, MOVE, params)) === 0) {
     throw new ConflictError(`Workflow improvement ${args.id} changed meanwhile; try again`, { currentStatus: current.status });
   }
-  const seq = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
+  const { seq } = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
   return { improvementId: args.id, transitionId, from, to, seq };
 }
 

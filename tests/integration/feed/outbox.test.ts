@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appendOutboxEvent } from "../../../src/feed/appendOutboxEvent.js";
+import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
 import type { NewOutboxEvent } from "../../../src/feed/outboxEvent.js";
 import { readOutbox } from "../../../src/feed/readOutbox.js";
 import { createDriver } from "../../../src/graph/driver.js";
@@ -50,7 +50,7 @@ async function writeWithEvent(tenantId: string, nodeId: string, fail = false): P
   try {
     return await session.executeWrite(async (tx: ManagedTransaction) => {
       await tx.run("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId });
-      const seq = await appendOutboxEvent(tx, event(tenantId, nodeId));
+      const { seq } = await appendOutboxEvent(tx, event(tenantId, nodeId));
       if (fail) throw new Error(`planned failure after appending ${seq}`);
       return seq;
     });
@@ -104,6 +104,24 @@ describe("appendOutboxEvent", () => {
     expect(await writeWithEvent(a, "x")).toBe(1);
     expect(await writeWithEvent(a, "y")).toBe(2);
     expect(await writeWithEvent(b, "z")).toBe(1);
+  });
+
+  it("appends several events of one transaction with consecutive numbers and gives them back exactly as readers will see them", async () => {
+    const tenant = freshTenant("batch");
+    await writeWithEvent(tenant, "first");
+    const session = driver.session({ database: DATABASE });
+    try {
+      const written = await session.executeWrite((tx) =>
+        appendOutboxEvents(tx, [event(tenant, "b1"), event(tenant, "b2", { payload: { nested: { list: [1, "two"] } }, confidence: null }), event(tenant, "b3", { createdAt: new Date("2026-02-03T10:00:00.123Z") })]),
+      );
+      expect(written.map((e) => [e.seq, e.nodeId])).toEqual([[2, "b1"], [3, "b2"], [4, "b3"]]);
+      expect(await readOutbox(target(), tenant, 1, 10)).toEqual(written);
+      await expect(session.executeWrite((tx) => appendOutboxEvents(tx, [event(tenant, "x"), event(freshTenant("other"), "y")]))).rejects.toThrow(/one tenant/);
+      expect(await session.executeWrite((tx) => appendOutboxEvents(tx, []))).toEqual([]);
+    } finally {
+      await session.close();
+    }
+    expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(4);
   });
 
   it("refuses an event or node type that is not a plain name, before anything reaches Cypher", async () => {

@@ -1,0 +1,113 @@
+/**
+ * The per-process feed hub against the real Neo4j: events a write of this
+ * process committed are taken as handed over, without reading them back, and
+ * never ahead of an event before them that only the outbox has (a write of
+ * another process): that gap is filled by reading, and the order is kept.
+ */
+import { randomUUID } from "node:crypto";
+import type { Driver } from "neo4j-driver";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { appendOutboxEvent } from "../../../src/feed/appendOutboxEvent.js";
+import { createFeedHub } from "../../../src/feed/feedHub.js";
+import type { NewOutboxEvent, OutboxEvent } from "../../../src/feed/outboxEvent.js";
+import { createDriver } from "../../../src/graph/driver.js";
+import { OUTBOX_MIGRATIONS } from "../../../src/graph/migrations/outboxMigrations.js";
+import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
+import { createLogger } from "../../../src/logging/logger.js";
+
+const DATABASE = "neo4j";
+const logger = createLogger({ logLevel: "silent" });
+let driver: Driver;
+const tenants: string[] = [];
+
+const event = (tenantId: string, nodeId: string): NewOutboxEvent => ({
+  tenantId,
+  type: "KNOWLEDGE_CREATED",
+  nodeId,
+  nodeType: "Research",
+  actorAgentId: "mongke",
+  ownerId: "mongke",
+  visibility: "SHARED",
+  sharedWith: [],
+  domains: ["async"],
+  confidence: 0.8,
+  tier: null,
+  payload: { title: nodeId },
+  createdAt: new Date("2026-02-03T10:00:00.000Z"),
+});
+
+/** Commits one event in its own transaction, as any process's write would, and returns it as stored. */
+async function commitEvent(tenantId: string, nodeId: string): Promise<OutboxEvent> {
+  const session = driver.session({ database: DATABASE });
+  try {
+    return await session.executeWrite((tx) => appendOutboxEvent(tx, event(tenantId, nodeId)));
+  } finally {
+    await session.close();
+  }
+}
+
+/** A hub that polls only when woken (a minute between timed polls), listening to a fresh tenant whose head it has read. */
+async function listeningHub(name: string) {
+  const tenantId = `hub-${name}-${randomUUID().slice(0, 8)}`;
+  tenants.push(tenantId);
+  const hub = createFeedHub({ driver, database: DATABASE, logger, pollMs: 60_000 });
+  let heard = 0;
+  const unlisten = hub.listen(tenantId, () => heard++);
+  expect(await hub.head(tenantId)).toBe(0);
+  return { hub, tenantId, heard: () => heard, unlisten };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (const end = Date.now() + 5000; !check(); ) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  const { uri, user, password } = inject("neo4j");
+  driver = createDriver({ uri, user, password });
+  await runMigrations(driver, DATABASE, OUTBOX_MIGRATIONS, logger);
+});
+afterAll(async () => {
+  await driver?.executeQuery("MATCH (n) WHERE n.tenantId IN $tenants DETACH DELETE n", { tenants }, { database: DATABASE });
+  await driver?.close();
+});
+
+describe("feed hub", () => {
+  it("takes events this process committed as handed over, at once and in order", async () => {
+    const { hub, tenantId, heard, unlisten } = await listeningHub("handover");
+    const [e1, e2] = [await commitEvent(tenantId, "a"), await commitEvent(tenantId, "b")];
+    hub.committed(tenantId, [e2]);
+    // e1 is not known yet: e2 must wait for it rather than be delivered first.
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([]);
+    hub.committed(tenantId, [e1]);
+    // Both now, without waiting for a read.
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([e1, e2]);
+    expect(heard()).toBe(1);
+    // Handing over an event again changes nothing.
+    hub.committed(tenantId, [e2]);
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([e1, e2]);
+    unlisten();
+  });
+
+  it("fills a gap left by another process's write from the outbox before the events after it", async () => {
+    const { hub, tenantId, unlisten } = await listeningHub("gap");
+    const others = [await commitEvent(tenantId, "other-1"), await commitEvent(tenantId, "other-2")];
+    const mine = await commitEvent(tenantId, "mine");
+    hub.committed(tenantId, [mine]);
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([]);
+    await until(() => (hub.eventsAfter(tenantId, 0) ?? []).length === 3);
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([...others, mine]);
+    expect(hub.eventsAfter(tenantId, 2)).toEqual([mine]);
+    unlisten();
+  });
+
+  it("ignores events handed over for a tenant nobody in this process listens to", async () => {
+    const hub = createFeedHub({ driver, database: DATABASE, logger, pollMs: 60_000 });
+    const tenantId = `hub-nobody-${randomUUID().slice(0, 8)}`;
+    tenants.push(tenantId);
+    hub.committed(tenantId, [await commitEvent(tenantId, "x")]);
+    expect(hub.eventsAfter(tenantId, 0)).toBeNull();
+  });
+});
