@@ -13,19 +13,21 @@
  * select (the same pure routeEvent, on the outbox read back).
  */
 import { parseArgs } from "node:util";
-import { createClient } from "graphql-ws";
-import WebSocket from "ws";
+import { fork } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { routeEvent, type FeedRule } from "../src/feed/feedRules.js";
 import { readOutbox } from "../src/feed/readOutbox.js";
 import { outboxHead } from "../src/feed/loadFeedRules.js";
 import { percentile } from "./locomo/metrics.js";
 import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
+import type { AgentsPlan, AgentsReport, Receipt } from "./feed/agents.js";
 
-const { values } = parseArgs({ options: { agents: { type: "string", default: "100" }, writes: { type: "string", default: "1000" }, concurrency: { type: "string", default: "4" } } });
+const { values } = parseArgs({ options: { agents: { type: "string", default: "100" }, writes: { type: "string", default: "1000" }, warmup: { type: "string", default: "500" }, concurrency: { type: "string", default: "4" } } });
 const AGENTS = Number(values.agents);
 const WRITES = Number(values.writes);
 const CONCURRENCY = Number(values.concurrency);
+const WARMUP = Number(values.warmup);
 // Knowledge types without embeddings: the embedding worker would otherwise share the CPU with what is measured.
 const TYPES = ["Opportunity", "ProcessInsight", "Application", "ProcessUpdate"];
 const DOMAINS = ["async", "security", "seo", "process", "ui", "data"];
@@ -64,62 +66,32 @@ try {
   }
   const start = await outboxHead({ driver, database }, tenant);
 
-  // Subscribers: what each received, when.
-  const received = new Map<string, Map<string, { at: number; wall: number; appendedAt: number; mode: string }[]>>();
-  const url = `ws://127.0.0.1:${gw.app.gateway.port}/graphql`;
-  const clients = [...rulesOf.keys()].map((agentId) => {
-    const got = new Map<string, { at: number; wall: number; appendedAt: number; mode: string }[]>();
-    received.set(agentId, got);
-    const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { "x-mnemograph-agent": agentId }, retryAttempts: 0 });
-    let ready!: () => void;
-    const first = new Promise<void>((r) => (ready = r));
-    client.on("connected", () => ready());
-    client.subscribe(
-      { query: `subscription ($a: ID!, $after: String) { knowledgeFeed(agentId: $a, after: $after) { mode events { nodeId createdAt } } }`, variables: { a: agentId, after: String(start) } },
-      {
-        next: (v) => {
-          const at = performance.now();
-          const wall = Date.now();
-          const d = (v.data as { knowledgeFeed: { mode: string; events: { nodeId: string; createdAt: string }[] } }).knowledgeFeed;
-          for (const e of d.events) got.set(e.nodeId, [...(got.get(e.nodeId) ?? []), { at, wall, appendedAt: Date.parse(e.createdAt), mode: d.mode }]);
-        },
-        error: (e) => process.stderr.write(`${agentId}: ${JSON.stringify(e)}\n`),
-        complete: () => {},
-      },
-    );
-    return { client, first };
+  // The agents (100 subscribers, the writers) run in a process of their own, as real agents do:
+  // their WebSocket and JSON work does not share the gateway's event loop.
+  const agents = fork(fileURLToPath(new URL("./feed/agents.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  let warmedUp!: () => void;
+  const warm = new Promise<void>((resolve) => (warmedUp = resolve));
+  const reported = new Promise<AgentsReport>((resolve, reject) => {
+    agents.on("message", (m) => {
+      if ((m as { warmedUp?: boolean }).warmedUp) warmedUp();
+      if ((m as { report?: AgentsReport }).report) resolve((m as { report: AgentsReport }).report);
+    });
+    agents.once("exit", (code) => reject(new Error(`The agents process exited with ${code}`)));
   });
-  await Promise.all(clients.map((c) => c.first));
-  await new Promise((r) => setTimeout(r, 500)); // let every subscription reach its live loop
+  const plan: AgentsPlan = { url: `ws://127.0.0.1:${gw.app.gateway.port}/graphql`, agents: [...rulesOf.keys()], after: String(start), writes: WRITES, warmup: WARMUP, concurrency: CONCURRENCY, types: TYPES, domains: DOMAINS };
+  agents.send(plan);
+  // Measured from here: the warm-up writes (JIT compilation in a fresh Neo4j takes most of a core at first) are before `measuredFrom`.
+  await warm;
+  const measuredFrom = await outboxHead({ driver, database }, tenant);
+  agents.send({ measure: true });
 
-  // Writes: 10 writers, CONCURRENCY at a time.
-  const sent = new Map<string, { sentAt: number; doneAt: number }>();
-  let next = 0;
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < WRITES) {
-        const i = next++;
-        const type = pick(TYPES);
-        const fields = { domains: [pick(DOMAINS)], confidence: Math.round(random() * 100) / 100, visibility: "SHARED" };
-        const input =
-          type === "Opportunity" ? { description: `o${i}`, category: "TECHNICAL", ...fields }
-          : type === "ProcessInsight" ? { insight: `p${i}`, category: "QUALITY", ...fields }
-          : type === "Application" ? { context: `a${i}`, success: true, ...fields }
-          : { updateType: "STATUS", entityType: "Task", entityId: `t${i}`, ...fields };
-        const field = { Opportunity: "createOpportunities", ProcessInsight: "createProcessInsights", Application: "createApplications", ProcessUpdate: "createProcessUpdates" }[type]!;
-        const list = { Opportunity: "opportunities", ProcessInsight: "processInsights", Application: "applications", ProcessUpdate: "processUpdates" }[type]!;
-        const sentAt = performance.now();
-        const data = await gw.request<Record<string, Record<string, { id: string }[]>>>(`mutation ($input: [${type}CreateInput!]!) { ${field}(input: $input) { ${list} { id } } }`, { input: [input] }, `feed-writer-${i % 10}`);
-        sent.set(data[field]![list]![0]!.id, { sentAt, doneAt: performance.now() });
-      }
-    }),
-  );
-  const writeSeconds = (performance.now() - began) / 1000;
-
-  // What the rules select, from the outbox as committed.
+  // What the rules select, from the outbox as committed (read once the writes are done: the head stops moving).
+  for (let head = -1, now = await outboxHead({ driver, database }, tenant); head !== now || now - measuredFrom < WRITES; ) {
+    await new Promise((r) => setTimeout(r, 500));
+    [head, now] = [now, await outboxHead({ driver, database }, tenant)];
+  }
   const events = [];
-  for (let after = start; ; ) {
+  for (let after = measuredFrom; ; ) {
     const page = await readOutbox({ driver, database }, tenant, after, 1000);
     if (!page.length) break;
     events.push(...page);
@@ -130,9 +102,16 @@ try {
     expected.set(agentId, new Set(events.filter((e) => routeEvent({ agentId, admin: true }, rules, e) !== null).map((e) => e.nodeId)));
   }
   const total = [...expected.values()].reduce((n, s) => n + s.size, 0);
-  const deadline = Date.now() + 30_000;
+  agents.send({ expected: total });
+  const report = await reported;
+  const writeSeconds = report.writeSeconds;
+  const sent = new Map(report.sent);
+  const received = new Map<string, Map<string, Receipt[]>>([...rulesOf.keys()].map((a) => [a, new Map()]));
+  for (const r of report.receipts) {
+    const got = received.get(r.agentId)!;
+    got.set(r.nodeId, [...(got.get(r.nodeId) ?? []), r]);
+  }
   const count = () => [...received.values()].reduce((n, m) => n + m.size, 0);
-  while (count() < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 
   let lost = 0;
   let duplicated = 0;
@@ -150,7 +129,7 @@ try {
       if (w && times[0]!.mode === "IMMEDIATE") {
         fromSend.push(times[0]!.at - w.sentAt);
         fromResponse.push(Math.max(0, times[0]!.at - w.doneAt));
-        // The event's createdAt is the writer's clock (this process) when it appended the event, just before the commit.
+        // The event's createdAt is the gateway's wall clock when the write's transaction appended it, before its commit.
         fromAppend.push(times[0]!.wall - times[0]!.appendedAt);
       }
     }
@@ -160,7 +139,6 @@ try {
   say(`immediate, write sent → delivered (n=${fromSend.length}): p50 ${ms(percentile(fromSend, 50))}, p95 ${ms(percentile(fromSend, 95))}, p99 ${ms(percentile(fromSend, 99))}`);
   say(`immediate, event appended in the write's transaction (just before its commit) → delivered: p50 ${ms(percentile(fromAppend, 50))}, p95 ${ms(percentile(fromAppend, 95))}, p99 ${ms(percentile(fromAppend, 99))}`);
   say(`immediate, write response → delivered: p50 ${ms(percentile(fromResponse, 50))}, p95 ${ms(percentile(fromResponse, 95))}, p99 ${ms(percentile(fromResponse, 99))}`);
-  await Promise.all(clients.map((c) => c.client.dispose()));
   if (lost || duplicated || unexpected) process.exitCode = 1;
 } finally {
   await gw.stop();
