@@ -1,14 +1,36 @@
 import neo4j, { type RecordShape } from "neo4j-driver";
 import type { ToolDeps } from "./toolDeps.js";
 
-/** Runs one read-only query of a tool (a managed read transaction: read routing, retried on transient errors by the driver). */
+/** Attempts of a read that failed with an error the driver calls retryable (a leader change, a deadlock). */
+const READ_ATTEMPTS = 3;
+
+/**
+ * Runs one read-only query of a tool: an auto-commit transaction in READ mode
+ * (one round trip: no BEGIN and COMMIT of its own), with the driver's
+ * executeQuery bookmarks so it sees what earlier writes committed, retried
+ * like a managed transaction when the error is retryable.
+ */
 export async function readQuery<R extends RecordShape = RecordShape>(
   deps: Pick<ToolDeps, "driver" | "database">,
   cypher: string,
   params: Record<string, unknown>,
 ): Promise<R[]> {
-  const { records } = await deps.driver.executeQuery(cypher, params, { database: deps.database, routing: neo4j.routing.READ });
-  return records.map((r) => r.toObject() as R);
+  for (let attempt = 1; ; attempt++) {
+    const session = deps.driver.session({
+      database: deps.database,
+      defaultAccessMode: neo4j.session.READ,
+      bookmarkManager: deps.driver.executeQueryBookmarkManager,
+    });
+    try {
+      const { records } = await session.run(cypher, params);
+      return records.map((r) => r.toObject() as R);
+    } catch (err) {
+      if (attempt >= READ_ATTEMPTS || !neo4j.isRetryableError(err as Error)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));
+    } finally {
+      await session.close();
+    }
+  }
 }
 
 /** A driver Integer or a JS number as a JS number (null stays null). */
