@@ -8,12 +8,31 @@ import { visibleAs } from "../visibleAs.js";
 /** Most facts one tool reads before filtering by time and limiting (the limit applies after validity filters). */
 export const MAX_FACTS_READ = 1000;
 
-const CYPHER = `
+const MATCH_FACTS = `
   UNWIND $keys AS key
   MATCH (o) WHERE elementId(o) = key
   MATCH (p:Person)-[r]->(o)
-  WHERE type(r) IN $types AND p.tenantId = $callerTenant AND ${visibleAs("p")} AND coalesce(r.confidence, 0.0) >= $minConfidence
+  WHERE type(r) IN $types AND p.tenantId = $callerTenant AND ${visibleAs("p")} AND coalesce(r.confidence, 0.0) >= $minConfidence`;
+
+const CYPHER = `${MATCH_FACTS}
   WITH p, r, o ORDER BY coalesce(r.confidence, 0.0) DESC LIMIT $max
+  RETURN ${FACT_ROW} AS fact`;
+
+/**
+ * True for every fact isCurrent (src/facts/factInterval.ts) calls current at
+ * $now, and for a few it does not: not a PREVIOUSLY; validUntil, when set, is
+ * later; otherwise an end date written as a partial date (2019, 2019-03,
+ * 2019-03-14) is not before $now's date at the same length (text order is
+ * date order there; a one-digit month or day only ever compares later), and
+ * an end date in any other form might be later. A superset, never a subset:
+ * ordering by it puts every current fact first.
+ */
+export const MAYBE_CURRENT = `(type(r) <> 'PREVIOUSLY' AND (r.validUntil IS NULL OR r.validUntil > datetime($now))
+  AND (r.validUntil IS NOT NULL OR r.endDate IS NULL OR NOT r.endDate =~ '[0-9]{4}(-[0-9]{1,2}(-[0-9]{1,2})?)?'
+       OR r.endDate >= substring($now, 0, size(r.endDate))))`;
+
+const CURRENT_FIRST = `${MATCH_FACTS}
+  WITH p, r, o ORDER BY ${MAYBE_CURRENT} DESC, coalesce(r.confidence, 0.0) DESC LIMIT $max
   RETURN ${FACT_ROW} AS fact`;
 
 /** Facts of `types` that point at the matched nodes, from people the caller may read, most confident first. */
@@ -49,6 +68,32 @@ export async function topFactPerPerson(
   const first = firstPerPerson(rows);
   if (first.length >= people || rows.length < max) return first.slice(0, people);
   return firstPerPerson(await factsOfEntities(deps, caller, keys, types, minConfidence)).slice(0, people);
+}
+
+/**
+ * The facts the people tools rank current-first: every fact that may be
+ * current (MAYBE_CURRENT), most confident first, then the rest, at most
+ * `max`. Reading a few per person wanted is enough when they hold `people`
+ * persons with a current fact (isCurrent, exact) or are all there is;
+ * `enough` says whether they did, else the caller reads them all.
+ */
+export async function currentFirstFacts(
+  deps: ToolDeps,
+  caller: Caller,
+  keys: readonly string[],
+  types: readonly string[],
+  minConfidence: number,
+  now: Date,
+  people: number,
+): Promise<{ rows: FactRow[]; enough: (current: (row: FactRow) => boolean) => boolean }> {
+  if (!keys.length || !types.length) return { rows: [], enough: () => true };
+  const max = people * 5;
+  const found = await readQuery(deps, CURRENT_FIRST, { ...visibilityParams(caller), keys, types, minConfidence, max: cypherInt(max), now: now.toISOString() });
+  const rows = found.map((r) => r.fact as FactRow);
+  return {
+    rows,
+    enough: (current) => rows.length < max || new Set(rows.filter(current).map((r) => r.personId)).size >= people,
+  };
 }
 
 /** The first fact of each person, in the given order. Pure. */

@@ -26,11 +26,33 @@ export const NAME_SIMILARITY = 0.68;
 /** Most candidate names compared by meaning in one query. */
 const SEMANTIC_CANDIDATES = 2000;
 
-const exact = (label: EntityLabel) => `
-  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
-    AND (toLower(o.name) IN $names OR toLower(coalesce(o.realName, '')) IN $names
-         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) IN $names))
+const EXACT_NAME = `(toLower(o.name) IN $names OR toLower(coalesce(o.realName, '')) IN $names
+         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) IN $names))`;
+
+/** Every node of the label, compared one by one: for names the full-text index cannot look up (no letter or digit). */
+const exactScan = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")} AND ${EXACT_NAME}
   RETURN elementId(o) AS key LIMIT 100`;
+
+/**
+ * The full-text name index (the same analyzer on both sides) finds every node
+ * whose name, real name or an alias contains a name as a phrase; the equality
+ * test then keeps the exact ones. A node named N always contains the phrase
+ * N, so nothing the scan would find is missed.
+ */
+const EXACT_INDEXED = `
+  CALL db.index.fulltext.queryNodes('entity_names', $phrases) YIELD node AS o
+  WHERE $label IN labels(o) AND o.tenantId = $callerTenant AND ${visibleAs("o")} AND ${EXACT_NAME}
+  RETURN elementId(o) AS key LIMIT 100`;
+
+/** Most names looked up in one full-text query (each is a clause; Lucene allows 1024). */
+const MAX_PHRASES = 200;
+
+/** The names as one full-text query of quoted phrases, escaped; null when a name has no word the index holds. Pure. */
+export function exactPhrases(names: readonly string[]): string | null {
+  if (names.length === 0 || names.length > MAX_PHRASES || names.some((n) => !/[\p{L}\p{N}]/u.test(n))) return null;
+  return names.map((n) => `"${escapeLucene(n)}"`).join(" ");
+}
 
 const FUZZY = `
   CALL db.index.fulltext.queryNodes('entity_names', $lucene) YIELD node AS o, score
@@ -79,7 +101,8 @@ export async function matchEntities(
   const params = visibilityParams(caller);
   const lower = [...new Set(names.map((n) => n.toLowerCase()))];
   const none = { similarity: new Map<string, number>() };
-  const exactRows = await readQuery(deps, exact(label), { ...params, names: lower });
+  const phrases = exactPhrases(lower);
+  const exactRows = phrases ? await readQuery(deps, EXACT_INDEXED, { ...params, names: lower, phrases, label }) : await readQuery(deps, exactScan(label), { ...params, names: lower });
   if (exactRows.length) return { kind: "EXACT", keys: exactRows.map((r) => r.key as string), ...none };
   if (exactOnly || lower.length === 0) return { kind: "NONE", keys: [], ...none };
 

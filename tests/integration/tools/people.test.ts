@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../../support/gql.js";
 import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
-import { buildPeopleFixture } from "./peopleFixture.js";
+import { ASSERT, buildPeopleFixture } from "./peopleFixture.js";
 
 let gw: TestGateway;
 const me = uniqueAgent("people-tools");
@@ -162,5 +162,42 @@ describe("bad arguments are BAD_USER_INPUT naming the field", () => {
     const r = await q(`{ peopleBySkill(skill: "*:* OR (zz~ AND \\"q") { matchedBy people { personId } } }`);
     expect(r.peopleBySkill.matchedBy).not.toBe("FUZZY");
     expect(mine(r.peopleBySkill.people)).toEqual([]);
+  });
+});
+
+describe("exact name matching through the full-text index", () => {
+  // Last in the file: these facts join the fixture.
+  it("finds names with Lucene syntax or punctuation exactly: C++ is not C, and a name without a word is still found", async () => {
+    const skill = (who: string, object: string) => ({ subject: id(who), relation: "HAS_SKILL", object, confidence: 0.9, evidence: ["msg_exact"], attributes: {} });
+    await q(ASSERT, { facts: [skill("alice", "C++"), skill("bob", "C"), skill("dana", "+++"), skill("charlie", 'Say "hi" (OR) bye')] });
+    const find = async (name: string) => {
+      const { peopleBySkill: r } = await q(`query ($s: String!) { peopleBySkill(skill: $s) { matchedBy people { personId skill } } }`, { s: name });
+      return { matchedBy: r.matchedBy, people: mine(r.people) };
+    };
+    expect(await find("c++")).toEqual({ matchedBy: "EXACT", people: [{ personId: id("alice"), skill: "C++" }] });
+    expect(await find("C")).toEqual({ matchedBy: "EXACT", people: [{ personId: id("bob"), skill: "C" }] });
+    expect(await find("+++")).toEqual({ matchedBy: "EXACT", people: [{ personId: id("dana"), skill: "+++" }] });
+    expect(await find('SAY "hi" (or) BYE')).toEqual({ matchedBy: "EXACT", people: [{ personId: id("charlie"), skill: 'Say "hi" (OR) bye' }] });
+  });
+});
+
+describe("peopleByOrganization reads a few facts per person wanted, and all of them when that is not enough", () => {
+  it("ranks WORKS_AT facts with an unusual past end date below a former employee's stronger fact, as reading every fact would", async () => {
+    const org = `Initech ${me}`;
+    const staff = Array.from({ length: 12 }, (_, i) => ({ id: id(`initech-${i}`), name: `Initech ${i}` }));
+    await q(`mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`, { input: staff });
+    await q(ASSERT, { facts: [{ subject: id("dana"), relation: "PREVIOUSLY", object: org, confidence: 0.99, evidence: ["m"], attributes: { startDate: "2015", endDate: "2018" } }] });
+    // Twelve WORKS_AT facts that ended "March 2020", as generated CRUD can leave them (assertFacts would make them PREVIOUSLY):
+    // not a partial date, so Cypher cannot tell they ended and orders them first; isCurrent can.
+    await gw.driver.executeQuery(
+      `MATCH (o:Org {name: $org}) UNWIND $ids AS pid MATCH (p:Person {id: pid})
+       CREATE (p)-[:WORKS_AT {confidence: 0.8, evidence: ['m'], endDate: 'March 2020', createdAt: datetime()}]->(o)`,
+      { org, ids: staff.map((p) => p.id) },
+    );
+    const { peopleByOrganization: r } = await q(`query ($o: String!) { peopleByOrganization(organization: $o, limit: 2) { people { personId current confidence } } }`, { o: org });
+    // Nobody is current, so the most confident fact comes first: Dana's, which the first ten current-first rows do not hold.
+    expect(r.people).toHaveLength(2);
+    expect(r.people[0]).toEqual({ personId: id("dana"), current: false, confidence: 0.99 });
+    expect(r.people[1]).toMatchObject({ current: false, confidence: 0.8 });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FactRow } from "../../../src/facts/factRecord.js";
 import { rankExperts, recency } from "../../../src/tools/people/expertScore.js";
 import { findImplicitPhrases, findMentions, nameCandidates } from "../../../src/tools/people/findMentions.js";
-import { fuzzyLucene } from "../../../src/tools/people/matchEntities.js";
+import { exactPhrases, fuzzyLucene } from "../../../src/tools/people/matchEntities.js";
 import { placeNames } from "../../../src/tools/people/placeNames.js";
 
 const NOW = new Date("2025-10-10T00:00:00Z");
@@ -27,6 +27,20 @@ describe("fuzzyLucene", () => {
     expect(fuzzyLucene("SF")).toBe("+(sf)");
     // `*:*` has no word in it and is dropped; the rest is escaped.
     expect(fuzzyLucene('*:* OR (x"')).toBe('+(or) +(\\(x\\" \\(x\\"*)');
+  });
+});
+
+describe("exactPhrases", () => {
+  it("quotes each name as an escaped phrase, so Lucene syntax in a name is searched as words", () => {
+    expect(exactPhrases(["google", "san francisco"])).toBe('"google" "san francisco"');
+    expect(exactPhrases(['c++', 'say "hi" OR bye'])).toBe('"c\\+\\+" "say \\"hi\\" or bye"');
+  });
+  it("gives up (the caller scans instead) on a name without a letter or digit, no names, or too many", () => {
+    expect(exactPhrases(["google", "+++"])).toBeNull();
+    expect(exactPhrases([""])).toBeNull();
+    expect(exactPhrases([])).toBeNull();
+    expect(exactPhrases(Array.from({ length: 201 }, (_, i) => `n${i}`))).toBeNull();
+    expect(exactPhrases(Array.from({ length: 200 }, (_, i) => `n${i}`))).not.toBeNull();
   });
 });
 
