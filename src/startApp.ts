@@ -20,10 +20,12 @@ import { createBeliefDeps } from "./beliefs/beliefDeps.js";
 import { appResolvers } from "./schema/resolvers.js";
 import { GAME_WRITES_WITHOUT_EMBEDDED_TEXT } from "./game/gameResolvers.js";
 import { createWriteEvents } from "./schema/writeEvents.js";
+import { createBackgroundTasks, type BackgroundTasks } from "./server/backgroundTasks.js";
 import { loadTypeDefs } from "./schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "./server/gateway.js";
 import { tokenRoute } from "./server/tokenRoute.js";
 import { retrieveRoute } from "./retrieveContext/retrieveRoute.js";
+import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "./retrieveContext/retrieveContextResolvers.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
 export interface App {
@@ -35,6 +37,8 @@ export interface App {
   embeddings: EmbeddingWorker;
   /** Closes game sessions whose lease ran out, every GAME_SESSION_SWEEP_SECONDS; `sweep()` runs one now. */
   leaseSweeper: LeaseSweeper;
+  /** Writes requests started without waiting (run records); `drain()` waits for them. */
+  background: BackgroundTasks;
   /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
   stop(): Promise<void>;
 }
@@ -84,9 +88,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     });
     // Any write may have produced text to embed, except those known to write none.
     writes.on((e) => {
-      if (!GAME_WRITES_WITHOUT_EMBEDDED_TEXT.has(e.field)) embeddings?.wake();
+      if (!GAME_WRITES_WITHOUT_EMBEDDED_TEXT.has(e.field) && !RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT.has(e.field)) embeddings?.wake();
     });
-    const deps = { driver, database, embedder, embeddings, logger, writes, now, cypherTool: config.cypherTool };
+    const background = createBackgroundTasks(logger);
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, document);
     const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game, beliefs), (e) => writes.emit(e));
@@ -112,8 +117,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       embedder: model,
       embeddings: worker,
       leaseSweeper,
+      background,
       async stop() {
         await gateway.stop();
+        await background.drain();
         await leaseSweeper.stop();
         await worker.stop();
         await model.close();

@@ -19,10 +19,18 @@ export const traceJson = (result: LoopResult): string => JSON.stringify(traceVie
 /**
  * Records a run as a RetrievalRun node owned by the caller (seed 002: "log
  * everything"): the conversation, the steps and calls, the facts returned.
- * Returns its id.
+ * The answer does not wait for it: the id is chosen now and returned at once,
+ * the write runs in the background (a failure is logged; shutdown drains it),
+ * so the run can be read back a moment after the answer.
  */
-export async function recordRun(deps: Pick<ToolDeps, "driver" | "database" | "now">, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<string> {
+export function recordRun(deps: Pick<ToolDeps, "driver" | "database" | "now" | "background">, caller: Caller, request: RetrieveRequest, result: LoopResult): string {
   const id = randomUUID();
+  const createdAt = deps.now().toISOString();
+  deps.background.run("record a retrieval run", () => writeRun(deps, id, createdAt, caller, request, result));
+  return id;
+}
+
+async function writeRun(deps: Pick<ToolDeps, "driver" | "database">, id: string, createdAt: string, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<void> {
   const m = result.metadata;
   await deps.driver.executeQuery(
     CREATE_RUN,
@@ -42,9 +50,8 @@ export async function recordRun(deps: Pick<ToolDeps, "driver" | "database" | "no
       processingTimeMs: m.processingTimeMs,
       facts: result.facts.map((f) => f.text),
       steps: traceJson(result),
-      createdAt: deps.now().toISOString(),
+      createdAt,
     },
     { database: deps.database },
   );
-  return id;
 }

@@ -11,6 +11,9 @@ import type { RankedFact } from "./synthesize.js";
 import { traceView, type LoopResult } from "./synthesizeRun.js";
 import { retrievalTools, type RetrievalTool, type ToolResolvers } from "./tools/retrievalTools.js";
 
+/** retrieveContext writes only its RetrievalRun, which has no embedded text: it need not wake the embedding worker. */
+export const RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new Set(["retrieveContext"]);
+
 export interface RetrieveContextOptions {
   llm: LlmConfig | null;
   timeBudgetMs: number;
@@ -70,7 +73,7 @@ export function retrieveContextResolvers(deps: ToolDeps, resolvers: ToolResolver
       budgetMs: options.timeBudgetMs,
       logger: ctx.logger,
     });
-    const runId = await recordRun(deps, ctx.caller, request, result);
+    const runId = recordRun(deps, ctx.caller, request, result);
     return { request, result, runId };
   };
   return {

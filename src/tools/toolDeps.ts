@@ -4,6 +4,7 @@ import type { Embedder } from "../embeddings/Embedder.js";
 import type { EmbeddingWorker } from "../embeddings/embeddingWorker.js";
 import type { Logger } from "../logging/logger.js";
 import type { WriteEvents } from "../schema/writeEvents.js";
+import type { BackgroundTasks } from "../server/backgroundTasks.js";
 
 /**
  * What the hand-written resolvers (retrieval tools, search, facts, memory
@@ -18,6 +19,8 @@ export interface ToolDeps {
   logger: Logger;
   /** Committed writes through the gateway (cache invalidation). */
   writes: WriteEvents;
+  /** Writes a request starts without waiting for them (run records). */
+  background: BackgroundTasks;
   /** The clock; tests pin it. */
   now: () => Date;
   /** Who may run read-only Cypher (CYPHER_TOOL): `admin` or `off`. */

@@ -88,6 +88,14 @@ export function retrievalTools(r: ToolResolvers): RetrievalTool[] {
 
 /** A tool's parameters as the JSON schema the model is given. */
 export function toolJsonSchema(t: RetrievalTool): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(t.input) as Record<string, unknown>;
+  // Converted once per tool: every model call sends all of them.
+  let schema = jsonSchemas.get(t);
+  if (!schema) {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(t.input) as Record<string, unknown>;
+    schema = rest;
+    jsonSchemas.set(t, schema);
+  }
   return schema;
 }
+
+const jsonSchemas = new WeakMap<RetrievalTool, Record<string, unknown>>();

@@ -84,12 +84,15 @@ describe("retrieveContext with the deterministic planner (no LLM configured), se
 
   it("records every run as a RetrievalRun the caller can read back", async () => {
     const r = await retrieve(cases.google, { channelId: "channel_789" });
-    const { retrievalRuns } = await ok(
-      gw,
-      `query ($id: ID!) { retrievalRuns(where: { id: { eq: $id } }) { id ownerId channelId planner stopReason confidence iterationsUsed queriesExecuted facts steps conversation } }`,
-      { id: r.metadata.runId },
-      me,
-    );
+    // The answer does not wait for the record: it is written a moment later.
+    const read = async () =>
+      (await ok(gw, `query ($id: ID!) { retrievalRuns(where: { id: { eq: $id } }) { id ownerId channelId planner stopReason confidence iterationsUsed queriesExecuted facts steps conversation } }`, { id: r.metadata.runId }, me))
+        .retrievalRuns as any[];
+    let retrievalRuns = await read();
+    for (const end = Date.now() + 5000; retrievalRuns.length === 0 && Date.now() < end; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      retrievalRuns = await read();
+    }
     expect(retrievalRuns).toHaveLength(1);
     const run = retrievalRuns[0];
     expect(run).toMatchObject({ ownerId: me, channelId: "channel_789", planner: "DETERMINISTIC", confidence: r.confidence, queriesExecuted: r.metadata.queriesExecuted, facts: r.facts });
