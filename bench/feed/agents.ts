@@ -8,6 +8,7 @@
  */
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
+import { graphqlRequest } from "../support/graphqlRequest.js";
 import { seededRandom } from "../support/seededRandom.js";
 
 export interface AgentsPlan {
@@ -51,17 +52,6 @@ function inputOf(type: string, i: number, fields: Record<string, unknown>): Reco
   return { updateType: "STATUS", entityType: "Task", entityId: `t${i}`, ...fields };
 }
 
-async function request<T>(url: string, query: string, variables: Record<string, unknown>, agent: string): Promise<T> {
-  const res = await fetch(url.replace(/^ws/, "http"), {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-mnemograph-agent": agent },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors).slice(0, 2000)}`);
-  return body.data!;
-}
-
 async function run(plan: AgentsPlan): Promise<AgentsReport> {
   const receipts: Receipt[] = [];
   const clients = plan.agents.map((agentId) => {
@@ -93,7 +83,7 @@ async function run(plan: AgentsPlan): Promise<AgentsReport> {
     const [field, list] = FIELDS[type]!;
     const input = inputOf(type, i, { domains: [pick(plan.domains)], confidence: Math.round(random() * 100) / 100, visibility: "SHARED" });
     const sentAt = performance.now();
-    const data = await request<Record<string, Record<string, { id: string }[]>>>(plan.url, `mutation ($input: [${type}CreateInput!]!) { ${field}(input: $input) { ${list} { id } } }`, { input: [input] }, `feed-writer-${i % 10}`);
+    const data = await graphqlRequest<Record<string, Record<string, { id: string }[]>>>(plan.url.replace(/^ws/, "http"), `mutation ($input: [${type}CreateInput!]!) { ${field}(input: $input) { ${list} { id } } }`, { input: [input] }, `feed-writer-${i % 10}`);
     return { id: data[field]![list]![0]!.id, sentAt, doneAt: performance.now() };
   };
   const writeAll = async (from: number, to: number, done: (w: { id: string; sentAt: number; doneAt: number }) => void) => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { loadConfig } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { startApp, type App } from "../../src/startApp.js";
+import { graphqlRequest } from "./graphqlRequest.js";
 
 export interface BenchGateway {
   app: App;
@@ -43,16 +44,7 @@ export async function startBenchGateway(env: NodeJS.ProcessEnv = process.env, op
   }
   return {
     app,
-    async request<T>(query: string, variables: Record<string, unknown>, agent: string): Promise<T> {
-      const res = await fetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-mnemograph-agent": agent },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as { data?: T; errors?: unknown[] };
-      if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors).slice(0, 2000)}`);
-      return body.data!;
-    },
+    request: <T>(query: string, variables: Record<string, unknown>, agent: string) => graphqlRequest<T>(url, query, variables, agent),
     stop,
   };
 }

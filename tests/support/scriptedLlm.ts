@@ -25,6 +25,8 @@ export type Script = (request: ReceivedRequest, index: number) => ScriptedReply;
 export interface ScriptedLlm {
   baseUrl: string;
   requests: ReceivedRequest[];
+  /** For each request, in order: milliseconds from having read it to having written the reply (the model's own time, delay included). */
+  servedMs: number[];
   /** Replaces the script (and forgets recorded requests). */
   play(script: Script | ScriptedReply[]): void;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export interface ScriptedLlm {
 export async function startScriptedLlm(): Promise<ScriptedLlm> {
   let script: Script = () => ({ content: "Nothing to add." });
   let requests: ReceivedRequest[] = [];
+  let servedMs: number[] = [];
   let callCounter = 0;
   const server: Server = createServer((req, res) => {
     let body = "";
@@ -43,11 +46,13 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
         res.end();
         return;
       }
+      const received = performance.now();
       const request = JSON.parse(body) as ReceivedRequest;
       const index = requests.push(request) - 1;
       const reply = script(request, index);
       const answer = () => {
         if (res.destroyed) return;
+        res.once("finish", () => (servedMs[index] = performance.now() - received));
         if ("status" in reply) {
           res.statusCode = reply.status;
           res.setHeader("content-type", "application/json");
@@ -87,8 +92,12 @@ export async function startScriptedLlm(): Promise<ScriptedLlm> {
     get requests() {
       return requests;
     },
+    get servedMs() {
+      return servedMs;
+    },
     play(next) {
       requests = [];
+      servedMs = [];
       script = Array.isArray(next) ? (_r, i) => next[Math.min(i, next.length - 1)]! : next;
     },
     close: () =>

@@ -9,38 +9,24 @@ import type { Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appendOutboxEvent } from "../../../src/feed/appendOutboxEvent.js";
 import { createFeedHub } from "../../../src/feed/feedHub.js";
-import type { NewOutboxEvent, OutboxEvent } from "../../../src/feed/outboxEvent.js";
+import type { OutboxEvent } from "../../../src/feed/outboxEvent.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { OUTBOX_MIGRATIONS } from "../../../src/graph/migrations/outboxMigrations.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { createLogger } from "../../../src/logging/logger.js";
+import { sampleEvent } from "./sampleEvent.js";
 
 const DATABASE = "neo4j";
 const logger = createLogger({ logLevel: "silent" });
 let driver: Driver;
 const tenants: string[] = [];
 
-const event = (tenantId: string, nodeId: string): NewOutboxEvent => ({
-  tenantId,
-  type: "KNOWLEDGE_CREATED",
-  nodeId,
-  nodeType: "Research",
-  actorAgentId: "mongke",
-  ownerId: "mongke",
-  visibility: "SHARED",
-  sharedWith: [],
-  domains: ["async"],
-  confidence: 0.8,
-  tier: null,
-  payload: { title: nodeId },
-  createdAt: new Date("2026-02-03T10:00:00.000Z"),
-});
 
 /** Commits one event in its own transaction, as any process's write would, and returns it as stored. */
 async function commitEvent(tenantId: string, nodeId: string): Promise<OutboxEvent> {
   const session = driver.session({ database: DATABASE });
   try {
-    return await session.executeWrite((tx) => appendOutboxEvent(tx, event(tenantId, nodeId)));
+    return await session.executeWrite((tx) => appendOutboxEvent(tx, sampleEvent(tenantId, nodeId)));
   } finally {
     await session.close();
   }

@@ -10,7 +10,7 @@ import type { Caller } from "../../../src/auth/caller.js";
 import { loadFeedRules } from "../../../src/feed/loadFeedRules.js";
 import { seedDefaultSubscriptions } from "../../../src/feed/seedSubscriptions.js";
 import { startTestGateway, type TestGateway } from "../../support/testGateway.js";
-import { startChildGateway } from "./childGateway.js";
+import { startChildGateway, tokenGatewayEnv } from "../../support/childGateway.js";
 import { addRule, feedTestConfig, follow, headCursor } from "./feedClient.js";
 
 const run = randomUUID().slice(0, 8);
@@ -71,7 +71,7 @@ const count = async (cypher: string, params: Record<string, unknown>) =>
 
 beforeAll(async () => {
   gw = await startTestGateway(config);
-  gw2 = await startChildGateway(inject("neo4j"), secret);
+  gw2 = await startChildGateway(tokenGatewayEnv(inject("neo4j"), secret));
 }, 120_000);
 
 afterAll(async () => {

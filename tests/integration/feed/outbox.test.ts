@@ -7,11 +7,11 @@ import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
-import type { NewOutboxEvent } from "../../../src/feed/outboxEvent.js";
 import { readOutbox } from "../../../src/feed/readOutbox.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { OUTBOX_MIGRATIONS } from "../../../src/graph/migrations/outboxMigrations.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
+import { sampleEvent } from "./sampleEvent.js";
 import { createLogger } from "../../../src/logging/logger.js";
 
 const DATABASE = "neo4j";
@@ -27,22 +27,7 @@ function freshTenant(name: string): string {
   return tenant;
 }
 
-const event = (tenantId: string, nodeId: string, extra: Partial<NewOutboxEvent> = {}): NewOutboxEvent => ({
-  tenantId,
-  type: "KNOWLEDGE_CREATED",
-  nodeId,
-  nodeType: "Research",
-  actorAgentId: "mongke",
-  ownerId: "mongke",
-  visibility: "SHARED",
-  sharedWith: [],
-  domains: ["async"],
-  confidence: 0.85,
-  tier: null,
-  payload: { title: nodeId },
-  createdAt: new Date("2026-02-03T10:00:00.000Z"),
-  ...extra,
-});
+const event = sampleEvent;
 
 /** The write an event describes and the event, in one transaction: `fail` throws after both. */
 async function writeWithEvent(tenantId: string, nodeId: string, fail = false): Promise<number> {
