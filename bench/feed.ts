@@ -1,16 +1,17 @@
 /**
- * `npm run bench:feed -- [--agents 100] [--writes 1000] [--concurrency 4]`
+ * `npm run bench:feed -- [--agents 100] [--writes 1000] [--warmup 500] [--concurrency 4]`
  *
  * 100 agents subscribe to knowledgeFeed over graphql-ws with mixed rules
- * (immediate, batched every 2 s, both); 10 writer agents make 1,000 knowledge
- * writes through GraphQL (types without embeddings, so the embedding worker
- * does not compete for the CPU). Reports, for immediate deliveries, the time from
- * sending the write to receiving it (an upper bound of commit-to-delivery: it
- * includes the write's own round trip), from the event's append in the
- * write's transaction (its createdAt, this process's clock, just before the
- * commit) to delivery, and from the write's response to delivery (a lower
- * bound: the response leaves after the commit), and counts lost and duplicated events against what the rules
- * select (the same pure routeEvent, on the outbox read back).
+ * (immediate, batched every 2 s, both); 10 writer agents make knowledge writes
+ * through GraphQL (types without embeddings, so the embedding worker does not
+ * compete for the CPU). The agents run in a process of their own
+ * (bench/feed/agents.ts); `--warmup` writes go first, unmeasured. Reports, for
+ * immediate deliveries, the time from sending the write to receiving it (it
+ * includes the write itself), from the event's append in the write's
+ * transaction (its createdAt: the gateway's wall clock, just before the commit)
+ * to delivery, and from the write's response to delivery, and counts lost and
+ * duplicated events against what the rules select (the same pure routeEvent,
+ * on the outbox read back).
  */
 import { parseArgs } from "node:util";
 import { fork } from "node:child_process";
