@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../auth/caller.js";
-import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
 import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
@@ -16,11 +17,6 @@ export interface SupersedeArgs {
   confidence: number | null;
   domains: string[] | null;
 }
-
-const LOCK = `
-  MATCH (n:Belief {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER}
-  CALL apoc.lock.nodes([n])
-  RETURN count(n) AS found`;
 
 const READ = `
   MATCH (n:Belief {tenantId: $callerTenant, id: $id})
@@ -59,7 +55,7 @@ export async function supersedeBelief(deps: BeliefDeps, caller: Caller, args: Su
 
 async function supersedeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<string> {
   const base = { ...visibilityParams(caller), id: args.id };
-  if (neo4j.integer.toNumber((await tx.run(LOCK, base)).records[0]!.get("found")) === 0) {
+  if (!(await lockVisibleNode(tx, "Belief", base))) {
     throw new NotFoundError(`No belief ${args.id} visible to you in this tenant`);
   }
   const row = (await tx.run(READ, base)).records[0]!;

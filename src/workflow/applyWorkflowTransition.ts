@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../auth/caller.js";
-import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
 import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";
 import { decideTransition, type TransitionDecision, type WorkflowStatus } from "./workflowTransitions.js";
@@ -23,14 +24,6 @@ export interface AppliedTransition {
   to: WorkflowStatus;
   seq: number;
 }
-
-// Locking the node first makes every later read of this transaction see the
-// status as the last committed transition left it: a concurrent transition of
-// the same improvement waits here, then reads the state this one wrote.
-const LOCK = `
-  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER}
-  CALL apoc.lock.nodes([n])
-  RETURN count(n) AS found`;
 
 const READ = `
   MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id})
@@ -94,7 +87,7 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
 
 /** Locks the improvement (NOT_FOUND unless the caller may read it), then reads it as the last committed write left it. */
 async function lockAndRead(tx: ManagedTransaction, base: Record<string, unknown>) {
-  if ((await count(tx, LOCK, base)) === 0) throw new NotFoundError(`No workflow improvement ${String(base.id)} visible to you in this tenant`);
+  if (!(await lockVisibleNode(tx, "WorkflowImprovement", base))) throw new NotFoundError(`No workflow improvement ${String(base.id)} visible to you in this tenant`);
   const row = (await tx.run(READ, base)).records[0]!;
   const snapshot: ImprovementSnapshot = {
     ownerId: row.get("ownerId"),
