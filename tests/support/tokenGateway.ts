@@ -13,6 +13,8 @@ export interface TokenGateway {
   as<T = Record<string, any>>(caller: Caller, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
   /** Removes every node of this run's tenant. */
   cleanUp(): Promise<void>;
+  /** Cleans up, then stops the gateway (a test file's afterAll). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -27,6 +29,9 @@ export async function startTokenGateway({ now, tenantPrefix = "tools" }: { now?:
   );
   const run = randomUUID().slice(0, 8);
   const tenant = `${tenantPrefix}-${run}`;
+  const cleanUp = async () => {
+    await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $tenant DETACH DELETE n", { tenant });
+  };
   return {
     gw,
     tenant,
@@ -40,8 +45,10 @@ export async function startTokenGateway({ now, tenantPrefix = "tools" }: { now?:
       });
       return (await res.json()) as GraphQLResponse<never>;
     },
-    async cleanUp() {
-      await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $tenant DETACH DELETE n", { tenant });
+    cleanUp,
+    async stop() {
+      await cleanUp();
+      await gw.stop();
     },
   };
 }

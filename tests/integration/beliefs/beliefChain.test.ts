@@ -7,8 +7,7 @@ beforeAll(async () => {
   t = await startTokenGateway();
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 const CHAIN = `query ($id: ID!) { beliefs(where: { id: { eq: $id } }) { content state evolvedInto { content state evolvedInto { content state evolvedInto { id } } } } }`;

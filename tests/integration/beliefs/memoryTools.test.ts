@@ -7,8 +7,7 @@ beforeAll(async () => {
   t = await startTokenGateway();
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 const poolEntries = async (knowledgeId: string) =>

@@ -23,8 +23,7 @@ beforeAll(async () => {
   expect(hidden.errors).toBeUndefined();
 });
 afterAll(async () => {
-  await tg.cleanUp();
-  await tg.gw.stop();
+  await tg.stop();
 });
 
 describe("turns a SHARED session's owner made PRIVATE", () => {

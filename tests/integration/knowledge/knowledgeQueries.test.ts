@@ -36,8 +36,7 @@ beforeAll(async () => {
   ids = s.ids;
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 describe("provenance", () => {

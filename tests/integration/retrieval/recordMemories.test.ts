@@ -156,8 +156,7 @@ describe("recordMemories: the bulk write path", () => {
       expect(byAdmin.errors).toBeUndefined();
       expect(await count()).toBe(1);
     } finally {
-      await tg.cleanUp();
-      await tg.gw.stop();
+      await tg.stop();
     }
   });
 

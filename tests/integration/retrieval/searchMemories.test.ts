@@ -115,8 +115,7 @@ describe("searchMemories: hybrid retrieval", () => {
       expect((await find({ agentIds: [b.agentId] })).map((h) => h.sourceRef)).toEqual(["bob-shared"]);
       expect((await find({ agentIds: [a.agentId] })).map((h) => h.sourceRef)).toEqual(["alice-own"]);
     } finally {
-      await tg.cleanUp();
-      await tg.gw.stop();
+      await tg.stop();
     }
   });
 

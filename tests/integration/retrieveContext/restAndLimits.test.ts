@@ -100,8 +100,7 @@ describe("REST access", () => {
     tg = await startTokenGateway();
   });
   afterAll(async () => {
-    await tg.cleanUp();
-    await tg.gw.stop();
+    await tg.stop();
   });
 
   it("without a token the REST endpoint answers 401 UNAUTHENTICATED", async () => {

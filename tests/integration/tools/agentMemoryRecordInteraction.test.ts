@@ -30,8 +30,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 describe("recordInteraction", () => {

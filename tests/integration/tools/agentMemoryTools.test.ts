@@ -46,8 +46,7 @@ beforeAll(async () => {
   ids = Object.fromEntries(created.createMemories.memories.map((m: { id: string }, i: number) => [names[i], m.id]));
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 describe("agentMemories (get_agent_memories)", () => {

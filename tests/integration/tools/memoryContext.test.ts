@@ -45,8 +45,7 @@ beforeAll(async () => {
   ids = { insight, learning, interaction, observation, shared };
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 describe("memoryContext: seed 000's block through GraphQL", () => {

@@ -46,8 +46,7 @@ beforeAll(async () => {
   await t.gw.app.embeddings.drain();
 });
 afterAll(async () => {
-  await t.cleanUp();
-  await t.gw.stop();
+  await t.stop();
 });
 
 describe("recentMessages (get_recent_messages)", () => {
