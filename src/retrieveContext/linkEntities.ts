@@ -27,55 +27,61 @@ export interface EntityLinks {
 }
 
 /**
- * Names in the conversation, found through the full-text name index (every
- * content word, any case) and kept only when a whole name, real name or alias
- * equals a phrase of the conversation: "Google" links, "Googleplex" does not.
+ * Everything linking needs, in one statement (each subquery ends in one row):
+ * - **entities**: names in the conversation, found through the full-text name
+ *   index (every content word, any case) and kept only when a whole name, real
+ *   name or alias equals a phrase of the conversation: "Google" links,
+ *   "Googleplex" does not. No words, no index lookup.
+ * - **authors by id**: an index seek per author with an id.
+ * - **authors by name**: for authors without an id, a scan of the tenant's
+ *   people. One `id = … OR name = …` match would scan for every author.
  */
-const ENTITIES = `
-  CALL db.index.fulltext.queryNodes('entity_names', $lucene) YIELD node AS o
-  WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
-  WITH o, [n IN [o.name, o.realName] + coalesce(o.aliases, []) WHERE n IS NOT NULL AND toLower(n) IN $grams | n] AS hits
-  WHERE size(hits) > 0
-  RETURN head([l IN labels(o) WHERE l IN $labels]) AS label, coalesce(o.id, elementId(o)) AS id, o.name AS name, head(hits) AS matched
-  LIMIT 100`;
+const LINK = `
+  CALL () {
+    UNWIND CASE WHEN $lucene = '' THEN [] ELSE [$lucene] END AS lucene
+    CALL db.index.fulltext.queryNodes('entity_names', lucene) YIELD node AS o
+    WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+    WITH o, [n IN [o.name, o.realName] + coalesce(o.aliases, []) WHERE n IS NOT NULL AND toLower(n) IN $grams | n] AS hits
+    WHERE size(hits) > 0
+    WITH o, hits LIMIT 100
+    RETURN collect({label: head([l IN labels(o) WHERE l IN $labels]), id: coalesce(o.id, elementId(o)), name: o.name, matched: head(hits)}) AS entities
+  }
+  CALL () {
+    UNWIND $authorsWithId AS author
+    MATCH (p:Person {tenantId: $callerTenant, id: author.id}) WHERE ${visibleAs("p")}
+    RETURN collect({index: author.index, personId: p.id, personName: p.name}) AS byId
+  }
+  CALL () {
+    UNWIND $authorsWithoutId AS author
+    MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
+    WITH author, head(collect(p)) AS p
+    RETURN collect({index: author.index, personId: p.id, personName: p.name}) AS byName
+  }
+  RETURN entities, byId, byName`;
 
-/**
- * The authors as Person nodes: by id (an index seek), else — for authors
- * without an id — by name. One `id = … OR name = …` query would scan every
- * Person for every author.
- */
-const AUTHORS_BY_ID = `
-  UNWIND $authors AS author
-  MATCH (p:Person {tenantId: $callerTenant, id: author.id}) WHERE ${visibleAs("p")}
-  RETURN author.index AS index, p.id AS personId, p.name AS personName`;
-
-const AUTHORS_BY_NAME = `
-  UNWIND $authors AS author
-  MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
-  WITH author, head(collect(p)) AS p
-  RETURN author.index AS index, p.id AS personId, p.name AS personName`;
+type AuthorRow = { index: unknown; personId: string | null; personName: string | null };
+type EntityRow = Omit<LinkedEntity, "label"> & { label: LinkedEntity["label"] | null };
 
 const LABELS = ["Person", "Org", "Place", "Skill", "Topic", "Project", "Event"];
 
-/** Links the analysis to graph nodes the caller may read: two index-backed queries. */
+/** Links the analysis to graph nodes the caller may read: one round trip, index-backed unless an author has no id. */
 export async function linkEntities(deps: Pick<ToolDeps, "driver" | "database">, caller: Caller, analysis: ConversationAnalysis): Promise<EntityLinks> {
-  const params = visibilityParams(caller);
-  const lucene = analysis.words.map((w) => escapeLucene(w)).join(" ");
   const authors = analysis.authors.map((a, index) => ({ index, id: a.id, name: a.name }));
-  const withId = authors.filter((a) => a.id !== null && a.id !== undefined);
-  const withoutId = authors.filter((a) => a.id === null || a.id === undefined);
-  const [entityRows, byIdRows, byNameRows] = await Promise.all([
-    lucene ? readQuery(deps, ENTITIES, { ...params, lucene, grams: analysis.grams, labels: LABELS }) : Promise.resolve([]),
-    withId.length ? readQuery(deps, AUTHORS_BY_ID, { ...params, authors: withId }) : Promise.resolve([]),
-    withoutId.length ? readQuery(deps, AUTHORS_BY_NAME, { ...params, authors: withoutId }) : Promise.resolve([]),
-  ]);
-  const byIndex = new Map([...byIdRows, ...byNameRows].map((r) => [Number(r.index), r]));
+  const [row] = await readQuery<{ entities: EntityRow[]; byId: AuthorRow[]; byName: AuthorRow[] }>(deps, LINK, {
+    ...visibilityParams(caller),
+    lucene: analysis.words.map((w) => escapeLucene(w)).join(" "),
+    grams: analysis.grams,
+    labels: LABELS,
+    authorsWithId: authors.filter((a) => a.id !== null && a.id !== undefined),
+    authorsWithoutId: authors.filter((a) => a.id === null || a.id === undefined),
+  });
+  const byIndex = new Map([...row!.byId, ...row!.byName].map((r) => [Number(r.index), r]));
   return {
-    entities: entityRows.filter((r) => r.label).map((r) => ({ label: r.label, id: r.id, name: r.name, matched: r.matched }) as LinkedEntity),
+    entities: row!.entities.filter((e): e is LinkedEntity => e.label !== null),
     authors: analysis.authors.map((a, i) => ({
       ...a,
-      personId: (byIndex.get(i)?.personId as string | null) ?? null,
-      personName: (byIndex.get(i)?.personName as string | null) ?? null,
+      personId: byIndex.get(i)?.personId ?? null,
+      personName: byIndex.get(i)?.personName ?? null,
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import neo4j from "neo4j-driver";
 import type { Caller } from "../auth/caller.js";
+import { writeStatement } from "../tools/readQuery.js";
 import type { ToolDeps } from "../tools/toolDeps.js";
 import type { RetrieveRequest } from "./request.js";
 import { traceView, type LoopResult } from "./synthesizeRun.js";
@@ -32,7 +33,9 @@ export function recordRun(deps: Pick<ToolDeps, "driver" | "database" | "now" | "
 
 async function writeRun(deps: Pick<ToolDeps, "driver" | "database">, id: string, createdAt: string, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<void> {
   const m = result.metadata;
-  await deps.driver.executeQuery(
+  // One statement, created under a unique (tenantId, id): written in one round trip, and a retry cannot double it.
+  await writeStatement(
+    deps,
     CREATE_RUN,
     {
       id,
@@ -52,6 +55,5 @@ async function writeRun(deps: Pick<ToolDeps, "driver" | "database">, id: string,
       steps: traceJson(result),
       createdAt,
     },
-    { database: deps.database },
   );
 }

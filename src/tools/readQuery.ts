@@ -1,8 +1,8 @@
 import neo4j, { type RecordShape } from "neo4j-driver";
 import type { ToolDeps } from "./toolDeps.js";
 
-/** Attempts of a read that failed with an error the driver calls retryable (a leader change, a deadlock). */
-const READ_ATTEMPTS = 3;
+/** Attempts of a statement that failed with an error the driver calls retryable (a leader change, a deadlock). */
+const ATTEMPTS = 3;
 
 /**
  * Runs one read-only query of a tool: an auto-commit transaction in READ mode
@@ -10,22 +10,45 @@ const READ_ATTEMPTS = 3;
  * executeQuery bookmarks so it sees what earlier writes committed, retried
  * like a managed transaction when the error is retryable.
  */
-export async function readQuery<R extends RecordShape = RecordShape>(
+export function readQuery<R extends RecordShape = RecordShape>(
   deps: Pick<ToolDeps, "driver" | "database">,
   cypher: string,
   params: Record<string, unknown>,
 ): Promise<R[]> {
+  return autoCommit<R>(deps, cypher, params, neo4j.session.READ);
+}
+
+/**
+ * Runs one write statement on its own, as readQuery runs a read: one round
+ * trip instead of a managed transaction's three. Only for a statement that is
+ * the whole of its write, and safe to retry: it creates under a unique key (a
+ * retry after a lost reply is refused, not doubled) or is idempotent.
+ */
+export function writeStatement<R extends RecordShape = RecordShape>(
+  deps: Pick<ToolDeps, "driver" | "database">,
+  cypher: string,
+  params: Record<string, unknown>,
+): Promise<R[]> {
+  return autoCommit<R>(deps, cypher, params, neo4j.session.WRITE);
+}
+
+async function autoCommit<R extends RecordShape>(
+  deps: Pick<ToolDeps, "driver" | "database">,
+  cypher: string,
+  params: Record<string, unknown>,
+  accessMode: typeof neo4j.session.READ | typeof neo4j.session.WRITE,
+): Promise<R[]> {
   for (let attempt = 1; ; attempt++) {
     const session = deps.driver.session({
       database: deps.database,
-      defaultAccessMode: neo4j.session.READ,
+      defaultAccessMode: accessMode,
       bookmarkManager: deps.driver.executeQueryBookmarkManager,
     });
     try {
       const { records } = await session.run(cypher, params);
       return records.map((r) => r.toObject() as R);
     } catch (err) {
-      if (attempt >= READ_ATTEMPTS || !neo4j.isRetryableError(err as Error)) throw err;
+      if (attempt >= ATTEMPTS || !neo4j.isRetryableError(err as Error)) throw err;
       await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));
     } finally {
       await session.close();

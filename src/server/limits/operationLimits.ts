@@ -33,32 +33,57 @@ export function parseWithTokenLimit(source: string, limits: Pick<LimitsConfig, "
   }
 }
 
+/** Checks an operation against every query limit; see `operationCheck`. */
+export type OperationCheck = (input: OperationInput) => GraphQLError[];
+
 /**
  * Every query limit in one place, for HTTP (from an Apollo plugin) and
  * WebSocket (from graphql-ws `onSubscribe`) alike: tokens (when given source),
- * depth, aliases, directives, then cost. Returns the refusals, each a
- * BAD_USER_INPUT naming its limit; empty when the operation may run. Cost is
+ * depth, aliases, directives, then cost. The check returns the refusals, each
+ * a BAD_USER_INPUT naming its limit; empty when the operation may run. Cost is
  * only estimated for a document within the structural limits, so a refused
  * document is never walked twice.
+ *
+ * Depth, aliases and directives do not depend on variables: their verdict is
+ * kept per schema and document. Apollo hands every request with the same text
+ * the same parsed DocumentNode (its document store), so a repeated operation
+ * is walked once for them; cost, which variables change, is estimated each time.
  */
+export function operationCheck(limits: OperationLimits): OperationCheck {
+  const rules = limitRules(limits);
+  const verdicts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly GraphQLError[]>>();
+  const structuralRefusals = (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
+    let bySchema = verdicts.get(schema);
+    if (!bySchema) verdicts.set(schema, (bySchema = new WeakMap()));
+    let refusals = bySchema.get(document);
+    if (!refusals) bySchema.set(document, (refusals = validate(schema, document, rules)));
+    return refusals;
+  };
+
+  return (input) => {
+    const { schema, variables, operationName } = input;
+    if (nestsDeeperThan(variables, MAX_VARIABLES_DEPTH)) {
+      return [new BadUserInputError(`Variables are nested deeper than ${MAX_VARIABLES_DEPTH} levels`)];
+    }
+    const document = input.document ?? parseWithTokenLimit(input.source, limits);
+    if (document instanceof GraphQLError) return [document];
+
+    const refusals = structuralRefusals(schema, document);
+    if (refusals.length > 0) return [...refusals];
+
+    const cost = operationCost({ schema, document, variables, operationName });
+    if (cost === Number.POSITIVE_INFINITY) {
+      const expanded = `fragments expand to more than ${MAX_EVALUATED_SELECTIONS} selections`;
+      return [new BadUserInputError(`Query cost limit of ${limits.maxCost} exceeded: ${expanded}.`)];
+    }
+    if (cost > limits.maxCost) {
+      return [new BadUserInputError(`Query cost limit of ${limits.maxCost} exceeded, found ${cost}.`)];
+    }
+    return [];
+  };
+}
+
+/** `operationCheck(limits)` applied once, for callers that check a single operation. */
 export function checkOperation(input: OperationInput, limits: OperationLimits): GraphQLError[] {
-  const { schema, variables, operationName } = input;
-  if (nestsDeeperThan(variables, MAX_VARIABLES_DEPTH)) {
-    return [new BadUserInputError(`Variables are nested deeper than ${MAX_VARIABLES_DEPTH} levels`)];
-  }
-  const document = input.document ?? parseWithTokenLimit(input.source, limits);
-  if (document instanceof GraphQLError) return [document];
-
-  const refusals = validate(schema, document, limitRules(limits));
-  if (refusals.length > 0) return [...refusals];
-
-  const cost = operationCost({ schema, document, variables, operationName });
-  if (cost === Number.POSITIVE_INFINITY) {
-    const expanded = `fragments expand to more than ${MAX_EVALUATED_SELECTIONS} selections`;
-    return [new BadUserInputError(`Query cost limit of ${limits.maxCost} exceeded: ${expanded}.`)];
-  }
-  if (cost > limits.maxCost) {
-    return [new BadUserInputError(`Query cost limit of ${limits.maxCost} exceeded, found ${cost}.`)];
-  }
-  return [];
+  return operationCheck(limits)(input);
 }

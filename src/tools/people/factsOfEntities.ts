@@ -4,15 +4,19 @@ import { FACT_ROW, type FactRow } from "../../facts/factRecord.js";
 import { cypherInt, readQuery } from "../readQuery.js";
 import type { ToolDeps } from "../toolDeps.js";
 import { visibleAs } from "../visibleAs.js";
+import { exactMatchAndRead, type EntityLabel } from "./matchEntities.js";
 
 /** Most facts one tool reads before filtering by time and limiting (the limit applies after validity filters). */
 export const MAX_FACTS_READ = 1000;
+
+/** Facts (p)-[r]->(o) of the wanted types, from people the caller may read, confident enough. */
+const FACT_FILTER = `type(r) IN $types AND p.tenantId = $callerTenant AND ${visibleAs("p")} AND coalesce(r.confidence, 0.0) >= $minConfidence`;
 
 const MATCH_FACTS = `
   UNWIND $keys AS key
   MATCH (o) WHERE elementId(o) = key
   MATCH (p:Person)-[r]->(o)
-  WHERE type(r) IN $types AND p.tenantId = $callerTenant AND ${visibleAs("p")} AND coalesce(r.confidence, 0.0) >= $minConfidence`;
+  WHERE ${FACT_FILTER}`;
 
 const CYPHER = `${MATCH_FACTS}
   WITH p, r, o ORDER BY coalesce(r.confidence, 0.0) DESC LIMIT $max
@@ -31,9 +35,25 @@ export const MAYBE_CURRENT = `(type(r) <> 'PREVIOUSLY' AND (r.validUntil IS NULL
   AND (r.validUntil IS NOT NULL OR r.endDate IS NULL OR NOT r.endDate =~ '[0-9]{4}(-[0-9]{1,2}(-[0-9]{1,2})?)?'
        OR r.endDate >= substring($now, 0, size(r.endDate))))`;
 
+const CURRENT_FIRST_ORDER = `ORDER BY ${MAYBE_CURRENT} DESC, coalesce(r.confidence, 0.0) DESC LIMIT $max`;
+
 const CURRENT_FIRST = `${MATCH_FACTS}
-  WITH p, r, o ORDER BY ${MAYBE_CURRENT} DESC, coalesce(r.confidence, 0.0) DESC LIMIT $max
+  WITH p, r, o ${CURRENT_FIRST_ORDER}
   RETURN ${FACT_ROW} AS fact`;
+
+/** CURRENT_FIRST as the body of a subquery given `nodes` (see exactMatchAndRead). */
+const CURRENT_FIRST_OF_NODES = `
+    UNWIND nodes AS o
+    MATCH (p:Person)-[r]->(o)
+    WHERE ${FACT_FILTER}
+    WITH p, r, o ${CURRENT_FIRST_ORDER}
+    RETURN collect(${FACT_ROW}) AS result`;
+
+/** Facts read current-first, and whether they are enough (see currentFirstFacts). */
+export interface CurrentFirst {
+  rows: FactRow[];
+  enough: (current: (row: FactRow) => boolean) => boolean;
+}
 
 /** Facts of `types` that point at the matched nodes, from people the caller may read, most confident first. */
 export async function factsOfEntities(
@@ -85,11 +105,36 @@ export async function currentFirstFacts(
   minConfidence: number,
   now: Date,
   people: number,
-): Promise<{ rows: FactRow[]; enough: (current: (row: FactRow) => boolean) => boolean }> {
+): Promise<CurrentFirst> {
   if (!keys.length || !types.length) return { rows: [], enough: () => true };
   const max = people * 5;
   const found = await readQuery(deps, CURRENT_FIRST, { ...visibilityParams(caller), keys, types, minConfidence, max: cypherInt(max), now: now.toISOString() });
-  const rows = found.map((r) => r.fact as FactRow);
+  return currentFirst(found.map((r) => r.fact as FactRow), max, people);
+}
+
+/**
+ * currentFirstFacts of the nodes of `label` that `names` name exactly
+ * (matchEntities' first stage), matched and read in one statement. `keys` is
+ * empty when nothing matches exactly: the caller goes on matching.
+ */
+export async function currentFirstFactsOfExactMatch(
+  deps: ToolDeps,
+  caller: Caller,
+  label: EntityLabel,
+  names: readonly string[],
+  types: readonly string[],
+  minConfidence: number,
+  now: Date,
+  people: number,
+): Promise<CurrentFirst & { keys: string[] }> {
+  const max = people * 5;
+  const params = { types, minConfidence, max: cypherInt(max), now: now.toISOString() };
+  const { keys, result } = await exactMatchAndRead<FactRow[]>(deps, caller, label, names, { cypher: CURRENT_FIRST_OF_NODES, params });
+  return { keys, ...currentFirst(result, max, people) };
+}
+
+/** Rows read up to `max`, current-first, are enough when they hold `people` persons with a current fact or are all there is. Pure. */
+function currentFirst(rows: FactRow[], max: number, people: number): CurrentFirst {
   return {
     rows,
     enough: (current) => rows.length < max || new Set(rows.filter(current).map((r) => r.personId)).size >= people,

@@ -32,7 +32,7 @@ const EXACT_NAME = `(toLower(o.name) IN $names OR toLower(coalesce(o.realName, '
 /** Every node of the label, compared one by one: for names the full-text index cannot look up (no letter or digit). */
 const exactScan = (label: EntityLabel) => `
   MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")} AND ${EXACT_NAME}
-  RETURN elementId(o) AS key LIMIT 100`;
+  WITH o LIMIT 100`;
 
 /**
  * The full-text name index (the same analyzer on both sides) finds every node
@@ -43,7 +43,13 @@ const exactScan = (label: EntityLabel) => `
 const EXACT_INDEXED = `
   CALL db.index.fulltext.queryNodes('entity_names', $phrases) YIELD node AS o
   WHERE $label IN labels(o) AND o.tenantId = $callerTenant AND ${visibleAs("o")} AND ${EXACT_NAME}
-  RETURN elementId(o) AS key LIMIT 100`;
+  WITH o LIMIT 100`;
+
+/** The exact stage as the head of a statement, yielding each node matched as `o`, and its parameters (caller's visibility added by the runner). */
+function exactStage(label: EntityLabel, lower: readonly string[]): { cypher: string; params: Record<string, unknown> } {
+  const phrases = exactPhrases(lower);
+  return phrases ? { cypher: EXACT_INDEXED, params: { names: lower, phrases, label } } : { cypher: exactScan(label), params: { names: lower } };
+}
 
 /** Most names looked up in one full-text query (each is a clause; Lucene allows 1024). */
 const MAX_PHRASES = 200;
@@ -88,7 +94,8 @@ export function fuzzyLucene(name: string): string {
  * or alias equal to any of `names` (case-insensitive); full-text with typos
  * and prefixes, or the name contained in a longer one; names close in meaning
  * (embeddings, NAME_SIMILARITY). The first stage that finds something wins;
- * `exactOnly` stops after the first.
+ * `exactOnly` stops after the first; `skipExact` starts with the second (the
+ * caller has run the first itself, see exactMatchAndRead).
  */
 export async function matchEntities(
   deps: ToolDeps,
@@ -96,14 +103,16 @@ export async function matchEntities(
   caller: Caller,
   label: EntityLabel,
   names: readonly string[],
-  { exactOnly = false }: { exactOnly?: boolean } = {},
+  { exactOnly = false, skipExact = false }: { exactOnly?: boolean; skipExact?: boolean } = {},
 ): Promise<EntityMatch> {
   const params = visibilityParams(caller);
-  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
+  const lower = lowerNames(names);
   const none = { similarity: new Map<string, number>() };
-  const phrases = exactPhrases(lower);
-  const exactRows = phrases ? await readQuery(deps, EXACT_INDEXED, { ...params, names: lower, phrases, label }) : await readQuery(deps, exactScan(label), { ...params, names: lower });
-  if (exactRows.length) return { kind: "EXACT", keys: exactRows.map((r) => r.key as string), ...none };
+  if (!skipExact) {
+    const exact = exactStage(label, lower);
+    const exactRows = await readQuery(deps, `${exact.cypher} RETURN elementId(o) AS key`, { ...params, ...exact.params });
+    if (exactRows.length) return { kind: "EXACT", keys: exactRows.map((r) => r.key as string), ...none };
+  }
   if (exactOnly || lower.length === 0) return { kind: "NONE", keys: [], ...none };
 
   const fuzzyKeys = new Set<string>();
@@ -124,4 +133,32 @@ export async function matchEntities(
     if (s >= NAME_SIMILARITY) similarity.set(c.key as string, s);
   });
   return similarity.size ? { kind: "SEMANTIC", keys: [...similarity.keys()], similarity } : { kind: "NONE", keys: [], ...none };
+}
+
+const lowerNames = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))];
+
+/**
+ * matchEntities' exact stage and a read of what it matched, in one statement
+ * (one round trip where the usual lookup takes two). `read.cypher` is the body
+ * of a subquery given `nodes`, the list of matched nodes (possibly empty): it
+ * must return exactly one row with one column, `result` (an aggregation
+ * does). Its parameter names must not clash with the stage's (`names`,
+ * `phrases`, `label` and the caller's visibility). With no exact match, `keys`
+ * is empty: go on with matchEntities(…, { skipExact: true }).
+ */
+export async function exactMatchAndRead<R>(
+  deps: ToolDeps,
+  caller: Caller,
+  label: EntityLabel,
+  names: readonly string[],
+  read: { cypher: string; params: Record<string, unknown> },
+): Promise<{ keys: string[]; result: R }> {
+  const exact = exactStage(label, lowerNames(names));
+  const cypher = `${exact.cypher}
+  WITH collect(o) AS nodes
+  CALL (nodes) {${read.cypher}
+  }
+  RETURN [n IN nodes | elementId(n)] AS keys, result`;
+  const [row] = await readQuery<{ keys: string[]; result: R }>(deps, cypher, { ...visibilityParams(caller), ...exact.params, ...read.params });
+  return row!;
 }

@@ -4,7 +4,7 @@ import { unionEvidence } from "../../facts/mergeFacts.js";
 import type { RequestContext } from "../../server/context.js";
 import { instant, limit as limitArg, list, oneOf, text, unit } from "../toolArgs.js";
 import type { ToolDeps } from "../toolDeps.js";
-import { currentFirstFacts, factsOfEntities, firstPerPerson, topFactPerPerson } from "./factsOfEntities.js";
+import { currentFirstFacts, currentFirstFactsOfExactMatch, factsOfEntities, firstPerPerson, topFactPerPerson } from "./factsOfEntities.js";
 import { matchEntities, type EntityMatch } from "./matchEntities.js";
 import type { NameVectors } from "./nameVectors.js";
 
@@ -40,11 +40,15 @@ export function peopleByEntityResolvers(deps: ToolDeps, vectors: NameVectors) {
       const minConfidence = unit("peopleByOrganization.minConfidence", args.minConfidence, 0.5);
       const limit = limitArg("peopleByOrganization.limit", args.limit, 10);
       const asOfIso = instant("peopleByOrganization.asOf", args.asOf);
-      const match = await matchEntities(deps, vectors, ctx.caller, "Org", [organization]);
       const types = ["WORKS_AT", "PREVIOUSLY"];
       const now = deps.now();
       // Current holders rank first: unless asked about another time, a few facts per person wanted, current-first, are enough.
-      const first = asOfIso ? null : await currentFirstFacts(deps, ctx.caller, match.keys, types, minConfidence, now, limit);
+      // The usual name matches exactly: matched and read in one statement; otherwise the other stages, then the read.
+      const exact = asOfIso ? null : await currentFirstFactsOfExactMatch(deps, ctx.caller, "Org", [organization], types, minConfidence, now, limit);
+      const match: EntityMatch = exact?.keys.length
+        ? { kind: "EXACT", keys: exact.keys, similarity: new Map() }
+        : await matchEntities(deps, vectors, ctx.caller, "Org", [organization], { skipExact: exact !== null });
+      const first = asOfIso ? null : exact?.keys.length ? exact : await currentFirstFacts(deps, ctx.caller, match.keys, types, minConfidence, now, limit);
       const rows = first?.enough((r) => isCurrent(r, now)) ? first.rows : await factsOfEntities(deps, ctx.caller, match.keys, types, minConfidence);
       // With asOf: the facts valid then. Without: all, or only current ones when asked.
       const kept = rows.filter((r) => (asOfIso ? isValidAt(r, new Date(asOfIso)) : !currentOnly || isCurrent(r, now)));

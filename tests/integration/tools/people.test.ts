@@ -74,6 +74,16 @@ describe("seed 004's people tools on the Google fixture", () => {
     expect(mine(asOf2020.peopleByOrganization.people).map((p) => p.personId)).toContain(id("charlie"));
   });
 
+  it("an organisation's name found only fuzzily is still read current-first: a typo finds Google's people", async () => {
+    const { peopleByOrganization: r } = await q(`{ peopleByOrganization(organization: "Gogle") { matchedBy people { personId current } } }`);
+    expect(r.matchedBy).toBe("FUZZY");
+    expect(mine(r.people)).toEqual([
+      expect.objectContaining({ current: true }),
+      expect.objectContaining({ current: true }),
+      { personId: id("charlie"), current: false },
+    ]);
+  });
+
   it("peopleByTopic aggregates per person with sentiment", async () => {
     const { peopleByTopic: r } = await q(`{ peopleByTopic(topic: "Deep Learning") { people { personId relationshipTypes sentiment confidence } } }`);
     expect(mine(r.people)).toEqual([{ personId: id("bob"), relationshipTypes: ["TALKS_ABOUT"], sentiment: "excited", confidence: 0.7 }]);

@@ -1,7 +1,7 @@
 import { getIntrospectionQuery, parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { defaultLimits } from "../../../src/server/limits/limitsConfig.js";
-import { checkOperation, type OperationLimits } from "../../../src/server/limits/operationLimits.js";
+import { checkOperation, operationCheck, type OperationLimits } from "../../../src/server/limits/operationLimits.js";
 import { schemaForLimits as schema } from "./schemaForLimits.js";
 
 const generous: OperationLimits = { maxDepth: 100, maxCost: 100_000, maxAliases: 100, maxTokens: 100_000, maxDirectives: 100 };
@@ -116,6 +116,21 @@ describe("checkOperation: cost", () => {
 
   it("estimates cost only for a document within the structural limits", () => {
     expect(refusals(costsFive, { maxCost: 1, maxDepth: 2 })).toEqual(["Query depth limit of 2 exceeded, found 3."]);
+  });
+});
+
+describe("operationCheck: one check, many requests", () => {
+  it("gives a repeated document the same structural verdict, and still costs it with each request's variables", () => {
+    const check = operationCheck({ ...generous, maxDepth: 3, maxCost: 2 });
+    const deep = parse("{ agents { memories { agent { id } } } }");
+    const first = check({ schema, document: deep }).map((e) => e.message);
+    expect(first).toEqual(["Query depth limit of 3 exceeded, found 4."]);
+    expect(check({ schema, document: deep }).map((e) => e.message)).toEqual(first);
+
+    const optional = parse("query($all: Boolean!) { agents { id name @include(if: $all) memories @include(if: $all) { id } } }");
+    expect(check({ schema, document: optional, variables: { all: false } })).toEqual([]);
+    expect(check({ schema, document: optional, variables: { all: true } }).map((e) => e.message)).toEqual(["Query cost limit of 2 exceeded, found 5."]);
+    expect(check({ schema, document: optional, variables: { all: false } })).toEqual([]);
   });
 });
 
