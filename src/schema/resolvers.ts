@@ -43,6 +43,7 @@ export function appResolvers(keys: ApiKeyStore, deps: ToolDeps, loop: RetrieveCo
   const people = peopleToolResolvers(deps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.
   const tools = { ...people.Query, searchMemories: search.Query.searchMemories, searchMessages: messages.Query.searchMessages } as unknown as ToolResolvers;
-  const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherQueryTools(deps, ctx.caller) }).resolvers;
+  const cypherTools = cypherQueryTools(deps);
+  const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherTools(ctx.caller) }).resolvers;
   return mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), search, agentMemoryResolvers(deps), messages, people, factResolvers(deps), cypherToolResolvers(deps), retrieveContext, workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps), beliefResolvers(beliefs), knowledgeResolvers(deps));
 }

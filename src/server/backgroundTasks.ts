@@ -6,7 +6,12 @@ import type { Logger } from "../logging/logger.js";
  * caller; shutdown drains what is still running.
  */
 export interface BackgroundTasks {
-  /** Starts `task` now; `what` names it in the log if it fails. */
+  /**
+   * Starts `task` once the work of the current turn of the event loop is
+   * done: a resolver's answer is serialized and written first, the task's
+   * own work (building parameters, writing to Neo4j) after it. `what` names
+   * it in the log if it fails.
+   */
   run(what: string, task: () => Promise<unknown>): void;
   /** Resolves once every task started so far has settled. */
   drain(): Promise<void>;
@@ -16,7 +21,7 @@ export function createBackgroundTasks(logger: Logger): BackgroundTasks {
   const running = new Set<Promise<unknown>>();
   return {
     run(what, task) {
-      const p: Promise<unknown> = Promise.resolve()
+      const p: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
         .then(task)
         .catch((err: unknown) => logger.error({ err, task: what }, "A background task failed"))
         .finally(() => running.delete(p));

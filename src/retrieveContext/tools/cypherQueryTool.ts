@@ -7,17 +7,17 @@ import type { RetrievalTool } from "./retrievalTools.js";
 /**
  * seed 002's cypher_query as a loop tool: offered only to callers allowed to
  * run Cypher (admins, while CYPHER_TOOL is not off); refusals (writes,
- * procedures, time limit) go back to the model as tool errors.
+ * procedures, time limit) go back to the model as tool errors. The tool is
+ * built once, so its JSON schema is converted once (see toolJsonSchema);
+ * the returned function says per caller whether it is offered.
  */
-export function cypherQueryTools(deps: CypherDeps, caller: Caller): RetrievalTool[] {
-  if (deps.cypherTool === "off" || !hasRole(caller, "admin")) return [];
-  return [
-    {
-      name: "cypher_query",
-      description:
-        "Read-only Cypher for what the other tools cannot answer (5 s limit, at most 100 rows). People are (:Person {id, name}); facts are relationships such as WORKS_AT, HAS_SKILL, LIVES_IN with confidence and evidence. Writes and most procedures are refused.",
-      input: z.strictObject({ query: z.string().min(1).max(5000), params: z.record(z.string(), z.unknown()).optional() }) as unknown as z.ZodType<Record<string, unknown>>,
-      run: async (args, { ctx }) => runReadOnlyCypher(deps, ctx.caller, { query: args.query, params: args.params }),
-    },
-  ];
+export function cypherQueryTools(deps: CypherDeps): (caller: Caller) => RetrievalTool[] {
+  const tool: RetrievalTool = {
+    name: "cypher_query",
+    description:
+      "Read-only Cypher for what the other tools cannot answer (5 s limit, at most 100 rows). People are (:Person {id, name}); facts are relationships such as WORKS_AT, HAS_SKILL, LIVES_IN with confidence and evidence. Writes and most procedures are refused.",
+    input: z.strictObject({ query: z.string().min(1).max(5000), params: z.record(z.string(), z.unknown()).optional() }) as unknown as z.ZodType<Record<string, unknown>>,
+    run: async (args, { ctx }) => runReadOnlyCypher(deps, ctx.caller, { query: args.query, params: args.params }),
+  };
+  return (caller) => (deps.cypherTool === "off" || !hasRole(caller, "admin") ? [] : [tool]);
 }

@@ -1,4 +1,4 @@
-import { getOperationAST, validate, type DocumentNode, type GraphQLSchema } from "graphql";
+import { BREAK, getOperationAST, Kind, TypeInfo, validate, visit, visitWithTypeInfo, type ArgumentNode, type DocumentNode, type GraphQLSchema, type ValueNode } from "graphql";
 // The CommonJS build on purpose: the package's ESM build imports `graphql/index.mjs`,
 // a second copy of graphql beside the CommonJS one Node gives everyone else, and
 // then no type of our schema is recognised (every cost comes out 0).
@@ -56,4 +56,41 @@ export function operationCost({ schema, document, variables, operationName }: Co
     throw err;
   }
   return cost;
+}
+
+/**
+ * Whether a variable can change the document's estimated cost: one used in
+ * the arguments of a field whose estimator reads them (a complexity function
+ * in the field's extensions, as on @neo4j/graphql's list fields) or in
+ * @include/@skip. Every other field costs the same whatever the variables.
+ * Looks at every field of the document, whichever operation it belongs to.
+ */
+export function costDependsOnVariables(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const typeInfo = new TypeInfo(schema);
+  let depends = false;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const estimated = typeof typeInfo.getFieldDef()?.extensions?.complexity === "function";
+        if (estimated && usesVariable(node.arguments)) return ((depends = true), BREAK);
+        return undefined;
+      },
+      Directive(node) {
+        const conditional = node.name.value === "include" || node.name.value === "skip";
+        if (conditional && usesVariable(node.arguments)) return ((depends = true), BREAK);
+        return undefined;
+      },
+    }),
+  );
+  return depends;
+}
+
+const usesVariable = (args: readonly ArgumentNode[] | undefined) => (args ?? []).some((a) => containsVariable(a.value));
+
+function containsVariable(value: ValueNode): boolean {
+  if (value.kind === Kind.VARIABLE) return true;
+  if (value.kind === Kind.LIST) return value.values.some(containsVariable);
+  if (value.kind === Kind.OBJECT) return value.fields.some((f) => containsVariable(f.value));
+  return false;
 }

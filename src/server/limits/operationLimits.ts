@@ -3,7 +3,7 @@ import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } 
 import { BadUserInputError, ErrorCode } from "../../errors/errors.js";
 import { limitRules } from "./limitRules.js";
 import type { LimitsConfig } from "./limitsConfig.js";
-import { MAX_EVALUATED_SELECTIONS, operationCost } from "./operationCost.js";
+import { costDependsOnVariables, MAX_EVALUATED_SELECTIONS, operationCost } from "./operationCost.js";
 
 /** What a request asks for: a parsed document (HTTP, after Apollo's validation) or its source (WebSocket). */
 export type OperationInput = {
@@ -47,17 +47,23 @@ export type OperationCheck = (input: OperationInput) => GraphQLError[];
  * Depth, aliases and directives do not depend on variables: their verdict is
  * kept per schema and document. Apollo hands every request with the same text
  * the same parsed DocumentNode (its document store), so a repeated operation
- * is walked once for them; cost, which variables change, is estimated each time.
+ * is walked once for them. So is its cost when no variable can change it (see
+ * costDependsOnVariables) and it is within the limit; otherwise cost is
+ * estimated with each request's variables.
  */
 export function operationCheck(limits: OperationLimits): OperationCheck {
   const rules = limitRules(limits);
-  const verdicts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly GraphQLError[]>>();
-  const structuralRefusals = (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
+  const verdicts = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Verdict>>();
+  const verdict = (schema: GraphQLSchema, document: DocumentNode): Verdict => {
     let bySchema = verdicts.get(schema);
     if (!bySchema) verdicts.set(schema, (bySchema = new WeakMap()));
-    let refusals = bySchema.get(document);
-    if (!refusals) bySchema.set(document, (refusals = validate(schema, document, rules)));
-    return refusals;
+    let known = bySchema.get(document);
+    if (!known) {
+      const refusals = validate(schema, document, rules);
+      known = { refusals, fixedCost: refusals.length === 0 && !costDependsOnVariables(schema, document), passedCost: new Set() };
+      bySchema.set(document, known);
+    }
+    return known;
   };
 
   return (input) => {
@@ -68,8 +74,9 @@ export function operationCheck(limits: OperationLimits): OperationCheck {
     const document = input.document ?? parseWithTokenLimit(input.source, limits);
     if (document instanceof GraphQLError) return [document];
 
-    const refusals = structuralRefusals(schema, document);
-    if (refusals.length > 0) return [...refusals];
+    const known = verdict(schema, document);
+    if (known.refusals.length > 0) return [...known.refusals];
+    if (known.passedCost.has(operationName ?? null)) return [];
 
     const cost = operationCost({ schema, document, variables, operationName });
     if (cost === Number.POSITIVE_INFINITY) {
@@ -79,8 +86,20 @@ export function operationCheck(limits: OperationLimits): OperationCheck {
     if (cost > limits.maxCost) {
       return [new BadUserInputError(`Query cost limit of ${limits.maxCost} exceeded, found ${cost}.`)];
     }
+    // Cost 0: the variables did not coerce, nothing was counted; the next request's may.
+    if (known.fixedCost && cost > 0) known.passedCost.add(operationName ?? null);
     return [];
   };
+}
+
+/** What is known of a document for every request that sends it. */
+interface Verdict {
+  /** Depth, alias and directive refusals. */
+  refusals: readonly GraphQLError[];
+  /** No variable can change its cost. */
+  fixedCost: boolean;
+  /** Operations (by name; null when the request names none) of a fixed-cost document found within the cost limit. */
+  passedCost: Set<string | null>;
 }
 
 /** `operationCheck(limits)` applied once, for callers that check a single operation. */

@@ -1,8 +1,8 @@
-import { parse, type GraphQLSchema } from "graphql";
+import { parse, validate, type GraphQLSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGeneratedSchema } from "../../../scripts/generatedSchema.js";
 import { defaultLimits } from "../../../src/server/limits/limitsConfig.js";
-import { operationCost } from "../../../src/server/limits/operationCost.js";
+import { costDependsOnVariables, operationCost } from "../../../src/server/limits/operationCost.js";
 import { checkOperation } from "../../../src/server/limits/operationLimits.js";
 
 // The schema the gateway serves, built without a database: proves the cost
@@ -35,6 +35,19 @@ describe("cost on the generated schema", () => {
     const source = "query($n: Int) { agents(limit: $n) { id } }";
     expect(cost(source)).toBe(2);
     expect(cost(source, { n: 1000 })).toBe(1001);
+  });
+
+  it("knows which variables can change a cost: a list's limit can, a custom field's input cannot", () => {
+    const depends = (source: string) => {
+      const document = parse(source);
+      expect(validate(schema, document)).toEqual([]);
+      return costDependsOnVariables(schema, document);
+    };
+    expect(depends("query($n: Int) { agents(limit: $n) { id } }")).toBe(true);
+    expect(depends("query($o: [AgentSort!]) { agents(limit: 5, sort: $o) { id } }")).toBe(true);
+    expect(depends("query($n: Int) { agentsConnection(first: $n) { edges { node { id } } } }")).toBe(true);
+    expect(depends("mutation($input: RetrieveContextInput!) { retrieveContext(input: $input) { facts } }")).toBe(false);
+    expect(depends("query($q: String!) { agents(limit: 5) { id } searchMemories(input: { query: $q }) { tookMs } }")).toBe(false);
   });
 
   it("refuses nested limits that multiply past the default cost limit", () => {

@@ -132,6 +132,22 @@ describe("operationCheck: one check, many requests", () => {
     expect(check({ schema, document: optional, variables: { all: true } }).map((e) => e.message)).toEqual(["Query cost limit of 2 exceeded, found 5."]);
     expect(check({ schema, document: optional, variables: { all: false } })).toEqual([]);
   });
+
+  it("does not take a cost counted with variables that did not coerce (0) as the document's fixed cost", () => {
+    const check = operationCheck({ ...generous, maxCost: 4 });
+    // agent 1 + id 1 + name 1 + memories (1 + id 1) = 5, whatever $id is.
+    const document = parse("query($id: ID!) { agent(id: $id) { id name memories { id } } }");
+    expect(check({ schema, document, variables: {} })).toEqual([]); // $id missing: the executor refuses it
+    expect(check({ schema, document, variables: { id: "a" } }).map((e) => e.message)).toEqual(["Query cost limit of 4 exceeded, found 5."]);
+  });
+
+  it("checks each operation of a fixed-cost document by name", () => {
+    const check = operationCheck({ ...generous, maxCost: 4 });
+    const document = parse("query Small { agents { id } } query Big { agents { id name memories { id } } }");
+    expect(check({ schema, document, operationName: "Small" })).toEqual([]);
+    expect(check({ schema, document, operationName: "Big" })).toHaveLength(1);
+    expect(check({ schema, document, operationName: "Small" })).toEqual([]);
+  });
 });
 
 describe("checkOperation with the default limits", () => {
