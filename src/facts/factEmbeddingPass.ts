@@ -13,31 +13,40 @@ export interface FactEmbeddingPassOptions {
   batchSize?: number;
 }
 
-// Stale: never embedded, embedded by another model, or changed (generated CRUD stamps updatedAt) since.
-const PENDING = `
+/**
+ * The PENDING facts, at most $limit, found through each type's status index
+ * (factIndexes.ts): PENDING since assertFacts wrote them without a vector,
+ * generated CRUD created or updated them (@populatedBy), or a change of model
+ * queued them (markStale). Types come from the SDL (factRelations), never
+ * from input.
+ */
+const pending = (types: readonly string[]) => `
+  CALL () {
+    ${types.map((t) => `MATCH ()-[r:${t}]->() WHERE r.embeddingStatus = 'PENDING' RETURN r LIMIT $limit`).join("\n    UNION ALL\n    ")}
+  }
+  WITH r LIMIT $limit
   MATCH (p:Person)-[r]->(o)
-  WHERE type(r) IN $types
-    AND (r.embeddingKey IS NULL OR r.embeddingModel <> $model OR (r.updatedAt IS NOT NULL AND (r.embeddedAt IS NULL OR r.updatedAt > r.embeddedAt)))
-  WITH p, r, o LIMIT $limit
   RETURN ${FACT_ROW} AS fact, toString(r.updatedAt) AS version`;
 
-// Written only if the fact has not changed since it was read (its updatedAt is the one read).
+// Written only if the fact has not changed since it was read (its updatedAt is the one read); a change since keeps it PENDING.
 const WRITE = `
   UNWIND $rows AS row
   MATCH ()-[r]->() WHERE elementId(r) = row.id AND coalesce(toString(r.updatedAt), '') = coalesce(row.version, '')
   CALL db.create.setRelationshipVectorProperty(r, 'embedding', row.vector)
-  SET r.embeddingKey = row.key, r.embeddingModel = $model, r.embeddedAt = coalesce(r.updatedAt, datetime())
+  SET r.embeddingKey = row.key, r.embeddingModel = $model, r.embeddedAt = coalesce(r.updatedAt, datetime()), r.embeddingStatus = 'READY'
   RETURN count(r) AS written`;
 
 /**
  * The embedding worker's pass over facts: embeds, one batch per call, the
- * fact relationships whose vector is missing or stale (facts written through
- * generated CRUD, or by another model), with the text of seed 004 §5.1.
+ * PENDING fact relationships (written through generated CRUD, without a
+ * vector, or queued for a new model), with the text of seed 004 §5.1.
  * Returns how many it handled; 0 when none are left.
  */
 export function createFactEmbeddingPass({ driver, database, types, batchSize = 128 }: FactEmbeddingPassOptions): EmbeddingPass {
+  if (types.length === 0) return async () => 0;
+  const PENDING = pending(safeTypes(types));
   return async (embedder: Embedder) => {
-    const { records } = await driver.executeQuery(PENDING, { types, model: embedder.model, limit: cypherInt(batchSize) }, { database, routing: "READ" });
+    const { records } = await driver.executeQuery(PENDING, { limit: cypherInt(batchSize) }, { database, routing: "READ" });
     if (records.length === 0) return 0;
     const rows = records.map((rec) => {
       const row = rec.get("fact") as FactRow;
@@ -52,4 +61,36 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
     );
     return records.length;
   };
+}
+
+/**
+ * Queues for the pass every READY fact embedded by another model than
+ * `model` (after EMBEDDING_MODEL changed; `npm run embeddings:backfill`), as
+ * markStale does for nodes. Returns how many facts were queued, per type.
+ */
+export async function markStaleFacts(driver: Driver, database: string, types: readonly string[], model: string): Promise<Record<string, number>> {
+  const queued: Record<string, number> = {};
+  // CALL … IN TRANSACTIONS needs an auto-commit transaction: a plain session.run.
+  const session = driver.session({ database });
+  try {
+    for (const type of safeTypes(types)) {
+      const { records } = await session.run(
+        `MATCH ()-[r:${type}]->() WHERE r.embeddingStatus = 'READY' AND (r.embeddingModel IS NULL OR r.embeddingModel <> $model)
+         CALL (r) { SET r.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS
+         RETURN count(r) AS queued`,
+        { model },
+      );
+      queued[type] = Number(records[0]?.get("queued") ?? 0);
+    }
+  } finally {
+    await session.close();
+  }
+  return queued;
+}
+
+/** Relationship types go into Cypher as text: only plain names, as factRelations gives them. */
+function safeTypes(types: readonly string[]): readonly string[] {
+  const unsafe = types.find((t) => !/^[A-Z][A-Z_]*$/.test(t));
+  if (unsafe !== undefined) throw new Error(`Refusing unsafe fact type ${JSON.stringify(unsafe)}`);
+  return types;
 }

@@ -45,5 +45,8 @@ export function factRelations(document: DocumentNode): FactRelation[] {
 /** Name of the vector index over one fact type's embeddings: `fact_works_at_embedding`. */
 export const factIndexName = (type: string) => `fact_${type.toLowerCase()}_embedding`;
 
+/** Name of the range index over one fact type's embeddingStatus: `fact_works_at_embedding_status`. */
+export const factStatusIndexName = (type: string) => `fact_${type.toLowerCase()}_embedding_status`;
+
 /** The label of the node the fact's object is, or undefined for an unknown type. */
 export const targetOf = (relations: readonly FactRelation[], type: string) => relations.find((r) => r.type === type)?.target;

@@ -21,7 +21,8 @@ const SET_FACT = `
   SET r += $props,
       r.validFrom = CASE WHEN $validFrom IS NULL THEN null ELSE datetime($validFrom) END,
       r.validUntil = CASE WHEN $validUntil IS NULL THEN null ELSE datetime($validUntil) END,
-      r.updatedAt = datetime(), r.embeddedAt = datetime()
+      r.updatedAt = datetime(), r.embeddedAt = datetime(),
+      r.embeddingStatus = CASE WHEN $vector IS NULL THEN 'PENDING' ELSE 'READY' END
   WITH r
   CALL (r) {
     WITH r WHERE $vector IS NOT NULL

@@ -2601,6 +2601,7 @@ export type FactWhere = {
   basis?: StringScalarFilters | null | undefined;
   confidence?: FloatScalarFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
+  embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
   endDate?: StringScalarFilters | null | undefined;
   evidence?: StringListFilters | null | undefined;
   location?: StringScalarFilters | null | undefined;

@@ -6776,6 +6776,8 @@ export type Fact = {
   basis?: Maybe<Scalars['String']['output']>;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /** PENDING until the embedding worker has embedded the fact's current text (every create and update makes it PENDING), then READY. */
+  embeddingStatus: EmbeddingStatus;
   endDate?: Maybe<Scalars['String']['output']>;
   /** Ids of the messages that show this fact. */
   evidence: Array<Scalars['String']['output']>;
@@ -6943,6 +6945,7 @@ export type FactSort = {
   basis?: InputMaybe<SortDirection>;
   confidence?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  embeddingStatus?: InputMaybe<SortDirection>;
   endDate?: InputMaybe<SortDirection>;
   evidence?: InputMaybe<SortDirection>;
   location?: InputMaybe<SortDirection>;
@@ -6984,6 +6987,7 @@ export type FactWhere = {
   basis?: InputMaybe<StringScalarFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
+  embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
   endDate?: InputMaybe<StringScalarFilters>;
   evidence?: InputMaybe<StringListFilters>;
   location?: InputMaybe<StringScalarFilters>;
@@ -29236,6 +29240,7 @@ export type FactResolvers<ContextType = RequestContext, ParentType extends Resol
   basis?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
   endDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

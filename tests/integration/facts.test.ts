@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFactEmbeddingPass } from "../../src/facts/factEmbeddingPass.js";
+import { createFactEmbeddingPass, markStaleFacts } from "../../src/facts/factEmbeddingPass.js";
 import { factRelations } from "../../src/facts/factRelations.js";
+import { factIndexes } from "../../src/graph/migrations/factIndexes.js";
 import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
 import { fails, ok } from "../support/gql.js";
 import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../support/testGateway.js";
@@ -27,6 +28,7 @@ async function stored(person: string) {
   const { records } = await gw.driver.executeQuery(
     `MATCH (p:Person {id: $id})-[r]->(o) RETURN type(r) AS type, o.name AS object, r.confidence AS confidence, r.evidence AS evidence,
             toString(r.validUntil) AS validUntil, size(r.embedding) AS dims, r.embeddingModel AS model, r.embeddingKey AS key,
+            r.embeddingStatus AS status, r.proficiency AS proficiency,
             reduce(s = 0.0, x IN coalesce(r.embedding, []) | s + x * x) AS norm`,
     { id: id(person) },
   );
@@ -53,6 +55,7 @@ describe("assertFacts: facts with history", () => {
     expect(Math.abs(row!.norm - 1)).toBeLessThan(1e-3);
     expect(row!.model).toBe(gw.app.embedder.model);
     expect(row!.key).toMatch(new RegExp(`^${gw.app.embedder.model}:[0-9a-f]{32}$`));
+    expect(row!.status).toBe("READY");
   });
 
   it("a new employer closes the old one: WORKS_AT becomes PREVIOUSLY with validUntil, and asOf sees each in its time", async () => {
@@ -127,18 +130,72 @@ describe("assertFacts refuses bad input and writes nothing", () => {
 });
 
 describe("the fact embedding pass", () => {
-  it("embeds facts written through generated CRUD, then reports 0 left", async () => {
+  const types = factRelations(loadTypeDefs().document).map((r) => r.type);
+  const embedAll = async () => {
+    const run = createFactEmbeddingPass({ driver: gw.driver, database: "neo4j", types });
+    let handled = 0;
+    for (let n = await run(gw.app.embedder); n > 0; n = await run(gw.app.embedder)) handled += n;
+    return { handled, again: await run(gw.app.embedder) };
+  };
+
+  it("embeds facts written through generated CRUD (PENDING → READY), then reports 0 left", async () => {
     await ok(gw, `mutation ($id: ID!, $skill: SkillCreateInput!) {
       updatePeople(where: { id: { eq: $id } }, update: { hasSkill: [{ create: [{ node: $skill, edge: { confidence: 0.7, proficiency: "novice" } }] }] }) { people { id } }
     }`, { id: id("ivy"), skill: { name: org("Haskell") } }, me);
-    expect((await stored("ivy"))[0]).toMatchObject({ dims: null, key: null });
-    const pass = createFactEmbeddingPass({ driver: gw.driver, database: "neo4j", types: factRelations(loadTypeDefs().document).map((r) => r.type) });
-    let handled = 0;
-    for (let n = await pass(gw.app.embedder); n > 0; n = await pass(gw.app.embedder)) handled += n;
+    expect((await stored("ivy"))[0]).toMatchObject({ dims: null, key: null, status: "PENDING" });
+    const { handled, again } = await embedAll();
     expect(handled).toBeGreaterThanOrEqual(1);
     const [row] = await stored("ivy");
     expect(row!.dims.low).toBe(384);
     expect(row!.model).toBe(gw.app.embedder.model);
-    expect(await pass(gw.app.embedder)).toBe(0);
+    expect(row!.status).toBe("READY");
+    expect(again).toBe(0);
+  });
+
+  it("a CRUD update of a fact makes it PENDING again, and the pass embeds its new text", async () => {
+    const before = (await stored("ivy"))[0]!;
+    await ok(gw, `mutation ($id: ID!) {
+      updatePeople(where: { id: { eq: $id } }, update: { hasSkill: [{ update: { edge: { proficiency: { set: "expert" } } } }] }) { people { id } }
+    }`, { id: id("ivy") }, me);
+    expect((await stored("ivy"))[0]).toMatchObject({ proficiency: "expert", status: "PENDING" });
+    await embedAll();
+    const after = (await stored("ivy"))[0]!;
+    expect(after.status).toBe("READY");
+    expect(after.key).not.toBe(before.key);
+  });
+
+  it("finds pending facts through the status indexes, not by reading every fact", async () => {
+    const { summary } = await gw.driver.executeQuery(`EXPLAIN MATCH ()-[r:HAS_SKILL]->() WHERE r.embeddingStatus = 'PENDING' RETURN r LIMIT 10`);
+    const operators: string[] = [];
+    const walk = (plan: { operatorType: string; children: unknown[] }) => {
+      operators.push(plan.operatorType);
+      plan.children.forEach((c) => walk(c as never));
+    };
+    walk(summary.plan as never);
+    expect(operators.some((o) => /RelationshipIndexSeek/.test(o))).toBe(true);
+  });
+
+  it("after a change of model, markStaleFacts queues the facts another model embedded, and the pass redoes them", async () => {
+    await gw.driver.executeQuery(`MATCH (:Person {id: $id})-[r]->() SET r.embeddingModel = 'an-older-model'`, { id: id("ivy") });
+    const queued = await markStaleFacts(gw.driver, "neo4j", types, gw.app.embedder.model);
+    expect(queued.HAS_SKILL).toBeGreaterThanOrEqual(1);
+    expect((await stored("ivy"))[0]).toMatchObject({ status: "PENDING" });
+    await embedAll();
+    expect((await stored("ivy"))[0]).toMatchObject({ status: "READY", model: gw.app.embedder.model });
+  });
+
+  it("the start-up migration gives facts written before statuses existed one: PENDING without a vector, READY with a current one", async () => {
+    await gw.driver.executeQuery(`MATCH (:Person {id: $id})-[r]->() REMOVE r.embeddingStatus`, { id: id("ivy") });
+    await gw.driver.executeQuery(`MATCH (:Person {id: $id})-[r]->() REMOVE r.embeddingStatus, r.embeddingKey`, { id: id("hal") });
+    const session = gw.driver.session({ database: "neo4j" });
+    try {
+      for (const m of factIndexes(loadTypeDefs().document).filter((m) => m.data)) await session.run(m.cypher);
+    } finally {
+      await session.close();
+    }
+    expect((await stored("ivy")).map((r) => r.status)).toEqual(["READY"]);
+    const hal = await stored("hal");
+    expect(hal.length).toBeGreaterThan(0);
+    expect(hal.every((r) => r.status === "PENDING")).toBe(true);
   });
 });

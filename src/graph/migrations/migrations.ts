@@ -10,6 +10,8 @@ export interface Migration {
   cypher: string;
   /** A full-text index built with another analyzer is dropped first, so the new one replaces it. */
   fulltextAnalyzer?: string;
+  /** Fills in data rather than schema: idempotent because it touches only what still lacks the value (`IS NULL`). */
+  data?: true;
 }
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
