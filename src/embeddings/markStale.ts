@@ -7,21 +7,35 @@ import type { EmbeddedType } from "./embeddedTypes.js";
  * they become PENDING and are searchable by full text meanwhile. Returns how
  * many nodes were queued, per label.
  */
-export async function markStale(driver: Driver, database: string, types: readonly EmbeddedType[], model: string): Promise<Record<string, number>> {
-  const queued: Record<string, number> = {};
-  // CALL … IN TRANSACTIONS needs an auto-commit transaction: a plain session.run.
-  const session = driver.session({ database });
-  try {
-    for (const { label } of types) {
-      // Labels come from the SDL (embeddedTypes checks them), never from input.
-      const { records } = await session.run(
-      `MATCH (n:${label})
+export function markStale(driver: Driver, database: string, types: readonly EmbeddedType[], model: string): Promise<Record<string, number>> {
+  // Labels come from the SDL (embeddedTypes checks them), never from input.
+  const statements = types.map(({ label }) => ({
+    key: label,
+    cypher: `MATCH (n:${label})
        WHERE n.embeddingStatus IS NULL OR (n.embeddingStatus = 'READY' AND (n.embeddingModel IS NULL OR n.embeddingModel <> $model))
        CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS
        RETURN count(n) AS queued`,
-        { model },
-      );
-      queued[label] = Number(records[0]?.get("queued") ?? 0);
+  }));
+  return countQueued(driver, database, statements, { model });
+}
+
+/**
+ * Runs queueing statements one after another, each returning `queued`, and
+ * gives their counts by key. CALL … IN TRANSACTIONS needs an auto-commit
+ * transaction: a plain session.run.
+ */
+export async function countQueued(
+  driver: Driver,
+  database: string,
+  statements: readonly { key: string; cypher: string }[],
+  params: Record<string, unknown>,
+): Promise<Record<string, number>> {
+  const queued: Record<string, number> = {};
+  const session = driver.session({ database });
+  try {
+    for (const { key, cypher } of statements) {
+      const { records } = await session.run(cypher, params);
+      queued[key] = Number(records[0]?.get("queued") ?? 0);
     }
   } finally {
     await session.close();

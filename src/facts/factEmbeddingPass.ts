@@ -1,6 +1,7 @@
 import type { Driver } from "neo4j-driver";
 import type { Embedder } from "../embeddings/Embedder.js";
 import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
+import { countQueued } from "../embeddings/markStale.js";
 import { cypherInt } from "../tools/readQuery.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
 import { factEmbeddingKey, factText } from "./factText.js";
@@ -68,24 +69,14 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
  * `model` (after EMBEDDING_MODEL changed; `npm run embeddings:backfill`), as
  * markStale does for nodes. Returns how many facts were queued, per type.
  */
-export async function markStaleFacts(driver: Driver, database: string, types: readonly string[], model: string): Promise<Record<string, number>> {
-  const queued: Record<string, number> = {};
-  // CALL … IN TRANSACTIONS needs an auto-commit transaction: a plain session.run.
-  const session = driver.session({ database });
-  try {
-    for (const type of safeTypes(types)) {
-      const { records } = await session.run(
-        `MATCH ()-[r:${type}]->() WHERE r.embeddingStatus = 'READY' AND (r.embeddingModel IS NULL OR r.embeddingModel <> $model)
-         CALL (r) { SET r.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS
-         RETURN count(r) AS queued`,
-        { model },
-      );
-      queued[type] = Number(records[0]?.get("queued") ?? 0);
-    }
-  } finally {
-    await session.close();
-  }
-  return queued;
+export function markStaleFacts(driver: Driver, database: string, types: readonly string[], model: string): Promise<Record<string, number>> {
+  const statements = safeTypes(types).map((type) => ({
+    key: type,
+    cypher: `MATCH ()-[r:${type}]->() WHERE r.embeddingStatus = 'READY' AND (r.embeddingModel IS NULL OR r.embeddingModel <> $model)
+       CALL (r) { SET r.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS
+       RETURN count(r) AS queued`,
+  }));
+  return countQueued(driver, database, statements, { model });
 }
 
 /** Relationship types go into Cypher as text: only plain names, as factRelations gives them. */
