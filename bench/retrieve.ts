@@ -14,7 +14,9 @@
  *    long as its slowest call;
  * 3. 20 concurrent runs: all succeed; the process's peak memory (RSS).
  */
+import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { LOCAL_TENANT } from "../src/auth/caller.js";
 import { seedCases } from "../tests/integration/retrieveContext/seedCases.js";
@@ -112,7 +114,11 @@ try {
   // 2. LLM planner against the scripted model: a second gateway on the same Neo4j (same graph, same vectors), in a process
   // of its own, so that the scripted model and this benchmark's HTTP client do not share its event loop (they are elsewhere in real use).
   const neo = gw.app.localNeo4j;
+  // The child writes how long each request took inside its process: the whole request without this benchmark's client.
+  const timingsFile = path.join(os.tmpdir(), `bench-retrieve-timings-${process.pid}.json`);
+  const measured: { modelMs: number; calls: number }[] = [];
   const gw2 = await startChildGateway({
+    REQUEST_TIMINGS_FILE: timingsFile,
     MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMITS: "retrieveContext=1000000",
     LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "scripted", LLM_TIMEOUT_MS: "10000",
     ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}),
@@ -158,6 +164,7 @@ try {
     // The whole request: the loop plus recording the run, GraphQL and HTTP.
     const ownWhole = wall - modelMs;
     perRunWhole.push(ownWhole);
+    measured.push({ modelMs, calls: modelCalls });
     perIterationWhole.push(ownWhole / modelCalls);
     for (const s of r.trace!.filter((x) => x.stage === "EXECUTE")) {
       const slowest = Math.max(...s.toolCalls.map((c) => c.elapsedMs));
@@ -178,6 +185,16 @@ try {
   } finally {
     await gw2.stop();
   }
+  // Requests are sequential: the child's timings are in the order sent, warm-up first.
+  const timings = (JSON.parse(readFileSync(timingsFile, "utf8")) as number[]).slice(llmWarmup);
+  rmSync(timingsFile, { force: true });
+  if (timings.length !== measured.length) throw new Error(`the child timed ${timings.length} measured requests, expected ${measured.length}`);
+  const inProcess = measured.map((m, i) => (timings[i]! - m.modelMs) / m.calls);
+  lines.splice(
+    lines.length - 2,
+    0,
+    `- The same inside the gateway's process (from the request's arrival to its response handed to the socket, minus the model's time; without this benchmark's client): per model round p50 ${fmt(percentile(inProcess, 50))} ms, p95 ${fmt(percentile(inProcess, 95))} ms, p99 ${fmt(percentile(inProcess, 99))} ms.`,
+  );
 } catch (err) {
   if (!(err instanceof PreparedOnly)) throw err;
 } finally {

@@ -44,6 +44,8 @@ export interface Gateway {
   /** The URL `/graphql` is served on once listening. */
   url: string;
   port: number;
+  /** The HTTP server (GraphQL, REST, WebSocket upgrades), for observers such as a benchmark's request timer. */
+  httpServer: http.Server;
   /** Drains HTTP and WebSocket traffic and closes the servers; the driver is the caller's. */
   stop(): Promise<void>;
 }
@@ -166,6 +168,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   return {
     url,
     port,
+    httpServer,
     async stop() {
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
