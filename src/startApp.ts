@@ -87,8 +87,9 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       logger: logger.child({ component: "embeddings" }),
     });
     // Any write may have produced text to embed, except those known to write none.
+    const withoutEmbeddedText = new Set([...GAME_WRITES_WITHOUT_EMBEDDED_TEXT, ...RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT]);
     writes.on((e) => {
-      if (!GAME_WRITES_WITHOUT_EMBEDDED_TEXT.has(e.field) && !RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT.has(e.field)) embeddings?.wake();
+      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake();
     });
     const background = createBackgroundTasks(logger);
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool };

@@ -4,6 +4,7 @@ import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
 import { countQueued } from "../embeddings/markStale.js";
 import { cypherInt } from "../tools/readQuery.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
+import { safeFactTypes } from "./factRelations.js";
 import { factEmbeddingKey, factText } from "./factText.js";
 
 export interface FactEmbeddingPassOptions {
@@ -45,7 +46,7 @@ const WRITE = `
  */
 export function createFactEmbeddingPass({ driver, database, types, batchSize = 128 }: FactEmbeddingPassOptions): EmbeddingPass {
   if (types.length === 0) return async () => 0;
-  const PENDING = pending(safeTypes(types));
+  const PENDING = pending(safeFactTypes(types));
   return async (embedder: Embedder) => {
     const { records } = await driver.executeQuery(PENDING, { limit: cypherInt(batchSize) }, { database, routing: "READ" });
     if (records.length === 0) return 0;
@@ -70,18 +71,11 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
  * markStale does for nodes. Returns how many facts were queued, per type.
  */
 export function markStaleFacts(driver: Driver, database: string, types: readonly string[], model: string): Promise<Record<string, number>> {
-  const statements = safeTypes(types).map((type) => ({
+  const statements = safeFactTypes(types).map((type) => ({
     key: type,
     cypher: `MATCH ()-[r:${type}]->() WHERE r.embeddingStatus = 'READY' AND (r.embeddingModel IS NULL OR r.embeddingModel <> $model)
        CALL (r) { SET r.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS
        RETURN count(r) AS queued`,
   }));
   return countQueued(driver, database, statements, { model });
-}
-
-/** Relationship types go into Cypher as text: only plain names, as factRelations gives them. */
-function safeTypes(types: readonly string[]): readonly string[] {
-  const unsafe = types.find((t) => !/^[A-Z][A-Z_]*$/.test(t));
-  if (unsafe !== undefined) throw new Error(`Refusing unsafe fact type ${JSON.stringify(unsafe)}`);
-  return types;
 }

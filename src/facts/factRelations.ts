@@ -42,6 +42,13 @@ export function factRelations(document: DocumentNode): FactRelation[] {
   return relations;
 }
 
+/** The types as given, once each is checked to be a plain relationship type name (they go into Cypher as text). */
+export function safeFactTypes(types: readonly string[]): readonly string[] {
+  const unsafe = types.find((t) => !SAFE_TYPE.test(t));
+  if (unsafe !== undefined) throw new Error(`Refusing unsafe fact type ${JSON.stringify(unsafe)}`);
+  return types;
+}
+
 /** Name of the vector index over one fact type's embeddings: `fact_works_at_embedding`. */
 export const factIndexName = (type: string) => `fact_${type.toLowerCase()}_embedding`;
 

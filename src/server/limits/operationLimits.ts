@@ -102,7 +102,11 @@ interface Verdict {
   passedCost: Set<string | null>;
 }
 
-/** `operationCheck(limits)` applied once, for callers that check a single operation. */
+/** `operationCheck(limits)` for one operation; the check is built once per limits object and kept. */
 export function checkOperation(input: OperationInput, limits: OperationLimits): GraphQLError[] {
-  return operationCheck(limits)(input);
+  let check = checks.get(limits);
+  if (!check) checks.set(limits, (check = operationCheck(limits)));
+  return check(input);
 }
+
+const checks = new WeakMap<OperationLimits, OperationCheck>();
