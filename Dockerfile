@@ -18,4 +18,4 @@ ENV HOST=0.0.0.0 \
 EXPOSE 4000
 
 USER node
-CMD ["npx", "tsx", "src/main.ts"]
+CMD ["npx", "tsx", "src/cli/main.ts"]

@@ -32,7 +32,7 @@ const config: CodegenConfig = {
     "src/generated/resolvers-types.ts": {
       plugins: [{ add: { content: header("types of the schema and its resolvers") } }, "typescript", "typescript-resolvers"],
       config: {
-        contextType: "../server/context.js#RequestContext",
+        contextType: "../core/requestContext.js#RequestContext",
       },
     },
     "src/generated/operations.ts": {

@@ -18,7 +18,7 @@ import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { LOCAL_TENANT } from "../src/auth/caller.js";
+import { LOCAL_TENANT } from "../src/core/caller.js";
 import { seedCases } from "../tests/integration/retrieveContext/seedCases.js";
 import { seed004Fixture } from "../tests/support/seed004Fixture.js";
 import { startScriptedLlm } from "../tests/support/scriptedLlm.js";

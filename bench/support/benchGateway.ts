@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
-import { startApp, type App } from "../../src/startApp.js";
+import { startApp, type App } from "../../src/app/startApp.js";
 import { graphqlRequest } from "./graphqlRequest.js";
 
 export interface BenchGateway {

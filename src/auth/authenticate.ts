@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { UnauthenticatedError } from "../errors/errors.js";
-import type { Caller } from "./caller.js";
+import type { Caller } from "../core/caller.js";
 import { ClaimsError } from "./claims.js";
 import { AGENT_HEADER, identifyLocalCaller } from "./identifyLocalCaller.js";
 import type { TokenVerifier } from "./tokens.js";

@@ -1,5 +1,6 @@
 import type { JWTPayload } from "jose";
-import { ID_PATTERN as ID, type Caller, type Role } from "./caller.js";
+import { ID_PATTERN as ID, type Caller, type Role } from "../core/caller.js";
+import type { CallerJwt } from "../core/requestContext.js";
 const ROLES: readonly Role[] = ["agent", "approver", "admin"];
 
 /** Why a verified token still cannot identify a caller. */
@@ -25,6 +26,6 @@ export function callerFromClaims(payload: JWTPayload): Caller {
 }
 
 /** The JWT @neo4j/graphql's @authorization rules read (`$jwt.sub`, `$jwt.tenant`, `$jwt.roles`). */
-export function jwtOf(caller: Caller): { sub: string; tenant: string; roles: string[] } {
+export function jwtOf(caller: Caller): CallerJwt {
   return { sub: caller.agentId, tenant: caller.tenantId, roles: [...caller.roles] };
 }

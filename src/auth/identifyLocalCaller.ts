@@ -1,5 +1,5 @@
 import { BadUserInputError } from "../errors/errors.js";
-import { ID_PATTERN as AGENT_ID, LOCAL_AGENT, LOCAL_TENANT, type Caller } from "./caller.js";
+import { ID_PATTERN as AGENT_ID, LOCAL_AGENT, LOCAL_TENANT, type Caller } from "../core/caller.js";
 
 /** Header a local client uses to say which agent it acts as. */
 export const AGENT_HEADER = "x-mnemograph-agent";

@@ -1,5 +1,5 @@
 import { UnauthenticatedError } from "../errors/errors.js";
-import type { Caller } from "./caller.js";
+import type { Caller } from "../core/caller.js";
 
 type Callback = (parent: unknown, args: unknown, context: object) => string;
 

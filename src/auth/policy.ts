@@ -1,5 +1,5 @@
 import { ForbiddenError } from "../errors/errors.js";
-import type { Caller, Role } from "./caller.js";
+import type { Caller, Role } from "../core/caller.js";
 
 /**
  * Role checks for hand-written resolvers, tools and subscriptions — the same

@@ -10,7 +10,7 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
-import type { Caller } from "./caller.js";
+import type { Caller } from "../core/caller.js";
 import { hasRole } from "./policy.js";
 
 type Where = Record<string, unknown>;

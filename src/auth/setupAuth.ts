@@ -3,7 +3,7 @@ import path from "node:path";
 import { isLoopback, type Config } from "../config/config.js";
 import type { Logger } from "../logging/logger.js";
 import { createAuthenticator, type Authenticator } from "./authenticate.js";
-import { LOCAL_TENANT } from "./caller.js";
+import { LOCAL_TENANT } from "../core/caller.js";
 import { ensureLocalSecret } from "./localSecret.js";
 import { createTokenVerifier, signToken } from "./tokens.js";
 

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTVerifyGetKey } from "jose";
 import type { AuthConfig } from "../config/config.js";
-import type { Caller } from "./caller.js";
+import type { Caller } from "../core/caller.js";
 import { callerFromClaims } from "./claims.js";
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import { BadUserInputError } from "../errors/errors.js";
-import { idArg, strings } from "../tools/idAndListArgs.js";
-import { limit, oneOf, text, unit } from "../tools/toolArgs.js";
+import { idArg, strings } from "../core/idArgs.js";
+import { limit, oneOf, text, unit } from "../core/args.js";
 import type { MemoryKind, StoreArgs } from "./memoryStore.js";
 import type { SupersedeArgs } from "./supersedeBelief.js";
 

@@ -1,7 +1,7 @@
 import type { DocumentNode } from "graphql";
 import type { Driver } from "neo4j-driver";
 import type { Config } from "../config/config.js";
-import type { Embedder } from "../embeddings/Embedder.js";
+import type { Embedder } from "../core/embedder.js";
 import { DEFAULT_SIMILARITY_THRESHOLD } from "./consolidate.js";
 import { knowledgeLabels } from "./knowledgeLabels.js";
 import { createReflectionModel, type ReflectionModel } from "./reflectionModel.js";

@@ -1,4 +1,4 @@
-import type { NewOutboxEvent } from "../feed/outboxEvent.js";
+import type { NewOutboxEvent } from "../core/outboxEvent.js";
 
 /** Event types the belief and memory tools append to the outbox (docs/knowledge-feed.md). */
 export const BELIEF_FORMED_EVENT = "BELIEF_FORMED";

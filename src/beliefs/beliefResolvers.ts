@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { selectNodeById } from "../schema/selectNodeById.js";
-import type { RequestContext } from "../server/context.js";
+import { selectNodeById } from "../graph/selectNodeById.js";
+import type { RequestContext } from "../core/requestContext.js";
 import { parseAgentId, parseKnowledgeId, parseReflectLimit, parseStoreArgs, parseSupersedeArgs } from "./beliefArgs.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { memoryShare } from "./memoryShare.js";

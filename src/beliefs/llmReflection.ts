@@ -1,4 +1,4 @@
-import { describeModelError } from "../retrieveContext/planners/chatModel.js";
+import { describeModelError } from "../llm/chatModel.js";
 import { strengthFromSupport } from "./beliefConfidence.js";
 import type { Consolidation } from "./consolidate.js";
 import { polarityOf, type ActiveBelief, type ExperienceInput, type NewBelief, type Polarity } from "./reflectionPlan.js";

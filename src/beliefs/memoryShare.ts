@@ -1,8 +1,8 @@
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { appendOutboxEvent } from "../feed/index.js";
 import { KNOWLEDGE_SHARED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";

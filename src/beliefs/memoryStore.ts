@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
-import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import type { Caller } from "../core/caller.js";
+import { appendOutboxEvent } from "../feed/index.js";
 import { KNOWLEDGE_STORED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import neo4j from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { ForbiddenError } from "../errors/errors.js";
 import type { BeliefDeps } from "./beliefDeps.js";

@@ -1,6 +1,6 @@
 import OpenAI from "openai";
 import type { LlmConfig } from "../config/config.js";
-import { circuitBreaker, type CircuitBreaker } from "../retrieveContext/planners/circuitBreaker.js";
+import { circuitBreaker, type CircuitBreaker } from "../llm/circuitBreaker.js";
 
 /** The chat model as reflection uses it: one completion without tools, text back. */
 export interface ReflectionModel {

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { appendOutboxEvent } from "../feed/index.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";

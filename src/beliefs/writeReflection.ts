@@ -1,6 +1,6 @@
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import { ConflictError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { appendOutboxEvent } from "../feed/index.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent, type KnowledgeSnapshot } from "./beliefEvents.js";
 import { joinPool } from "./joinPool.js";
 import type { ReflectionPlan } from "./reflectionPlan.js";

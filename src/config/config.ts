@@ -1,8 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { LOCAL_MODEL_NAMES } from "../embeddings/embeddingModels.js";
-import { defaultLimits, parseRateLimits, type LimitsConfig } from "../server/limits/limitsConfig.js";
+import { LOCAL_MODEL_NAMES } from "./embeddingModels.js";
+import { defaultLimits, parseRateLimits, type LimitsConfig } from "./limitsConfig.js";
 
 /**
  * Mnemograph's configuration, read once from the environment at start-up and

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Embedder } from "./Embedder.js";
+import type { Embedder } from "../core/embedder.js";
 
 /**
  * Remembers query embeddings: one retrieval run asks several tools about the

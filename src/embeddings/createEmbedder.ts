@@ -1,7 +1,7 @@
 import type { EmbeddingsConfig } from "../config/config.js";
-import type { Embedder } from "./Embedder.js";
+import type { Embedder } from "../core/embedder.js";
 import { withCachedQueries } from "./cachedQueries.js";
-import { LOCAL_MODELS } from "./embeddingModels.js";
+import { LOCAL_MODELS } from "../config/embeddingModels.js";
 import { createOnnxEmbedder } from "./onnxEmbedder.js";
 import { createOpenAiEmbedder } from "./openAiEmbedder.js";
 import { provisionModel } from "./provisionModel.js";

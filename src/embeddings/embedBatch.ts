@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import neo4j, { type Driver } from "neo4j-driver";
-import type { Embedder } from "./Embedder.js";
-import type { EmbeddedType } from "./embeddedTypes.js";
+import type { Embedder } from "../core/embedder.js";
+import type { EmbeddedType } from "../core/schemaFacts.js";
 import { embeddingText } from "./embeddingText.js";
 
 export interface BatchTarget {

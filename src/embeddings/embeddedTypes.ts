@@ -1,12 +1,6 @@
 import { Kind, print, type DocumentNode, type ObjectTypeDefinitionNode } from "graphql";
 
-/** A node type whose text is embedded: its label and the fields joined into that text. */
-export interface EmbeddedType {
-  label: string;
-  fields: string[];
-  /** Field naming the conversation: the node is also embedded with its predecessor in it. */
-  contextBy?: string;
-}
+import type { EmbeddedType } from "../core/schemaFacts.js";
 
 const SAFE_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 

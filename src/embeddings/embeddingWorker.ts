@@ -1,7 +1,7 @@
 import type { Driver } from "neo4j-driver";
 import type { Logger } from "../logging/logger.js";
-import type { Embedder } from "./Embedder.js";
-import type { EmbeddedType } from "./embeddedTypes.js";
+import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
+import type { EmbeddedType } from "../core/schemaFacts.js";
 import { commitBatch, prepareBatch } from "./embedBatch.js";
 
 /**
@@ -9,15 +9,6 @@ import { commitBatch, prepareBatch } from "./embedBatch.js";
  * passes; returns how many items it handled, 0 when nothing was left.
  */
 export type EmbeddingPass = (embedder: Embedder) => Promise<number>;
-
-export interface EmbeddingWorker {
-  /** Something was written: look for pending nodes soon. */
-  wake(): void;
-  /** Resolves once nothing is pending (every write so far is embedded). */
-  drain(): Promise<void>;
-  /** Stops polling and waits for the batch in flight. */
-  stop(): Promise<void>;
-}
 
 export interface EmbeddingWorkerOptions {
   driver: Driver;

@@ -1,5 +1,5 @@
 import type { Driver } from "neo4j-driver";
-import type { EmbeddedType } from "./embeddedTypes.js";
+import type { EmbeddedType } from "../core/schemaFacts.js";
 
 /**
  * Queues for the embedding worker every node of the embedded types that has

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { Tokenizer } from "@huggingface/tokenizers";
 import ort from "onnxruntime-node";
-import type { Embedder } from "./Embedder.js";
-import type { LocalModelSpec } from "./embeddingModels.js";
+import type { Embedder } from "../core/embedder.js";
+import type { LocalModelSpec } from "../config/embeddingModels.js";
 import { poolAndNormalize } from "./pooling.js";
 import type { ModelFiles } from "./provisionModel.js";
 

@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import type { Embedder } from "./Embedder.js";
+import type { Embedder } from "../core/embedder.js";
 
 const DIMENSIONS = 384;
 const BATCH_SIZE = 128;

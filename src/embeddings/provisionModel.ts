@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ProvisionError, runMaven } from "../maven/runMaven.js";
-import { LANGCHAIN4J_VERSION, type LocalModelSpec } from "./embeddingModels.js";
+import { LANGCHAIN4J_VERSION, type LocalModelSpec } from "../config/embeddingModels.js";
 
 /** Paths of a provisioned model's files. */
 export interface ModelFiles {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Caller } from "../auth/caller.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { Caller } from "../core/caller.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
-import type { FactRelation } from "./factRelations.js";
+import type { FactRelation } from "../core/schemaFacts.js";
 import { factEmbeddingKey, factText } from "./factText.js";
 import type { StoredFact } from "./factTypes.js";
 import { loadFactState, type FactState } from "./loadFactState.js";
@@ -32,7 +32,7 @@ const textOf = (state: FactState, fact: StoredFact) =>
  * graph may have moved), and writes. A fact whose final text was not embedded
  * beforehand is written without a vector: the fact embedding pass catches up.
  */
-export async function assertFacts(deps: ToolDeps, caller: Caller, valid: readonly ValidAssertion[], relations: readonly FactRelation[]): Promise<AssertFactsResult> {
+export async function assertFacts(deps: AppDeps, caller: Caller, valid: readonly ValidAssertion[], relations: readonly FactRelation[]): Promise<AssertFactsResult> {
   const { driver, database, embedder } = deps;
   const plan = (state: FactState): FactPlan => planFacts(state.assertions, state.existing, deps.now(), randomUUID);
 

@@ -1,8 +1,8 @@
 import type { Driver } from "neo4j-driver";
-import type { Embedder } from "../embeddings/Embedder.js";
+import type { Embedder } from "../core/embedder.js";
 import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
 import { countQueued } from "../embeddings/markStale.js";
-import { cypherInt } from "../tools/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
 import { safeFactTypes } from "./factRelations.js";
 import { factEmbeddingKey, factText } from "./factText.js";

@@ -1,4 +1,4 @@
-import { toNumber } from "../tools/readQuery.js";
+import { toNumber } from "../graph/readQuery.js";
 import { factInterval, isCurrent } from "./factInterval.js";
 import type { FactAttributes } from "./factTypes.js";
 

@@ -1,12 +1,6 @@
 import { Kind, type DocumentNode, type ObjectTypeDefinitionNode, type TypeNode } from "graphql";
 
-/** One kind of fact: a relationship type out of a Person, and the label of the node it points at. */
-export interface FactRelation {
-  /** `WORKS_AT`. */
-  type: string;
-  /** `Org`. */
-  target: string;
-}
+import type { FactRelation } from "../core/schemaFacts.js";
 
 /** Relationship types and labels end up in Cypher text (they cannot be parameters): only plain names pass. */
 const SAFE_TYPE = /^[A-Z][A-Z_]*$/;

@@ -1,19 +1,17 @@
-import type { RequestContext } from "../server/context.js";
-import { loadTypeDefs } from "../schema/loadTypeDefs.js";
-import { loadPersonFacts } from "../tools/people/personFacts.js";
-import { text } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { loadPersonFacts } from "./personFacts.js";
+import { text } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { assertFacts } from "./assertFacts.js";
-import { factRelations } from "./factRelations.js";
 import { validateAssertions } from "./validateAssertions.js";
 
 /**
  * Resolvers of schema/facts.graphql: `assertFacts` (validated whole before
  * anything is read, written in one transaction) and `factContradictions`.
  */
-export function factResolvers(deps: ToolDeps) {
-  const relations = factRelations(loadTypeDefs().document);
-  const types = relations.map((r) => r.type);
+export function factResolvers(deps: AppDeps) {
+  const relations = deps.schema.factRelations;
+  const types = deps.schema.factTypes;
   return {
     Query: {
       factContradictions: async (_: unknown, args: { personId: unknown }, ctx: RequestContext) => {

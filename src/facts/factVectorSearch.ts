@@ -1,8 +1,8 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { cypherInt, readQuery } from "../tools/readQuery.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import { FACT_ROW, type FactRow } from "./factRecord.js";
 import { factIndexName } from "./factRelations.js";
 
@@ -30,7 +30,7 @@ const CYPHER = `
 
 /** Facts of `types` whose text is closest to `vector` (a query embedding), most similar first. */
 export async function factVectorSearch(
-  deps: Pick<ToolDeps, "driver" | "database">,
+  deps: Pick<AppDeps, "driver" | "database">,
   caller: Caller,
   vector: readonly number[],
   types: readonly string[],

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { ManagedTransaction } from "neo4j-driver";
 import { visibilityParams } from "../auth/policy.js";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { NotFoundError } from "../errors/errors.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
-import { targetOf, type FactRelation } from "./factRelations.js";
+import { targetOf } from "./factRelations.js";
+import { type FactRelation } from "../core/schemaFacts.js";
 import type { FactAssertion, ObjectRef, StoredFact } from "./factTypes.js";
 import type { ValidAssertion } from "./validateAssertions.js";
 

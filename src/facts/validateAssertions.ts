@@ -1,5 +1,5 @@
 import { BadUserInputError } from "../errors/errors.js";
-import { between, instant, list, oneOf, optionalText, text } from "../tools/toolArgs.js";
+import { between, instant, list, oneOf, optionalText, text } from "../core/args.js";
 import { emptyAttributes, type FactAttributes } from "./factTypes.js";
 import { MAX_EVIDENCE } from "./mergeFacts.js";
 

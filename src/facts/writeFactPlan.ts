@@ -1,6 +1,6 @@
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
-import type { FactRelation } from "./factRelations.js";
+import type { Caller } from "../core/caller.js";
+import type { FactRelation } from "../core/schemaFacts.js";
 import type { StoredFact } from "./factTypes.js";
 import type { FactPlan } from "./planFacts.js";
 

@@ -1,5 +1,5 @@
 import neo4j, { type ManagedTransaction, type Transaction } from "neo4j-driver";
-import type { NewOutboxEvent, OutboxEvent } from "./outboxEvent.js";
+import type { NewOutboxEvent, OutboxEvent } from "../core/outboxEvent.js";
 
 /** Event types and node types are names from a closed vocabulary, checked before they are stored. */
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;

@@ -1,6 +1,6 @@
 import type { FeedPosition } from "./feedCursor.js";
 import type { EventRoute } from "./feedRules.js";
-import type { OutboxEvent } from "./outboxEvent.js";
+import type { OutboxEvent } from "../core/outboxEvent.js";
 
 /** One message of a feed: events to deliver now and the position to resume from after them. */
 export interface FeedDelivery {

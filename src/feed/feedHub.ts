@@ -1,7 +1,7 @@
 import type { Driver } from "neo4j-driver";
 import type { Logger } from "../logging/logger.js";
 import { outboxHead } from "./loadFeedRules.js";
-import type { OutboxEvent } from "./outboxEvent.js";
+import type { OutboxEvent } from "../core/outboxEvent.js";
 import { readOutbox } from "./readOutbox.js";
 
 export interface FeedHubOptions {

@@ -1,8 +1,8 @@
-import type { Caller } from "../auth/caller.js";
-import { ID_PATTERN } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
+import { ID_PATTERN } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { BadUserInputError, ForbiddenError, UnauthenticatedError } from "../errors/errors.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { AppDeps } from "../core/appDeps.js";
 import type { FeedDelivery } from "./feedBatch.js";
 import { decodeFeedCursor, encodeFeedCursor } from "./feedCursor.js";
 import { createFeedHub } from "./feedHub.js";
@@ -13,7 +13,7 @@ import { encodeCursor } from "./outboxCursor.js";
 const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
 
 /** The knowledgeFeed subscription, with one outbox poller per tenant for this process. */
-export function feedResolvers(deps: Pick<ToolDeps, "driver" | "database" | "logger" | "writes">) {
+export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes">) {
   const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
   deps.writes.on((e) => {
     // Events this process appended itself are handed over as committed; otherwise the poller reads them.

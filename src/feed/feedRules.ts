@@ -1,4 +1,4 @@
-import type { OutboxEvent } from "./outboxEvent.js";
+import type { OutboxEvent } from "../core/outboxEvent.js";
 
 /** One subscription rule of an agent, as the feed matches it (schema/agents.graphql `SubscriptionRule`). */
 export interface FeedRule {

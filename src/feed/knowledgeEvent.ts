@@ -1,5 +1,5 @@
-import type { Caller } from "../auth/caller.js";
-import type { NewOutboxEvent } from "./outboxEvent.js";
+import type { Caller } from "../core/caller.js";
+import type { NewOutboxEvent } from "../core/outboxEvent.js";
 
 export const KNOWLEDGE_CREATED = "KNOWLEDGE_CREATED";
 export const KNOWLEDGE_UPDATED = "KNOWLEDGE_UPDATED";

@@ -6,7 +6,7 @@ import type { FeedPosition } from "./feedCursor.js";
 import type { FeedHub } from "./feedHub.js";
 import { batchInterval, routeEvent, type FeedReader, type FeedRule } from "./feedRules.js";
 import { loadFeedRules } from "./loadFeedRules.js";
-import type { OutboxEvent } from "./outboxEvent.js";
+import type { OutboxEvent } from "../core/outboxEvent.js";
 import { pushIterator, type PushIterator } from "./pushIterator.js";
 import { readOutbox } from "./readOutbox.js";
 

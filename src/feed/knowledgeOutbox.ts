@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { appendOutboxEvents } from "./appendOutboxEvent.js";
 import { FEED_STAMP_FIELD, type FeedWriteContext } from "./feedStamp.js";
 import { knowledgeEvent, type WrittenKnowledge } from "./knowledgeEvent.js";
-import type { OutboxEvent } from "./outboxEvent.js";
+import type { OutboxEvent } from "../core/outboxEvent.js";
 
 export interface KnowledgeOutboxDeps {
   driver: Driver;

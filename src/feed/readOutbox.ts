@@ -1,5 +1,5 @@
 import neo4j, { type Driver } from "neo4j-driver";
-import type { OutboxEvent } from "./outboxEvent.js";
+import type { OutboxEvent } from "../core/outboxEvent.js";
 
 export const MAX_OUTBOX_PAGE = 1000;
 

@@ -1,6 +1,6 @@
 import { BadUserInputError } from "../errors/errors.js";
-import type { MemoryContextResult } from "../memoryContext/memoryContextResolver.js";
-import type { RequestContext } from "../server/context.js";
+import type { MemoryContextResult } from "../memory/index.js";
+import type { RequestContext } from "../core/requestContext.js";
 import type { GameDeps } from "./gameDeps.js";
 import { loadLastTurns } from "./lastTurns.js";
 import { compactMemory } from "./compactMemory.js";

@@ -1,11 +1,11 @@
 import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
-import { memoryContextResolver } from "../memoryContext/memoryContextResolver.js";
-import type { RequestContext } from "../server/context.js";
-import { idArg } from "../tools/idAndListArgs.js";
-import { readQuery } from "../tools/readQuery.js";
-import { between, limit, optionalText } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import { memoryContextResolver } from "../memory/index.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { idArg } from "../core/idArgs.js";
+import { readQuery } from "../graph/readQuery.js";
+import { between, limit, optionalText } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { gameMemoryContext } from "./gameMemoryContext.js";
 import type { GameDeps } from "./gameDeps.js";
 import { toGameTurn, TURN_PROJECTION, type TurnScreenshotRef } from "./gameTurn.js";
@@ -25,7 +25,7 @@ const session = (field: string, value: unknown) => idArg(`${field}.sessionId`, v
 export const GAME_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new Set(["startSession", "endSession", "heartbeatSession", "recordTurn"]);
 
 /** Resolvers of schema/game.graphql's hand-written fields. */
-export function gameResolvers(game: GameDeps, tools: ToolDeps) {
+export function gameResolvers(game: GameDeps, tools: AppDeps) {
   const memoryContext = memoryContextResolver(tools);
   return {
     Query: {

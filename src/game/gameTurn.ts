@@ -1,4 +1,4 @@
-import { cypherInt, toNumber } from "../tools/readQuery.js";
+import { cypherInt, toNumber } from "../graph/readQuery.js";
 import type { TurnFacts } from "./compactTurn.js";
 import type { TurnMemoryContext, TurnRecord } from "./parseTurnInput.js";
 

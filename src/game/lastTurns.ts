@@ -1,8 +1,8 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
-import { cypherInt, readQuery } from "../tools/readQuery.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import type { GameDeps } from "./gameDeps.js";
 import { SESSION_PROJECTION, toSessionState, type GameSessionState } from "./sessionState.js";
 

@@ -1,4 +1,4 @@
-import { cypherInt } from "../tools/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
 import type { GameDeps } from "./gameDeps.js";
 import { EXPIRE_LEASE } from "./sessionLifecycle.js";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { BadUserInputError } from "../errors/errors.js";
-import { idArg, strings } from "../tools/idAndListArgs.js";
-import { optionalText, text } from "../tools/toolArgs.js";
+import { idArg, strings } from "../core/idArgs.js";
+import { optionalText, text } from "../core/args.js";
 
 /** Arguments of `Mutation.startSession` as the schema delivers them. */
 export interface StartSessionArgs {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { BadUserInputError } from "../errors/errors.js";
-import { instant } from "../tools/toolArgs.js";
+import { instant } from "../core/args.js";
 import type { TurnExtractors } from "./analysisKeywords.js";
 import type { CompactTurn } from "./compactTurn.js";
 import { validateScreenshot, type ValidScreenshot } from "./screenshot.js";

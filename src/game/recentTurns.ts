@@ -1,5 +1,5 @@
-import type { Caller } from "../auth/caller.js";
-import { toNumber } from "../tools/readQuery.js";
+import type { Caller } from "../core/caller.js";
+import { toNumber } from "../graph/readQuery.js";
 import { compactMemory, type CompactMemory } from "./compactMemory.js";
 import type { TurnFacts } from "./compactTurn.js";
 import type { GameDeps } from "./gameDeps.js";

@@ -1,6 +1,6 @@
 import type { ManagedTransaction } from "neo4j-driver";
-import { cypherInt } from "../tools/readQuery.js";
-import type { Caller } from "../auth/caller.js";
+import { cypherInt } from "../graph/readQuery.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError } from "../errors/errors.js";
 import type { GameDeps } from "./gameDeps.js";

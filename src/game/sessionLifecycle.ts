@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Caller } from "../auth/caller.js";
-import { cypherInt } from "../tools/readQuery.js";
+import type { Caller } from "../core/caller.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError } from "../errors/errors.js";
 import type { GameDeps } from "./gameDeps.js";

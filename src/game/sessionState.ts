@@ -1,7 +1,7 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { toNumber } from "../tools/readQuery.js";
+import { toNumber } from "../graph/readQuery.js";
 
 export type SessionStatus = "ACTIVE" | "COMPLETED" | "ABANDONED";
 export type CloseReason = "ENDED" | "LEASE_EXPIRED" | "CONNECTION_CLOSED";

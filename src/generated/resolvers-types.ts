@@ -2,7 +2,7 @@
 // Do not edit by hand; `npm run codegen:check` fails when it is stale.
 
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { RequestContext } from '../server/context.js';
+import type { RequestContext } from '../core/requestContext.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
 export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;

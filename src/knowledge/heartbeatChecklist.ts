@@ -1,13 +1,13 @@
 import { hasRole, visibilityParams } from "../auth/policy.js";
-import type { RequestContext } from "../server/context.js";
-import { cypherInt, readQuery, toNumber } from "../tools/readQuery.js";
-import { limit as limitArg, unit } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { cypherInt, readQuery, toNumber } from "../graph/readQuery.js";
+import { limit as limitArg, unit } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { heartbeatItems, minutesSince, type BlockedTask, type PendingApproval } from "./heartbeatItems.js";
 import { subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 
 /**
  * The three sections in one read. Approvals: improvements PENDING_APPROVAL
@@ -50,7 +50,7 @@ const CYPHER = `
 const iso = (millis: unknown) => new Date(toNumber(millis) ?? 0).toISOString();
 
 /** `Query.heartbeatChecklist` (seed 003's heartbeat, replacing HEARTBEAT.md). */
-export function heartbeatChecklistResolver(deps: ToolDeps) {
+export function heartbeatChecklistResolver(deps: AppDeps) {
   return async (_: unknown, args: { agentId?: string | null; minConfidence?: number | null; limit?: number | null }, ctx: RequestContext) => {
     const agentId = subjectAgent("heartbeatChecklist.agentId", args.agentId, ctx.caller);
     const now = deps.now();

@@ -1,8 +1,8 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
-import { idArg } from "../tools/idAndListArgs.js";
-import { limit as limitArg, list, text } from "../tools/toolArgs.js";
+import { idArg } from "../core/idArgs.js";
+import { limit as limitArg, list, text } from "../core/args.js";
 import { KNOWLEDGE_LABELS, isKnowledgeLabel, type KnowledgeLabel } from "./knowledgeTypes.js";
 
 /** Longest window the time-windowed queries take: ten years. */

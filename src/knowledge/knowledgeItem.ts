@@ -1,4 +1,4 @@
-import { toNumber } from "../tools/readQuery.js";
+import { toNumber } from "../graph/readQuery.js";
 import { KNOWLEDGE_TYPE_OF } from "./knowledgeTypes.js";
 
 /** A knowledge node as the knowledge queries return it (KnowledgeItem in schema/knowledge-queries.graphql). */

@@ -1,6 +1,6 @@
-import type { RequestContext } from "../server/context.js";
-import { limit as limitArg } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { limit as limitArg } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeTypes, maxNodes as maxNodesArg } from "./knowledgeArgs.js";
 import type { KnowledgeItem } from "./knowledgeItem.js";
 import { knowledgeSubgraph } from "./knowledgeSubgraph.js";
@@ -12,7 +12,7 @@ interface SubgraphArgs {
 }
 
 /** Reads the subgraph of the caller and ranks it (I/O, then pure ranking). */
-async function rankedSubgraph(deps: ToolDeps, ctx: RequestContext, field: string, args: SubgraphArgs) {
+async function rankedSubgraph(deps: AppDeps, ctx: RequestContext, field: string, args: SubgraphArgs) {
   const types = knowledgeTypes(`${field}.types`, args.types);
   const maxNodes = maxNodesArg(`${field}.maxNodes`, args.maxNodes);
   const subgraph = await knowledgeSubgraph(deps, ctx.caller, { types, maxNodes, scope: "visible" });
@@ -23,7 +23,7 @@ async function rankedSubgraph(deps: ToolDeps, ctx: RequestContext, field: string
 }
 
 /** `Query.knowledgeRank`: PageRank over the bounded subgraph, best first. */
-export function knowledgeRankResolver(deps: ToolDeps) {
+export function knowledgeRankResolver(deps: AppDeps) {
   return async (_: unknown, args: SubgraphArgs & { limit?: number | null }, ctx: RequestContext) => {
     const limit = limitArg("knowledgeRank.limit", args.limit, 20);
     const { ranked, withKnowledge } = await rankedSubgraph(deps, ctx, "knowledgeRank", args);
@@ -32,7 +32,7 @@ export function knowledgeRankResolver(deps: ToolDeps) {
 }
 
 /** `Query.knowledgeCommunities`: Louvain communities of the same subgraph, largest first. */
-export function knowledgeCommunitiesResolver(deps: ToolDeps) {
+export function knowledgeCommunitiesResolver(deps: AppDeps) {
   return async (_: unknown, args: SubgraphArgs & { minSize?: number | null; limit?: number | null; membersLimit?: number | null }, ctx: RequestContext) => {
     const minSize = limitArg("knowledgeCommunities.minSize", args.minSize, 2, 1000);
     const limit = limitArg("knowledgeCommunities.limit", args.limit, 20);

@@ -1,4 +1,4 @@
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { heartbeatChecklistResolver } from "./heartbeatChecklist.js";
 import { knowledgeCommunitiesResolver, knowledgeRankResolver } from "./knowledgeRank.js";
 import { markKnowledgeAccessedResolver } from "./markKnowledgeAccessed.js";
@@ -8,7 +8,7 @@ import { synthesisOpportunitiesResolver } from "./synthesisOpportunities.js";
 import { unseenKnowledgeResolver } from "./unseenKnowledge.js";
 
 /** Resolvers of schema/knowledge-queries.graphql (docs/knowledge-queries.md). */
-export function knowledgeResolvers(deps: ToolDeps) {
+export function knowledgeResolvers(deps: AppDeps) {
   return {
     Query: {
       memoryQuery: memoryQueryResolver(deps),

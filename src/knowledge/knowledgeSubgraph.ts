@@ -1,10 +1,10 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { cypherInt, readQuery } from "../tools/readQuery.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams, type KnowledgeLabel } from "./knowledgeTypes.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import type { Link } from "./ranking/graphOf.js";
 import { SHARED_POOL } from "./sharedPool.js";
 
@@ -46,7 +46,7 @@ const CYPHER = `
   RETURN [n IN nodes | ${knowledgeProjection("n")}] AS items, links`;
 
 /** Reads the bounded knowledge subgraph the caller may read. */
-export async function knowledgeSubgraph(deps: Pick<ToolDeps, "driver" | "database">, caller: Caller, request: SubgraphRequest): Promise<KnowledgeSubgraph> {
+export async function knowledgeSubgraph(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, request: SubgraphRequest): Promise<KnowledgeSubgraph> {
   const [row] = await readQuery(deps, CYPHER, {
     ...visibilityParams(caller),
     ...knowledgeLabelParams(),

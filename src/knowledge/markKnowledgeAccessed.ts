@@ -1,14 +1,14 @@
 import { BadUserInputError, NotFoundError } from "../errors/errors.js";
-import type { RequestContext } from "../server/context.js";
-import { list } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { list } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { recordAccess } from "./recordAccess.js";
 
 /** Ids one call may mark. */
 export const MAX_MARK_IDS = 100;
 
 /** `Mutation.markKnowledgeAccessed`: ACCESSED from the caller's Agent node to the knowledge it may read among `ids`. */
-export function markKnowledgeAccessedResolver(deps: ToolDeps) {
+export function markKnowledgeAccessedResolver(deps: AppDeps) {
   return async (_: unknown, args: { ids: unknown }, ctx: RequestContext) => {
     const ids = list("markKnowledgeAccessed.ids", args.ids, MAX_MARK_IDS, (f, v) => {
       if (typeof v !== "string" || v.length === 0 || v.length > 200) throw new BadUserInputError(`${f} must be an id of 1..200 characters`, f);

@@ -1,11 +1,11 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { luceneAnyWord } from "../retrieval/luceneEscape.js";
-import { cypherInt, readQuery } from "../tools/readQuery.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import { luceneAnyWord } from "../graph/luceneEscape.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { KNOWLEDGE_FULLTEXT_INDEX, knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import { SHARED_POOL } from "./sharedPool.js";
 
 export interface CandidateRequest {
@@ -47,7 +47,7 @@ const VECTOR = `
  * Nodes not embedded yet are found by full text alone.
  */
 export async function memoryCandidates(
-  deps: Pick<ToolDeps, "driver" | "database">,
+  deps: Pick<AppDeps, "driver" | "database">,
   caller: Caller,
   request: CandidateRequest,
 ): Promise<{ fulltext: CandidateList; vector: CandidateList }> {

@@ -1,9 +1,8 @@
-import { embeddedTypes, vectorIndexName } from "../embeddings/embeddedTypes.js";
-import { reciprocalRankFusion } from "../retrieval/ranking/fusion.js";
-import { loadTypeDefs } from "../schema/loadTypeDefs.js";
-import type { RequestContext } from "../server/context.js";
-import { limit as limitArg, text, unit } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import { vectorIndexName } from "../embeddings/embeddedTypes.js";
+import { reciprocalRankFusion } from "../search/index.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { limit as limitArg, text, unit } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import type { KnowledgeItem } from "./knowledgeItem.js";
 import { isKnowledgeLabel } from "./knowledgeTypes.js";
 import { knowledgeSubgraph } from "./knowledgeSubgraph.js";
@@ -30,8 +29,8 @@ const RANK_SUBGRAPH_NODES = 2000;
  * the PageRank of the caller's knowledge subgraph order them
  * (ranking/memoryScore.ts), and what is returned is recorded as ACCESSED.
  */
-export function memoryQueryResolver(deps: ToolDeps) {
-  const vectorIndexes = embeddedTypes(loadTypeDefs().document)
+export function memoryQueryResolver(deps: AppDeps) {
+  const vectorIndexes = deps.schema.embeddedTypes
     .map((t) => t.label)
     .filter(isKnowledgeLabel)
     .map(vectorIndexName);

@@ -1,9 +1,9 @@
 import { visibilityParams } from "../auth/policy.js";
-import type { RequestContext } from "../server/context.js";
-import { cypherInt, readQuery, toNumber } from "../tools/readQuery.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { cypherInt, readQuery, toNumber } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import { processHealthMetrics } from "./processHealthMetrics.js";
 
 /** Per task type, over the tasks the caller may read created in the window. */
@@ -18,7 +18,7 @@ const CYPHER = `
     sum(coalesce(t.qualityScore, 0.0)) AS qualitySum, count(t.qualityScore) AS qualityCount`;
 
 /** `Query.processHealth`. */
-export function processHealthResolver(deps: ToolDeps) {
+export function processHealthResolver(deps: AppDeps) {
   return async (_: unknown, args: { windowDays?: number | null }, ctx: RequestContext) => {
     const windowDays = windowArg("processHealth.windowDays", args.windowDays, 7);
     const rows = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), now: deps.now().toISOString(), windowDays: cypherInt(windowDays) });

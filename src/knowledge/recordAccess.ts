@@ -1,9 +1,9 @@
 import neo4j from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { ANY_KNOWLEDGE } from "./knowledgeTypes.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 
 /**
  * MERGEs ACCESSED {at, count} from the caller's Agent node to each knowledge
@@ -13,7 +13,7 @@ import { visibleAs } from "../tools/visibleAs.js";
  * whether the caller has an Agent node at all.
  */
 export async function recordAccess(
-  deps: Pick<ToolDeps, "driver" | "database" | "now">,
+  deps: Pick<AppDeps, "driver" | "database" | "now">,
   caller: Caller,
   ids: readonly string[],
 ): Promise<{ agentFound: boolean; recorded: string[] }> {

@@ -1,12 +1,12 @@
 import { visibilityParams } from "../auth/policy.js";
-import type { RequestContext } from "../server/context.js";
-import { cypherInt, readQuery } from "../tools/readQuery.js";
-import { limit as limitArg } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { limit as limitArg } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 
 /** Research listed per concept, at most. */
 const MAX_RESEARCH = 20;
@@ -35,7 +35,7 @@ const CYPHER = `
   RETURN ${knowledgeProjection("c")} AS concept, research, challenges`;
 
 /** `Query.synthesisOpportunities`: newest challenge first. */
-export function synthesisOpportunitiesResolver(deps: ToolDeps) {
+export function synthesisOpportunitiesResolver(deps: AppDeps) {
   return async (_: unknown, args: { windowDays?: number | null; limit?: number | null }, ctx: RequestContext) => {
     const params = {
       ...visibilityParams(ctx.caller),

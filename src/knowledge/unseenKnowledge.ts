@@ -1,12 +1,12 @@
 import { visibilityParams } from "../auth/policy.js";
-import type { RequestContext } from "../server/context.js";
-import { cypherInt, readQuery } from "../tools/readQuery.js";
-import { instant, limit as limitArg, unit } from "../tools/toolArgs.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { instant, limit as limitArg, unit } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeTypes, subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { visibleAs } from "../graph/visibleAs.js";
 
 export interface UnseenKnowledgeArgs {
   agentId?: string | null;
@@ -33,7 +33,7 @@ const CYPHER = `
   RETURN ${knowledgeProjection("n")} AS item`;
 
 /** `Query.unseenKnowledge`. Reading the list records nothing: the agent marks what it actually reads (markKnowledgeAccessed, memoryQuery). */
-export function unseenKnowledgeResolver(deps: ToolDeps) {
+export function unseenKnowledgeResolver(deps: AppDeps) {
   return async (_: unknown, args: UnseenKnowledgeArgs, ctx: RequestContext) => {
     const agentId = subjectAgent("unseenKnowledge.agentId", args.agentId, ctx.caller);
     const params = {

@@ -1,4 +1,4 @@
-import { findImplicitPhrases, nameCandidates, type ImplicitPhrase } from "../tools/people/findMentions.js";
+import { findImplicitPhrases, nameCandidates, type ImplicitPhrase } from "../people/index.js";
 import type { ConversationMessage } from "./request.js";
 
 /** What kind of thing a phrase of the conversation asks about. */

@@ -1,4 +1,4 @@
-import type { FactRecord } from "../facts/factRecord.js";
+import type { FactRecord } from "../facts/index.js";
 
 const PHRASES: Record<string, [current: string, past: string]> = {
   WORKS_AT: ["works at", "worked at"],

@@ -1,9 +1,9 @@
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { escapeLucene } from "../retrieval/luceneEscape.js";
-import { readQuery } from "../tools/readQuery.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
-import { visibleAs } from "../tools/visibleAs.js";
+import { escapeLucene } from "../graph/luceneEscape.js";
+import { readQuery } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import type { Author, ConversationAnalysis } from "./analyzeConversation.js";
 
 /** A node of the graph the conversation names. */
@@ -65,7 +65,7 @@ type EntityRow = Omit<LinkedEntity, "label"> & { label: LinkedEntity["label"] | 
 const LABELS = ["Person", "Org", "Place", "Skill", "Topic", "Project", "Event"];
 
 /** Links the analysis to graph nodes the caller may read: one round trip, index-backed unless an author has no id. */
-export async function linkEntities(deps: Pick<ToolDeps, "driver" | "database">, caller: Caller, analysis: ConversationAnalysis): Promise<EntityLinks> {
+export async function linkEntities(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, analysis: ConversationAnalysis): Promise<EntityLinks> {
   const authors = analysis.authors.map((a, index) => ({ index, id: a.id, name: a.name }));
   const [row] = await readQuery<{ entities: EntityRow[]; byId: AuthorRow[]; byName: AuthorRow[] }>(deps, LINK, {
     ...visibilityParams(caller),

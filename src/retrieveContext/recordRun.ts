@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import neo4j from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
-import { writeStatement } from "../tools/readQuery.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
+import type { Caller } from "../core/caller.js";
+import { writeStatement } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
 import type { RetrieveRequest } from "./request.js";
 import { traceView, type LoopResult } from "./synthesizeRun.js";
 
@@ -24,14 +24,14 @@ export const traceJson = (result: LoopResult): string => JSON.stringify(traceVie
  * the write runs in the background (a failure is logged; shutdown drains it),
  * so the run can be read back a moment after the answer.
  */
-export function recordRun(deps: Pick<ToolDeps, "driver" | "database" | "now" | "background">, caller: Caller, request: RetrieveRequest, result: LoopResult): string {
+export function recordRun(deps: Pick<AppDeps, "driver" | "database" | "now" | "background">, caller: Caller, request: RetrieveRequest, result: LoopResult): string {
   const id = randomUUID();
   const createdAt = deps.now().toISOString();
   deps.background.run("record a retrieval run", () => writeRun(deps, id, createdAt, caller, request, result));
   return id;
 }
 
-async function writeRun(deps: Pick<ToolDeps, "driver" | "database">, id: string, createdAt: string, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<void> {
+async function writeRun(deps: Pick<AppDeps, "driver" | "database">, id: string, createdAt: string, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<void> {
   const m = result.metadata;
   // One statement, created under a unique (tenantId, id): written in one round trip, and a retry cannot double it.
   await writeStatement(

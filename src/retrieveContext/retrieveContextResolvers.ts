@@ -1,7 +1,7 @@
 import type { LlmConfig } from "../config/config.js";
-import type { RequestContext } from "../server/context.js";
-import type { ToolDeps } from "../tools/toolDeps.js";
-import { createChatModel } from "./planners/chatModel.js";
+import type { RequestContext } from "../core/requestContext.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { createChatModel } from "../llm/chatModel.js";
 import { deterministicPlanner } from "./planners/deterministicPlanner.js";
 import { llmPlanner } from "./planners/llmPlanner.js";
 import { recordRun } from "./recordRun.js";
@@ -55,7 +55,7 @@ export function toGraphQLResult(result: LoopResult, runId: string, debug: boolea
  * `retrieveContext` (schema/retrieve-context.graphql): checks the request,
  * runs the loop with the configured planner, records the run, answers.
  */
-export function retrieveContextResolvers(deps: ToolDeps, resolvers: ToolResolvers, options: RetrieveContextOptions) {
+export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers, options: RetrieveContextOptions) {
   const tools = retrievalTools(resolvers);
   // One model client per process: its circuit breaker must see every run's failures.
   const model = options.llm ? createChatModel(options.llm) : null;

@@ -1,6 +1,6 @@
 import type { Driver } from "neo4j-driver";
 import type { Logger } from "../logging/logger.js";
-import type { RequestContext } from "../server/context.js";
+import type { RequestContext } from "../core/requestContext.js";
 import { analyzeConversation, type ConversationAnalysis } from "./analyzeConversation.js";
 import { executeCall, type ResultCache } from "./executeCall.js";
 import { linkEntities, type EntityLinks } from "./linkEntities.js";

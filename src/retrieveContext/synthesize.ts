@@ -1,4 +1,4 @@
-import type { FactRecord } from "../facts/factRecord.js";
+import type { FactRecord } from "../facts/index.js";
 import { formatFact } from "./formatFact.js";
 import type { FoundFact, FoundSnippet } from "./tools/toolFindings.js";
 

@@ -4,17 +4,17 @@ import { defaultFieldResolver, getNamedType, type GraphQLFieldConfig, type Graph
 import type { Driver } from "neo4j-driver";
 import { withAccessRules } from "../auth/accessRules.js";
 import { createFilterGuard } from "../auth/relationshipFilters.js";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
-import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/feedStamp.js";
-import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/knowledgeOutbox.js";
+import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
+import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { loadTypeDefs } from "./loadTypeDefs.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
-import type { WriteEvent } from "./writeEvents.js";
+import type { WriteEvent } from "../core/writeEvents.js";
 
 export interface BuiltSchema {
   schema: GraphQLSchema;

@@ -1,13 +1,5 @@
+import type { ConnectionScope } from "../core/requestContext.js";
 import type { Logger } from "../logging/logger.js";
-
-/**
- * The WebSocket connection an operation came over, as resolvers see it: they
- * may leave work to do when it closes (game sessions started on it are
- * abandoned). Absent from the context of HTTP requests.
- */
-export interface ConnectionScope {
-  onClose(hook: () => Promise<unknown> | unknown): void;
-}
 
 /** The gateway's side of a connection scope: it runs the hooks once, when the socket closes. */
 export interface ClosableConnectionScope extends ConnectionScope {

@@ -1,25 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Authenticator, Credentials } from "../auth/authenticate.js";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { jwtOf } from "../auth/claims.js";
 import type { Logger } from "../logging/logger.js";
-import type { ConnectionScope } from "./connectionScope.js";
-
-/**
- * Everything a resolver may use, built once per request in one place, for
- * HTTP and WebSocket alike.
- */
-export interface RequestContext {
-  requestId: string;
-  caller: Caller;
-  logger: Logger;
-  /** The verified identity as @neo4j/graphql's @authorization rules read it. */
-  jwt: ReturnType<typeof jwtOf>;
-  /** Read by @neo4j/graphql: which database its sessions open. */
-  sessionConfig: { database: string };
-  /** The WebSocket the operation came over (absent over HTTP): resolvers may leave work for when it closes. */
-  connection?: ConnectionScope;
-}
+import type { ConnectionScope, RequestContext } from "../core/requestContext.js";
 
 export interface ContextDeps {
   logger: Logger;

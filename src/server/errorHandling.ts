@@ -4,7 +4,7 @@ import { classifyError } from "../errors/classifyError.js";
 import { ErrorCode } from "../errors/errors.js";
 import { stripSuggestion } from "./limits/suggestions.js";
 import type { Logger } from "../logging/logger.js";
-import type { RequestContext } from "./context.js";
+import type { RequestContext } from "../core/requestContext.js";
 
 /** Marks an unexpected error with the request it happened in, so the masked message can name it. */
 const REQUEST_ID = Symbol("requestId");

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
-import type { Caller } from "../auth/caller.js";
+import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/appendOutboxEvent.js";
+import { appendOutboxEvent } from "../feed/index.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";

@@ -1,6 +1,6 @@
 import { BadUserInputError } from "../errors/errors.js";
-import { strings } from "../tools/idAndListArgs.js";
-import { oneOf, optionalText, text } from "../tools/toolArgs.js";
+import { strings } from "../core/idArgs.js";
+import { oneOf, optionalText, text } from "../core/args.js";
 import { TRANSITIONS, TRANSITION_NAMES, type TransitionName } from "./workflowTransitions.js";
 
 /** A transition request, checked: what applyWorkflowTransition takes. */

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from "graphql";
-import { selectNodeById } from "../schema/selectNodeById.js";
-import type { RequestContext } from "../server/context.js";
+import { selectNodeById } from "../graph/selectNodeById.js";
+import type { RequestContext } from "../core/requestContext.js";
 import { applyWorkflowTransition, type WorkflowDeps } from "./applyWorkflowTransition.js";
 import { parseTransitionArgs } from "./transitionArgs.js";
 

@@ -1,5 +1,5 @@
-import type { Caller } from "../auth/caller.js";
-import type { NewOutboxEvent } from "../feed/outboxEvent.js";
+import type { Caller } from "../core/caller.js";
+import type { NewOutboxEvent } from "../core/outboxEvent.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import type { ReviewDecision, WorkflowStatus } from "./workflowTransitions.js";
 

@@ -1,4 +1,4 @@
-import type { Role } from "../auth/caller.js";
+import type { Role } from "../core/caller.js";
 
 /**
  * The approval gate of seed 003 as data: the states of a WorkflowImprovement,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFactEmbeddingPass, markStaleFacts } from "../../src/facts/factEmbeddingPass.js";
 import { factRelations } from "../../src/facts/factRelations.js";
-import { factIndexes } from "../../src/graph/migrations/factIndexes.js";
+import { factIndexes } from "../../src/facts/factIndexes.js";
 import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
 import { fails, ok } from "../support/gql.js";
 import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../support/testGateway.js";

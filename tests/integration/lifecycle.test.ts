@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
-import { startApp, type App } from "../../src/startApp.js";
+import { startApp, type App } from "../../src/app/startApp.js";
 
 // This file provisions its own embedded Neo4j (the gateway's default path, no
 // NEO4J_URI), so that it can stop and restart it.

@@ -32,7 +32,7 @@ function alive(pid: number): boolean {
 describe("the gateway process", () => {
   it("on SIGTERM drains, stops its Neo4j and exits 0", async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-signals-"));
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts"], {
       env: { ...process.env, MNEMOGRAPH_AUTH: "off", PORT: "0", LOG_LEVEL: "info", MNEMOGRAPH_DATA_DIR: dataDir, NEO4J_URI: "", NEO4J_HEAP: "512m", NEO4J_PAGECACHE: "128m" },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -9,7 +9,7 @@
 import { loadConfig } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { writeFileSync } from "node:fs";
-import { startApp } from "../../src/startApp.js";
+import { startApp } from "../../src/app/startApp.js";
 
 const config = loadConfig(process.env);
 const app = await startApp(config, createLogger({ logLevel: config.logLevel }));

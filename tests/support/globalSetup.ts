@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../src/config/config.js";
-import { LOCAL_MODELS } from "../../src/embeddings/embeddingModels.js";
+import { LOCAL_MODELS } from "../../src/config/embeddingModels.js";
 import { provisionModel } from "../../src/embeddings/provisionModel.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../../src/graph/local/localNeo4j.js";
 import { createLogger } from "../../src/logging/logger.js";

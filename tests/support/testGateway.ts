@@ -3,7 +3,7 @@ import { inject } from "vitest";
 import type { Driver } from "neo4j-driver";
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
-import { startApp, type App, type AppOptions } from "../../src/startApp.js";
+import { startApp, type App, type AppOptions } from "../../src/app/startApp.js";
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   data?: T | null;

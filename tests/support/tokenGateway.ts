@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Caller, Role } from "../../src/auth/caller.js";
+import type { Caller, Role } from "../../src/core/caller.js";
 import { signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "./testGateway.js";
 

@@ -1,6 +1,6 @@
 import neo4j from "neo4j-driver";
 import { expect } from "vitest";
-import type { Caller } from "../../src/auth/caller.js";
+import type { Caller } from "../../src/core/caller.js";
 import type { TokenGateway } from "./tokenGateway.js";
 
 /** What the approval-gate tests select of an improvement. */

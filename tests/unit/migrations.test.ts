@@ -1,6 +1,6 @@
 import { Kind, parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { migrationsFor, ownedLabels } from "../../src/graph/migrations/migrations.js";
+import { migrationsFor, ownedLabels } from "../../src/app/migrations.js";
 import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
 
 const { document } = loadTypeDefs();

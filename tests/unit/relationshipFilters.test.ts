@@ -1,7 +1,7 @@
 import type { GraphQLInputType, GraphQLSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGeneratedSchema } from "../../scripts/generatedSchema.js";
-import type { Caller } from "../../src/auth/caller.js";
+import type { Caller } from "../../src/core/caller.js";
 import { createFilterGuard } from "../../src/auth/relationshipFilters.js";
 import { ForbiddenError } from "../../src/errors/errors.js";
 

@@ -1,6 +1,6 @@
 import type { Driver, Session } from "neo4j-driver";
 import type { Logger } from "../../logging/logger.js";
-import type { Migration } from "./migrations.js";
+import type { Migration } from "./migration.js";
 
 /**
  * Applies every migration (each is `IF NOT EXISTS`, so a second run changes

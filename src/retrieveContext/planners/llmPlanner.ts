@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import { toolJsonSchema, type RetrievalTool } from "../tools/retrievalTools.js";
-import { describeModelError, type ChatModel } from "./chatModel.js";
+import { describeModelError, type ChatModel } from "../../llm/chatModel.js";
 import { PlannerFailure, type CallOutcome, type LoopView, type PlannerSession, type PlanStep } from "./planner.js";
 import { plannerSystemPrompt, plannerUserPrompt } from "./prompts.js";
 

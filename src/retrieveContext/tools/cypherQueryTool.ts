@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { Caller } from "../../auth/caller.js";
+import type { Caller } from "../../core/caller.js";
 import { hasRole } from "../../auth/policy.js";
-import { runReadOnlyCypher, type CypherDeps } from "../../tools/cypher/runReadOnlyCypher.js";
+import { runReadOnlyCypher, type CypherDeps } from "../../cypherTool/index.js";
 import type { RetrievalTool } from "./retrievalTools.js";
 
 /**

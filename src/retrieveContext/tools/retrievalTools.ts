@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { RequestContext } from "../../server/context.js";
+import type { RequestContext } from "../../core/requestContext.js";
 import type { RetrieveRequest } from "../request.js";
 
 type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: RequestContext) => unknown;

@@ -1,4 +1,4 @@
-import type { FactRecord } from "../../facts/factRecord.js";
+import type { FactRecord } from "../../facts/index.js";
 
 /** A fact a tool returned, with how close in meaning it was to the tool's query (when it was found that way). */
 export interface FoundFact {

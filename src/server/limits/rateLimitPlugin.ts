@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
-import type { Caller } from "../../auth/caller.js";
+import type { Caller } from "../../core/caller.js";
 import { BadUserInputError } from "../../errors/errors.js";
 import type { AgentRateLimiter } from "./rateLimiter.js";
 import { RateLimitedError } from "./RateLimitedError.js";

@@ -7,9 +7,9 @@ import {
   type GraphQLSchema,
 } from "graphql";
 import type { SubscribePayload } from "graphql-ws";
-import type { Caller } from "../../auth/caller.js";
+import type { Caller } from "../../core/caller.js";
 import { ErrorCode, MnemographError } from "../../errors/errors.js";
-import type { LimitsConfig } from "./limitsConfig.js";
+import type { LimitsConfig } from "../../config/limitsConfig.js";
 import { checkOperation, parseWithTokenLimit } from "./operationLimits.js";
 import type { AgentRateLimiter } from "./rateLimiter.js";
 import { rootFieldNames } from "./rootFieldNames.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Driver } from "neo4j-driver";
 import neo4j from "neo4j-driver";
-import type { Caller } from "../../../src/auth/caller.js";
+import type { Caller } from "../../../src/core/caller.js";
 import { signToken } from "../../../src/auth/tokens.js";
 import { testConfig } from "../../support/testGateway.js";
 import { wsClient } from "../../support/wsClient.js";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import neo4j from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Caller } from "../../../src/auth/caller.js";
+import type { Caller } from "../../../src/core/caller.js";
 import { loadFeedRules } from "../../../src/feed/loadFeedRules.js";
 import { seedDefaultSubscriptions } from "../../../src/feed/seedSubscriptions.js";
 import { startTestGateway, type TestGateway } from "../../support/testGateway.js";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
 import { readOutbox } from "../../../src/feed/readOutbox.js";
 import { createDriver } from "../../../src/graph/driver.js";
-import { OUTBOX_MIGRATIONS } from "../../../src/graph/migrations/outboxMigrations.js";
+import { OUTBOX_MIGRATIONS } from "../../../src/feed/outboxMigrations.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { sampleEvent } from "./sampleEvent.js";
 import { createLogger } from "../../../src/logging/logger.js";

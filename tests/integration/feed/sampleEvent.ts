@@ -1,4 +1,4 @@
-import type { NewOutboxEvent } from "../../../src/feed/outboxEvent.js";
+import type { NewOutboxEvent } from "../../../src/core/outboxEvent.js";
 
 /** A knowledge event about `nodeId` as the outbox tests append it; `extra` overrides any field. */
 export const sampleEvent = (tenantId: string, nodeId: string, extra: Partial<NewOutboxEvent> = {}): NewOutboxEvent => ({

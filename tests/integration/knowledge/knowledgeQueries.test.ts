@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "../../../src/auth/caller.js";
+import type { Caller } from "../../../src/core/caller.js";
 import { pageRanks } from "../../../src/knowledge/ranking/pageRank.js";
 import { embedded, startKnowledgeGateway, type KnowledgeGateway } from "./knowledgeGateway.js";
 import { seedSquad, type Squad } from "./seed003Fixture.js";

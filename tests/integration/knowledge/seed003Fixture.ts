@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Caller } from "../../../src/auth/caller.js";
+import type { Caller } from "../../../src/core/caller.js";
 import type { KnowledgeGateway } from "./knowledgeGateway.js";
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_TENANT, type Caller } from "../../../src/auth/caller.js";
+import { LOCAL_TENANT, type Caller } from "../../../src/core/caller.js";
 import { analyzeConversation } from "../../../src/retrieveContext/analyzeConversation.js";
 import { linkEntities } from "../../../src/retrieveContext/linkEntities.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";

@@ -8,7 +8,7 @@ import neo4j, { type Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { isCurrent } from "../../../src/facts/factInterval.js";
 import { createDriver } from "../../../src/graph/driver.js";
-import { MAYBE_CURRENT } from "../../../src/tools/people/factsOfEntities.js";
+import { MAYBE_CURRENT } from "../../../src/people/factsOfEntities.js";
 
 let driver: Driver;
 const TAG = `maybe-current-${Date.now()}`;

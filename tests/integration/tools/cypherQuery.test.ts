@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import neo4j from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Caller } from "../../../src/auth/caller.js";
-import { checkCypherPlan } from "../../../src/tools/cypher/checkCypherPlan.js";
-import { CypherRefusedError } from "../../../src/tools/cypher/CypherRefusedError.js";
-import { CYPHER_TIMEOUT_MS, runReadOnlyCypher, type CypherDeps } from "../../../src/tools/cypher/runReadOnlyCypher.js";
+import type { Caller } from "../../../src/core/caller.js";
+import { checkCypherPlan } from "../../../src/cypherTool/checkCypherPlan.js";
+import { CypherRefusedError } from "../../../src/cypherTool/CypherRefusedError.js";
+import { CYPHER_TIMEOUT_MS, runReadOnlyCypher, type CypherDeps } from "../../../src/cypherTool/runReadOnlyCypher.js";
 import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "../../support/testGateway.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tokensOf } from "../../../src/memoryContext/tokens.js";
+import { tokensOf } from "../../../src/memory/context/tokens.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 let t: TokenGateway;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
-import type { Caller, Role } from "../../../src/auth/caller.js";
+import type { Caller, Role } from "../../../src/core/caller.js";
 import { signToken } from "../../../src/auth/tokens.js";
 
 /** Who the matrix sends requests as. */

@@ -1,5 +1,5 @@
 import { signToken } from "../../../src/auth/tokens.js";
-import type { Caller } from "../../../src/auth/caller.js";
+import type { Caller } from "../../../src/core/caller.js";
 import type { GraphQLResponse } from "../testGateway.js";
 
 /** What came back over HTTP: the status, and the body parsed (or kept raw when it is not JSON). */

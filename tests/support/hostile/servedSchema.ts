@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import { inject } from "vitest";
-import { apiKeyResolvers } from "../../../src/auth/apiKeyResolvers.js";
-import { apiKeyStore } from "../../../src/graph/apiKeyStore.js";
+import { apiKeyResolvers } from "../../../src/apiKeys/apiKeyResolvers.js";
+import { apiKeyStore } from "../../../src/apiKeys/apiKeyStore.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { buildSchema } from "../../../src/schema/buildSchema.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Embedder } from "../../../src/embeddings/Embedder.js";
+import type { Embedder } from "../../../src/core/embedder.js";
 import { withCachedQueries } from "../../../src/embeddings/cachedQueries.js";
 
 /** An embedder that counts what it is asked, and can be told to fail once. */

@@ -2,7 +2,7 @@ import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
 import { embeddingText } from "../../../src/embeddings/embeddingText.js";
-import { migrationsFor } from "../../../src/graph/migrations/migrations.js";
+import { migrationsFor } from "../../../src/app/migrations.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 
 describe("@embedded types", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BadUserInputError } from "../../../src/errors/errors.js";
 import { factRelations } from "../../../src/facts/factRelations.js";
-import { factIndexes } from "../../../src/graph/migrations/factIndexes.js";
-import { migrationsFor } from "../../../src/graph/migrations/migrations.js";
+import { factIndexes } from "../../../src/facts/factIndexes.js";
+import { migrationsFor } from "../../../src/app/migrations.js";
 import { validateAssertions } from "../../../src/facts/validateAssertions.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 

@@ -3,7 +3,7 @@ import { flushBatch, replayRoute, startState, takeEvent } from "../../../src/fee
 import { decodeFeedCursor, encodeFeedCursor } from "../../../src/feed/feedCursor.js";
 import { batchInterval, routeEvent, ruleMatches, type FeedRule } from "../../../src/feed/feedRules.js";
 import { broadcastTier } from "../../../src/feed/knowledgeEvent.js";
-import type { OutboxEvent } from "../../../src/feed/outboxEvent.js";
+import type { OutboxEvent } from "../../../src/core/outboxEvent.js";
 
 const event = (seq: number, extra: Partial<OutboxEvent> = {}): OutboxEvent => ({
   tenantId: "t", seq, type: "KNOWLEDGE_CREATED", nodeId: `n${seq}`, nodeType: "Research", actorAgentId: "jochi", ownerId: "jochi",

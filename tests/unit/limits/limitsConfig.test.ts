@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultLimits, parseRateLimits } from "../../../src/server/limits/limitsConfig.js";
+import { defaultLimits, parseRateLimits } from "../../../src/config/limitsConfig.js";
 
 describe("defaultLimits", () => {
   it("limits retrieveContext to 10 per minute and every operation to 600", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { composeMemoryContext } from "../../../src/memoryContext/composeMemoryContext.js";
-import { rankMemories } from "../../../src/memoryContext/relevance.js";
-import { tokensOf } from "../../../src/memoryContext/tokens.js";
+import { composeMemoryContext } from "../../../src/memory/context/composeMemoryContext.js";
+import { rankMemories } from "../../../src/memory/context/relevance.js";
+import { tokensOf } from "../../../src/memory/context/tokens.js";
 import { memory, NOW, randomMemories } from "./fixtures.js";
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;

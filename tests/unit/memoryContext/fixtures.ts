@@ -1,5 +1,5 @@
 import { seededRandom } from "../../../bench/support/seededRandom.js";
-import type { ContextMemory, MemoryType } from "../../../src/memoryContext/contextMemory.js";
+import type { ContextMemory, MemoryType } from "../../../src/memory/context/contextMemory.js";
 
 /** A deterministic PRNG: the "random" memories are the same on every run. */
 export const seeded = seededRandom;

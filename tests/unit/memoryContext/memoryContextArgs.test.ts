@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMemoryContextArgs } from "../../../src/memoryContext/memoryContextArgs.js";
+import { parseMemoryContextArgs } from "../../../src/memory/context/memoryContextArgs.js";
 
 const fails = (args: Parameters<typeof parseMemoryContextArgs>[0]) => {
   try {

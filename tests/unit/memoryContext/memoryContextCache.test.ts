@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryContextCache, MEMORY_CONTEXT_TTL_MS } from "../../../src/memoryContext/memoryContextCache.js";
+import { createMemoryContextCache, MEMORY_CONTEXT_TTL_MS } from "../../../src/memory/context/memoryContextCache.js";
 
 function setup() {
   let now = 1_000_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Caller } from "../../../src/auth/caller.js";
-import { CONTEXT_SOURCES, typesReaching, writeScopeOf } from "../../../src/memoryContext/memoryWriteScope.js";
+import type { Caller } from "../../../src/core/caller.js";
+import { CONTEXT_SOURCES, typesReaching, writeScopeOf } from "../../../src/memory/context/memoryWriteScope.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 
 const reaching = typesReaching(loadTypeDefs().document, CONTEXT_SOURCES);

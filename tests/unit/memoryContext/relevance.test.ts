@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { participantMatch, rankMemories, recencyOf, relevanceOf, topicMatch, wordsOf } from "../../../src/memoryContext/relevance.js";
+import { participantMatch, rankMemories, recencyOf, relevanceOf, topicMatch, wordsOf } from "../../../src/memory/context/relevance.js";
 import { memory, NOW } from "./fixtures.js";
 
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fuseHits } from "../../../src/tools/messages/searchMessages.js";
-import { rankForTask } from "../../../src/tools/agentMemory/taskRelevance.js";
-import { toStoredMemory } from "../../../src/tools/agentMemory/memoryRecord.js";
+import { fuseHits } from "../../../src/messages/searchMessages.js";
+import { rankForTask } from "../../../src/memory/taskRelevance.js";
+import { toStoredMemory } from "../../../src/memory/memoryRecord.js";
 import { NOW } from "./fixtures.js";
 
 const stored = (id: string, over: Record<string, unknown> = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeLucene, luceneAnyWord } from "../../../src/retrieval/luceneEscape.js";
+import { escapeLucene, luceneAnyWord } from "../../../src/graph/luceneEscape.js";
 
 describe("Lucene escaping", () => {
   it.each([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { fuseRanked, rankedIds, reciprocalRankFusion } from "../../../src/retrieval/ranking/fusion.js";
+import { fuseRanked, rankedIds, reciprocalRankFusion } from "../../../src/search/ranking/fusion.js";
 import { unitCosine as cosine } from "../../../src/embeddings/vectorMath.js";
-import { maximalMarginalRelevance } from "../../../src/retrieval/ranking/mmr.js";
-import { DEFAULT_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/retrieval/ranking/rankCandidates.js";
-import { mentionsParticipant } from "../../../src/retrieval/ranking/mentions.js";
-import { DEFAULT_WEIGHTING, recencyWeight, shareWeight } from "../../../src/retrieval/ranking/weighting.js";
+import { maximalMarginalRelevance } from "../../../src/search/ranking/mmr.js";
+import { DEFAULT_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
+import { mentionsParticipant } from "../../../src/search/ranking/mentions.js";
+import { DEFAULT_WEIGHTING, recencyWeight, shareWeight } from "../../../src/search/ranking/weighting.js";
 
 const NOW = new Date("2026-11-22T00:00:00Z");
 const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchInput, type SearchMemoriesArgs } from "../../../src/retrieval/searchInput.js";
+import { parseSearchInput, type SearchMemoriesArgs } from "../../../src/search/searchInput.js";
 
 const base: SearchMemoriesArgs = { query: "queue", sources: ["MEMORY"], limit: 10, diversity: 0.2, expand: true, explain: false };
 const unit = (n: number) => Array.from({ length: n }, () => 1 / Math.sqrt(n));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { circuitBreaker } from "../../../src/retrieveContext/planners/circuitBreaker.js";
+import { circuitBreaker } from "../../../src/llm/circuitBreaker.js";
 
 /** A breaker of threshold 3 and cool-down 1000 ms on a clock the test moves. */
 function setup() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ImplicitPhrase } from "../../../src/tools/people/findMentions.js";
+import type { ImplicitPhrase } from "../../../src/people/findMentions.js";
 import { deterministicPlanner, DETERMINISTIC_ROUNDS, entityCalls, followUpCalls } from "../../../src/retrieveContext/planners/deterministicPlanner.js";
 import type { LoopView, PlanStep } from "../../../src/retrieveContext/planners/planner.js";
 import { author, entity, outcome, view } from "./fixtures.js";

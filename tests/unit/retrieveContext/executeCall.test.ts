@@ -5,7 +5,7 @@ import type { Logger } from "../../../src/logging/logger.js";
 import { executeCall, type ResultCache } from "../../../src/retrieveContext/executeCall.js";
 import type { PlannedCall } from "../../../src/retrieveContext/planners/planner.js";
 import type { RetrievalTool, ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
-import type { RequestContext } from "../../../src/server/context.js";
+import type { RequestContext } from "../../../src/core/requestContext.js";
 import { fact, request } from "./fixtures.js";
 
 const python = fact({ id: "f_py", type: "HAS_SKILL", object: "Python" });

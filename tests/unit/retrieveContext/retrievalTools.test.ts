@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { retrievalTools, toolJsonSchema, type ToolResolvers, type ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
-import type { RequestContext } from "../../../src/server/context.js";
+import type { RequestContext } from "../../../src/core/requestContext.js";
 import { request } from "./fixtures.js";
 
 const NAMES = ["personProfile", "peopleBySkill", "peopleByOrganization", "peopleByTopic", "peopleByLocation", "relationshipsBetween", "personTimeline", "conversationParticipants", "findExperts", "semanticSearchFacts", "searchMemories", "searchMessages"] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Logger } from "../../../src/logging/logger.js";
-import { createBackgroundTasks } from "../../../src/server/backgroundTasks.js";
+import { createBackgroundTasks } from "../../../src/core/backgroundTasks.js";
 
 /** A logger that keeps what was logged at error level. */
 function keepingLogger() {

@@ -1,11 +1,11 @@
 import neo4j from "neo4j-driver";
 import { describe, expect, it } from "vitest";
-import { checkCypherPlan, type PlanNode } from "../../../src/tools/cypher/checkCypherPlan.js";
-import { toDriverParams, parseCypherParams } from "../../../src/tools/cypher/cypherParams.js";
-import { CypherRefusedError, type CypherRefusal } from "../../../src/tools/cypher/CypherRefusedError.js";
-import { findCypherCalls } from "../../../src/tools/cypher/findCypherCalls.js";
-import { MAX_CYPHER_LENGTH, screenCypher } from "../../../src/tools/cypher/screenCypher.js";
-import { tokenizeCypher } from "../../../src/tools/cypher/tokenizeCypher.js";
+import { checkCypherPlan, type PlanNode } from "../../../src/cypherTool/checkCypherPlan.js";
+import { toDriverParams, parseCypherParams } from "../../../src/cypherTool/cypherParams.js";
+import { CypherRefusedError, type CypherRefusal } from "../../../src/cypherTool/CypherRefusedError.js";
+import { findCypherCalls } from "../../../src/cypherTool/findCypherCalls.js";
+import { MAX_CYPHER_LENGTH, screenCypher } from "../../../src/cypherTool/screenCypher.js";
+import { tokenizeCypher } from "../../../src/cypherTool/tokenizeCypher.js";
 
 /** The refusal a query gets from the static screen, or null when it passes. */
 function refusalOf(query: string): CypherRefusal | null {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { FactRow } from "../../../src/facts/factRecord.js";
-import { rankExperts, recency } from "../../../src/tools/people/expertScore.js";
-import { findImplicitPhrases, findMentions, nameCandidates } from "../../../src/tools/people/findMentions.js";
-import { exactPhrases, fuzzyLucene } from "../../../src/tools/people/matchEntities.js";
-import { placeNames } from "../../../src/tools/people/placeNames.js";
+import { rankExperts, recency } from "../../../src/people/expertScore.js";
+import { findImplicitPhrases, findMentions, nameCandidates } from "../../../src/people/findMentions.js";
+import { exactPhrases, fuzzyLucene } from "../../../src/people/matchEntities.js";
+import { placeNames } from "../../../src/people/placeNames.js";
 
 const NOW = new Date("2025-10-10T00:00:00Z");
 const row = (over: Partial<FactRow>): FactRow => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "../../../src/auth/caller.js";
+import type { Role } from "../../../src/core/caller.js";
 import {
   decideTransition,
   TRANSITION_NAMES,

@@ -1,0 +1,66 @@
+/**
+ * The house rules of src/, checked by `npm test` (npm run depcheck).
+ *
+ * Layers, top to bottom; a folder imports only folders of its own layer's
+ * allowed targets or below (see docs/architecture.md):
+ *   cli → app → server, schema → domains → infrastructure → foundation
+ * Domains reach another domain only through its public file, `index.ts`.
+ */
+const FOUNDATION = "(core|config|errors|logging|generated)";
+const INFRA = "(auth|graph|embeddings|llm|maven)";
+const DOMAINS = "(apiKeys|beliefs|cypherTool|facts|feed|game|knowledge|memory|messages|people|retrieveContext|search|workflow)";
+const COMPOSITION = "(server|schema)";
+
+const layer = (name, from, forbiddenTo, comment) => ({
+  name,
+  comment,
+  severity: "error",
+  from: { path: `^src/${from}/` },
+  to: { path: `^src/${forbiddenTo}/` },
+});
+
+export default {
+  forbidden: [
+    {
+      name: "no-file-cycle",
+      comment: "Two files import each other, directly or through others: break the cycle by moving the shared part down.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "no-folder-cycle",
+      comment: "Two folders import each other: one concept leaks into the other's room.",
+      severity: "error",
+      scope: "folder",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    layer("foundation-imports-upward", FOUNDATION, `(${INFRA.slice(1, -1)}|${DOMAINS.slice(1, -1)}|${COMPOSITION.slice(1, -1)}|app|cli)`, "core, config, errors and logging are the ground floor: contracts and plumbing every layer may use, and that use nothing above them."),
+    layer("infrastructure-imports-upward", INFRA, `(${DOMAINS.slice(1, -1)}|${COMPOSITION.slice(1, -1)}|app|cli)`, "auth, graph, embeddings and llm serve the domains; they know nothing of them."),
+    layer("domain-imports-upward", DOMAINS, `(${COMPOSITION.slice(1, -1)}|app|cli)`, "A domain does not import the transport, the schema wiring or the app: it gets what it needs through core (RequestContext, AppDeps)."),
+    layer("composition-imports-upward", COMPOSITION, "(app|cli)", "server and schema are wired by app; they do not import it."),
+    layer("app-imports-cli", "app", "cli", "Entry points sit on top: nothing imports them."),
+    {
+      name: "domain-through-public-file",
+      comment: "Domains reach each other only through the other domain's public file (index.ts); everything else in a domain folder is private to it.",
+      severity: "error",
+      from: { path: `^src/${DOMAINS}/` },
+      to: { path: `^src/${DOMAINS}/`, pathNot: ["^src/$1/", "^src/[^/]+/index\\.ts$"] },
+    },
+    {
+      name: "outside-through-public-file",
+      comment: "The server, the schema wiring and the app reach a domain through its public file (index.ts) too.",
+      severity: "error",
+      from: { path: `^src/(${COMPOSITION.slice(1, -1)}|app|cli)/` },
+      to: { path: `^src/${DOMAINS}/`, pathNot: "^src/[^/]+/index\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^src/generated/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { extensions: [".ts", ".js"] },
+  },
+};

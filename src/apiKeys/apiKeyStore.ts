@@ -1,0 +1,64 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Driver } from "neo4j-driver";
+import type { Caller, Role } from "../core/caller.js";
+
+/** What may be shown about a key; the key itself is shown once, at creation. */
+export interface ApiKeyInfo {
+  id: string;
+  tenantId: string;
+  agentId: string;
+  roles: Role[];
+  name: string | null;
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** Keys are 256 random bits, so a plain SHA-256 is enough to store them (no salt/stretching needed). */
+export const hashKey = (key: string) => createHash("sha256").update(key).digest("hex");
+
+const FIELDS = `k.id AS id, k.tenantId AS tenantId, k.agentId AS agentId, k.roles AS roles, k.name AS name,
+  k.prefix AS prefix, toString(k.createdAt) AS createdAt, toString(k.revokedAt) AS revokedAt, toString(k.lastUsedAt) AS lastUsedAt`;
+
+/**
+ * API keys of service clients, stored hashed as `:ApiKey` nodes. They are not
+ * part of the GraphQL schema's generated CRUD: only these functions touch them.
+ */
+export function apiKeyStore(driver: Driver, database: string) {
+  const run = async (cypher: string, params: Record<string, unknown>, mode: "READ" | "WRITE" = "WRITE") => {
+    const { records } = await driver.executeQuery(cypher, params, { database, routing: mode });
+    return records.map((r) => r.toObject() as unknown as ApiKeyInfo);
+  };
+  return {
+    async create(owner: Caller, agentId: string, roles: Role[], name: string | null) {
+      const key = `mk_${randomBytes(32).toString("base64url")}`;
+      const [info] = await run(
+        `CREATE (k:ApiKey { id: $id, tenantId: $tenantId, agentId: $agentId, roles: $roles, name: $name,
+           prefix: $prefix, hash: $hash, createdBy: $createdBy, createdAt: datetime() }) RETURN ${FIELDS}`,
+        { id: randomUUID(), tenantId: owner.tenantId, agentId, roles, name, prefix: key.slice(0, 10), hash: hashKey(key), createdBy: owner.agentId },
+      );
+      return { key, info: info! };
+    },
+    /** The live key with this secret, marking it used; null when unknown or revoked. */
+    async findByKey(key: string): Promise<ApiKeyInfo | null> {
+      const [info] = await run(
+        `MATCH (k:ApiKey { hash: $hash }) WHERE k.revokedAt IS NULL SET k.lastUsedAt = datetime() RETURN ${FIELDS}`,
+        { hash: hashKey(key) },
+      );
+      return info ?? null;
+    },
+    async revoke(tenantId: string, id: string): Promise<ApiKeyInfo | null> {
+      const [info] = await run(
+        `MATCH (k:ApiKey { id: $id, tenantId: $tenantId }) SET k.revokedAt = coalesce(k.revokedAt, datetime()) RETURN ${FIELDS}`,
+        { id, tenantId },
+      );
+      return info ?? null;
+    },
+    async list(tenantId: string): Promise<ApiKeyInfo[]> {
+      return run(`MATCH (k:ApiKey { tenantId: $tenantId }) RETURN ${FIELDS} ORDER BY k.createdAt`, { tenantId }, "READ");
+    },
+  };
+}
+
+export type ApiKeyStore = ReturnType<typeof apiKeyStore>;

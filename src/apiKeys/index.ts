@@ -1,0 +1,2 @@
+export { apiKeyResolvers } from "./apiKeyResolvers.js";
+export { type ApiKeyStore, apiKeyStore } from "./apiKeyStore.js";

@@ -1,0 +1,49 @@
+import { apiKeyResolvers } from "../apiKeys/index.js";
+import type { BeliefDeps } from "../beliefs/index.js";
+import { beliefResolvers } from "../beliefs/index.js";
+import { cypherToolResolvers } from "../cypherTool/index.js";
+import { factResolvers } from "../facts/index.js";
+import { feedResolvers } from "../feed/index.js";
+import type { GameDeps } from "../game/index.js";
+import { gameResolvers } from "../game/index.js";
+import { knowledgeResolvers } from "../knowledge/index.js";
+import { peopleToolResolvers } from "../people/index.js";
+import { agentMemoryResolvers } from "../memory/index.js";
+import { messageToolResolvers } from "../messages/index.js";
+import type { ApiKeyStore } from "../apiKeys/index.js";
+import { memoryResolvers } from "../memory/index.js";
+import { searchResolvers } from "../search/index.js";
+import { retrieveContextResolvers, type RetrieveContextOptions } from "../retrieveContext/index.js";
+import { cypherQueryTools } from "../retrieveContext/index.js";
+import type { ToolResolvers } from "../retrieveContext/index.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { workflowResolvers } from "../workflow/index.js";
+
+type ResolverMap = Record<string, Record<string, unknown>>;
+
+/** Merges resolver maps type by type; a field defined twice is a programming error. */
+export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+  const merged: ResolverMap = {};
+  for (const map of maps) {
+    for (const [type, fields] of Object.entries(map)) {
+      const target = (merged[type] ??= {});
+      for (const [field, resolver] of Object.entries(fields)) {
+        if (field in target) throw new Error(`Resolver ${type}.${field} is defined twice`);
+        target[field] = resolver;
+      }
+    }
+  }
+  return merged;
+}
+
+/** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
+export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps): ResolverMap {
+  const search = searchResolvers(deps);
+  const messages = messageToolResolvers(deps);
+  const people = peopleToolResolvers(deps);
+  // The retrieval loop calls the same resolvers as the API: the same checks and access rules.
+  const tools = { ...people.Query, searchMemories: search.Query.searchMemories, searchMessages: messages.Query.searchMessages } as unknown as ToolResolvers;
+  const cypherTools = cypherQueryTools(deps);
+  const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherTools(ctx.caller) }).resolvers;
+  return mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), search, agentMemoryResolvers(deps), messages, people, factResolvers(deps), cypherToolResolvers(deps), retrieveContext, workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps), beliefResolvers(beliefs), knowledgeResolvers(deps));
+}

@@ -1,0 +1,109 @@
+import { Kind, type DocumentNode } from "graphql";
+import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../embeddings/embeddedTypes.js";
+import { factIndexes } from "../facts/index.js";
+import { feedStampIndexes } from "../feed/index.js";
+import { OUTBOX_MIGRATIONS } from "../feed/index.js";
+import type { Migration } from "../graph/migrations/migration.js";
+import { EMBEDDING_DIMENSIONS } from "../core/embedder.js";
+
+
+/** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
+const SAFE_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
+function safe(label: string): string {
+  if (!SAFE_NAME.test(label)) throw new Error(`Refusing unsafe label in a migration: ${label}`);
+  return label;
+}
+
+
+/** Node types of the SDL that implement `Owned`: every one of them is tenant-scoped. */
+export function ownedLabels(document: DocumentNode): string[] {
+  return document.definitions
+    .filter((d) => d.kind === Kind.OBJECT_TYPE_DEFINITION)
+    .filter((d) => d.interfaces?.some((i) => i.name.value === "Owned"))
+    .map((d) => d.name.value)
+    .sort();
+}
+
+/**
+ * Every constraint and index the gateway needs, derived from the SDL where it
+ * can be: ids are unique within a tenant for every owned type; the rest serve
+ * the queries of the retrieval tools, feeds and the game agent.
+ */
+export function migrationsFor(document: DocumentNode): Migration[] {
+  const owned = ownedLabels(document).map(safe);
+  const unique = owned.map((label) => ({
+    name: `${label.toLowerCase()}_tenant_id_unique`,
+    cypher: `CREATE CONSTRAINT ${label.toLowerCase()}_tenant_id_unique IF NOT EXISTS FOR (n:${label}) REQUIRE (n.tenantId, n.id) IS UNIQUE`,
+  }));
+  const ownerIndexes = owned.map((label) => ({
+    name: `${label.toLowerCase()}_tenant_owner`,
+    cypher: `CREATE INDEX ${label.toLowerCase()}_tenant_owner IF NOT EXISTS FOR (n:${label}) ON (n.tenantId, n.ownerId)`,
+  }));
+  const embedded = embeddedTypes(document).flatMap(({ label, contextBy }) => [
+    vector(vectorIndexName(label), label),
+    range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
+    ...(contextBy
+      ? [
+          vector(contextVectorIndexName(label), label, "contextEmbedding"),
+          range(`${label.toLowerCase()}_context_order`, label, ["tenantId", "ownerId", contextBy]),
+        ]
+      : []),
+  ]);
+  embedded.push(...factIndexes(document));
+  embedded.push(...feedStampIndexes(document));
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
+}
+
+/** API keys are looked up by hash; ids are unique. */
+const API_KEYS: Migration[] = [
+  { name: "api_key_hash_unique", cypher: "CREATE CONSTRAINT api_key_hash_unique IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.hash IS UNIQUE" },
+  { name: "api_key_id_unique", cypher: "CREATE CONSTRAINT api_key_id_unique IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE" },
+];
+
+const range = (name: string, label: string, props: string[]): Migration => ({
+  name,
+  cypher: `CREATE INDEX ${name} IF NOT EXISTS FOR (n:${safe(label)}) ON (${props.map((p) => `n.${p}`).join(", ")})`,
+});
+
+const RANGE_INDEXES: Migration[] = [
+  range("memory_owner_type_created", "Memory", ["tenantId", "ownerId", "type", "createdAt"]),
+  range("memory_created", "Memory", ["createdAt"]),
+  range("message_timestamp", "Message", ["timestamp"]),
+  range("message_author", "Message", ["tenantId", "authorId"]),
+  // recentTurns: equality on the first two, ordered range scan on the number (no sort, whatever the store size).
+  range("turn_session_number", "Turn", ["tenantId", "sessionId", "number"]),
+  range("game_session_status", "GameSession", ["status", "leaseExpiresAt"]),
+  range("task_status", "Task", ["tenantId", "status"]),
+  range("belief_state", "Belief", ["tenantId", "ownerId", "state", "confidence"]),
+  range("workflow_status", "WorkflowImprovement", ["tenantId", "status"]),
+  range("person_name", "Person", ["name"]),
+  range("org_name", "Org", ["name"]),
+  range("place_name", "Place", ["name"]),
+  range("skill_name", "Skill", ["name"]),
+  range("topic_name", "Topic", ["name"]),
+];
+
+/**
+ * Prose is indexed with Lucene's English analyzer (stop words out, stemming):
+ * with the default analyzer, "What is the name of the dog?" matched every
+ * text holding "the". Names keep the default analyzer: no stemming of names.
+ */
+const fulltext = (name: string, labels: string, fields: string[], analyzer = "english"): Migration => ({
+  name,
+  fulltextAnalyzer: analyzer,
+  cypher: `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${labels}) ON EACH [${fields.map((f) => `n.${f}`).join(", ")}] OPTIONS { indexConfig: { \`fulltext.analyzer\`: '${analyzer}' } }`,
+});
+
+const FULLTEXT_INDEXES: Migration[] = [
+  fulltext("memory_content", "Memory", ["content"]),
+  fulltext("message_content", "Message", ["content"]),
+  fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words"),
+  fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
+];
+
+const vector = (name: string, label: string, property = "embedding"): Migration => ({
+  name,
+  cypher: `CREATE VECTOR INDEX ${name} IF NOT EXISTS FOR (n:${safe(label)}) ON n.${property} OPTIONS { indexConfig: { \`vector.dimensions\`: ${EMBEDDING_DIMENSIONS}, \`vector.similarity_function\`: 'cosine' } }`,
+});
+

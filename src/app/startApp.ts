@@ -1,0 +1,141 @@
+import type { Driver } from "neo4j-driver";
+import { setupAuth } from "../auth/setupAuth.js";
+import type { Config } from "../config/config.js";
+import { apiKeyStore } from "../apiKeys/index.js";
+import { createDriver } from "../graph/driver.js";
+import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
+import { migrationsFor } from "./migrations.js";
+import { schemaFactsOf } from "./schemaFacts.js";
+import { runMigrations } from "../graph/migrations/runMigrations.js";
+import type { Logger } from "../logging/logger.js";
+import { createEmbedder } from "../embeddings/createEmbedder.js";
+import type { Embedder } from "../core/embedder.js";
+import { createEmbeddingWorker } from "../embeddings/embeddingWorker.js";
+import { type EmbeddingWorker } from "../core/embedder.js";
+import { createFactEmbeddingPass } from "../facts/index.js";
+import { SEED_EXTRACTORS } from "../game/index.js";
+import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
+import { buildSchema } from "../schema/buildSchema.js";
+import { createBeliefDeps } from "../beliefs/index.js";
+import { appResolvers } from "./appResolvers.js";
+import { GAME_WRITES_WITHOUT_EMBEDDED_TEXT } from "../game/index.js";
+import { createWriteEvents } from "../core/writeEvents.js";
+import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
+import { loadTypeDefs } from "../schema/loadTypeDefs.js";
+import { startGateway, type Gateway } from "../server/gateway.js";
+import { tokenRoute } from "../server/rest/tokenRoute.js";
+import { retrieveRoute } from "../server/rest/retrieveRoute.js";
+import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "../retrieveContext/index.js";
+
+/** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
+export interface App {
+  gateway: Gateway;
+  driver: Driver;
+  localNeo4j: LocalNeo4j | null;
+  embedder: Embedder;
+  /** Embeds what is written; `drain()` waits until every write so far has its vector. */
+  embeddings: EmbeddingWorker;
+  /** Closes game sessions whose lease ran out, every GAME_SESSION_SWEEP_SECONDS; `sweep()` runs one now. */
+  leaseSweeper: LeaseSweeper;
+  /** Writes requests started without waiting (run records); `drain()` waits for them. */
+  background: BackgroundTasks;
+  /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
+  stop(): Promise<void>;
+}
+
+/** What tests and benchmarks may replace. */
+export interface AppOptions {
+  /** The clock of leases, caches and timestamps; the system clock by default. */
+  now?: () => Date;
+}
+
+/** Wires the parts together in start-up order; each failure undoes what had started. */
+export async function startApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? (() => new Date());
+  const auth = await setupAuth(config, logger);
+  // The model loads while Neo4j starts: both take seconds the first time.
+  const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
+  embedderReady.catch(() => {});
+  const localNeo4j = config.neo4j.uri
+    ? null
+    : await startLocalNeo4j(config.neo4j, logger.child({ component: "neo4j" })).catch(async (err: unknown) => {
+        await (await embedderReady.catch(() => null))?.close();
+        throw err;
+      });
+  const connection = localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password };
+  const driver = createDriver(connection);
+  let embedder: Embedder | null = null;
+  let embeddings: EmbeddingWorker | null = null;
+  try {
+    embedder = await embedderReady;
+    await driver.verifyConnectivity({ database: config.neo4j.database });
+    // The SDL is read once: migrations, the embedding worker and fact passes derive from it.
+    const { document } = loadTypeDefs();
+    const schemaFacts = schemaFactsOf(document);
+    const migrations = migrationsFor(document);
+    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now() };
+    await runMigrations(driver, config.neo4j.database, migrations, logger);
+    const keys = apiKeyStore(driver, config.neo4j.database);
+    const database = config.neo4j.database;
+    const writes = createWriteEvents();
+    embeddings = createEmbeddingWorker({
+      driver,
+      database,
+      embedder,
+      types: [...schemaFacts.embeddedTypes],
+      // Facts are relationships: their own pass embeds the ones written through generated CRUD.
+      extraPasses: [createFactEmbeddingPass({ driver, database, types: schemaFacts.factTypes })],
+      logger: logger.child({ component: "embeddings" }),
+    });
+    // Any write may have produced text to embed, except those known to write none.
+    const withoutEmbeddedText = new Set([...GAME_WRITES_WITHOUT_EMBEDDED_TEXT, ...RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT]);
+    writes.on((e) => {
+      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake();
+    });
+    const background = createBackgroundTasks(logger);
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
+    const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
+    const beliefs = createBeliefDeps(config, deps, document);
+    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game, beliefs), (e) => writes.emit(e));
+    await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
+    health.schemaReady = true;
+    const gateway = await startGateway({
+      config,
+      driver,
+      schema,
+      logger,
+      health,
+      authenticate: auth.authenticate,
+      routes: tokenRoute(keys, auth.signingSecret, config.auth),
+      restRoutes: [retrieveRoute],
+    });
+    const leaseSweeper = startLeaseSweeper(game);
+    const worker = embeddings;
+    const model = embedder;
+    return {
+      gateway,
+      driver,
+      localNeo4j,
+      embedder: model,
+      embeddings: worker,
+      leaseSweeper,
+      background,
+      async stop() {
+        await gateway.stop();
+        await background.drain();
+        await leaseSweeper.stop();
+        await worker.stop();
+        await model.close();
+        await driver.close();
+        await localNeo4j?.stop();
+        logger.info("Stopped");
+      },
+    };
+  } catch (err) {
+    await embeddings?.stop();
+    await (embedder ?? (await embedderReady.catch(() => null)))?.close();
+    await driver.close();
+    await localNeo4j?.stop();
+    throw err;
+  }
+}

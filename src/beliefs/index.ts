@@ -1,0 +1,2 @@
+export { type BeliefDeps, createBeliefDeps } from "./beliefDeps.js";
+export { beliefResolvers } from "./beliefResolvers.js";

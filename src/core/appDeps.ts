@@ -1,0 +1,31 @@
+import type { Driver } from "neo4j-driver";
+import type { CypherToolMode } from "../config/config.js";
+import type { Embedder } from "./embedder.js";
+import type { EmbeddingWorker } from "./embedder.js";
+import type { Logger } from "../logging/logger.js";
+import type { SchemaFacts } from "./schemaFacts.js";
+import type { WriteEvents } from "./writeEvents.js";
+import type { BackgroundTasks } from "./backgroundTasks.js";
+
+/**
+ * What the hand-written resolvers (retrieval tools, search, facts, memory
+ * context) are built with, once at start-up. Per-request state (caller,
+ * DataLoaders) lives in the RequestContext instead.
+ */
+export interface AppDeps {
+  driver: Driver;
+  database: string;
+  embedder: Embedder;
+  embeddings: EmbeddingWorker;
+  logger: Logger;
+  /** Committed writes through the gateway (cache invalidation). */
+  writes: WriteEvents;
+  /** Writes a request starts without waiting for them (run records). */
+  background: BackgroundTasks;
+  /** The clock; tests pin it. */
+  now: () => Date;
+  /** Who may run read-only Cypher (CYPHER_TOOL): `admin` or `off`. */
+  cypherTool: CypherToolMode;
+  /** What the SDL says, read and derived once at start-up. */
+  schema: SchemaFacts;
+}

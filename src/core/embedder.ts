@@ -1,0 +1,28 @@
+/** Dimensions of the sentence-embedding vectors (both candidate local models give 384). */
+export const EMBEDDING_DIMENSIONS = 384;
+
+/**
+ * Turns text into 384-dimensional unit vectors. Queries and stored passages
+ * are embedded differently by some models (BGE prefixes queries), so the two
+ * are separate calls.
+ */
+export interface Embedder {
+  /** Stored beside every vector as `embeddingModel`. */
+  readonly model: string;
+  readonly dimensions: number;
+  /** Embeds texts that will be stored and searched. */
+  embedPassages(texts: readonly string[]): Promise<number[][]>;
+  /** Embeds search queries. */
+  embedQueries(texts: readonly string[]): Promise<number[][]>;
+  close(): Promise<void>;
+}
+
+/** Embeds what the gateway writes, after the commit (embeddings/embeddingWorker.ts runs it). */
+export interface EmbeddingWorker {
+  /** Something was written: look for pending nodes soon. */
+  wake(): void;
+  /** Resolves once nothing is pending (every write so far is embedded). */
+  drain(): Promise<void>;
+  /** Stops polling and waits for the batch in flight. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,35 @@
+import type { Caller } from "./caller.js";
+import type { OutboxEvent } from "./outboxEvent.js";
+
+/** A mutation that succeeded through the gateway. */
+export interface WriteEvent {
+  /** Root field, e.g. `createMemories`, `recordInteraction`. */
+  field: string;
+  /** Node type a generated mutation wrote (`Memory`), when known. */
+  typeName: string | undefined;
+  caller: Caller;
+  /** Feed events the write committed, when the gateway appended them itself (generated knowledge writes). */
+  outbox?: OutboxEvent[];
+}
+
+export type WriteListener = (event: WriteEvent) => void;
+
+/**
+ * In-process notifications of committed writes: the embedding worker wakes on
+ * them, caches drop what a write made stale. Listeners must not throw or block.
+ */
+export interface WriteEvents {
+  emit(event: WriteEvent): void;
+  on(listener: WriteListener): () => void;
+}
+
+export function createWriteEvents(): WriteEvents {
+  const listeners = new Set<WriteListener>();
+  return {
+    emit: (event) => listeners.forEach((l) => l(event)),
+    on(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { cypherToolResolvers } from "./cypherToolResolvers.js";
+export { type CypherDeps, runReadOnlyCypher } from "./runReadOnlyCypher.js";

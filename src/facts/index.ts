@@ -1,0 +1,10 @@
+export { createFactEmbeddingPass, markStaleFacts } from "./factEmbeddingPass.js";
+export { factIndexes } from "./factIndexes.js";
+export { factInterval, isCurrent, isValidAt, partialDate, timelineKey } from "./factInterval.js";
+export { FACT_ROW, type FactRecord, type FactRow, rowAttributes, toFactRecord } from "./factRecord.js";
+export { factRelations } from "./factRelations.js";
+export { factResolvers } from "./factResolvers.js";
+export { factText } from "./factText.js";
+export { type FactHit, factVectorSearch } from "./factVectorSearch.js";
+export { unionEvidence } from "./mergeFacts.js";
+export { loadPersonFacts } from "./personFacts.js";

@@ -1,0 +1,6 @@
+export { appendOutboxEvent } from "./appendOutboxEvent.js";
+export { feedResolvers } from "./feedResolvers.js";
+export { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "./feedStamp.js";
+export { feedStampIndexes } from "./feedStampIndexes.js";
+export { type KnowledgeWriteRunner, knowledgeOutbox } from "./knowledgeOutbox.js";
+export { OUTBOX_MIGRATIONS } from "./outboxMigrations.js";

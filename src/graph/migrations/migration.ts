@@ -1,0 +1,9 @@
+/** One idempotent schema statement, named so that logs and health can refer to it. */
+export interface Migration {
+  name: string;
+  cypher: string;
+  /** A full-text index built with another analyzer is dropped first, so the new one replaces it. */
+  fulltextAnalyzer?: string;
+  /** Fills in data rather than schema: idempotent because it touches only what still lacks the value (`IS NULL`). */
+  data?: true;
+}

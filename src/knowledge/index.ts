@@ -1,0 +1,1 @@
+export { knowledgeResolvers } from "./knowledgeResolvers.js";

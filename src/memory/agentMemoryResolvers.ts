@@ -1,0 +1,29 @@
+import { memoryContextResolver } from "./context/memoryContextResolver.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { agentContextForTaskResolver } from "./agentContextForTask.js";
+import { agentMemoriesResolver } from "./agentMemories.js";
+import { agentRelationshipsResolver } from "./agentRelationships.js";
+import { memoriesForConversationResolver } from "./memoriesForConversation.js";
+import { recordInteractionResolver } from "./recordInteraction.js";
+import { relevantMemoriesForTaskResolver } from "./relevantMemoriesForTask.js";
+
+/**
+ * Resolvers of schema/agent-memory-tools.graphql: seed 000's agent-memory
+ * tools, the memory-context block (with its cache, created here once per
+ * gateway) and recordInteraction.
+ */
+export function agentMemoryResolvers(deps: AppDeps) {
+  return {
+    Query: {
+      memoryContext: memoryContextResolver(deps),
+      agentMemories: agentMemoriesResolver(deps),
+      memoriesForConversation: memoriesForConversationResolver(deps),
+      agentRelationships: agentRelationshipsResolver(deps),
+      relevantMemoriesForTask: relevantMemoriesForTaskResolver(deps),
+      agentContextForTask: agentContextForTaskResolver(deps),
+    },
+    Mutation: {
+      recordInteraction: recordInteractionResolver(deps),
+    },
+  };
+}

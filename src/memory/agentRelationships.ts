@@ -1,0 +1,41 @@
+import { visibilityParams } from "../auth/policy.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { readQuery, toNumber } from "../graph/readQuery.js";
+import { idArg } from "../core/idArgs.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
+import { MATCH_AGENT, requireAgent } from "./agentScope.js";
+import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
+
+// Every memory of the agent that INVOLVES another agent counts as an interaction with it.
+const CYPHER = `
+  ${MATCH_AGENT}
+  CALL (a) {
+    MATCH (a)-[:REMEMBERS]->(n:Memory)-[:INVOLVES]->(other:Agent)
+    WHERE ${visibleAs("n")} AND ${visibleAs("other")} AND other <> a
+    WITH other, n ORDER BY coalesce(n.occurredAt, n.createdAt) DESC
+    WITH other, count(n) AS interactionCount, collect(n) AS ns
+    WITH other, interactionCount, ns, coalesce(ns[0].occurredAt, ns[0].createdAt) AS last
+    ORDER BY last DESC, other.id
+    RETURN collect({
+      agentId: other.id, name: other.name, interactionCount: interactionCount, last: last.epochMillis,
+      recent: [n IN ns[..3] | ${MEMORY_PROJECTION}]
+    }) AS relationships
+  }
+  RETURN a IS NOT NULL AS found, relationships`;
+
+/** `Query.agentRelationships` (seed 000's get_agent_relationships): who the agent dealt with, latest first. */
+export function agentRelationshipsResolver(deps: AppDeps) {
+  return async (_: unknown, args: { agentId: string }, ctx: RequestContext) => {
+    const agentId = idArg("agentRelationships.agentId", args.agentId);
+    const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), agentId });
+    requireAgent(row?.found, "agentRelationships.agentId", agentId);
+    return (row!.relationships as Record<string, unknown>[]).map((r) => ({
+      agentId: r.agentId,
+      name: r.name,
+      interactionCount: toNumber(r.interactionCount),
+      lastInteractionAt: new Date(toNumber(r.last) ?? 0).toISOString(),
+      recentInteractions: (r.recent as Record<string, unknown>[]).map((m) => toAgentMemory(toStoredMemory(m))),
+    }));
+  };
+}

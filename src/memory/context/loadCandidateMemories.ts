@@ -1,0 +1,77 @@
+import { visibilityParams } from "../../auth/policy.js";
+import type { Caller } from "../../core/caller.js";
+import { cypherInt, readQuery } from "../../graph/readQuery.js";
+import type { AppDeps } from "../../core/appDeps.js";
+import { visibleAs } from "../../graph/visibleAs.js";
+import { MEMORY_PROJECTION, toStoredMemory, type StoredMemory } from "../memoryRecord.js";
+
+/** What the candidates are wanted for; terms and participants lower-cased. */
+export interface CandidateQuery {
+  agentId: string;
+  conversationId: string | null;
+  topicTerms: readonly string[];
+  participants: readonly string[];
+}
+
+export interface AgentCandidates {
+  /** False when no agent of that id is visible to the caller in its tenant. */
+  found: boolean;
+  agentName: string | null;
+  memories: StoredMemory[];
+}
+
+/** How many memories each way of finding candidates contributes (at most ~280 reach the ranking). */
+const PER_TYPE = 40;
+const RECENT = 40;
+const MATCHING = 120;
+
+/**
+ * One query: the agent (if the caller may read it) and a bounded set of its
+ * memories the caller may read — the most important of each type, the most
+ * recent, and those matching the conversation, topic or participants — for
+ * the pure ranking (memoryContext/relevance.ts) to order. Memories are the
+ * agent's when it REMEMBERS them.
+ */
+export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, q: CandidateQuery): Promise<AgentCandidates> {
+  const mem = visibleAs("n");
+  const cypher = `
+    OPTIONAL MATCH (a:Agent {tenantId: $callerTenant, id: $agentId}) WHERE ${visibleAs("a")}
+    CALL (a) {
+      CALL (a) {
+        MATCH (a)-[:REMEMBERS]->(n:Memory) WHERE ${mem}
+        WITH n ORDER BY n.importance DESC, n.createdAt DESC
+        WITH n.type AS type, collect(n)[..$perType] AS top
+        UNWIND top AS n
+        RETURN n
+        UNION
+        MATCH (a)-[:REMEMBERS]->(n:Memory) WHERE ${mem}
+        RETURN n ORDER BY coalesce(n.occurredAt, n.createdAt) DESC LIMIT $recent
+        UNION
+        MATCH (a)-[:REMEMBERS]->(n:Memory) WHERE ${mem} AND (
+          n.conversationId = $conversationId
+          OR any(t IN n.tags WHERE toLower(t) IN $terms)
+          OR any(term IN $terms WHERE toLower(n.content) CONTAINS term)
+          OR any(p IN n.participants WHERE toLower(p) IN $participants)
+          OR EXISTS { MATCH (n)-[:INVOLVES]->(x:Agent) WHERE ${visibleAs("x")} AND (toLower(x.id) IN $participants OR toLower(x.name) IN $participants) })
+        RETURN n ORDER BY n.importance DESC, coalesce(n.occurredAt, n.createdAt) DESC LIMIT $matching
+      }
+      WITH DISTINCT n
+      RETURN collect(${MEMORY_PROJECTION}) AS memories
+    }
+    RETURN a IS NOT NULL AS found, a.name AS agentName, memories`;
+  const [row] = await readQuery(deps, cypher, {
+    ...visibilityParams(caller),
+    agentId: q.agentId,
+    conversationId: q.conversationId,
+    terms: q.topicTerms,
+    participants: q.participants,
+    perType: cypherInt(PER_TYPE),
+    recent: cypherInt(RECENT),
+    matching: cypherInt(MATCHING),
+  });
+  return {
+    found: row?.found === true,
+    agentName: (row?.agentName as string | null) ?? null,
+    memories: ((row?.memories as Record<string, unknown>[] | undefined) ?? []).map(toStoredMemory),
+  };
+}

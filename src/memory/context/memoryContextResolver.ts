@@ -1,0 +1,51 @@
+import { hasRole } from "../../auth/policy.js";
+import { BadUserInputError } from "../../errors/errors.js";
+import type { RequestContext } from "../../core/requestContext.js";
+import { loadCandidateMemories } from "./loadCandidateMemories.js";
+import type { AppDeps } from "../../core/appDeps.js";
+import { composeMemoryContext, type ComposedBlock } from "./composeMemoryContext.js";
+import { parseMemoryContextArgs, type MemoryContextArgs } from "./memoryContextArgs.js";
+import { createMemoryContextCache } from "./memoryContextCache.js";
+import { CONTEXT_SOURCES, typesReaching, writeScopeOf } from "./memoryWriteScope.js";
+import { rankMemories } from "./relevance.js";
+
+/** `MemoryContext` as the API returns it. */
+export interface MemoryContextResult extends ComposedBlock {
+  cached: boolean;
+  generatedAt: string;
+}
+
+/**
+ * The `memoryContext` resolver and its cache. The cache lives as long as the
+ * gateway and listens to committed writes (deps.writes): a write that could
+ * change an agent's memories makes its entries stale before the mutation's
+ * response is sent, so a read after a write through the gateway is never stale.
+ */
+export function memoryContextResolver(deps: AppDeps) {
+  const cache = createMemoryContextCache<MemoryContextResult>({ clock: () => deps.now().getTime() });
+  const reaching = typesReaching(deps.schema.document, CONTEXT_SOURCES);
+  deps.writes.on((event) => {
+    const scope = writeScopeOf(event, reaching);
+    if (scope.kind === "agent") cache.invalidateAgent(scope.tenantId, scope.agentId);
+    if (scope.kind === "tenant") cache.invalidateTenant(scope.tenantId);
+  });
+
+  return async (_: unknown, args: MemoryContextArgs, ctx: RequestContext): Promise<MemoryContextResult> => {
+    const req = parseMemoryContextArgs(args);
+    const { caller } = ctx;
+    // What a caller may read differs by caller, so the caller is part of the key.
+    const key = JSON.stringify([caller.tenantId, caller.agentId, hasRole(caller, "admin"), req]);
+    const hit = cache.get(key, caller.tenantId, req.agentId);
+    if (hit) return { ...hit, cached: true };
+
+    const stamp = cache.stamp(caller.tenantId, req.agentId);
+    const candidates = await loadCandidateMemories(deps, caller, req);
+    if (!candidates.found) throw new BadUserInputError(`memoryContext.agentId: no agent "${req.agentId}" in this tenant`, "memoryContext.agentId");
+    const now = deps.now();
+    const ranked = rankMemories(candidates.memories, { ...req, now });
+    const block = composeMemoryContext(ranked, { agentName: candidates.agentName ?? req.agentId, topic: req.topic, tokenBudget: req.tokenBudget });
+    const result = { ...block, cached: false, generatedAt: now.toISOString() };
+    cache.set(key, result, stamp);
+    return result;
+  };
+}

@@ -1,0 +1,55 @@
+import { visibilityParams } from "../auth/policy.js";
+import type { Caller } from "../core/caller.js";
+import { luceneAnyWord } from "../graph/luceneEscape.js";
+import { cypherInt, readQuery, toNumber } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
+import { MATCH_AGENT } from "./agentScope.js";
+import { MEMORY_PROJECTION, toStoredMemory } from "./memoryRecord.js";
+import { rankForTask } from "./taskRelevance.js";
+
+/** Lucene hits read before keeping the agent's own: the index spans every tenant and agent. */
+const FULLTEXT_POOL = 1000;
+
+const CYPHER = `
+  ${MATCH_AGENT}
+  CALL (a) {
+    CALL (a) {
+      WITH a WHERE $q <> ''
+      CALL db.index.fulltext.queryNodes('memory_content', $q, {limit: $pool}) YIELD node AS n, score
+      WITH a, n, score WHERE n.tenantId = $callerTenant AND ${visibleAs("n")} AND (a)-[:REMEMBERS]->(n)
+      RETURN n, score
+      UNION
+      MATCH (a)-[:REMEMBERS]->(n:Memory) WHERE ${visibleAs("n")} AND any(t IN n.tags WHERE toLower(t) IN $tags)
+      RETURN n, 0.0 AS score
+    }
+    WITH n, max(score) AS score ORDER BY score DESC, n.importance DESC LIMIT $candidates
+    RETURN collect({ memory: ${MEMORY_PROJECTION}, score: score }) AS hits
+  }
+  RETURN a IS NOT NULL AS found, hits`;
+
+/**
+ * The agent's memories relevant to a task: BM25 over content (the description
+ * escaped for Lucene, any word matching) plus tag overlap, ranked by
+ * taskRelevance.ts. One query. `found` is false for an unknown agent.
+ */
+export async function findMemoriesForTask(
+  deps: Pick<AppDeps, "driver" | "database" | "now">,
+  caller: Caller,
+  q: { agentId: string; description: string; tags: readonly string[]; limit: number },
+) {
+  const tags = q.tags.map((t) => t.toLowerCase());
+  const [row] = await readQuery(deps, CYPHER, {
+    ...visibilityParams(caller),
+    agentId: q.agentId,
+    q: luceneAnyWord(q.description),
+    tags,
+    pool: cypherInt(FULLTEXT_POOL),
+    candidates: cypherInt(Math.max(q.limit * 5, 50)),
+  });
+  const hits = ((row?.hits as { memory: Record<string, unknown>; score: unknown }[] | undefined) ?? []).map((h) => ({
+    memory: toStoredMemory(h.memory),
+    textScore: toNumber(h.score) ?? 0,
+  }));
+  return { found: row?.found === true, ranked: rankForTask(hits, tags, deps.now()).slice(0, q.limit) };
+}

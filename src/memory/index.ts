@@ -1,0 +1,3 @@
+export { agentMemoryResolvers } from "./agentMemoryResolvers.js";
+export { type MemoryContextResult, memoryContextResolver } from "./context/memoryContextResolver.js";
+export { memoryResolvers } from "./memoryResolvers.js";

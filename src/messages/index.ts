@@ -1,0 +1,1 @@
+export { messageToolResolvers } from "./messageToolResolvers.js";

@@ -1,0 +1,83 @@
+import { visibilityParams } from "../auth/policy.js";
+import { reciprocalRankFusion, rankedIds } from "../search/index.js";
+import { luceneAnyWord } from "../graph/luceneEscape.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { idArg } from "../core/idArgs.js";
+import { limit as limitArg, optionalText, text } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
+import { MESSAGE_PROJECTION, toChannelMessage, type ChannelMessageOutput } from "./messageRecord.js";
+
+export interface SearchMessagesArgs {
+  query: string;
+  channelId?: string | null;
+  authorId?: string | null;
+  limit?: number | null;
+}
+
+/** Hits read from each index before filtering: both indexes span every tenant. */
+const POOL = 500;
+
+const FILTER = `${visibleAs("n")}
+  AND ($channelId IS NULL OR EXISTS { MATCH (n)-[:IN_CHANNEL]->(c:Channel {tenantId: $callerTenant, id: $channelId}) })
+  AND ($authorId IS NULL OR n.authorId = $authorId)`;
+
+// Two ranked lists in one query; @neo4j/graphql's @vector would cap k at 4, so this is our own Cypher.
+const CYPHER = `
+  CALL () {
+    WITH 1 AS go WHERE $q <> ''
+    CALL db.index.fulltext.queryNodes('message_content', $q, {limit: $pool}) YIELD node AS n, score
+    WITH n, score WHERE n:Message AND ${FILTER}
+    WITH n ORDER BY score DESC LIMIT $k
+    RETURN collect(${MESSAGE_PROJECTION}) AS byText
+  }
+  CALL () {
+    CALL db.index.vector.queryNodes('message_embedding', $pool, $vector) YIELD node AS n, score
+    WITH n, score WHERE ${FILTER}
+    WITH n ORDER BY score DESC LIMIT $k
+    RETURN collect(${MESSAGE_PROJECTION}) AS byVector
+  }
+  RETURN byText, byVector`;
+
+/**
+ * `Query.searchMessages` (seed 002's message search): BM25 over the escaped
+ * query and cosine similarity of its embedding, each filtered to what the
+ * caller may read, fused by reciprocal rank (retrieval/fusion.ts).
+ */
+export function searchMessagesResolver(deps: AppDeps) {
+  return async (_: unknown, args: SearchMessagesArgs, ctx: RequestContext) => {
+    const query = text("searchMessages.query", args.query, 2000);
+    const channelId = args.channelId ? idArg("searchMessages.channelId", args.channelId) : null;
+    const authorId = optionalText("searchMessages.authorId", args.authorId, 128);
+    const limit = limitArg("searchMessages.limit", args.limit, 10, 100);
+    const [vector] = await deps.embedder.embedQueries([query]);
+    const [row] = await readQuery(deps, CYPHER, {
+      ...visibilityParams(ctx.caller),
+      q: luceneAnyWord(query),
+      vector,
+      channelId,
+      authorId,
+      pool: cypherInt(POOL),
+      k: cypherInt(Math.min(POOL, limit * 5)),
+    });
+    const byText = ((row?.byText as Record<string, unknown>[] | undefined) ?? []).map(toChannelMessage);
+    const byVector = ((row?.byVector as Record<string, unknown>[] | undefined) ?? []).map(toChannelMessage);
+    return fuseHits(byText, byVector).slice(0, limit);
+  };
+}
+
+/** Both rankings fused by reciprocal rank, each hit with its rank in either list (1-based). Pure. */
+export function fuseHits(byText: readonly ChannelMessageOutput[], byVector: readonly ChannelMessageOutput[]) {
+  const textIds = byText.map((m) => m.id);
+  const vectorIds = byVector.map((m) => m.id);
+  const scores = reciprocalRankFusion([{ ids: textIds }, { ids: vectorIds }]);
+  const byId = new Map([...byVector, ...byText].map((m) => [m.id, m]));
+  const rank = (ids: string[], id: string) => (ids.includes(id) ? ids.indexOf(id) + 1 : null);
+  return rankedIds(scores).map((id) => ({
+    message: byId.get(id)!,
+    score: scores.get(id)!,
+    textRank: rank(textIds, id),
+    vectorRank: rank(vectorIds, id),
+  }));
+}

@@ -1,0 +1,82 @@
+import { visibilityParams } from "../auth/policy.js";
+import { BadUserInputError } from "../errors/errors.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { readQuery } from "../graph/readQuery.js";
+import { list, optionalText, text } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
+import { findImplicitPhrases, findMentions, nameCandidates, type KnownPerson } from "./findMentions.js";
+
+const MAX_MESSAGES = 100;
+const MAX_CONTENT = 5000;
+
+/** People of the tenant the caller may read whose name, real name or alias occurs in the messages. */
+const PEOPLE = `
+  MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")}
+    AND (toLower(p.name) IN $grams OR toLower(coalesce(p.realName, '')) IN $grams
+         OR any(alias IN coalesce(p.aliases, []) WHERE toLower(alias) IN $grams))
+  RETURN p.id AS id, p.name AS name, [p.name, p.realName] + coalesce(p.aliases, []) AS names LIMIT 500`;
+
+/** Each author (by id, else by name) and the people they are related, close to or interact with, either way. */
+const AUTHOR_TIES = `
+  UNWIND $authors AS author
+  OPTIONAL MATCH (a:Person) WHERE a.tenantId = $callerTenant AND ${visibleAs("a")}
+    AND (a.id = author.id OR (author.id IS NULL AND toLower(a.name) = toLower(author.name)))
+  WITH author, head(collect(a)) AS a
+  OPTIONAL MATCH (a)-[r:RELATED_TO|CLOSE_TO|INTERACTED_WITH]-(other:Person) WHERE ${visibleAs("other")}
+  RETURN author.index AS index,
+         [t IN collect(CASE WHEN other IS NULL THEN null ELSE { personId: other.id, name: other.name, type: type(r), basis: r.basis, confidence: coalesce(r.confidence, 0.0) } END) WHERE t IS NOT NULL] AS ties`;
+
+interface Tie {
+  personId: string;
+  name: string;
+  type: string;
+  basis: string | null;
+  confidence: number;
+}
+
+/** seed 004 get_conversation_participants: people named in the messages, and "my brother"-style references resolved through the author's relationships. */
+export function conversationParticipantsResolver(deps: AppDeps) {
+  return async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
+    const messages = list("conversationParticipants.messages", args.messages, MAX_MESSAGES, (f, v) => {
+      const m = (v ?? {}) as Record<string, unknown>;
+      return { authorId: optionalText(`${f}.authorId`, m.authorId, 200), authorName: optionalText(`${f}.authorName`, m.authorName, 200), content: text(`${f}.content`, m.content, MAX_CONTENT) };
+    });
+    if (!messages?.length) throw new BadUserInputError("conversationParticipants.messages must hold at least one message", "conversationParticipants.messages");
+    const contents = messages.map((m) => m.content);
+    const params = visibilityParams(ctx.caller);
+    const people = (await readQuery(deps, PEOPLE, { ...params, grams: nameCandidates(contents) })).map(
+      (r): KnownPerson => ({ id: r.id as string, name: r.name as string, names: (r.names as (string | null)[]).filter((n): n is string => Boolean(n)) }),
+    );
+    const explicitMentions = findMentions(contents, people);
+
+    const phrases = findImplicitPhrases(contents);
+    const authors = [...new Set(phrases.map((p) => p.mentionedInMessage))].map((index) => ({
+      index,
+      id: messages[index]!.authorId,
+      name: messages[index]!.authorName,
+    }));
+    const tiesOf = new Map<number, Tie[]>();
+    if (authors.length) {
+      for (const r of await readQuery(deps, AUTHOR_TIES, { ...params, authors })) tiesOf.set(Number(r.index), (r.ties as Tie[]) ?? []);
+    }
+    const implicitReferences = phrases.map((phrase) => {
+      // A tie whose basis names the word ("brother") is a strong match; one of a likely type, a weaker one.
+      const matches = (tiesOf.get(phrase.mentionedInMessage) ?? [])
+        .filter((t) => phrase.types.includes(t.type))
+        .map((t) => {
+          const named = (t.basis ?? "").toLowerCase().includes(phrase.word);
+          const typeRank = phrase.types.indexOf(t.type);
+          return {
+            personId: t.personId,
+            name: t.name,
+            confidence: Number((t.confidence * (named ? 1 : 0.5 / (typeRank + 1))).toFixed(4)),
+            reason: named ? `${t.type} with basis "${t.basis}"` : `${t.type} of the author`,
+          };
+        })
+        .sort((a, b) => b.confidence - a.confidence);
+      return { reference: phrase.reference, mentionedInMessage: phrase.mentionedInMessage, possibleMatches: matches };
+    });
+    return { explicitMentions, implicitReferences };
+  };
+}

@@ -1,0 +1,2 @@
+export { type ImplicitPhrase, findImplicitPhrases, nameCandidates } from "./findMentions.js";
+export { peopleToolResolvers } from "./peopleToolResolvers.js";

@@ -1,0 +1,164 @@
+import type { Caller } from "../core/caller.js";
+import { visibilityParams } from "../auth/policy.js";
+import { escapeLucene } from "../graph/luceneEscape.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
+import { unitCosine } from "../embeddings/vectorMath.js";
+import type { NameVectors } from "./nameVectors.js";
+
+/** How a name was found: exactly (name or alias, any case), fuzzily (typo, prefix, part), by meaning, or not at all. */
+export type MatchKind = "EXACT" | "FUZZY" | "SEMANTIC" | "NONE";
+
+export interface EntityMatch {
+  kind: MatchKind;
+  /** Element ids of the matched nodes. */
+  keys: string[];
+  /** Cosine similarity of each semantic match, by key. */
+  similarity: Map<string, number>;
+}
+
+/** Labels the tools match names of: a closed set, so the label can be written into the Cypher text. */
+export type EntityLabel = "Org" | "Place" | "Skill" | "Topic" | "Project" | "Event" | "Person";
+
+/** Names whose embedding is at least this close to the query count as the same thing ("machine learning" ≈ "ML"). */
+export const NAME_SIMILARITY = 0.68;
+/** Most candidate names compared by meaning in one query. */
+const SEMANTIC_CANDIDATES = 2000;
+
+const EXACT_NAME = `(toLower(o.name) IN $names OR toLower(coalesce(o.realName, '')) IN $names
+         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) IN $names))`;
+
+/** Every node of the label, compared one by one: for names the full-text index cannot look up (no letter or digit). */
+const exactScan = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")} AND ${EXACT_NAME}
+  WITH o LIMIT 100`;
+
+/**
+ * The full-text name index (the same analyzer on both sides) finds every node
+ * whose name, real name or an alias contains a name as a phrase; the equality
+ * test then keeps the exact ones. A node named N always contains the phrase
+ * N, so nothing the scan would find is missed.
+ */
+const EXACT_INDEXED = `
+  CALL db.index.fulltext.queryNodes('entity_names', $phrases) YIELD node AS o
+  WHERE $label IN labels(o) AND o.tenantId = $callerTenant AND ${visibleAs("o")} AND ${EXACT_NAME}
+  WITH o LIMIT 100`;
+
+/** The exact stage as the head of a statement, yielding each node matched as `o`, and its parameters (caller's visibility added by the runner). */
+function exactStage(label: EntityLabel, lower: readonly string[]): { cypher: string; params: Record<string, unknown> } {
+  const phrases = exactPhrases(lower);
+  return phrases ? { cypher: EXACT_INDEXED, params: { names: lower, phrases, label } } : { cypher: exactScan(label), params: { names: lower } };
+}
+
+/** Most names looked up in one full-text query (each is a clause; Lucene allows 1024). */
+const MAX_PHRASES = 200;
+
+/** The names as one full-text query of quoted phrases, escaped; null when a name has no word the index holds. Pure. */
+export function exactPhrases(names: readonly string[]): string | null {
+  if (names.length === 0 || names.length > MAX_PHRASES || names.some((n) => !/[\p{L}\p{N}]/u.test(n))) return null;
+  return names.map((n) => `"${escapeLucene(n)}"`).join(" ");
+}
+
+const FUZZY = `
+  CALL db.index.fulltext.queryNodes('entity_names', $lucene) YIELD node AS o, score
+  WHERE $label IN labels(o) AND o.tenantId = $callerTenant AND ${visibleAs("o")}
+  RETURN elementId(o) AS key, score ORDER BY score DESC LIMIT 20`;
+
+const partial = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+    AND (toLower(o.name) CONTAINS $name OR any(alias IN coalesce(o.aliases, []) WHERE size(alias) > 2 AND toLower(alias) CONTAINS $name))
+  RETURN elementId(o) AS key LIMIT 20`;
+
+const NAMES = (label: EntityLabel) => `
+  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+  RETURN elementId(o) AS key, o.name AS name ORDER BY o.createdAt DESC LIMIT $max`;
+
+/**
+ * A Lucene query for a name with typos and prefixes: every word must match,
+ * as itself, as a prefix (3+ letters) or within one edit (5+ letters); escaped
+ * and lower-cased (wildcard and fuzzy terms are not analysed). Pure.
+ */
+export function fuzzyLucene(name: string): string {
+  const words = name.toLowerCase().split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, 16);
+  return words
+    .map((w) => {
+      const e = escapeLucene(w);
+      return `+(${[e, ...(w.length >= 3 ? [`${e}*`] : []), ...(w.length >= 5 ? [`${e}~1`] : [])].join(" ")})`;
+    })
+    .join(" ");
+}
+
+/**
+ * Finds the nodes of `label` a name means, trying in order: name, real name
+ * or alias equal to any of `names` (case-insensitive); full-text with typos
+ * and prefixes, or the name contained in a longer one; names close in meaning
+ * (embeddings, NAME_SIMILARITY). The first stage that finds something wins;
+ * `exactOnly` stops after the first; `skipExact` starts with the second (the
+ * caller has run the first itself, see exactMatchAndRead).
+ */
+export async function matchEntities(
+  deps: AppDeps,
+  vectors: NameVectors,
+  caller: Caller,
+  label: EntityLabel,
+  names: readonly string[],
+  { exactOnly = false, skipExact = false }: { exactOnly?: boolean; skipExact?: boolean } = {},
+): Promise<EntityMatch> {
+  const params = visibilityParams(caller);
+  const lower = lowerNames(names);
+  const none = { similarity: new Map<string, number>() };
+  if (!skipExact) {
+    const exact = exactStage(label, lower);
+    const exactRows = await readQuery(deps, `${exact.cypher} RETURN elementId(o) AS key`, { ...params, ...exact.params });
+    if (exactRows.length) return { kind: "EXACT", keys: exactRows.map((r) => r.key as string), ...none };
+  }
+  if (exactOnly || lower.length === 0) return { kind: "NONE", keys: [], ...none };
+
+  const fuzzyKeys = new Set<string>();
+  for (const name of lower) {
+    const lucene = fuzzyLucene(name);
+    if (lucene) for (const r of await readQuery(deps, FUZZY, { ...params, lucene, label })) fuzzyKeys.add(r.key as string);
+    if (name.length >= 3) for (const r of await readQuery(deps, partial(label), { ...params, name })) fuzzyKeys.add(r.key as string);
+  }
+  if (fuzzyKeys.size) return { kind: "FUZZY", keys: [...fuzzyKeys], ...none };
+
+  const candidates = await readQuery(deps, NAMES(label), { ...params, max: cypherInt(SEMANTIC_CANDIDATES) });
+  if (!candidates.length) return { kind: "NONE", keys: [], ...none };
+  const [query] = await deps.embedder.embedQueries([names[0]!]);
+  const nameVectors = await vectors.get(candidates.map((c) => c.name as string));
+  const similarity = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    const s = unitCosine(query!, nameVectors[i]!);
+    if (s >= NAME_SIMILARITY) similarity.set(c.key as string, s);
+  });
+  return similarity.size ? { kind: "SEMANTIC", keys: [...similarity.keys()], similarity } : { kind: "NONE", keys: [], ...none };
+}
+
+const lowerNames = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))];
+
+/**
+ * matchEntities' exact stage and a read of what it matched, in one statement
+ * (one round trip where the usual lookup takes two). `read.cypher` is the body
+ * of a subquery given `nodes`, the list of matched nodes (possibly empty): it
+ * must return exactly one row with one column, `result` (an aggregation
+ * does). Its parameter names must not clash with the stage's (`names`,
+ * `phrases`, `label` and the caller's visibility). With no exact match, `keys`
+ * is empty: go on with matchEntities(…, { skipExact: true }).
+ */
+export async function exactMatchAndRead<R>(
+  deps: AppDeps,
+  caller: Caller,
+  label: EntityLabel,
+  names: readonly string[],
+  read: { cypher: string; params: Record<string, unknown> },
+): Promise<{ keys: string[]; result: R }> {
+  const exact = exactStage(label, lowerNames(names));
+  const cypher = `${exact.cypher}
+  WITH collect(o) AS nodes
+  CALL (nodes) {${read.cypher}
+  }
+  RETURN [n IN nodes | elementId(n)] AS keys, result`;
+  const [row] = await readQuery<{ keys: string[]; result: R }>(deps, cypher, { ...visibilityParams(caller), ...exact.params, ...read.params });
+  return row!;
+}

@@ -1,0 +1,59 @@
+import { visibilityParams } from "../auth/policy.js";
+import { FACT_ROW, toFactRecord, type FactRow } from "../facts/index.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { readQuery } from "../graph/readQuery.js";
+import { text } from "../core/args.js";
+import type { AppDeps } from "../core/appDeps.js";
+import { visibleAs } from "../graph/visibleAs.js";
+
+/** What a shared node says about two people, by its label. */
+const SHARED_CONTEXT: Readonly<Record<string, string>> = {
+  Org: "same_organization",
+  Project: "same_project",
+  Event: "same_event",
+  Place: "same_place",
+  Topic: "same_topic",
+  Skill: "same_skill",
+};
+
+/** Most shared contexts returned (two people of one big org share one, not thousands). */
+const MAX_SHARED = 50;
+
+// Both people must be readable; every fact and shared node too. FACT_ROW reads p, r, o.
+const CYPHER = `
+  MATCH (a:Person {tenantId: $callerTenant, id: $a}) WHERE ${visibleAs("a")}
+  MATCH (b:Person {tenantId: $callerTenant, id: $b}) WHERE ${visibleAs("b")}
+  CALL (a, b) {
+    MATCH (a)-[r]-(b) WHERE type(r) IN $types
+    WITH startNode(r) AS p, r, endNode(r) AS o
+    RETURN collect(${FACT_ROW}) AS direct
+  }
+  CALL (a, b) {
+    MATCH (a)-[ra]->(x)<-[rb]-(b)
+    WHERE type(ra) IN $types AND type(rb) IN $types AND NOT x:Person AND x.tenantId = $callerTenant AND ${visibleAs("x")}
+    CALL (a, ra, x) { WITH a AS p, ra AS r, x AS o RETURN ${FACT_ROW} AS fa }
+    CALL (b, rb, x) { WITH b AS p, rb AS r, x AS o RETURN ${FACT_ROW} AS fb }
+    RETURN collect({ label: head(labels(x)), name: x.name, id: x.id, a: fa, b: fb })[..${MAX_SHARED}] AS shared
+  }
+  RETURN direct, shared`;
+
+/** seed 004 get_relationships_between: direct facts either way, shared organisations/projects/events, interaction weight. */
+export function relationshipsBetweenResolver(deps: AppDeps, factTypes: readonly string[]) {
+  return async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
+    const personAId = text("relationshipsBetween.personAId", args.personAId, 128);
+    const personBId = text("relationshipsBetween.personBId", args.personBId, 128);
+    const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), a: personAId, b: personBId, types: factTypes });
+    const now = deps.now();
+    const direct = ((row?.direct as FactRow[] | undefined) ?? []).map((r) => toFactRecord(r, now));
+    type Shared = { label: string; name: string; id: string; a: FactRow; b: FactRow };
+    const sharedContexts = ((row?.shared as Shared[] | undefined) ?? []).map((s) => ({
+      type: SHARED_CONTEXT[s.label] ?? `same_${s.label.toLowerCase()}`,
+      context: s.name,
+      contextId: s.id,
+      factA: toFactRecord(s.a, now),
+      factB: toFactRecord(s.b, now),
+    }));
+    const interactionWeight = direct.filter((f) => f.type === "INTERACTED_WITH").reduce((sum, f) => sum + (f.attributes.weight ?? 0), 0);
+    return { personAId, personBId, relationships: direct, sharedContexts, interactionWeight };
+  };
+}

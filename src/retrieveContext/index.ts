@@ -1,0 +1,3 @@
+export { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT, type RetrieveContextOptions, retrieveContextResolvers } from "./retrieveContextResolvers.js";
+export { cypherQueryTools } from "./tools/cypherQueryTool.js";
+export { type ToolResolvers } from "./tools/retrievalTools.js";

@@ -1,0 +1,2 @@
+export { rankedIds, reciprocalRankFusion } from "./ranking/fusion.js";
+export { searchResolvers } from "./searchResolvers.js";

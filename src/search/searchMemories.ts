@@ -1,0 +1,128 @@
+import type { SchemaFacts } from "../core/schemaFacts.js";
+import type { Driver } from "neo4j-driver";
+import type { Caller } from "../core/caller.js";
+import { visibilityParams } from "../auth/policy.js";
+import type { Embedder } from "../core/embedder.js";
+import { BadUserInputError } from "../errors/errors.js";
+import { factList } from "./factList.js";
+import { luceneAnyWord } from "../graph/luceneEscape.js";
+import { rankedIds } from "./ranking/fusion.js";
+import { mentionsParticipant } from "./ranking/mentions.js";
+import { DEFAULT_RANK_OPTIONS, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
+import type { SearchRequest } from "./searchInput.js";
+import { fulltextHits, neighbours, vectorHits, type CandidateRow } from "./searchQueries.js";
+import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
+
+export interface SearchDeps {
+  driver: Driver;
+  database: string;
+  embedder: Embedder;
+  now: () => Date;
+  /** Facts are a search source: their relationship types come from the SDL. */
+  schema: Pick<SchemaFacts, "factTypes">;
+}
+
+export interface SearchHitResult {
+  source: "MEMORY" | "MESSAGE" | "FACT";
+  id: string;
+  score: number;
+  occurredAt: string | null;
+  properties: Record<string, unknown>;
+  parts: ScoreParts;
+}
+
+export interface SearchResult {
+  hits: SearchHitResult[];
+  tookMs: number;
+}
+
+/**
+ * Hybrid search: full text and vectors retrieve candidates (in parallel, per
+ * source), reciprocal-rank fusion merges them, the best hits bring their
+ * conversation neighbours and people, and the pure ranking weighs and
+ * diversifies the lot. Only what the caller may read is ever retrieved.
+ */
+export async function searchMemories(deps: SearchDeps, caller: Caller, request: SearchRequest): Promise<SearchResult> {
+  const started = performance.now();
+  const target = { driver: deps.driver, database: deps.database };
+  const params = { ...visibilityParams(caller), ...request.filters };
+  const perList = Math.min(200, Math.max(30, request.limit * 4));
+  const specs = request.sources.filter((s) => s !== "FACT").map((s) => SEARCH_SOURCES[s]);
+  const lucene = luceneAnyWord(request.query);
+
+  const vectorPromise = request.vector ? Promise.resolve(request.vector) : deps.embedder.embedQueries([request.query]).then((v) => v[0]!);
+  const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
+  agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
+  const withVectors = request.diversity > 0;
+  const [fulltext, vector, facts] = await Promise.all([
+    Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors))),
+    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors))),
+    request.sources.includes("FACT")
+      ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence))
+      : Promise.resolve({ hits: [], rows: [] }),
+  ]);
+  await agentsChecked;
+  const fulltextFlat = fulltext.flatMap((l) => l.hits);
+  const vectorFlat = [...vector, facts].flatMap((l) => l.hits);
+  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
+  const fused = fuseLists(fulltextFlat, vectorFlat, options.rrfK);
+  const pool = rankedIds(fused).slice(0, Math.max(request.limit * 3, 30));
+  const listRows = new Map([...fulltext, ...vector, facts].flatMap((l) => l.rows).map((r) => [r.key, r]));
+
+  // Graph expansion around the best hits that have neighbours (a conversation, people);
+  // the neighbours come back as rows.
+  const seeds = pool.slice(0, Math.min(request.limit, options.expansionSeeds)).filter((key) => listRows.get(key)?.expandable);
+  const expandable = request.expand && seeds.length > 0;
+  const expansion = expandable
+    ? (await Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors)))).flat()
+    : [];
+  const rows = [...pool.flatMap((key) => listRows.get(key) ?? []), ...expansion.map((n) => n.row)];
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const links = expansion.map(({ id, of }) => ({ id, of }));
+
+  const ranked = rankCandidates(
+    { fulltext: fulltextFlat.filter((h) => byKey.has(h.id)), vector: vectorFlat.filter((h) => byKey.has(h.id)) },
+    links,
+    new Map(rows.map((r) => [r.key, factsOf(r, request.query)])),
+    options,
+  );
+  return {
+    hits: ranked.map(({ id, score, parts }) => {
+      const row = byKey.get(id)!;
+      return { source: id.slice(0, id.indexOf(":")) as SearchHitResult["source"], id: row.id, score, occurredAt: row.occurredAt, properties: row.properties, parts };
+    }),
+    tookMs: performance.now() - started,
+  };
+}
+
+/** Naming an agent the tenant does not have is a mistake worth saying, not an empty answer. */
+async function requireAgents(target: { driver: Driver; database: string }, caller: Caller, agentIds: string[]): Promise<void> {
+  const { records } = await target.driver.executeQuery(
+    "UNWIND $ids AS id OPTIONAL MATCH (a:Agent {tenantId: $tenant, id: id}) WITH id, a WHERE a IS NULL RETURN collect(id) AS missing",
+    { ids: agentIds, tenant: caller.tenantId },
+    { database: target.database, routing: "READ" },
+  );
+  const missing = records[0]?.get("missing") as string[] | undefined;
+  if (missing?.length) {
+    throw new BadUserInputError(`searchMemories.input.agentIds: no agent ${missing.map((m) => `"${m}"`).join(", ")} in this tenant`, "searchMemories.input.agentIds");
+  }
+}
+
+/** The node ids of one source among ranking keys (`MEMORY:<id>`). */
+function idsOf(spec: SearchSourceSpec, keys: readonly string[]): string[] {
+  const prefix = `${spec.kind}:`;
+  return keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+}
+
+function factsOf(row: CandidateRow, query: string): CandidateFacts {
+  const p = row.properties;
+  const people = Array.isArray(p.participants) ? (p.participants as string[]) : typeof p.authorName === "string" ? [p.authorName] : [];
+  return {
+    id: row.key,
+    occurredAt: row.occurredAt ? new Date(row.occurredAt) : null,
+    importance: typeof p.importance === "number" ? p.importance : null,
+    confidence: typeof p.confidence === "number" ? p.confidence : null,
+    vector: row.vector,
+    mentioned: mentionsParticipant(query, people),
+  };
+}

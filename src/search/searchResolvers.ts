@@ -1,0 +1,43 @@
+import type { RequestContext } from "../core/requestContext.js";
+import { parseSearchInput, type SearchMemoriesArgs } from "./searchInput.js";
+import { searchMemories, type SearchDeps, type SearchHitResult } from "./searchMemories.js";
+
+/** The GraphQL shape of a hit: memory and message fields side by side, score parts on request. */
+function toGraphQL(hit: SearchHitResult, explain: boolean) {
+  const p = hit.properties;
+  const memory = hit.source === "MEMORY";
+  const fact = hit.source === "FACT";
+  return {
+    source: hit.source,
+    id: hit.id,
+    content: p.content ?? "",
+    score: hit.score,
+    ownerId: fact ? null : p.ownerId,
+    occurredAt: hit.occurredAt,
+    memoryType: memory ? p.type : null,
+    importance: memory ? p.importance : null,
+    confidence: memory || fact ? p.confidence : null,
+    tags: memory ? p.tags : null,
+    participants: memory || fact ? p.participants : null,
+    conversationId: memory ? p.conversationId : fact ? null : p.channelId,
+    sourceRef: memory ? p.source : null,
+    authorId: hit.source === "MESSAGE" ? p.authorId : null,
+    authorName: hit.source === "MESSAGE" ? p.authorName : null,
+    evidence: fact ? p.evidence : null,
+    factType: fact ? p.factType : null,
+    explain: explain ? hit.parts : null,
+  };
+}
+
+/** Resolver of `searchMemories` (schema/search.graphql). */
+export function searchResolvers(deps: SearchDeps) {
+  return {
+    Query: {
+      searchMemories: async (_: unknown, args: { input: SearchMemoriesArgs }, ctx: RequestContext) => {
+        const request = parseSearchInput(args.input, deps.embedder.dimensions);
+        const result = await searchMemories(deps, ctx.caller, request);
+        return { hits: result.hits.map((h) => toGraphQL(h, request.explain)), tookMs: result.tookMs };
+      },
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { workflowResolvers } from "./workflowResolvers.js";
