@@ -1,6 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import neo4j from "neo4j-driver";
 import { buildSchema } from "../src/schema/buildSchema.js";
+import { loadTypeDefs } from "../src/schema/loadTypeDefs.js";
 
 /**
  * The schema clients see, built exactly as the gateway builds it but without
@@ -12,7 +13,7 @@ export async function loadGeneratedSchema(): Promise<GraphQLSchema> {
   // Creating a driver opens no connection; closing it releases nothing but the object.
   const driver = neo4j.driver("neo4j://codegen.invalid");
   try {
-    const { schema } = await buildSchema(driver, "neo4j");
+    const { schema } = await buildSchema({ driver, database: "neo4j", document: loadTypeDefs().document });
     return schema;
   } finally {
     await driver.close();

@@ -6,6 +6,7 @@ import { createDriver } from "../graph/driver.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
 import { migrationsFor } from "./migrations.js";
 import { schemaFactsOf } from "./schemaFacts.js";
+import type { SchemaFacts } from "../core/schemaFacts.js";
 import { runMigrations } from "../graph/migrations/runMigrations.js";
 import type { Logger } from "../logging/logger.js";
 import { createEmbedder } from "../embeddings/createEmbedder.js";
@@ -35,6 +36,8 @@ export interface App {
   embedder: Embedder;
   /** Embeds what is written; `drain()` waits until every write so far has its vector. */
   embeddings: EmbeddingWorker;
+  /** What the SDL says, as read once at start-up. */
+  schema: SchemaFacts;
   /** Closes game sessions whose lease ran out, every GAME_SESSION_SWEEP_SECONDS; `sweep()` runs one now. */
   leaseSweeper: LeaseSweeper;
   /** Writes requests started without waiting (run records); `drain()` waits for them. */
@@ -82,7 +85,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       driver,
       database,
       embedder,
-      types: [...schemaFacts.embeddedTypes],
+      types: schemaFacts.embeddedTypes,
       // Facts are relationships: their own pass embeds the ones written through generated CRUD.
       extraPasses: [createFactEmbeddingPass({ driver, database, types: schemaFacts.factTypes })],
       logger: logger.child({ component: "embeddings" }),
@@ -96,7 +99,13 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, document);
-    const { schema, neoSchema } = await buildSchema(driver, database, appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game, beliefs), (e) => writes.emit(e));
+    const { schema, neoSchema } = await buildSchema({
+      driver,
+      database,
+      document,
+      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game, beliefs),
+      onWrite: (e) => writes.emit(e),
+    });
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
     health.schemaReady = true;
     const gateway = await startGateway({
@@ -120,6 +129,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       embeddings: worker,
       leaseSweeper,
       background,
+      schema: schemaFacts,
       async stop() {
         await gateway.stop();
         await background.drain();

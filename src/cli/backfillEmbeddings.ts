@@ -6,22 +6,18 @@
  */
 import { loadConfig } from "../config/config.js";
 import { createLogger } from "../logging/logger.js";
-import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startApp } from "../app/startApp.js";
-import { embeddedTypes } from "../embeddings/embeddedTypes.js";
 import { markStale } from "../embeddings/markStale.js";
 import { markStaleFacts } from "../facts/index.js";
-import { factRelations } from "../facts/index.js";
 
 const config = loadConfig({ ...process.env, PORT: "0" });
 const logger = createLogger({ logLevel: config.logLevel });
 const app = await startApp(config, logger);
 try {
   const started = performance.now();
-  const { document } = loadTypeDefs();
   const queued = {
-    ...(await markStale(app.driver, config.neo4j.database, embeddedTypes(document), app.embedder.model)),
-    ...(await markStaleFacts(app.driver, config.neo4j.database, factRelations(document).map((r) => r.type), app.embedder.model)),
+    ...(await markStale(app.driver, config.neo4j.database, app.schema.embeddedTypes, app.embedder.model)),
+    ...(await markStaleFacts(app.driver, config.neo4j.database, app.schema.factTypes, app.embedder.model)),
   };
   const total = Object.values(queued).reduce((a, b) => a + b, 0);
   process.stdout.write(`Queued ${total} nodes and facts for ${app.embedder.model}: ${JSON.stringify(queued)}\n`);

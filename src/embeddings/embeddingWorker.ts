@@ -14,7 +14,7 @@ export interface EmbeddingWorkerOptions {
   driver: Driver;
   database: string;
   embedder: Embedder;
-  types: EmbeddedType[];
+  types: readonly EmbeddedType[];
   logger: Logger;
   extraPasses?: EmbeddingPass[];
   batchSize?: number;

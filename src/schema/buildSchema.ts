@@ -1,6 +1,6 @@
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
-import { defaultFieldResolver, getNamedType, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
+import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
 import type { Driver } from "neo4j-driver";
 import { withAccessRules } from "../auth/accessRules.js";
 import { createFilterGuard } from "../auth/relationshipFilters.js";
@@ -12,9 +12,19 @@ import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } fro
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
-import { loadTypeDefs } from "./loadTypeDefs.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import type { WriteEvent } from "../core/writeEvents.js";
+
+export interface BuildSchemaOptions {
+  driver: Driver;
+  database: string;
+  /** The SDL of schema/, as startApp read it once. */
+  document: DocumentNode;
+  /** The hand-written resolvers, beside the generated CRUD. */
+  resolvers?: Record<string, Record<string, unknown>>;
+  /** Told of every mutation that succeeded. */
+  onWrite?: (event: WriteEvent) => void;
+}
 
 export interface BuiltSchema {
   schema: GraphQLSchema;
@@ -27,13 +37,7 @@ export interface BuiltSchema {
  * then every root field is wrapped so that its arguments are checked against
  * the SDL's `@constraint` rules before anything reaches the database.
  */
-export async function buildSchema(
-  driver: Driver,
-  database: string,
-  resolvers: Record<string, Record<string, unknown>> = {},
-  onWrite: (event: WriteEvent) => void = () => {},
-): Promise<BuiltSchema> {
-  const { document } = loadTypeDefs();
+export async function buildSchema({ driver, database, document, resolvers = {}, onWrite = () => {} }: BuildSchemaOptions): Promise<BuiltSchema> {
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
     typeDefs: withAccessRules(withFeedStamp(document)),

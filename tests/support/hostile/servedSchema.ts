@@ -4,6 +4,7 @@ import { apiKeyResolvers } from "../../../src/apiKeys/apiKeyResolvers.js";
 import { apiKeyStore } from "../../../src/apiKeys/apiKeyStore.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { buildSchema } from "../../../src/schema/buildSchema.js";
+import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 
 /**
  * The schema the gateway serves, built by the same code, so tables generated
@@ -13,7 +14,7 @@ import { buildSchema } from "../../../src/schema/buildSchema.js";
 export async function servedSchema(database = "neo4j"): Promise<GraphQLSchema> {
   const driver = createDriver(inject("neo4j"));
   try {
-    const { schema } = await buildSchema(driver, database, apiKeyResolvers(apiKeyStore(driver, database)));
+    const { schema } = await buildSchema({ driver, database, document: loadTypeDefs().document, resolvers: apiKeyResolvers(apiKeyStore(driver, database)) });
     return schema;
   } finally {
     await driver.close();
