@@ -3,6 +3,8 @@ import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
 import { apiKeyStore } from "../apiKeys/index.js";
 import { createDriver } from "../graph/driver.js";
+import { watchAvailability, type DatabaseAvailability } from "../graph/availability.js";
+import { VERSION } from "./version.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
 import { migrationsFor } from "./migrations.js";
 import { schemaFactsOf } from "./schemaFacts.js";
@@ -38,6 +40,8 @@ export interface App {
   embeddings: EmbeddingWorker;
   /** What the SDL says, as read once at start-up. */
   schema: SchemaFacts;
+  /** Whether Neo4j answers now, as the probes and the supervisor see it. */
+  availability: DatabaseAvailability;
   /** Closes game sessions whose lease ran out, every GAME_SESSION_SWEEP_SECONDS; `sweep()` runs one now. */
   leaseSweeper: LeaseSweeper;
   /** Writes requests started without waiting (run records); `drain()` waits for them. */
@@ -69,14 +73,21 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
   const driver = createDriver(connection);
   let embedder: Embedder | null = null;
   let embeddings: EmbeddingWorker | null = null;
+  let availability: DatabaseAvailability | null = null;
   try {
     embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
+    availability = watchAvailability({ driver, database: config.neo4j.database, logger: logger.child({ component: "neo4j" }) });
+    const watched = availability;
+    // The supervisor knows first: an exited server is refused at once, not at the next probe.
+    localNeo4j?.onStateChange((state) => {
+      if (state !== "up") watched.markDown(state === "failed" ? "the embedded Neo4j could not be restarted" : "the embedded Neo4j exited");
+    });
     // The SDL is read once: migrations, the embedding worker and fact passes derive from it.
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
     const migrations = migrationsFor(document);
-    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now() };
+    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
     const database = config.neo4j.database;
@@ -114,6 +125,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       schema,
       logger,
       health,
+      availability: watched,
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
       restRoutes: [retrieveRoute],
@@ -130,12 +142,14 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       leaseSweeper,
       background,
       schema: schemaFacts,
+      availability: watched,
       async stop() {
         await gateway.stop();
         await background.drain();
         await leaseSweeper.stop();
         await worker.stop();
         await model.close();
+        watched.stop();
         await driver.close();
         await localNeo4j?.stop();
         logger.info("Stopped");
@@ -144,6 +158,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
   } catch (err) {
     await embeddings?.stop();
     await (embedder ?? (await embedderReady.catch(() => null)))?.close();
+    availability?.stop();
     await driver.close();
     await localNeo4j?.stop();
     throw err;

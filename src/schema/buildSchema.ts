@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
 import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
@@ -44,6 +45,12 @@ export async function buildSchema({ driver, database, document, resolvers = {}, 
     driver,
     resolvers: resolvers as never,
     features: {
+      // The gateway verifies tokens itself and hands @neo4j/graphql the verified claims as
+      // `context.jwt`. This key would only decode a raw `context.token`, which the gateway
+      // never sets: a random key nobody holds means no such token could ever be accepted.
+      // Declaring it also tells @neo4j/graphql that authorization is configured, instead of
+      // it warning so at every schema build.
+      authorization: { key: randomBytes(32).toString("base64url") },
       populatedBy: { callbacks: { ...populatedByCallbacks, feedWriteStamp } },
       excludeDeprecatedFields: {
         mutationOperations: true,

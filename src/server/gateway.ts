@@ -21,7 +21,10 @@ import { createContextFactory } from "./context.js";
 import { type RequestContext } from "../core/requestContext.js";
 import { errorLoggingPlugin, formatError } from "./errorHandling.js";
 import { explorerRouter } from "./explorer/explorerRouter.js";
-import { healthHandler, type HealthState } from "./health.js";
+import { healthHandler, liveHandler, readyHandler, type HealthState } from "./health.js";
+import { availabilityPlugin, onlyIntrospection } from "./availabilityPlugin.js";
+import type { DatabaseAvailability } from "../graph/availability.js";
+import { ServiceUnavailableError } from "../errors/errors.js";
 import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
 import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
 import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
@@ -34,6 +37,8 @@ export interface GatewayDeps {
   schema: GraphQLSchema;
   logger: Logger;
   health: HealthState;
+  /** Whether Neo4j answers: while it does not, operations are refused at once and readiness is 503. */
+  availability: DatabaseAvailability;
   authenticate: Authenticator;
   /** Extra routes (token exchange) mounted before /graphql. */
   routes?: express.Router;
@@ -56,7 +61,7 @@ export interface Gateway {
  * both building their context with the same factory.
  */
 export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
-  const { config, driver, schema, logger, health, authenticate } = deps;
+  const { config, driver, schema, logger, health, availability, authenticate } = deps;
   const database = config.neo4j.database;
   const buildContext = createContextFactory({ logger, database, authenticate });
   const app = express();
@@ -91,7 +96,10 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
       onSubscribe: async (ctx, _id, payload) => {
         const contextValue = await buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller, ctx.extra.scope);
         const guarded = await guardWebSocketOperation(wsGuard, payload, contextValue);
-        if (!Array.isArray(guarded)) return guarded;
+        if (!Array.isArray(guarded)) {
+          if (availability.up || onlyIntrospection(guarded.document)) return guarded;
+          return formatErrors([new ServiceUnavailableError()]).map((f) => new GraphQLError(f.message, { extensions: f.extensions }));
+        }
         return formatErrors(guarded).map((f) => new GraphQLError(f.message, { extensions: f.extensions }));
       },
       onClose: (ctx) => {
@@ -127,6 +135,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
         },
       },
       errorLoggingPlugin(logger),
+      availabilityPlugin(availability),
       operationLimitsPlugin(limits),
       rateLimitPlugin(limiter),
       production
@@ -136,7 +145,10 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   });
   await apollo.start();
 
-  app.get("/health", healthHandler(driver, database, health));
+  const healthDeps = { driver, database, state: health, availability };
+  app.get("/health", healthHandler(healthDeps));
+  app.get("/health/live", liveHandler);
+  app.get("/health/ready", readyHandler(healthDeps));
   app.use("/graphiql", explorerRouter());
   app.get("/", (_req, res) => res.redirect("/graphql"));
   if (deps.routes) app.use(deps.routes);

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Driver } from "neo4j-driver";
+import type { DatabaseAvailability } from "../graph/availability.js";
 import { describeServer } from "../graph/driver.js";
 
 export interface HealthState {
@@ -7,21 +8,68 @@ export interface HealthState {
   schemaReady: boolean;
   migrations: number;
   startedAt: number;
+  /** True once the embedding model (or endpoint client) is loaded. */
+  modelLoaded: boolean;
+  /** The gateway's version (package.json). */
+  version: string;
 }
+
+export interface HealthDeps {
+  driver: Driver;
+  database: string;
+  state: HealthState;
+  availability: DatabaseAvailability;
+}
+
+/** Ready to serve: Neo4j answers its probes, migrations are applied, the model is loaded. */
+const isReady = ({ state, availability }: HealthDeps) => availability.up && state.schemaReady && state.modelLoaded;
 
 /**
  * `GET /health`: 200 when Neo4j answers and the schema is ready, 503 otherwise,
- * with the details either way.
+ * with the details either way, in the gateway's shape (`status`, `neo4j`,
+ * `schema`) and the chatbot memory service's (`neo4j_connected`,
+ * `model_loaded`, `version`). While the probes say Neo4j is down it is not
+ * asked again, so the answer comes at once.
  */
-export function healthHandler(driver: Driver, database: string, state: HealthState): RequestHandler {
+export function healthHandler(deps: HealthDeps): RequestHandler {
+  const { driver, database, state, availability } = deps;
   return async (_req, res) => {
-    const server = await describeServer(driver, database);
-    const healthy = server !== null && state.schemaReady;
+    const server = availability.up ? await describeServer(driver, database) : null;
+    const healthy = server !== null && state.schemaReady && state.modelLoaded;
     res.status(healthy ? 200 : 503).json({
       status: healthy ? "ok" : "unavailable",
       neo4j: { connected: server !== null, version: server?.version ?? null, edition: server?.edition ?? null },
       schema: { ready: state.schemaReady, migrations: state.migrations },
       uptimeSeconds: Math.round((Date.now() - state.startedAt) / 1000),
+      healthy,
+      neo4j_connected: server !== null,
+      model_loaded: state.modelLoaded,
+      version: state.version,
+    });
+  };
+}
+
+/** `GET /health/live`: the process is up and answers HTTP (an orchestrator restarts it when this fails). */
+export const liveHandler: RequestHandler = (_req, res) => {
+  res.status(200).json({ status: "live" });
+};
+
+/**
+ * `GET /health/ready`: 200 when the gateway can serve (Neo4j reachable,
+ * migrations applied, embedding model loaded), else 503, so a load balancer
+ * stops sending traffic during a database outage. Answers from state kept
+ * by the probes: no query per call.
+ */
+export function readyHandler(deps: HealthDeps): RequestHandler {
+  const { state, availability } = deps;
+  return (_req, res) => {
+    const ready = isReady(deps);
+    res.status(ready ? 200 : 503).json({
+      status: ready ? "ready" : "unavailable",
+      neo4j_connected: availability.up,
+      schema_ready: state.schemaReady,
+      model_loaded: state.modelLoaded,
+      ...(availability.up ? {} : { unavailableSinceSeconds: Math.round((Date.now() - availability.since) / 1000) }),
     });
   };
 }

@@ -9,25 +9,46 @@ import { ensureLocalPassword } from "./localPassword.js";
 import { neo4jJvmArgs, renderNeo4jConf } from "./neo4jConf.js";
 import { provisionNeo4j } from "./provisionNeo4j.js";
 
-/** A Neo4j server running as a child process of the gateway (or of the test suite). */
+/** What the supervisor says of the embedded server: it exited by itself, runs again after a restart, or was given up. */
+export type LocalNeo4jState = "down" | "up" | "failed";
+
+/** A Neo4j server running as a child process of the gateway (or of the test suite), restarted if it dies. */
 export interface LocalNeo4j {
   uri: string;
   user: string;
   password: string;
   version: string;
-  pid: number | undefined;
-  /** Stops the server cleanly (SIGTERM, then SIGKILL after the grace period). */
+  /** The running server's process id (a restart changes it). */
+  readonly pid: number | undefined;
+  /** Calls `listener` on every change the supervisor sees; returns the unsubscribe. */
+  onStateChange(listener: (state: LocalNeo4jState) => void): () => void;
+  /** Stops the server cleanly (SIGTERM, then SIGKILL after the grace period); no restart follows. */
   stop(): Promise<void>;
 }
+
+/** How the supervisor restarts a server that exited without being asked to. */
+export interface RestartPolicy {
+  /** Restarts allowed within `windowMs`; one more exit than that and it gives up. */
+  maxRestarts: number;
+  windowMs: number;
+  /** Wait before the first restart, doubled for each one in the window (at most `maxDelayMs`). */
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RESTART_POLICY: RestartPolicy = { maxRestarts: 5, windowMs: 600_000, firstDelayMs: 1000, maxDelayMs: 30_000 };
 
 const STARTUP_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 30_000;
 
 /**
  * Provisions (first time only) and starts Neo4j Community from Maven jars, with
- * its data under `config.dataDir`, and waits until Bolt answers queries.
+ * its data under `config.dataDir`, and waits until Bolt answers queries. If the
+ * server then exits by itself (killed, crashed), it is started again on the
+ * same port and data, with backoff, a bounded number of times: Neo4j recovers
+ * its store from the transaction log, so every committed write is still there.
  */
-export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger): Promise<LocalNeo4j> {
+export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, policy: RestartPolicy = DEFAULT_RESTART_POLICY): Promise<LocalNeo4j> {
   const runtime = await provisionNeo4j(config.cacheDir, (m) => logger.info(m));
   const home = config.dataDir;
   const dirs = {
@@ -63,28 +84,97 @@ export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger): Prom
     `--config-dir=${dirs.conf}`,
     "--console-mode",
   ];
+  const uri = `bolt://127.0.0.1:${boltPort}`;
   logger.info({ boltPort, home }, `Starting Neo4j ${runtime.version}`);
+  let server = spawnServer(args);
+  try {
+    await waitForBolt(uri, server.exited, server.tail);
+  } catch (err) {
+    await stopChild(server.child, server.exited);
+    throw err;
+  }
+  const password = await ensureLocalPassword(home, uri);
+  logger.info({ uri }, "Neo4j is ready");
+
+  const listeners = new Set<(state: LocalNeo4jState) => void>();
+  const emit = (state: LocalNeo4jState) => listeners.forEach((l) => l(state));
+  const restarts: number[] = [];
+  let stopping = false;
+  let wake: (() => void) | null = null;
+
+  // Watches one server process: an exit nobody asked for starts the next one.
+  const supervise = (current: RunningServer) => {
+    void current.exited.then(async (code) => {
+      if (stopping || current !== server) return;
+      emit("down");
+      for (;;) {
+        const now = Date.now();
+        while (restarts.length && now - restarts[0]! > policy.windowMs) restarts.shift();
+        if (restarts.length >= policy.maxRestarts) {
+          logger.fatal({ code, restarts: restarts.length, windowMs: policy.windowMs }, "Neo4j keeps exiting: no more restarts; requests get SERVICE_UNAVAILABLE");
+          emit("failed");
+          return;
+        }
+        const delay = Math.min(policy.firstDelayMs * 2 ** restarts.length, policy.maxDelayMs);
+        restarts.push(now);
+        logger.error({ code, delayMs: delay, restart: restarts.length, tail: current.tail().split("\n").slice(-5) }, "Neo4j exited unexpectedly: restarting it");
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wake = null;
+        if (stopping) return;
+        server = spawnServer(args);
+        try {
+          await waitForBolt(uri, server.exited, server.tail);
+          logger.info({ uri, pid: server.child.pid }, "Neo4j restarted and answers again");
+          emit("up");
+          supervise(server);
+          return;
+        } catch (err) {
+          logger.error({ err }, "Neo4j did not come back");
+          await stopChild(server.child, server.exited);
+          if (stopping) return;
+        }
+      }
+    });
+  };
+  supervise(server);
+
+  return {
+    uri,
+    user: "neo4j",
+    password,
+    version: runtime.version,
+    get pid() {
+      return server.child.pid;
+    },
+    onStateChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async stop() {
+      stopping = true;
+      (wake as (() => void) | null)?.();
+      await stopChild(server.child, server.exited);
+    },
+  };
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  tail: () => string;
+}
+
+function spawnServer(args: string[]): RunningServer {
   const child = spawn("java", args, { stdio: ["ignore", "pipe", "pipe"] });
   const tail = captureTail(child);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-
-  const uri = `bolt://127.0.0.1:${boltPort}`;
-  try {
-    await waitForBolt(uri, exited, tail);
-    const password = await ensureLocalPassword(home, uri);
-    logger.info({ uri }, "Neo4j is ready");
-    return {
-      uri,
-      user: "neo4j",
-      password,
-      version: runtime.version,
-      pid: child.pid,
-      stop: () => stopChild(child, exited),
-    };
-  } catch (err) {
-    await stopChild(child, exited);
-    throw err;
-  }
+  return { child, exited, tail };
 }
 
 /** Keeps the last lines the server printed, to explain a failed start. */
