@@ -5,6 +5,7 @@ import { apiKeyStore } from "../apiKeys/index.js";
 import { createDriver } from "../graph/driver.js";
 import { watchAvailability, type DatabaseAvailability } from "../graph/availability.js";
 import { VERSION } from "./version.js";
+import { createGatewayMetrics } from "../server/metrics/gatewayMetrics.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
 import { migrationsFor } from "./migrations.js";
 import { schemaFactsOf } from "./schemaFacts.js";
@@ -110,11 +111,12 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, document);
+    const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger });
     const { schema, neoSchema } = await buildSchema({
       driver,
       database,
       document,
-      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs }, game, beliefs),
+      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, onRun: metrics.retrieveRun }, game, beliefs),
       onWrite: (e) => writes.emit(e),
     });
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
@@ -126,6 +128,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       logger,
       health,
       availability: watched,
+      metrics,
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
       restRoutes: [retrieveRoute],

@@ -34,6 +34,8 @@ export interface Config {
    * whole database) or `off` (nobody).
    */
   cypherTool: CypherToolMode;
+  /** Where Prometheus scrapes `/metrics` (docs/operations.md). */
+  metrics: MetricsConfig;
   /** Seed 003's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
   sharedPool: { threshold: number };
 }
@@ -57,6 +59,18 @@ export interface LlmConfig {
 export interface RetrievalLoopConfig {
   /** Overall time budget of one retrieveContext run, in ms. */
   timeBudgetMs: number;
+  /** Longest one tool call may take, in ms: a slower one ends as a failed call and the run goes on. */
+  toolTimeoutMs: number;
+}
+
+/**
+ * `/metrics` on the gateway's port for admin tokens only (port null), or on
+ * a listener of its own, without tokens, for a scraper that reaches that
+ * address (loopback by default).
+ */
+export interface MetricsConfig {
+  port: number | null;
+  host: string;
 }
 
 /**
@@ -165,6 +179,9 @@ const schema = z.object({
   LLM_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(100).default(3),
   LLM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   RETRIEVE_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  RETRIEVE_TOOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   CYPHER_TOOL: z.enum(["admin", "off"]).default("admin"),
   SHARED_POOL_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   RATE_LIMITS: z
@@ -249,7 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           breakerCoolDownMs: e.LLM_BREAKER_COOLDOWN_MS,
         }
       : null,
-    retrieval: { timeBudgetMs: e.RETRIEVE_TIME_BUDGET_MS },
+    retrieval: { timeBudgetMs: e.RETRIEVE_TIME_BUDGET_MS, toolTimeoutMs: e.RETRIEVE_TOOL_TIMEOUT_MS },
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     cypherTool: e.CYPHER_TOOL,
     sharedPool: { threshold: e.SHARED_POOL_THRESHOLD },
     neo4j: {

@@ -25,4 +25,13 @@ export interface EmbeddingWorker {
   drain(): Promise<void>;
   /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;
+  /** How far behind the writes it is, for metrics. */
+  stats(): EmbeddingWorkerStats;
+}
+
+export interface EmbeddingWorkerStats {
+  /** When the oldest write not yet embedded woke it (ms since the epoch), or null when it has caught up. */
+  behindSince: number | null;
+  /** Passes that failed in a row (0 once one succeeds). */
+  failures: number;
 }

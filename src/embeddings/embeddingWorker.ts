@@ -42,6 +42,8 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
   let again = false;
   let stopped = false;
   let failures = 0;
+  // Set by the first wake-up after the worker was last idle; cleared when a pass finds nothing left.
+  let behindSince: number | null = null;
   const target = { driver, database, embedder };
 
   async function runUntilIdle(): Promise<void> {
@@ -76,6 +78,7 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     running = runUntilIdle()
       .then(() => {
         failures = 0;
+        if (!again && !wakeTimer) behindSince = null;
       })
       .catch((err: unknown) => {
         failures++;
@@ -94,6 +97,7 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
 
   return {
     wake() {
+      behindSince ??= Date.now();
       if (wakeTimer || stopped) return;
       wakeTimer = setTimeout(() => {
         wakeTimer = null;
@@ -107,6 +111,7 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
       await run();
       while (running) await running;
     },
+    stats: () => ({ behindSince, failures }),
     async stop() {
       stopped = true;
       clearInterval(timer);

@@ -5,6 +5,7 @@ import { createChatModel } from "../llm/chatModel.js";
 import { deterministicPlanner } from "./planners/deterministicPlanner.js";
 import { llmPlanner } from "./planners/llmPlanner.js";
 import { recordRun } from "./recordRun.js";
+import { failedRun, reportOf, type RetrieveRunReport } from "./runReport.js";
 import { parseRetrieveRequest } from "./request.js";
 import { runLoop } from "./runLoop.js";
 import type { RankedFact } from "./synthesize.js";
@@ -19,6 +20,8 @@ export interface RetrieveContextOptions {
   timeBudgetMs: number;
   /** Tools only some callers get (cypher_query for admins). */
   extraTools?: (ctx: RequestContext) => RetrievalTool[];
+  /** Told of every run once it answered or failed (metrics). */
+  onRun?: (report: RetrieveRunReport) => void;
 }
 
 const factOut = (f: RankedFact) => ({
@@ -60,7 +63,7 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
   // One model client per process: its circuit breaker must see every run's failures.
   const model = options.llm ? createChatModel(options.llm) : null;
   const llm = options.llm;
-  const run = async (input: Record<string, unknown>, ctx: RequestContext) => {
+  const runOnce = async (input: Record<string, unknown>, ctx: RequestContext) => {
     const request = parseRetrieveRequest(input);
     const available = [...tools, ...(options.extraTools?.(ctx) ?? [])];
     const result = await runLoop(request, ctx, {
@@ -75,6 +78,18 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
     });
     const runId = recordRun(deps, ctx.caller, request, result);
     return { request, result, runId };
+  };
+  const run = async (input: Record<string, unknown>, ctx: RequestContext) => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const done = await runOnce(input, ctx);
+      options.onRun?.(reportOf(done.result, seconds()));
+      return done;
+    } catch (err) {
+      options.onRun?.(failedRun(seconds()));
+      throw err;
+    }
   };
   return {
     run,

@@ -25,6 +25,9 @@ import { healthHandler, liveHandler, readyHandler, type HealthState } from "./he
 import { availabilityPlugin, onlyIntrospection } from "./availabilityPlugin.js";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { ServiceUnavailableError } from "../errors/errors.js";
+import type { GatewayMetrics } from "./metrics/gatewayMetrics.js";
+import { adminMetricsHandler, startMetricsServer } from "./metrics/metricsRoute.js";
+import { operationMetricsPlugin } from "./metrics/operationMetricsPlugin.js";
 import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
 import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
 import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
@@ -39,6 +42,8 @@ export interface GatewayDeps {
   health: HealthState;
   /** Whether Neo4j answers: while it does not, operations are refused at once and readiness is 503. */
   availability: DatabaseAvailability;
+  /** The registry /metrics serves and the recorders the gateway reports to. */
+  metrics: GatewayMetrics;
   authenticate: Authenticator;
   /** Extra routes (token exchange) mounted before /graphql. */
   routes?: express.Router;
@@ -52,6 +57,8 @@ export interface Gateway {
   port: number;
   /** The HTTP server (GraphQL, REST, WebSocket upgrades), for observers such as a benchmark's request timer. */
   httpServer: http.Server;
+  /** Port of the separate /metrics listener (METRICS_PORT), or null when /metrics is on the gateway's port. */
+  metricsPort: number | null;
   /** Drains HTTP and WebSocket traffic and closes the servers; the driver is the caller's. */
   stop(): Promise<void>;
 }
@@ -61,7 +68,7 @@ export interface Gateway {
  * both building their context with the same factory.
  */
 export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
-  const { config, driver, schema, logger, health, availability, authenticate } = deps;
+  const { config, driver, schema, logger, health, availability, metrics, authenticate } = deps;
   const database = config.neo4j.database;
   const buildContext = createContextFactory({ logger, database, authenticate });
   const app = express();
@@ -71,7 +78,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const production = config.mode === "production";
   const { limits } = config;
   // One limiter per process, shared by HTTP and WebSocket, so an agent cannot double its budget.
-  const limiter = new AgentRateLimiter(limits.rateLimits);
+  const limiter = new AgentRateLimiter(limits.rateLimits, metrics.rateLimited);
   const wsGuard = { schema, limits, limiter, introspection: !production };
   const formatErrors = (errors: readonly GraphQLError[]) =>
     errors.map((e) => formatError(e.toJSON(), e, limits.blockFieldSuggestions));
@@ -136,6 +143,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
       },
       errorLoggingPlugin(logger),
       availabilityPlugin(availability),
+      operationMetricsPlugin(metrics.registry),
       operationLimitsPlugin(limits),
       rateLimitPlugin(limiter),
       production
@@ -149,6 +157,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get("/health", healthHandler(healthDeps));
   app.get("/health/live", liveHandler);
   app.get("/health/ready", readyHandler(healthDeps));
+  app.get("/metrics", adminMetricsHandler(metrics.registry, authenticate));
   app.use("/graphiql", explorerRouter());
   app.get("/", (_req, res) => res.redirect("/graphql"));
   if (deps.routes) app.use(deps.routes);
@@ -174,6 +183,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     httpServer.listen(config.port, config.host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;
+  const metricsServer = config.metrics.port === null ? null : await startMetricsServer(metrics.registry, config.metrics.port, config.metrics.host);
+  if (metricsServer) logger.info({ url: `http://${config.metrics.host}:${metricsServer.port}/metrics` }, "Metrics are served without tokens on their own port");
   const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
   const url = `http://${shownHost}:${port}/graphql`;
   logger.info({ url, explorer: url.replace(/graphql$/, "graphiql") }, "Mnemograph is serving");
@@ -182,7 +193,9 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     url,
     port,
     httpServer,
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
+      await metricsServer?.stop();
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       await Promise.allSettled([...closing]);

@@ -28,7 +28,11 @@ export class AgentRateLimiter {
   private readonly operations: Budget;
   private readonly fields = new Map<string, Budget>();
 
-  constructor(config: RateLimitsConfig) {
+  /** `onRefused` is told the budget of every refusal (metrics). */
+  constructor(
+    config: RateLimitsConfig,
+    private readonly onRefused: (budget: string) => void = () => {},
+  ) {
     this.operations = budget(OPERATIONS, config.defaultPerMinute);
     for (const [field, perMinute] of Object.entries(config.perField)) this.fields.set(field, budget(field, perMinute));
   }
@@ -48,9 +52,9 @@ export class AgentRateLimiter {
         // Waiting would not help: the operation alone is over the budget.
         throw new BadUserInputError(`One operation may call ${field} at most ${fieldBudget.perMinute} times; it calls it ${uses} times`);
       }
-      await draw(fieldBudget, `${agentKey}:${field}`, uses);
+      await draw(fieldBudget, `${agentKey}:${field}`, uses, this.onRefused);
     }
-    await draw(this.operations, `${agentKey}:*`, 1);
+    await draw(this.operations, `${agentKey}:*`, 1, this.onRefused);
   }
 }
 
@@ -58,11 +62,12 @@ function budget(name: string, perMinute: number): Budget {
   return { name, perMinute, limiter: new RateLimiterMemory({ keyPrefix: name, points: perMinute, duration: WINDOW_SECONDS }) };
 }
 
-async function draw({ name, perMinute, limiter }: Budget, key: string, points: number): Promise<void> {
+async function draw({ name, perMinute, limiter }: Budget, key: string, points: number, onRefused: (budget: string) => void): Promise<void> {
   try {
     await limiter.consume(key, points);
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    onRefused(name);
     throw new RateLimitedError(name, perMinute, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
   }
 }
