@@ -116,7 +116,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       driver,
       database,
       document,
-      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, onRun: metrics.retrieveRun }, game, beliefs),
+      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs),
       onWrite: (e) => writes.emit(e),
     });
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });

@@ -5,6 +5,26 @@ import { callSignature } from "./stopConditions.js";
 import type { RetrievalTool, ToolRun } from "./tools/retrievalTools.js";
 import { toolFindings, type ToolFindings } from "./tools/toolFindings.js";
 
+/** A tool call that did not answer within its time. */
+class ToolTimeout extends Error {}
+
+/**
+ * The call's result, or ToolTimeout after `timeoutMs` (none when absent). The
+ * call itself is not cancelled: its query ends by itself or at Neo4j's
+ * transaction timeout, and its result is dropped.
+ */
+async function withTimeout<T>(work: Promise<T>, timeoutMs: number | undefined): Promise<T> {
+  if (timeoutMs === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new ToolTimeout()), timeoutMs)));
+  work.catch(() => {}); // a late failure after the timeout is nobody's to handle
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const EMPTY: ToolFindings = { facts: [], profiles: [], snippets: [] };
 
 /** Earlier successful results of this run, by call signature: a repeated call is answered without running again. */
@@ -20,7 +40,7 @@ export async function executeCall(
   tools: ReadonlyMap<string, RetrievalTool>,
   run: ToolRun,
   cache: ResultCache,
-  { clock, logger }: { clock: () => number; logger: Logger },
+  { clock, logger, timeoutMs }: { clock: () => number; logger: Logger; timeoutMs?: number },
 ): Promise<CallOutcome> {
   const started = clock();
   const fail = (error: string): CallOutcome => ({ call, ok: false, error, result: null, findings: EMPTY, elapsedMs: clock() - started, cached: false });
@@ -38,10 +58,14 @@ export async function executeCall(
     return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: true };
   }
   try {
-    const result = await tool.run(parsed.data, run);
+    const result = await withTimeout(tool.run(parsed.data, run), timeoutMs);
     cache.set(signature, result);
     return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: false };
   } catch (err) {
+    if (err instanceof ToolTimeout) {
+      logger.warn({ tool: tool.name, timeoutMs }, "A retrieval tool ran out of time");
+      return fail(`${tool.name} took longer than ${timeoutMs} ms and was given up; try another tool or narrower arguments`);
+    }
     if (err instanceof MnemographError) return fail(`${tool.name}: ${err.message}`);
     logger.warn({ err, tool: tool.name }, "A retrieval tool failed");
     return fail(`${tool.name} failed; try another tool`);

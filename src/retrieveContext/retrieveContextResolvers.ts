@@ -18,6 +18,8 @@ export const RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new S
 export interface RetrieveContextOptions {
   llm: LlmConfig | null;
   timeBudgetMs: number;
+  /** Longest one tool call may take (RETRIEVE_TOOL_TIMEOUT_MS). */
+  toolTimeoutMs?: number;
   /** Tools only some callers get (cypher_query for admins). */
   extraTools?: (ctx: RequestContext) => RetrievalTool[];
   /** Told of every run once it answered or failed (metrics). */
@@ -74,6 +76,7 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
       fallback: deterministicPlanner,
       clock: () => performance.now(),
       budgetMs: options.timeBudgetMs,
+      toolTimeoutMs: options.toolTimeoutMs,
       logger: ctx.logger,
     });
     const runId = recordRun(deps, ctx.caller, request, result);

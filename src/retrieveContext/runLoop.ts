@@ -23,6 +23,8 @@ export interface LoopDeps {
   /** Milliseconds, monotonic; tests may pin it. */
   clock: () => number;
   budgetMs: number;
+  /** Longest one tool call may take; a slower one fails and the run goes on. */
+  toolTimeoutMs?: number;
   logger: Logger;
 }
 
@@ -122,7 +124,7 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
         const calls = step!.kind === "calls" ? step!.calls : [];
         iteration++;
         // Calls of one round are independent: they run concurrently, so a round takes about as long as its slowest call.
-        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, toolsByName, { ctx, request }, cache, { clock: deps.clock, logger: deps.logger })));
+        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, toolsByName, { ctx, request }, cache, { clock: deps.clock, logger: deps.logger, timeoutMs: deps.toolTimeoutMs })));
         outcomes.push(...lastOutcomes);
         for (const o of lastOutcomes) {
           signatures.push(callSignature(o.call.tool, (o.call.args ?? {}) as Record<string, unknown>));

@@ -124,3 +124,24 @@ describe("executeCall", () => {
     expect((await exec({ args: undefined })).error).toMatch(/skill: /);
   });
 });
+
+describe("executeCall with a per-tool timeout", () => {
+  it("ends a call that does not answer in time as a failed call with a message the model can act on, and logs it", async () => {
+    const { tool } = fakeTool();
+    const hanging: RetrievalTool = { ...tool, name: "find_people_by_topic", run: () => new Promise(() => {}) };
+    const tools = new Map([[tool.name, tool], [hanging.name, hanging]]);
+    const logger = { warn: vi.fn() };
+    const options = { clock: () => 0, logger: logger as unknown as Logger, timeoutMs: 20 };
+    const toolRun: ToolRun = { ctx: {} as RequestContext, request: request() };
+    const cache: ResultCache = new Map();
+    // Both calls of a round run together: the slow one fails, the other still answers.
+    const [slow, quick] = await Promise.all([
+      executeCall({ id: "c1", tool: hanging.name, args: { skill: "Rust" } }, tools, toolRun, cache, options),
+      executeCall({ id: "c2", tool: tool.name, args: { skill: "Python" } }, tools, toolRun, cache, options),
+    ]);
+    expect(slow).toMatchObject({ ok: false, result: null, error: "find_people_by_topic took longer than 20 ms and was given up; try another tool or narrower arguments" });
+    expect(quick).toMatchObject({ ok: true, result: { people: [{ fact: python }] } });
+    expect(logger.warn).toHaveBeenCalledWith({ tool: "find_people_by_topic", timeoutMs: 20 }, "A retrieval tool ran out of time");
+    expect(cache.size).toBe(1);
+  });
+});
