@@ -28,6 +28,9 @@ export interface LoopDeps {
   logger: Logger;
 }
 
+/** A tool call as the debug log shows it: its arguments by size, not content (they may quote the conversation). */
+const callLog = (o: CallOutcome) => ({ tool: o.call.tool, argumentsBytes: JSON.stringify(o.call.args ?? {}).length, ok: o.ok, cached: o.cached, elapsedMs: o.elapsedMs, error: o.error });
+
 /** Share of the time budget the LLM planner may use; the rest is kept for the fallback. */
 const LLM_BUDGET_SHARE = 0.75;
 
@@ -70,8 +73,12 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
     elapsedMs: elapsed(),
     budgetMs: deps.budgetMs,
   });
-  const record = (stage: Stage, detail: string, since: number, calls: CallOutcome[] = []) =>
-    trace.push({ stage, iteration, detail, elapsedMs: deps.clock() - since, calls });
+  // Each stage at debug (its tool calls with their arguments' size and time); the request id comes with ctx.logger.
+  const record = (stage: Stage, detail: string, since: number, calls: CallOutcome[] = []) => {
+    const elapsedMs = deps.clock() - since;
+    trace.push({ stage, iteration, detail, elapsedMs, calls });
+    if (deps.logger.isLevelEnabled("debug")) deps.logger.debug({ stage, iteration, elapsedMs, detail, calls: calls.map(callLog) }, "retrieveContext stage");
+  };
   const fallBack = (reason: string) => {
     tokens += planner.tokensUsed();
     fallbackReason = reason;
@@ -113,6 +120,10 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
         }
         lastOutcomes = [];
         plannerReasons.push(step.reasoning);
+        deps.logger.info(
+          { iteration, planner: planner.kind, decision: step.kind, tools: step.kind === "calls" ? step.calls.map((c) => c.tool) : [], reasoning: step.reasoning },
+          "retrieveContext: the planner decided",
+        );
         record(stage, `${planner.kind === "LLM" ? "Model" : "Planner"}: ${step.reasoning}`, since);
         if (step.kind === "done") {
           stopReason = "DONE";
@@ -164,5 +175,10 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
     }
   }
   result!.metadata.processingTimeMs = Number(elapsed().toFixed(2));
+  const { metadata } = result!;
+  deps.logger.info(
+    { stopReason: metadata.stopReason, iterations: metadata.iterationsUsed, facts: metadata.factsRetrieved, confidence: result!.confidence, planner: metadata.planner, fallbackReason: metadata.fallbackReason, elapsedMs: metadata.processingTimeMs },
+    "retrieveContext: answered",
+  );
   return result!;
 }
