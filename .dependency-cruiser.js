@@ -55,6 +55,27 @@ export default {
       from: { path: `^src/(${COMPOSITION.slice(1, -1)}|app|cli)/` },
       to: { path: `^src/${DOMAINS}/`, pathNot: "^src/[^/]+/index\\.ts$" },
     },
+    {
+      name: "src-imports-tests-or-bench",
+      comment: "The product does not import its tests, benchmarks or their fixtures.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^(tests|bench|fixtures)/" },
+    },
+    {
+      name: "fixtures-import-tests-or-bench",
+      comment: "fixtures/ is shared by tests and benchmarks: it imports only src/.",
+      severity: "error",
+      from: { path: "^fixtures/" },
+      to: { path: "^(tests|bench)/" },
+    },
+    {
+      name: "bench-imports-tests",
+      comment: "Benchmarks share code with the tests through fixtures/, not by importing tests/.",
+      severity: "error",
+      from: { path: "^bench/" },
+      to: { path: "^tests/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -19,13 +19,13 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { LOCAL_TENANT } from "../src/core/caller.js";
-import { seedCases } from "../tests/integration/retrieveContext/seedCases.js";
-import { seed004Fixture } from "../tests/support/seed004Fixture.js";
-import { startScriptedLlm } from "../tests/support/scriptedLlm.js";
+import { memoryServiceCases } from "../fixtures/memoryServiceCases.js";
+import { memoryServiceGraph } from "../fixtures/memoryServiceGraph.js";
+import { startScriptedLlm } from "../fixtures/scriptedLlm.js";
 import { percentile } from "./locomo/metrics.js";
 import { writePeopleGraph } from "./retrieve/peopleGraph.js";
 import { startBenchGateway } from "./support/benchGateway.js";
-import { startChildGateway } from "../tests/support/childGateway.js";
+import { startChildGateway } from "../fixtures/childGateway.js";
 import { graphqlRequest } from "./support/graphqlRequest.js";
 
 const { values } = parseArgs({
@@ -57,7 +57,7 @@ const RETRIEVE = `mutation ($input: RetrieveContextInput!) { retrieveContext(inp
 const CREATE_PEOPLE = `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`;
 const ASSERT = `mutation ($facts: [FactAssertionInput!]!) { assertFacts(facts: $facts) { created { id } } }`;
 
-const CASES = seedCases(id);
+const CASES = memoryServiceCases(id);
 
 class PreparedOnly extends Error {}
 
@@ -70,7 +70,7 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 // Deterministic gateway (no LLM) first; the LLM gateway later shares the same Neo4j data through its own process-local client.
 const llm = await startScriptedLlm();
 const dataDir = values["data-dir"];
-const fixture = seed004Fixture(me);
+const fixture = memoryServiceGraph(me);
 const gw = await startBenchGateway({ ...process.env, RATE_LIMITS: "retrieveContext=1000000", LLM_BASE_URL: "", RETRIEVE_TIME_BUDGET_MS: "30000" }, { keepDataDir: dataDir });
 try {
   const graphLine = await prepareGraph();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LlmConfig } from "../../../src/config/config.js";
 import { REFLECTION_PROMPT_VERSION } from "../../../src/beliefs/reflectionPrompt.js";
 import { ok } from "../../support/gql.js";
-import { startScriptedLlm, type ScriptedLlm } from "../../support/scriptedLlm.js";
+import { startScriptedLlm, type ScriptedLlm } from "../../../fixtures/scriptedLlm.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 import { BELIEFS, CREATE_EXPERIENCES, experiences, MEMORY_REFLECT, MEMORY_STORE } from "./beliefOps.js";
 

@@ -10,7 +10,7 @@ import type { Caller } from "../../../src/core/caller.js";
 import { loadFeedRules } from "../../../src/feed/loadFeedRules.js";
 import { seedDefaultSubscriptions } from "../../../src/feed/seedSubscriptions.js";
 import { startTestGateway, type TestGateway } from "../../support/testGateway.js";
-import { startChildGateway, tokenGatewayEnv } from "../../support/childGateway.js";
+import { startChildGateway, tokenGatewayEnv } from "../../../fixtures/childGateway.js";
 import { addRule, feedTestConfig, follow, headCursor } from "./feedClient.js";
 
 const run = randomUUID().slice(0, 8);

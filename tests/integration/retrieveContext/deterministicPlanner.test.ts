@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ok } from "../../support/gql.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 import { buildPeopleFixture } from "../tools/peopleFixture.js";
-import { RETRIEVE, seedCases, unthrottled } from "./seedCases.js";
+import { RETRIEVE, memoryServiceCases, unthrottled } from "../../../fixtures/memoryServiceCases.js";
 
 let gw: TestGateway;
 const me = uniqueAgent("retrieve-det");
 const id = (name: string) => `${me}-${name}`;
-const cases = seedCases(id);
+const cases = memoryServiceCases(id);
 
 beforeAll(async () => {
   gw = await startTestGateway(testConfig({ llm: null, limits: unthrottled(testConfig().limits) }));

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LlmConfig } from "../../../src/config/config.js";
 import { ok } from "../../support/gql.js";
-import { startScriptedLlm, type ReceivedRequest, type ScriptedLlm } from "../../support/scriptedLlm.js";
+import { startScriptedLlm, type ReceivedRequest, type ScriptedLlm } from "../../../fixtures/scriptedLlm.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 import { buildPeopleFixture } from "../tools/peopleFixture.js";
-import { RETRIEVE, seedCases, unthrottled } from "./seedCases.js";
+import { RETRIEVE, memoryServiceCases, unthrottled } from "../../../fixtures/memoryServiceCases.js";
 
 let gw: TestGateway;
 let llm: ScriptedLlm;
 const me = uniqueAgent("retrieve-llm");
 const id = (name: string) => `${me}-${name}`;
-const cases = seedCases(id);
+const cases = memoryServiceCases(id);
 
 const llmConfig = (baseUrl: string, overrides: Partial<LlmConfig> = {}): LlmConfig => ({
   baseUrl, apiKey: "test-key", model: "scripted-model", timeoutMs: 500, maxRetries: 2, breakerThreshold: 100, breakerCoolDownMs: 60_000, ...overrides,

@@ -3,12 +3,12 @@ import { fails } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 import { buildPeopleFixture } from "../tools/peopleFixture.js";
-import { RETRIEVE, seedCases, unthrottled } from "./seedCases.js";
+import { RETRIEVE, memoryServiceCases, unthrottled } from "../../../fixtures/memoryServiceCases.js";
 
 let gw: TestGateway;
 const me = uniqueAgent("retrieve-rest");
 const id = (name: string) => `${me}-${name}`;
-const cases = seedCases(id);
+const cases = memoryServiceCases(id);
 let endpoint: string;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { ok } from "../../support/gql.js";
-import { CREATE_PEOPLE_AND_ORGS, seed004Fixture } from "../../support/seed004Fixture.js";
+import { CREATE_PEOPLE_AND_ORGS, memoryServiceGraph } from "../../../fixtures/memoryServiceGraph.js";
 import type { TestGateway } from "../../support/testGateway.js";
 
 export const ASSERT = `mutation ($facts: [FactAssertionInput!]!) {
@@ -13,7 +13,7 @@ export const ASSERT = `mutation ($facts: [FactAssertionInput!]!) {
 
 /** Seed 004's fixture graph (§8 and the Google example), written by `me` through createPeople and assertFacts. */
 export async function buildPeopleFixture(gw: TestGateway, me: string) {
-  const { people, orgs, facts } = seed004Fixture(me);
+  const { people, orgs, facts } = memoryServiceGraph(me);
   await ok(gw, CREATE_PEOPLE_AND_ORGS, { input: people, orgs }, me);
   return ok(gw, ASSERT, { facts }, me);
 }
