@@ -15,7 +15,7 @@ import { memoryResolvers } from "../memory/index.js";
 import { searchResolvers } from "../search/index.js";
 import { retrieveContextResolvers, type RetrieveContextOptions } from "../retrieveContext/index.js";
 import { cypherQueryTools } from "../retrieveContext/index.js";
-import type { ToolResolvers } from "../retrieveContext/index.js";
+import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { workflowResolvers } from "../workflow/index.js";
 
@@ -38,12 +38,10 @@ export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
 
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
 export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps): ResolverMap {
-  const search = searchResolvers(deps);
-  const messages = messageToolResolvers(deps);
-  const people = peopleToolResolvers(deps);
+  const api = mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), searchResolvers(deps), agentMemoryResolvers(deps), messageToolResolvers(deps), peopleToolResolvers(deps), factResolvers(deps), cypherToolResolvers(deps), workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps), beliefResolvers(beliefs), knowledgeResolvers(deps));
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.
-  const tools = { ...people.Query, searchMemories: search.Query.searchMemories, searchMessages: messages.Query.searchMessages } as unknown as ToolResolvers;
+  const tools = toolResolversOf(api.Query ?? {});
   const cypherTools = cypherQueryTools(deps);
   const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherTools(ctx.caller) }).resolvers;
-  return mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), search, agentMemoryResolvers(deps), messages, people, factResolvers(deps), cypherToolResolvers(deps), retrieveContext, workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps), beliefResolvers(beliefs), knowledgeResolvers(deps));
+  return mergeResolvers(api, retrieveContext);
 }

@@ -10393,6 +10393,17 @@ export type MutationUpdateWorkflowImprovementsArgs = {
   where?: InputMaybe<WorkflowImprovementWhere>;
 };
 
+/** A person whose name, real name or alias matches, with how it matched. */
+export type NameMatch = {
+  __typename?: 'NameMatch';
+  aliases: Array<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  personId: Scalars['ID']['output'];
+  realName?: Maybe<Scalars['String']['output']>;
+  /** Cosine similarity of the name when matched by meaning; null for exact and fuzzy matches. */
+  similarity?: Maybe<Scalars['Float']['output']>;
+};
+
 export type NoveltyType =
   | 'COMBINATION'
   | 'CONTRADICTION_RESOLUTION'
@@ -11336,6 +11347,14 @@ export type PeopleByLocation = {
   people: Array<LocationMatch>;
   /** The names searched for: the input and its known expansions. */
   searchedNames: Array<Scalars['String']['output']>;
+};
+
+export type PeopleByName = {
+  __typename?: 'PeopleByName';
+  /** EXACT, FUZZY (spelling), SEMANTIC (meaning of the name) or NONE. */
+  matchedBy: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  people: Array<NameMatch>;
 };
 
 /** People who work or worked at an organisation (seed 004 find_people_by_organization). */
@@ -14949,6 +14968,8 @@ export type Query = {
   ownedsConnection: OwnedsConnection;
   people: Array<Person>;
   peopleByLocation: PeopleByLocation;
+  /** People called `name` (a name, real name or alias: exact, then by spelling, then by meaning), to find the id the other tools take. */
+  peopleByName: PeopleByName;
   /** With `asOf`, employment valid then; `currentOnly` keeps current WORKS_AT facts only. */
   peopleByOrganization: PeopleByOrganization;
   peopleBySkill: PeopleBySkill;
@@ -15488,6 +15509,12 @@ export type QueryPeopleByLocationArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   location: Scalars['String']['input'];
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type QueryPeopleByNameArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  name: Scalars['String']['input'];
 };
 
 
@@ -23918,6 +23945,7 @@ export type ResolversTypes = {
   MessageWhere: MessageWhere;
   MessagesConnection: ResolverTypeWrapper<MessagesConnection>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NameMatch: ResolverTypeWrapper<NameMatch>;
   NoveltyType: NoveltyType;
   NoveltyTypeEnumScalarFilters: NoveltyTypeEnumScalarFilters;
   NoveltyTypeEnumScalarMutations: NoveltyTypeEnumScalarMutations;
@@ -24017,6 +24045,7 @@ export type ResolversTypes = {
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
   PendingApproval: ResolverTypeWrapper<PendingApproval>;
   PeopleByLocation: ResolverTypeWrapper<PeopleByLocation>;
+  PeopleByName: ResolverTypeWrapper<PeopleByName>;
   PeopleByOrganization: ResolverTypeWrapper<PeopleByOrganization>;
   PeopleBySkill: ResolverTypeWrapper<PeopleBySkill>;
   PeopleByTopic: ResolverTypeWrapper<PeopleByTopic>;
@@ -26152,6 +26181,7 @@ export type ResolversParentTypes = {
   MessageWhere: MessageWhere;
   MessagesConnection: MessagesConnection;
   Mutation: Record<PropertyKey, never>;
+  NameMatch: NameMatch;
   NoveltyTypeEnumScalarFilters: NoveltyTypeEnumScalarFilters;
   NoveltyTypeEnumScalarMutations: NoveltyTypeEnumScalarMutations;
   OpportunitiesConnection: OpportunitiesConnection;
@@ -26245,6 +26275,7 @@ export type ResolversParentTypes = {
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
   PendingApproval: PendingApproval;
   PeopleByLocation: PeopleByLocation;
+  PeopleByName: PeopleByName;
   PeopleByOrganization: PeopleByOrganization;
   PeopleBySkill: PeopleBySkill;
   PeopleByTopic: PeopleByTopic;
@@ -30096,6 +30127,14 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   updateWorkflowImprovements?: Resolver<ResolversTypes['UpdateWorkflowImprovementsMutationResponse'], ParentType, ContextType, Partial<MutationUpdateWorkflowImprovementsArgs>>;
 };
 
+export type NameMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NameMatch'] = ResolversParentTypes['NameMatch']> = {
+  aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type OpportunitiesConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['OpportunitiesConnection'] = ResolversParentTypes['OpportunitiesConnection']> = {
   aggregate?: Resolver<ResolversTypes['OpportunityAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['OpportunityEdge']>, ParentType, ContextType>;
@@ -30381,6 +30420,12 @@ export type PeopleByLocationResolvers<ContextType = RequestContext, ParentType e
   matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   people?: Resolver<Array<ResolversTypes['LocationMatch']>, ParentType, ContextType>;
   searchedNames?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PeopleByNameResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleByName'] = ResolversParentTypes['PeopleByName']> = {
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['NameMatch']>, ParentType, ContextType>;
 };
 
 export type PeopleByOrganizationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleByOrganization'] = ResolversParentTypes['PeopleByOrganization']> = {
@@ -31544,6 +31589,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   ownedsConnection?: Resolver<ResolversTypes['OwnedsConnection'], ParentType, ContextType, Partial<QueryOwnedsConnectionArgs>>;
   people?: Resolver<Array<ResolversTypes['Person']>, ParentType, ContextType, Partial<QueryPeopleArgs>>;
   peopleByLocation?: Resolver<ResolversTypes['PeopleByLocation'], ParentType, ContextType, RequireFields<QueryPeopleByLocationArgs, 'limit' | 'location' | 'minConfidence'>>;
+  peopleByName?: Resolver<ResolversTypes['PeopleByName'], ParentType, ContextType, RequireFields<QueryPeopleByNameArgs, 'limit' | 'name'>>;
   peopleByOrganization?: Resolver<ResolversTypes['PeopleByOrganization'], ParentType, ContextType, RequireFields<QueryPeopleByOrganizationArgs, 'currentOnly' | 'limit' | 'minConfidence' | 'organization'>>;
   peopleBySkill?: Resolver<ResolversTypes['PeopleBySkill'], ParentType, ContextType, RequireFields<QueryPeopleBySkillArgs, 'limit' | 'minConfidence' | 'skill'>>;
   peopleByTopic?: Resolver<ResolversTypes['PeopleByTopic'], ParentType, ContextType, RequireFields<QueryPeopleByTopicArgs, 'limit' | 'minConfidence' | 'topic'>>;
@@ -34001,6 +34047,7 @@ export type Resolvers<ContextType = RequestContext> = {
   MessageSearchHit?: MessageSearchHitResolvers<ContextType>;
   MessagesConnection?: MessagesConnectionResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NameMatch?: NameMatchResolvers<ContextType>;
   OpportunitiesConnection?: OpportunitiesConnectionResolvers<ContextType>;
   Opportunity?: OpportunityResolvers<ContextType>;
   OpportunityAggregate?: OpportunityAggregateResolvers<ContextType>;
@@ -34033,6 +34080,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PageInfo?: PageInfoResolvers<ContextType>;
   PendingApproval?: PendingApprovalResolvers<ContextType>;
   PeopleByLocation?: PeopleByLocationResolvers<ContextType>;
+  PeopleByName?: PeopleByNameResolvers<ContextType>;
   PeopleByOrganization?: PeopleByOrganizationResolvers<ContextType>;
   PeopleBySkill?: PeopleBySkillResolvers<ContextType>;
   PeopleByTopic?: PeopleByTopicResolvers<ContextType>;

@@ -1,1 +1,2 @@
 export { messageToolResolvers } from "./messageToolResolvers.js";
+export { MESSAGE_TOOLS } from "./tools.js";

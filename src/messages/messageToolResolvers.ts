@@ -1,13 +1,14 @@
 import type { AppDeps } from "../core/appDeps.js";
+import { toolResolvers } from "../core/retrievalTool.js";
 import { recentMessagesResolver } from "./recentMessages.js";
-import { searchMessagesResolver } from "./searchMessages.js";
+import { MESSAGE_TOOLS } from "./tools.js";
 
-/** Resolvers of schema/message-tools.graphql: seed 002's get_recent_messages and message search. */
+/** Resolvers of schema/message-tools.graphql: the knowledge agent's get_recent_messages and message search. */
 export function messageToolResolvers(deps: AppDeps) {
   return {
     Query: {
       recentMessages: recentMessagesResolver(deps),
-      searchMessages: searchMessagesResolver(deps),
+      ...toolResolvers(MESSAGE_TOOLS, deps),
     },
   };
 }

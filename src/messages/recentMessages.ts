@@ -26,7 +26,7 @@ const CYPHER = `
   RETURN c IS NOT NULL AS found, messages`;
 
 /**
- * `Query.recentMessages` (seed 002's get_recent_messages): the `limit` latest
+ * `Query.recentMessages` (the knowledge agent's get_recent_messages): the `limit` latest
  * messages of a channel strictly before `before` (default: no cut-off), oldest first,
  * so a prompt reads them in order; page back with the first one's timestamp.
  */

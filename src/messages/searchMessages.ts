@@ -3,17 +3,15 @@ import { reciprocalRankFusion, rankedIds } from "../search/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { cypherInt, readQuery } from "../graph/readQuery.js";
-import { idArg } from "../core/idArgs.js";
-import { limit as limitArg, optionalText, text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { MESSAGE_PROJECTION, toChannelMessage, type ChannelMessageOutput } from "./messageRecord.js";
 
 export interface SearchMessagesArgs {
   query: string;
-  channelId?: string | null;
-  authorId?: string | null;
-  limit?: number | null;
+  channelId: string | null;
+  authorId: string | null;
+  limit: number;
 }
 
 /** Hits read from each index before filtering: both indexes span every tenant. */
@@ -41,16 +39,12 @@ const CYPHER = `
   RETURN byText, byVector`;
 
 /**
- * `Query.searchMessages` (seed 002's message search): BM25 over the escaped
+ * `Query.searchMessages` (the knowledge agent's message search): BM25 over the escaped
  * query and cosine similarity of its embedding, each filtered to what the
  * caller may read, fused by reciprocal rank (retrieval/fusion.ts).
  */
 export function searchMessagesResolver(deps: AppDeps) {
-  return async (_: unknown, args: SearchMessagesArgs, ctx: RequestContext) => {
-    const query = text("searchMessages.query", args.query, 2000);
-    const channelId = args.channelId ? idArg("searchMessages.channelId", args.channelId) : null;
-    const authorId = optionalText("searchMessages.authorId", args.authorId, 128);
-    const limit = limitArg("searchMessages.limit", args.limit, 10, 100);
+  return async ({ query, channelId, authorId, limit }: SearchMessagesArgs, ctx: RequestContext) => {
     const [vector] = await deps.embedder.embedQueries([query]);
     const [row] = await readQuery(deps, CYPHER, {
       ...visibilityParams(ctx.caller),

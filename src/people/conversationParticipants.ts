@@ -35,9 +35,9 @@ interface Tie {
   confidence: number;
 }
 
-/** seed 004 get_conversation_participants: people named in the messages, and "my brother"-style references resolved through the author's relationships. */
+/** The chatbot memory service's get_conversation_participants: people named in the messages, and "my brother"-style references resolved through the author's relationships. */
 export function conversationParticipantsResolver(deps: AppDeps) {
-  return async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
+  return async (args: { messages: unknown }, ctx: RequestContext) => {
     const messages = list("conversationParticipants.messages", args.messages, MAX_MESSAGES, (f, v) => {
       const m = (v ?? {}) as Record<string, unknown>;
       return { authorId: optionalText(`${f}.authorId`, m.authorId, 200), authorName: optionalText(`${f}.authorName`, m.authorName, 200), content: text(`${f}.content`, m.content, MAX_CONTENT) };

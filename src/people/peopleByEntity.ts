@@ -2,7 +2,6 @@ import { isCurrent, isValidAt } from "../facts/index.js";
 import { toFactRecord, type FactRecord, type FactRow } from "../facts/index.js";
 import { unionEvidence } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { instant, limit as limitArg, list, oneOf, text, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { currentFirstFacts, currentFirstFactsOfExactMatch, factsOfEntities, firstPerPerson, topFactPerPerson } from "./factsOfEntities.js";
 import { matchEntities, type EntityMatch } from "./matchEntities.js";
@@ -16,10 +15,7 @@ const similarityOf = (match: EntityMatch, row: FactRow) => match.similarity.get(
 /** Tools that find people through one kind of node: skill, organisation, topic. */
 export function peopleByEntityResolvers(deps: AppDeps, vectors: NameVectors) {
   return {
-    peopleBySkill: async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-      const skill = text("peopleBySkill.skill", args.skill);
-      const minConfidence = unit("peopleBySkill.minConfidence", args.minConfidence, 0.5);
-      const limit = limitArg("peopleBySkill.limit", args.limit, 10);
+    peopleBySkill: async ({ skill, minConfidence, limit }: { skill: string; minConfidence: number; limit: number }, ctx: RequestContext) => {
       const match = await matchEntities(deps, vectors, ctx.caller, "Skill", [skill]);
       const rows = await topFactPerPerson(deps, ctx.caller, match.keys, ["HAS_SKILL"], minConfidence, limit);
       const now = deps.now();
@@ -34,12 +30,8 @@ export function peopleByEntityResolvers(deps: AppDeps, vectors: NameVectors) {
       return { skill, matchedBy: match.kind, people };
     },
 
-    peopleByOrganization: async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-      const organization = text("peopleByOrganization.organization", args.organization);
-      const currentOnly = args.currentOnly === true;
-      const minConfidence = unit("peopleByOrganization.minConfidence", args.minConfidence, 0.5);
-      const limit = limitArg("peopleByOrganization.limit", args.limit, 10);
-      const asOfIso = instant("peopleByOrganization.asOf", args.asOf);
+    peopleByOrganization: async (args: { organization: string; currentOnly: boolean; minConfidence: number; limit: number; asOf: string | null }, ctx: RequestContext) => {
+      const { organization, currentOnly, minConfidence, limit, asOf: asOfIso } = args;
       const types = ["WORKS_AT", "PREVIOUSLY"];
       const now = deps.now();
       // Current holders rank first: unless asked about another time, a few facts per person wanted, current-first, are enough.
@@ -74,12 +66,8 @@ export function peopleByEntityResolvers(deps: AppDeps, vectors: NameVectors) {
       return { organization, matchedBy: match.kind, people };
     },
 
-    peopleByTopic: async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-      const topic = text("peopleByTopic.topic", args.topic);
-      const types =
-        list("peopleByTopic.relationshipTypes", args.relationshipTypes, TOPIC_TYPES.length, (f, v) => oneOf(f, v, TOPIC_TYPES)) ?? [...TOPIC_TYPES];
-      const minConfidence = unit("peopleByTopic.minConfidence", args.minConfidence, 0.5);
-      const limit = limitArg("peopleByTopic.limit", args.limit, 10);
+    peopleByTopic: async (args: { topic: string; relationshipTypes: string[]; minConfidence: number; limit: number }, ctx: RequestContext) => {
+      const { topic, relationshipTypes: types, minConfidence, limit } = args;
       const match = await matchEntities(deps, vectors, ctx.caller, "Topic", [topic]);
       const rows = await factsOfEntities(deps, ctx.caller, match.keys, types, minConfidence);
       const now = deps.now();

@@ -2,7 +2,6 @@ import { visibilityParams } from "../auth/policy.js";
 import { FACT_ROW, toFactRecord, type FactRow } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { cypherInt, readQuery } from "../graph/readQuery.js";
-import { limit as limitArg, text, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { factsOfEntities, MAX_FACTS_READ } from "./factsOfEntities.js";
@@ -27,12 +26,9 @@ const LOCATED_FACTS = `
   RETURN ${FACT_ROW} AS fact
   ORDER BY fact.confidence DESC LIMIT $max`;
 
-/** seed 004 find_people_by_location: LIVES_IN a matched place, or working or studying with that location. */
+/** The chatbot memory service's find_people_by_location: LIVES_IN a matched place, or working or studying with that location. */
 export function peopleByLocationResolver(deps: AppDeps, vectors: NameVectors) {
-  return async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-    const location = text("peopleByLocation.location", args.location);
-    const minConfidence = unit("peopleByLocation.minConfidence", args.minConfidence, 0.5);
-    const limit = limitArg("peopleByLocation.limit", args.limit, 10);
+  return async ({ location, minConfidence, limit }: { location: string; minConfidence: number; limit: number }, ctx: RequestContext) => {
     const searchedNames = placeNames(location);
     const match = await matchEntities(deps, vectors, ctx.caller, "Place", searchedNames);
     const living = await factsOfEntities(deps, ctx.caller, match.keys, ["LIVES_IN"], minConfidence);

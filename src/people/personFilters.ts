@@ -1,7 +1,7 @@
 import { factInterval, isValidAt, partialDate, timelineKey } from "../facts/index.js";
 import type { FactRecord, FactRow } from "../facts/index.js";
 
-/** Default fact types of a timeline (seed 004 get_person_timeline): the ones that happen in time. */
+/** Default fact types of a timeline (the chatbot memory service's get_person_timeline): the ones that happen in time. */
 export const TIMELINE_TYPES = ["WORKS_AT", "PREVIOUSLY", "STUDIED_AT", "WORKING_ON", "ATTENDED_EVENT", "LIVES_IN"] as const;
 
 /** Facts whose row is valid at `asOf` (all when asOf is null). Pure. */

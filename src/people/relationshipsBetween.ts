@@ -2,7 +2,6 @@ import { visibilityParams } from "../auth/policy.js";
 import { FACT_ROW, toFactRecord, type FactRow } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { readQuery } from "../graph/readQuery.js";
-import { text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 
@@ -37,11 +36,9 @@ const CYPHER = `
   }
   RETURN direct, shared`;
 
-/** seed 004 get_relationships_between: direct facts either way, shared organisations/projects/events, interaction weight. */
+/** The chatbot memory service's get_relationships_between: direct facts either way, shared organisations/projects/events, interaction weight. */
 export function relationshipsBetweenResolver(deps: AppDeps, factTypes: readonly string[]) {
-  return async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-    const personAId = text("relationshipsBetween.personAId", args.personAId, 128);
-    const personBId = text("relationshipsBetween.personBId", args.personBId, 128);
+  return async ({ personAId, personBId }: { personAId: string; personBId: string }, ctx: RequestContext) => {
     const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), a: personAId, b: personBId, types: factTypes });
     const now = deps.now();
     const direct = ((row?.direct as FactRow[] | undefined) ?? []).map((r) => toFactRecord(r, now));

@@ -2,7 +2,7 @@ import { factVectorSearch, type FactHit } from "../facts/index.js";
 import { rowAttributes, toFactRecord, type FactRow } from "../facts/index.js";
 import { factText } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { limit as limitArg, list, oneOf, text, unit } from "../core/args.js";
+import { list, oneOf } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { EXPERT_MIN_SIMILARITY, EXPERTISE_WEIGHT, rankExperts } from "./expertScore.js";
 import { factsOfEntities } from "./factsOfEntities.js";
@@ -17,14 +17,12 @@ const NAMED_SIMILARITY = 0.8;
 
 const describe = (row: FactRow) => factText({ personName: row.personName, type: row.type, objectName: row.object, attributes: rowAttributes(row) });
 
-/** seed 004 find_experts and semantic_search_facts: both start from the fact embeddings. */
+/** The chatbot memory service's find_experts and semantic_search_facts: both start from the fact embeddings. */
 export function semanticToolResolvers(deps: AppDeps, vectors: NameVectors, factTypes: readonly string[]) {
   const expertTypes = Object.keys(EXPERTISE_WEIGHT).filter((t) => factTypes.includes(t));
 
   return {
-    findExperts: async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-      const query = text("findExperts.query", args.query);
-      const limit = limitArg("findExperts.limit", args.limit, 5);
+    findExperts: async ({ query, limit }: { query: string; limit: number }, ctx: RequestContext) => {
       const [vector] = await deps.embedder.embedQueries([query]);
       const hits: FactHit[] = await factVectorSearch(deps, ctx.caller, vector!, expertTypes, { limit: EXPERT_CANDIDATES, minSimilarity: EXPERT_MIN_SIMILARITY });
       // Skills and topics named in the query, word for word, add their facts even when the sentence embeds far from them.
@@ -52,11 +50,9 @@ export function semanticToolResolvers(deps: AppDeps, vectors: NameVectors, factT
       return { query, experts };
     },
 
-    semanticSearchFacts: async (_: unknown, args: Record<string, unknown>, ctx: RequestContext) => {
-      const query = text("semanticSearchFacts.query", args.query);
+    semanticSearchFacts: async (args: { query: string; factTypes: unknown; limit: number; similarityThreshold: number }, ctx: RequestContext) => {
+      const { query, limit, similarityThreshold: minSimilarity } = args;
       const types = list("semanticSearchFacts.factTypes", args.factTypes, factTypes.length, (f, v) => oneOf(f, v, factTypes)) ?? [...factTypes];
-      const limit = limitArg("semanticSearchFacts.limit", args.limit, 10);
-      const minSimilarity = unit("semanticSearchFacts.similarityThreshold", args.similarityThreshold, 0.7);
       const [vector] = await deps.embedder.embedQueries([query]);
       const hits = await factVectorSearch(deps, ctx.caller, vector!, types, { limit, minSimilarity });
       const now = deps.now();

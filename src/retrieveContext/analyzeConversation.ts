@@ -1,8 +1,9 @@
+import type { NamedThing } from "../core/retrievalTool.js";
 import { findImplicitPhrases, nameCandidates, type ImplicitPhrase } from "../people/index.js";
 import type { ConversationMessage } from "./request.js";
 
 /** What kind of thing a phrase of the conversation asks about. */
-export type IntentKind = "organization" | "skill" | "location" | "topic";
+export type IntentKind = NamedThing;
 
 /** "work at Google" → { kind: organization, term: Google }. */
 export interface Intent {

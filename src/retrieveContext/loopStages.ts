@@ -1,6 +1,6 @@
 import type { StopReason } from "./stopConditions.js";
 
-/** The stages of a run, in seed 004's order. */
+/** The stages of a run, in the chatbot memory service's order. */
 export type Stage = "ANALYZE" | "PLAN" | "EXECUTE" | "EVALUATE" | "SYNTHESIZE" | "END";
 
 /** What the stage that just ran found out. */

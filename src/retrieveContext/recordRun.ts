@@ -18,7 +18,7 @@ const CREATE_RUN = `
 export const traceJson = (result: LoopResult): string => JSON.stringify(traceView(result.trace));
 
 /**
- * Records a run as a RetrievalRun node owned by the caller (seed 002: "log
+ * Records a run as a RetrievalRun node owned by the caller (the knowledge agent: "log
  * everything"): the conversation, the steps and calls, the facts returned.
  * The answer does not wait for it: the id is chosen now and returned at once,
  * the write runs in the background (a failure is logged; shutdown drains it),

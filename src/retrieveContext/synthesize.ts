@@ -84,7 +84,7 @@ export function contradictionPairs(facts: readonly RankedFact[]): [RankedFact, R
 }
 
 /**
- * Seed 004's rule: HIGH with 3+ facts at 0.8 or more, a mean of 0.75+ and
+ * The chatbot memory service's rule: HIGH with 3+ facts at 0.8 or more, a mean of 0.75+ and
  * 70% of tool calls succeeding; MEDIUM with 1+ at 0.8 and a mean of 0.6+;
  * otherwise (and always without facts) LOW. Pure.
  */

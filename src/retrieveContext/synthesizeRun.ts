@@ -44,7 +44,7 @@ const MAX_SNIPPETS = 5;
  * The synthesize stage: every fact the calls found, de-duplicated, ranked by
  * relevance to the conversation and confidence, cut to maxFacts and
  * formatted; profiles once per person; contradictions among the returned
- * facts; seed 004's confidence. Pure.
+ * facts; the chatbot memory service's confidence. Pure.
  */
 export function synthesize(input: {
   request: RetrieveRequest;

@@ -1,2 +1,2 @@
 export { rankedIds, reciprocalRankFusion } from "./ranking/fusion.js";
-export { searchResolvers } from "./searchResolvers.js";
+export { searchResolvers, SEARCH_TOOLS } from "./tools.js";

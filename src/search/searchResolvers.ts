@@ -29,15 +29,11 @@ function toGraphQL(hit: SearchHitResult, explain: boolean) {
   };
 }
 
-/** Resolver of `searchMemories` (schema/search.graphql). */
-export function searchResolvers(deps: SearchDeps) {
-  return {
-    Query: {
-      searchMemories: async (_: unknown, args: { input: SearchMemoriesArgs }, ctx: RequestContext) => {
-        const request = parseSearchInput(args.input, deps.embedder.dimensions);
-        const result = await searchMemories(deps, ctx.caller, request);
-        return { hits: result.hits.map((h) => toGraphQL(h, request.explain)), tookMs: result.tookMs };
-      },
-    },
+/** `searchMemories` (schema/search.graphql): the input is checked by parseSearchInput. */
+export function searchMemoriesResolver(deps: SearchDeps) {
+  return async (args: { input: unknown }, ctx: RequestContext) => {
+    const request = parseSearchInput(args.input as SearchMemoriesArgs, deps.embedder.dimensions);
+    const result = await searchMemories(deps, ctx.caller, request);
+    return { hits: result.hits.map((h) => toGraphQL(h, request.explain)), tookMs: result.tookMs };
   };
 }

@@ -1,4 +1,5 @@
 import { callSignature } from "../stopConditions.js";
+import { plannerTools } from "../tools/plannerTools.js";
 import type { LoopView, PlannedCall, PlannerSession, PlanStep } from "./planner.js";
 import type { IntentKind } from "../analyzeConversation.js";
 import type { LinkedEntity } from "../linkEntities.js";
@@ -9,12 +10,8 @@ const MAX_PEOPLE = 8;
 const MAX_PAIRS = 6;
 const MAX_PER_KIND = 3;
 
-const TOOL_OF: Record<IntentKind, [tool: string, arg: string]> = {
-  organization: ["find_people_by_organization", "organization"],
-  skill: ["find_people_by_skill", "skill"],
-  location: ["find_people_by_location", "location"],
-  topic: ["find_people_by_topic", "topic"],
-};
+/** Which declared tool serves which purpose, and under which argument names (core/retrievalTool.ts PlannerRole). */
+const TOOLS = plannerTools();
 
 const KIND_OF_LABEL: Partial<Record<LinkedEntity["label"], IntentKind>> = { Org: "organization", Skill: "skill", Place: "location", Topic: "topic" };
 
@@ -29,7 +26,7 @@ function peopleInPlay(view: LoopView): string[] {
 
 /** Round 1: profiles of the people in play, people by each organisation, skill, place and topic named or asked about. Pure. */
 export function entityCalls(view: LoopView): Omit<PlannedCall, "id">[] {
-  const calls: Omit<PlannedCall, "id">[] = peopleInPlay(view).map((id) => ({ tool: "get_person_profile", args: { person_id: id } }));
+  const calls: Omit<PlannedCall, "id">[] = peopleInPlay(view).map((id) => ({ tool: TOOLS.profile.name, args: { [TOOLS.profile.args[0]]: id } }));
   const terms = new Map<IntentKind, Map<string, string>>();
   const add = (kind: IntentKind, term: string) => {
     const byLower = terms.get(kind) ?? new Map<string, string>();
@@ -42,10 +39,10 @@ export function entityCalls(view: LoopView): Omit<PlannedCall, "id">[] {
     if (kind) add(kind, e.name);
   }
   for (const [kind, byLower] of terms) {
-    const [tool, arg] = TOOL_OF[kind];
+    const { name: tool, args: [arg] } = TOOLS.named[kind];
     for (const term of byLower.values()) calls.push({ tool, args: { [arg]: term } });
   }
-  if (view.analysis.implicitReferences.length) calls.push({ tool: "get_conversation_participants", args: {} });
+  if (view.analysis.implicitReferences.length) calls.push({ tool: TOOLS.participants.name, args: {} });
   return calls;
 }
 
@@ -55,13 +52,14 @@ export function followUpCalls(view: LoopView): Omit<PlannedCall, "id">[] {
   const calls: Omit<PlannedCall, "id">[] = [];
   for (let i = 0; i < people.length && calls.length < MAX_PAIRS; i++) {
     for (let j = i + 1; j < people.length && calls.length < MAX_PAIRS; j++) {
-      calls.push({ tool: "get_relationships_between", args: { person_a_id: people[i], person_b_id: people[j] } });
+      calls.push({ tool: TOOLS.between.name, args: { [TOOLS.between.args[0]]: people[i], [TOOLS.between.args[1]!]: people[j] } });
     }
   }
   const query = view.analysis.query.slice(-500);
   // Meaning fills the gaps: always for snippets, for facts when names found little.
-  if (view.factCount < 3) calls.push({ tool: "semantic_search_facts", args: { query } });
-  calls.push({ tool: "search_memories", args: { query, limit: 10 } });
+  if (view.factCount < 3) calls.push({ tool: TOOLS.factsByMeaning.name, args: { [TOOLS.factsByMeaning.args[0]]: query } });
+  const snippets = TOOLS.snippetsByMeaning;
+  calls.push({ tool: snippets.name, args: { [snippets.args[0]]: query, [snippets.args[1]!]: snippets.limit } });
   return calls;
 }
 

@@ -5,7 +5,7 @@ import { runReadOnlyCypher, type CypherDeps } from "../../cypherTool/index.js";
 import type { RetrievalTool } from "./retrievalTools.js";
 
 /**
- * seed 002's cypher_query as a loop tool: offered only to callers allowed to
+ * The knowledge agent's cypher_query as a loop tool: offered only to callers allowed to
  * run Cypher (admins, while CYPHER_TOOL is not off); refusals (writes,
  * procedures, time limit) go back to the model as tool errors. The tool is
  * built once, so its JSON schema is converted once (see toolJsonSchema);

@@ -16,7 +16,7 @@ export interface CandidateFacts {
   importance: number | null;
   confidence: number | null;
   vector: readonly number[] | null;
-  /** The query names one of its participants (seed 000: memories involving who is in the conversation come first). */
+  /** The query names one of its participants (the Discord agent squad: memories involving who is in the conversation come first). */
   mentioned: boolean;
 }
 

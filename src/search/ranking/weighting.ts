@@ -2,7 +2,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** How recency, importance and confidence scale a fused score. */
 export interface WeightingOptions {
-  /** Younger than this counts fully (seed 000: "older than 30 days is less relevant"). */
+  /** Younger than this counts fully (the Discord agent squad: "older than 30 days is less relevant"). */
   freshDays: number;
   /** Beyond `freshDays`, the weight halves every `halfLifeDays`… */
   halfLifeDays: number;
