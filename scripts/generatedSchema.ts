@@ -2,6 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import neo4j from "neo4j-driver";
 import { buildSchema } from "../src/schema/buildSchema.js";
 import { loadTypeDefs } from "../src/schema/loadTypeDefs.js";
+import { knowledgeLabels } from "../src/core/schemaFacts.js";
 
 /**
  * The schema clients see, built exactly as the gateway builds it but without
@@ -13,7 +14,8 @@ export async function loadGeneratedSchema(): Promise<GraphQLSchema> {
   // Creating a driver opens no connection; closing it releases nothing but the object.
   const driver = neo4j.driver("neo4j://codegen.invalid");
   try {
-    const { schema } = await buildSchema({ driver, database: "neo4j", document: loadTypeDefs().document });
+    const { document } = loadTypeDefs();
+    const { schema } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document) });
     return schema;
   } finally {
     await driver.close();

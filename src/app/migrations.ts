@@ -5,6 +5,7 @@ import { feedStampIndexes } from "../feed/index.js";
 import { OUTBOX_MIGRATIONS } from "../feed/index.js";
 import type { Migration } from "../graph/migrations/migration.js";
 import { EMBEDDING_DIMENSIONS } from "../core/embedder.js";
+import { knowledgeLabels } from "../core/schemaFacts.js";
 
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
@@ -51,7 +52,7 @@ export function migrationsFor(document: DocumentNode): Migration[] {
       : []),
   ]);
   embedded.push(...factIndexes(document));
-  embedded.push(...feedStampIndexes(document));
+  embedded.push(...feedStampIndexes(knowledgeLabels(document)));
   return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
 }
 

@@ -1,5 +1,5 @@
 import type { DocumentNode } from "graphql";
-import type { SchemaFacts } from "../core/schemaFacts.js";
+import { knowledgeLabels, type SchemaFacts } from "../core/schemaFacts.js";
 import { embeddedTypes } from "../embeddings/embeddedTypes.js";
 import { factRelations } from "../facts/index.js";
 
@@ -11,5 +11,6 @@ export function schemaFactsOf(document: DocumentNode): SchemaFacts {
     factRelations: relations,
     factTypes: relations.map((r) => r.type),
     embeddedTypes: embeddedTypes(document),
+    knowledgeLabels: knowledgeLabels(document),
   };
 }

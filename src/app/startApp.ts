@@ -110,12 +110,13 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const background = createBackgroundTasks(logger);
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
-    const beliefs = createBeliefDeps(config, deps, document);
+    const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger });
     const { schema, neoSchema } = await buildSchema({
       driver,
       database,
       document,
+      knowledgeLabels: schemaFacts.knowledgeLabels,
       resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs),
       onWrite: (e) => writes.emit(e),
     });

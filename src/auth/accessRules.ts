@@ -1,10 +1,11 @@
 import { Kind, parse, type ConstDirectiveNode, type DocumentNode, type ObjectTypeDefinitionNode } from "graphql";
+import { grantsAuthorization } from "./readRule.js";
 
 /**
  * Who may do what with an owned node, as @neo4j/graphql rules. Filters are
  * OR-ed per operation, so a node is:
- * - read (and linked to) by agents of its tenant when it is theirs, SHARED, or
- *   shared with them by id;
+ * - read (and linked to) by agents of its tenant the READ rule lets in
+ *   (readRule.ts: theirs, SHARED, or shared with them by id);
  * - updated, deleted or unlinked only by its owner;
  * - anything to an admin of its tenant;
  * - never visible across tenants. Creation is checked after the write: the
@@ -16,7 +17,7 @@ export const OWNED_RULES = `@authorization(
   filter: [
     {
       operations: [READ, AGGREGATE, CREATE_RELATIONSHIP]
-      where: { node: { tenantId: { eq: "$jwt.tenant" }, OR: [{ ownerId: { eq: "$jwt.sub" } }, { visibility: { eq: SHARED } }, { sharedWith: { includes: "$jwt.sub" } }] } }
+      where: { node: { tenantId: { eq: "$jwt.tenant" }, OR: [${grantsAuthorization()}] } }
     }
     {
       operations: [UPDATE, DELETE, DELETE_RELATIONSHIP]

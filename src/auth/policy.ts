@@ -1,5 +1,6 @@
 import { ForbiddenError } from "../errors/errors.js";
 import type { Caller, Role } from "../core/caller.js";
+import { grantsCypher, grantsRead } from "./readRule.js";
 
 /**
  * Role checks for hand-written resolvers, tools and subscriptions — the same
@@ -26,7 +27,7 @@ export interface OwnedFields {
 export function canRead(caller: Caller, node: OwnedFields): boolean {
   if (node.tenantId !== caller.tenantId) return false;
   if (hasRole(caller, "admin")) return true;
-  return node.ownerId === caller.agentId || node.visibility === "SHARED" || (node.sharedWith ?? []).includes(caller.agentId);
+  return grantsRead(caller.agentId, node);
 }
 
 /** May this caller change or delete this node? Mirrors the UPDATE/DELETE filter of OWNED_RULES. */
@@ -39,8 +40,7 @@ export function canWrite(caller: Caller, node: OwnedFields): boolean {
  * The READ rule as a Cypher predicate over `n`, for custom queries; pass
  * `visibilityParams(caller)` as its parameters. Written once, used by every tool.
  */
-export const VISIBLE_TO_CALLER =
-  "(n.tenantId = $callerTenant AND ($callerIsAdmin OR n.ownerId = $callerAgent OR n.visibility = 'SHARED' OR $callerAgent IN coalesce(n.sharedWith, [])))";
+export const VISIBLE_TO_CALLER = `(n.tenantId = $callerTenant AND ($callerIsAdmin OR ${grantsCypher()}))`;
 
 export function visibilityParams(caller: Caller) {
   return { callerTenant: caller.tenantId, callerAgent: caller.agentId, callerIsAdmin: hasRole(caller, "admin") };

@@ -1,9 +1,7 @@
-import type { DocumentNode } from "graphql";
 import type { Driver } from "neo4j-driver";
 import type { Config } from "../config/config.js";
 import type { Embedder } from "../core/embedder.js";
 import { DEFAULT_SIMILARITY_THRESHOLD } from "./consolidate.js";
-import { knowledgeLabels } from "./knowledgeLabels.js";
 import { createReflectionModel, type ReflectionModel } from "./reflectionModel.js";
 
 /** What the belief and memory tools are built with, once at start-up. */
@@ -20,7 +18,7 @@ export interface BeliefDeps {
   poolThreshold: number;
   /** Cosine similarity at which experiences cluster and match a belief (consolidate.ts). */
   similarityThreshold: number;
-  /** Types implementing Knowledge (knowledgeLabels.ts): what memoryShare accepts. */
+  /** Types implementing Knowledge (SchemaFacts.knowledgeLabels): what memoryShare accepts. */
   knowledgeLabels: readonly string[];
 }
 
@@ -28,13 +26,13 @@ export interface BeliefDeps {
 export function createBeliefDeps(
   config: Pick<Config, "llm" | "sharedPool">,
   shared: Pick<BeliefDeps, "driver" | "database" | "embedder" | "now">,
-  document: DocumentNode,
+  knowledgeLabels: readonly string[],
 ): BeliefDeps {
   return {
     ...shared,
     model: config.llm ? createReflectionModel(config.llm) : null,
     poolThreshold: config.sharedPool.threshold,
     similarityThreshold: DEFAULT_SIMILARITY_THRESHOLD,
-    knowledgeLabels: knowledgeLabels(document),
+    knowledgeLabels,
   };
 }

@@ -1,20 +1,6 @@
-import { Kind, type DocumentNode, type ObjectTypeDefinitionNode } from "graphql";
-
 const SAFE_LABEL = /^[A-Z][A-Za-z0-9]*$/;
 
-/**
- * The node types implementing `Knowledge` in the SDL: what memoryShare may put
- * into the pool. Labels end up in Cypher text (they cannot be parameters), so
- * only plain names pass. Pure.
- */
-export function knowledgeLabels(document: DocumentNode): string[] {
-  return document.definitions
-    .filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION)
-    .filter((t) => t.interfaces?.some((i) => i.name.value === "Knowledge"))
-    .map((t) => t.name.value)
-    .filter((label) => SAFE_LABEL.test(label))
-    .sort();
-}
+// The set itself is derived once, with the other schema facts: core/schemaFacts.ts knowledgeLabels.
 
 /** A label pattern `(:A|B|C)` from a checked closed set, for a MATCH over any knowledge type. Pure. */
 export function labelDisjunction(labels: readonly string[]): string {

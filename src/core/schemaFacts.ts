@@ -1,4 +1,4 @@
-import type { DocumentNode } from "graphql";
+import { Kind, type DocumentNode, type ObjectTypeDefinitionNode } from "graphql";
 
 /** One kind of fact: a relationship type out of a Person, and the label of the node it points at. */
 export interface FactRelation {
@@ -31,4 +31,21 @@ export interface SchemaFacts {
   factTypes: readonly string[];
   /** The `@embedded` node types: what the embedding worker embeds and the vector indexes cover. */
   embeddedTypes: readonly EmbeddedType[];
+  /** The node types implementing `Knowledge` (knowledgeLabels): what the feed stamps and memoryShare accepts. */
+  knowledgeLabels: readonly string[];
+}
+
+const SAFE_LABEL = /^[A-Z][A-Za-z0-9]*$/;
+
+/**
+ * The node types implementing `Knowledge` in the SDL, sorted. Labels end up in
+ * Cypher text (they cannot be parameters), so only plain names pass. Pure.
+ */
+export function knowledgeLabels(document: DocumentNode): string[] {
+  return document.definitions
+    .filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION)
+    .filter((t) => t.interfaces?.some((i) => i.name.value === "Knowledge"))
+    .map((t) => t.name.value)
+    .filter((label) => SAFE_LABEL.test(label))
+    .sort();
 }

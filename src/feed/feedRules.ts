@@ -1,4 +1,5 @@
 import type { OutboxEvent } from "../core/outboxEvent.js";
+import { grantsRead } from "../auth/readRule.js";
 
 /** One subscription rule of an agent, as the feed matches it (schema/agents.graphql `SubscriptionRule`). */
 export interface FeedRule {
@@ -22,9 +23,9 @@ export interface FeedReader {
 /** How an event reaches a reader: now, in the next batch, or not at all. */
 export type EventRoute = "IMMEDIATE" | "BATCHED" | null;
 
-/** May the reader read the event's node as it was when written? The READ rule of OWNED_RULES. Pure. */
+/** May the reader read the event's node as it was when written? The READ rule (auth/readRule.ts). Pure. */
 export function mayRead(reader: FeedReader, event: Pick<OutboxEvent, "ownerId" | "visibility" | "sharedWith">): boolean {
-  return reader.admin || event.ownerId === reader.agentId || event.visibility === "SHARED" || event.sharedWith.includes(reader.agentId);
+  return reader.admin || grantsRead(reader.agentId, event);
 }
 
 /** Does one rule select the event (type, domains, confidence, source)? Pure. */

@@ -33,17 +33,13 @@ const stampField: FieldDefinitionNode = (() => {
 })();
 
 /** Node types whose generated writes append outbox events: the implementations of `Knowledge`, less the self-reporting ones. */
-export function stampedLabels(document: DocumentNode): string[] {
-  return document.definitions
-    .filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION)
-    .filter((d) => d.interfaces?.some((i) => i.name.value === "Knowledge") && !SELF_REPORTING.has(d.name.value))
-    .map((d) => d.name.value)
-    .sort();
+export function stampedLabels(knowledgeLabels: readonly string[]): string[] {
+  return knowledgeLabels.filter((label) => !SELF_REPORTING.has(label));
 }
 
 /** Adds the hidden stamp field to every type `stampedLabels` names. */
-export function withFeedStamp(document: DocumentNode): DocumentNode {
-  const labels = new Set(stampedLabels(document));
+export function withFeedStamp(document: DocumentNode, knowledgeLabels: readonly string[]): DocumentNode {
+  const labels = new Set(stampedLabels(knowledgeLabels));
   return {
     ...document,
     definitions: document.definitions.map((def) =>

@@ -6,7 +6,7 @@ import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./know
 import { ANY_KNOWLEDGE, knowledgeLabelParams, type KnowledgeLabel } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import type { Link } from "./ranking/graphOf.js";
-import { SHARED_POOL } from "./sharedPool.js";
+import { SHARED_WITH_CALLER } from "./sharedWithCaller.js";
 
 /**
  * Which knowledge a subgraph holds, beyond the READ rule: all the caller may
@@ -35,7 +35,7 @@ const CYPHER = `
   MATCH (n:${ANY_KNOWLEDGE})
   WHERE n.tenantId = $callerTenant AND ${visibleAs("n")}
     AND ($types IS NULL OR any(l IN labels(n) WHERE l IN $types))
-    AND ($scope = 'visible' OR n.ownerId = $callerAgent OR ($scope = 'ownAndPool' AND ${SHARED_POOL}))
+    AND ($scope = 'visible' OR n.ownerId = $callerAgent OR ($scope = 'ownAndPool' AND ${SHARED_WITH_CALLER}))
   WITH n ORDER BY n.createdAt DESC, n.id LIMIT $maxNodes
   WITH collect(n) AS nodes
   CALL (nodes) {

@@ -6,7 +6,7 @@ import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { KNOWLEDGE_FULLTEXT_INDEX, knowledgeLabelParams } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import { SHARED_POOL } from "./sharedPool.js";
+import { SHARED_WITH_CALLER } from "./sharedWithCaller.js";
 
 export interface CandidateRequest {
   topic: string;
@@ -24,7 +24,7 @@ export type CandidateList = KnowledgeItem[];
 
 /** The caller's own knowledge, and the shared pool when asked, at least `minConfidence`: the filter both retrievers apply. */
 const IN_SCOPE = `n.tenantId = $callerTenant AND ${visibleAs("n")} AND n.confidence >= $minConfidence
-  AND (n.ownerId = $callerAgent OR ($includeShared AND ${SHARED_POOL}))`;
+  AND (n.ownerId = $callerAgent OR ($includeShared AND ${SHARED_WITH_CALLER}))`;
 
 const FULLTEXT = `
   CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score

@@ -1,9 +1,11 @@
+import { grantsCypher, SHARED_GRANTS } from "../auth/readRule.js";
+
 /**
  * What memoryQuery adds to the caller's own knowledge when `includeShared` is
  * true, as a Cypher predicate over `n` (parameters: `visibilityParams(caller)`):
- * what the READ rule shares — SHARED nodes and those shared with the caller by
- * name. The pool of docs/beliefs-and-reflection.md ("Shared pool") is inside
- * it, since joining the pool makes a node SHARED; knowledge an agent shared
- * without pooling it is included too. Changing that is changing this line.
+ * the READ rule's grants to agents other than the owner (auth/readRule.ts) —
+ * SHARED nodes and those shared with the caller by id. The agent team's shared
+ * pool (beliefs/sharedPool.ts) is inside it, since joining the pool makes a
+ * node SHARED; knowledge an agent shared without pooling it is included too.
  */
-export const SHARED_POOL = "(n.visibility = 'SHARED' OR $callerAgent IN coalesce(n.sharedWith, []))";
+export const SHARED_WITH_CALLER = `(${grantsCypher(SHARED_GRANTS)})`;

@@ -21,6 +21,8 @@ export interface BuildSchemaOptions {
   database: string;
   /** The SDL of schema/, as startApp read it once. */
   document: DocumentNode;
+  /** The node types implementing Knowledge (SchemaFacts.knowledgeLabels): their generated writes feed the outbox. */
+  knowledgeLabels: readonly string[];
   /** The hand-written resolvers, beside the generated CRUD. */
   resolvers?: Record<string, Record<string, unknown>>;
   /** Told of every mutation that succeeded. */
@@ -38,10 +40,10 @@ export interface BuiltSchema {
  * then every root field is wrapped so that its arguments are checked against
  * the SDL's `@constraint` rules before anything reaches the database.
  */
-export async function buildSchema({ driver, database, document, resolvers = {}, onWrite = () => {} }: BuildSchemaOptions): Promise<BuiltSchema> {
+export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {} }: BuildSchemaOptions): Promise<BuiltSchema> {
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
-    typeDefs: withAccessRules(withFeedStamp(document)),
+    typeDefs: withAccessRules(withFeedStamp(document, knowledgeLabels)),
     driver,
     resolvers: resolvers as never,
     features: {
@@ -64,7 +66,7 @@ export async function buildSchema({ driver, database, document, resolvers = {}, 
   });
   const generated = await neoSchema.getSchema();
   // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
-  const labels = stampedLabels(document);
+  const labels = stampedLabels(knowledgeLabels);
   const feedWrites = knowledgeOutbox({ driver, database, labels });
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>

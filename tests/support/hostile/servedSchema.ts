@@ -5,6 +5,7 @@ import { apiKeyStore } from "../../../src/apiKeys/apiKeyStore.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { buildSchema } from "../../../src/schema/buildSchema.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
 
 /**
  * The schema the gateway serves, built by the same code, so tables generated
@@ -14,7 +15,8 @@ import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 export async function servedSchema(database = "neo4j"): Promise<GraphQLSchema> {
   const driver = createDriver(inject("neo4j"));
   try {
-    const { schema } = await buildSchema({ driver, database, document: loadTypeDefs().document, resolvers: apiKeyResolvers(apiKeyStore(driver, database)) });
+    const { document } = loadTypeDefs();
+    const { schema } = await buildSchema({ driver, database, document, knowledgeLabels: knowledgeLabels(document), resolvers: apiKeyResolvers(apiKeyStore(driver, database)) });
     return schema;
   } finally {
     await driver.close();

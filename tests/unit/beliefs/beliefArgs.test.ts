@@ -1,7 +1,8 @@
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { parseReflectLimit, parseStoreArgs, parseSupersedeArgs } from "../../../src/beliefs/beliefArgs.js";
-import { checkedLabel, knowledgeLabels, labelDisjunction } from "../../../src/beliefs/knowledgeLabels.js";
+import { checkedLabel, labelDisjunction } from "../../../src/beliefs/knowledgeLabels.js";
+import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
 
 const code = (fn: () => unknown) => {
   try {
