@@ -84,6 +84,7 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.conversationParticipants": "readsVisibleToCaller",
   "Query.findExperts": "readsVisibleToCaller",
   "Query.semanticSearchFacts": "readsVisibleToCaller",
+  "Query.peopleByName": "readsVisibleToCaller",
   "Query.factContradictions": "readsVisibleToCaller",
   "Mutation.assertFacts": "writesVisibleToCaller",
   /** Reads through the tools (each applies the READ rule); writes only the caller's own RetrievalRun (tests/integration/retrieveContext/). */
