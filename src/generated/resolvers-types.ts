@@ -8494,17 +8494,17 @@ export type MemoryEdge = {
 
 /** One memory for `recordMemories`: the limits are those of Memory. */
 export type MemoryInput = {
-  confidence?: InputMaybe<Scalars['Float']['input']>;
+  confidence?: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance?: InputMaybe<Scalars['Float']['input']>;
+  importance?: Scalars['Float']['input'];
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
-  participants?: InputMaybe<Array<Scalars['String']['input']>>;
+  participants?: Array<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
-  tags?: InputMaybe<Array<Scalars['String']['input']>>;
+  tags?: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   type: MemoryType;
-  visibility?: InputMaybe<Visibility>;
+  visibility?: Visibility;
 };
 
 /** What memoryStore writes: a Belief, an Insight, or an Experience for the next reflection. */

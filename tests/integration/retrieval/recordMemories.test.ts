@@ -160,6 +160,20 @@ describe("recordMemories: the bulk write path", () => {
     }
   });
 
+  it("refuses an explicit null where the input has a default, naming the field, and writes nothing of the batch", async () => {
+    const agent = await newAgent();
+    for (const field of ["importance", "confidence", "tags", "participants", "visibility"]) {
+      const memories = [{ type: "OBSERVATION", content: "kept?" }, { type: "OBSERVATION", content: "null field", [field]: null }];
+      const error = await fails(gw, RECORD, { agentId: agent, memories }, agent);
+      expect(error.code).toBe("BAD_USER_INPUT");
+      expect(error.message).toContain(field);
+    }
+    expect(await stored(agent)).toEqual([]);
+    const omitted = await ok<{ recordMemories: { ids: string[] } }>(gw, RECORD, { agentId: agent, memories: [{ type: "OBSERVATION", content: "defaults" }] }, agent);
+    expect(omitted.recordMemories.ids).toHaveLength(1);
+    expect(await stored(agent)).toMatchObject([{ importance: 0.5, confidence: 1, tags: [], participants: [], visibility: "PRIVATE" }]);
+  });
+
   it("refuses more than 1,000 memories in one call", async () => {
     const agent = await newAgent();
     const memories = Array.from({ length: 1001 }, () => ({ type: "OBSERVATION", content: "x" }));
