@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "src/generated", "scratch", ".mnemograph"] },
+  { ignores: ["node_modules", "src/generated", "scratch", ".mnemograph", "dist"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

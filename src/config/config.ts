@@ -197,6 +197,9 @@ const schema = z.object({
     .optional(),
 });
 
+/** Every environment variable Mnemograph reads: the keys of the table above (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 /** Thrown when the environment holds a value Mnemograph cannot start with. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
