@@ -10,7 +10,7 @@ import { supersedeBelief } from "./supersedeBelief.js";
 
 type Args = Record<string, unknown>;
 
-/** Resolvers of reflection, belief evolution and seed 003's memory tools (schema/belief-tools.graphql). */
+/** Resolvers of reflection, belief evolution and the agent team's memory tools (schema/belief-tools.graphql). */
 export function beliefResolvers(deps: BeliefDeps) {
   return {
     Mutation: {

@@ -14,7 +14,7 @@ const find = (labels: string) => `
          coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence`;
 
 /**
- * Seed 003's memory_share, in one transaction: the knowledge node joins the
+ * The agent team's memory_share, in one transaction: the knowledge node joins the
  * shared pool (joinPool.ts: SHARED, one SharedKnowledge entry) and, when it
  * was not in it yet, a KNOWLEDGE_SHARED event is appended. Sharing twice
  * returns the same entry. NOT_FOUND unless the caller may read a knowledge

@@ -51,7 +51,7 @@ const CREATE: Readonly<Record<MemoryKind, string>> = {
 };
 
 /**
- * Seed 003's memory_store, in one transaction: a caller-owned Belief, Insight
+ * The agent team's memory_store, in one transaction: a caller-owned Belief, Insight
  * or Experience; knowledge (Belief, Insight) at the pool threshold joins the
  * shared pool, and a KNOWLEDGE_STORED event is appended last. An Experience
  * has no confidence: it waits for the next reflection.

@@ -1,5 +1,5 @@
 /**
- * Seed 003's cross-agent pool ("Tier 2: Shared Pool"). A knowledge node is in
+ * The agent team's cross-agent pool ("Tier 2: Shared Pool"). A knowledge node is in
  * the pool when a `SharedKnowledge` node of its tenant points at it:
  *
  *   (:SharedKnowledge {tenantId, id, ownerId, knowledgeType, minConfidence, sharedAt, visibility: 'SHARED'})-[:SHARES]->(k:Knowledge {visibility: 'SHARED'})
@@ -13,7 +13,7 @@
 export const POOL_ENTRY_LABEL = "SharedKnowledge";
 export const POOL_EDGE = "SHARES";
 
-/** Seed 003's `min_confidence: 0.7`, the default of SHARED_POOL_THRESHOLD. */
+/** The agent team's `min_confidence: 0.7`, the default of SHARED_POOL_THRESHOLD. */
 export const DEFAULT_POOL_THRESHOLD = 0.7;
 
 /** Does knowledge with this confidence join the pool automatically? At or above the threshold. Pure. */

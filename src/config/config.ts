@@ -29,14 +29,14 @@ export interface Config {
   llm: LlmConfig | null;
   retrieval: RetrievalLoopConfig;
   /**
-   * Who may run read-only Cypher through `cypherQuery` (src/tools/cypher/):
+   * Who may run read-only Cypher through `cypherQuery` (src/cypherTool/):
    * `admin` (admins only; raw Cypher is not tenant-scoped, so they read the
    * whole database) or `off` (nobody).
    */
   cypherTool: CypherToolMode;
   /** Where Prometheus scrapes `/metrics` (docs/operations.md). */
   metrics: MetricsConfig;
-  /** Seed 003's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
+  /** The agent team's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
   sharedPool: { threshold: number };
 }
 

@@ -44,7 +44,7 @@ export interface CypherOptions {
 const FIELD = "cypherQuery.query";
 
 /**
- * The `cypher_query` tool of seed 002, for GraphQL and for the retrieval loop
+ * The `cypher_query` tool of the knowledge agent, for GraphQL and for the retrieval loop
  * alike: read-only Cypher for admins. Three locks, each enough to stop a write
  * on its own: the static screen (screenCypher), Neo4j's EXPLAIN of the query
  * (checkCypherPlan) and a READ transaction. The transaction has a timeout and

@@ -41,7 +41,7 @@ const WRITE = `
 /**
  * The embedding worker's pass over facts: embeds, one batch per call, the
  * PENDING fact relationships (written through generated CRUD, without a
- * vector, or queued for a new model), with the text of seed 004 §5.1.
+ * vector, or queued for a new model), with the text of the chatbot memory service.
  * Returns how many it handled; 0 when none are left.
  */
 export function createFactEmbeddingPass({ driver, database, types, batchSize = 128 }: FactEmbeddingPassOptions): EmbeddingPass {

@@ -9,7 +9,7 @@ export interface FactTextInput {
   attributes: Partial<FactAttributes>;
 }
 
-/** Attribute names as seed 004 §5.1 writes them (`start_date=2022-01`). */
+/** Attribute names as the chatbot memory service writes them (`start_date=2022-01`). */
 const LABELS: [keyof FactAttributes, string][] = [
   ["role", "role"],
   ["location", "location"],
@@ -25,7 +25,7 @@ const LABELS: [keyof FactAttributes, string][] = [
 const scalar = (v: unknown) => (typeof v === "string" || typeof v === "number" || typeof v === "boolean" ? String(v) : JSON.stringify(v));
 
 /**
- * The text a fact is embedded from, in seed 004 §5.1's format:
+ * The text a fact is embedded from, in the chatbot memory service's format:
  * `Alice WORKS_AT Google. role=Software Engineer, location=San Francisco`.
  * Attributes that are not set are left out; `extra` keys follow in key order. Pure.
  */

@@ -11,7 +11,7 @@ export const MAX_PAYLOAD_CHARS = 32_000;
 // transaction ends: concurrent writers of a tenant queue here, each gets the
 // next numbers, and they commit in the order of their numbers. A rolled-back
 // transaction gives its numbers back. MERGE is race-free thanks to the unique
-// constraint on OutboxCounter.tenantId (src/graph/migrations/outboxMigrations.ts).
+// constraint on OutboxCounter.tenantId (src/feed/outboxMigrations.ts).
 // All events of one transaction go in one statement: the lock is held for one round trip and the commit.
 const APPEND = `
   MERGE (c:OutboxCounter {tenantId: $tenantId})

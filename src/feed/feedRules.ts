@@ -3,7 +3,7 @@ import { grantsRead } from "../auth/readRule.js";
 
 /** One subscription rule of an agent, as the feed matches it (schema/agents.graphql `SubscriptionRule`). */
 export interface FeedRule {
-  /** Empty (or containing `all`, as seed 003 writes it) = any knowledge type. */
+  /** Empty (or containing `all`, as the agent team writes it) = any knowledge type. */
   knowledgeTypes: string[];
   /** Empty = any domain; else the event must share at least one. */
   domains: string[];

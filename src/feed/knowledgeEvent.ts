@@ -24,7 +24,7 @@ const ALERT_RISKS = new Set(["CRITICAL", "HIGH"]);
 const SUMMARY_CHARS = 300;
 
 /**
- * Seed 003's tier 3, what reaches every agent beyond their rules: new
+ * The agent team's tier 3, what reaches every agent beyond their rules: new
  * syntheses, and security audits rated CRITICAL or HIGH (on create, or when an
  * update leaves them so). Approved process changes are broadcast by the
  * workflow gate itself. Pure.

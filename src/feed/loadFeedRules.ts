@@ -1,7 +1,7 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import type { FeedRule } from "./feedRules.js";
 
-// Rules are the SubscriptionRule nodes linked to the agent (seed 003's SUBSCRIBES_TO):
+// Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source).
 const READ = `
   MATCH (:Agent {tenantId: $tenantId, id: $agentId})-[:HAS_SUBSCRIPTION]->(r:SubscriptionRule {tenantId: $tenantId})

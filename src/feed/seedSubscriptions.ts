@@ -1,6 +1,6 @@
 import neo4j, { type Driver } from "neo4j-driver";
 
-/** One of seed 003's default subscriptions (its `:Subscription` nodes), as data. */
+/** One of the agent team's default subscriptions (its `:Subscription` nodes), as data. */
 export interface SeedSubscription {
   subscriber: string;
   /** null = `source_agent: "all"`. */
@@ -13,7 +13,7 @@ export interface SeedSubscription {
   tier: "DIRECT" | "POOL" | "BROADCAST" | "ORCHESTRATOR" | "ANALYST" | "OPS";
 }
 
-/** Seed 003's six agents: id, name, role, output and input types, heartbeat minute. */
+/** The agent team's six agents: id, name, role, output and input types, heartbeat minute. */
 export const SEED_AGENTS = [
   { id: "kublai", name: "Kublai", role: "orchestrator", outputTypes: ["ProcessInsight", "Synthesis", "Task"], inputTypes: ["all"], heartbeatSchedule: ":00" },
   { id: "mongke", name: "Möngke", role: "researcher", outputTypes: ["Research", "Concept"], inputTypes: ["Task", "Insight"], heartbeatSchedule: ":03" },
@@ -27,7 +27,7 @@ const rule = (r: Partial<SeedSubscription> & Pick<SeedSubscription, "subscriber"
   source: null, domains: [], minConfidence: 0, delivery: "IMMEDIATE", batchIntervalSeconds: null, tier: "DIRECT", ...r,
 });
 
-/** Seed 003's "Default Subscriptions", one entry each, in its order (`notify_immediately: false` = BATCHED). */
+/** The agent team's "Default Subscriptions", one entry each, in its order (`notify_immediately: false` = BATCHED). */
 export const SEED_SUBSCRIPTIONS: readonly SeedSubscription[] = [
   rule({ subscriber: "kublai", knowledgeTypes: [], delivery: "BATCHED", batchIntervalSeconds: 300, tier: "ORCHESTRATOR" }),
   rule({ subscriber: "mongke", source: "jochi", knowledgeTypes: ["Insight", "Opportunity", "Analysis"], minConfidence: 0.6 }),
@@ -61,7 +61,7 @@ const SEED = `
   FOREACH (_ IN CASE WHEN src IS NULL THEN [] ELSE [1] END | MERGE (rule)-[:FROM_AGENT]->(src))
   RETURN count(rule) AS rules`;
 
-/** Creates (or brings back to the seed) the six agents of seed 003 and their default subscriptions in a tenant. */
+/** Creates (or brings back to the seed) the six agents of the agent team and their default subscriptions in a tenant. */
 export async function seedDefaultSubscriptions(target: { driver: Driver; database: string }, tenantId: string): Promise<number> {
   const rules = SEED_SUBSCRIPTIONS.map((r, i) => ({
     ...r,

@@ -1,18 +1,18 @@
 /**
- * Seed 001's keyword extraction from the vision model's analysis text: where
+ * The game agent's keyword extraction from the vision model's analysis text: where
  * the player is, and whether a battle is on. Pure and replaceable (recordTurn
  * takes any `TurnExtractors`). Keywords match at the start of a word, so "hp"
  * does not fire on "shop" nor "town" on "downtown" (the seed's substring test did).
  */
 
-/** Seed 001's location keywords, in the seed's order: the first that appears wins. */
+/** The game agent's location keywords, in the seed's order: the first that appears wins. */
 export const LOCATION_KEYWORDS = [
   "route", "forest", "cave", "city", "town", "center", "gym",
   "viridian", "pewter", "cerulean", "vermillion", "lavender",
   "celadon", "fuchsia", "saffron", "cinnabar", "pallet",
 ] as const;
 
-/** Seed 001's battle keywords. */
+/** The game agent's battle keywords. */
 export const BATTLE_KEYWORDS = ["battle", "pokemon", "hp", "attack", "wild", "appeared", "fight"] as const;
 
 export const UNKNOWN_LOCATION = "unknown";

@@ -1,7 +1,7 @@
 import { compactTurn, type CompactTurn, type TurnFacts } from "./compactTurn.js";
 import { detectTurnPatterns, type TurnPattern } from "./turnPatterns.js";
 
-/** Seed 001's compact memory of the last turns, typed, with the JSON the prompt takes. */
+/** The game agent's compact memory of the last turns, typed, with the JSON the prompt takes. */
 export interface CompactMemory {
   recentTurns: CompactTurn[];
   turnCount: number;

@@ -11,7 +11,7 @@ export interface TurnFacts {
   inBattle: boolean;
 }
 
-/** Seed 001's `{turn, action, result, context}`. */
+/** The game agent's `{turn, action, result, context}`. */
 export interface CompactTurn {
   turn: number;
   action: string;
@@ -45,7 +45,7 @@ export function contextOf(turn: TurnFacts): string {
   return turn.inBattle ? "battle" : UNKNOWN_LOCATION;
 }
 
-/** One stored turn in seed 001's compact form. Pure. */
+/** One stored turn in the game agent's compact form. Pure. */
 export function compactTurn(turn: TurnFacts): CompactTurn {
   return { turn: turn.number, action: actionOf(turn), result: resultOf(turn), context: contextOf(turn) };
 }

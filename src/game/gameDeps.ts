@@ -8,7 +8,7 @@ export interface GameDeps {
   driver: Driver;
   database: string;
   config: GameConfig;
-  /** Location and battle extraction from the analysis text (seed 001's keywords by default). */
+  /** Location and battle extraction from the analysis text (the game agent's keywords by default). */
   extractors: TurnExtractors;
   logger: Logger;
   /** The clock; tests pin it. Leases are computed from it, never from the database's clock. */

@@ -19,10 +19,10 @@ export interface GameMemoryContext {
   general: MemoryContextResult | null;
 }
 
-/** The heading seed 001 puts before the compact JSON in the strategy prompt. */
+/** The heading the game agent puts before the compact JSON in the strategy prompt. */
 export const recentHeading = (turns: number) => `**RECENT MEMORY** (last ${turns} turns):`;
 
-/** Joins the general block and the compact last turns the way seed 001's `_get_memory_context` does. Pure. */
+/** Joins the general block and the compact last turns the way the game agent's `_get_memory_context` does. Pure. */
 export function composeGameContext(generalText: string | null, recent: Pick<RecentTurns, "turnCount" | "json">): string {
   const parts = [generalText?.trim() || null, `${recentHeading(recent.turnCount)}\n${recent.json}`];
   return parts.filter((p): p is string => p !== null).join("\n\n");

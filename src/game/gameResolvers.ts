@@ -50,7 +50,7 @@ export function gameResolvers(game: GameDeps, tools: AppDeps) {
     Mutation: {
       startSession: async (_: unknown, args: StartSessionArgs, ctx: RequestContext) => {
         const state = await startSession(game, ctx.caller, parseStartSessionArgs(args, ctx.caller));
-        // A session started over a WebSocket lives no longer than that connection (seed 001: sessions die with their client).
+        // A session started over a WebSocket lives no longer than that connection (the game agent: sessions die with their client).
         ctx.connection?.onClose(() => abandonSession(game, ctx.caller.tenantId, state.id));
         return state;
       },

@@ -56,7 +56,7 @@ export interface ParsedTurn {
   screenshot: (ValidScreenshot & { id: string }) | null;
 }
 
-/** Turn ids are `{sessionId}_turn_{number}` (seed 001). */
+/** Turn ids are `{sessionId}_turn_{number}` (the game agent). */
 export const turnIdOf = (sessionId: string, number: number) => `${sessionId}_turn_${number}`;
 export const screenshotIdOf = (turnId: string) => `${turnId}_screenshot`;
 

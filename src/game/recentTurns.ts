@@ -23,7 +23,7 @@ export const toTurnFacts = (row: Record<string, unknown>): TurnFacts => ({
   inBattle: Boolean(row.inBattle),
 });
 
-/** Seed 001's compact memory of a session's last `last` turns, with their patterns. */
+/** The game agent's compact memory of a session's last `last` turns, with their patterns. */
 export async function recentTurns(deps: Pick<GameDeps, "driver" | "database">, caller: Caller, sessionId: string, last: number): Promise<RecentTurns> {
   const { session, turns } = await loadLastTurns(deps, caller, sessionId, last);
   return { sessionId, sessionTurns: session.turnsCompleted, sessionStatus: session.status, ...compactMemory(turns.map(toTurnFacts)) };

@@ -1145,7 +1145,7 @@ export type AgentMemoryMemoriesNodeAggregateSelection = {
   updatedAt: DateTimeAggregateSelection;
 };
 
-/** An agent's interaction history with one other agent (seed 000's get_agent_relationships). */
+/** An agent's interaction history with one other agent (the Discord agent squad's get_agent_relationships). */
 export type AgentRelationship = {
   __typename?: 'AgentRelationship';
   agentId: Scalars['ID']['output'];
@@ -1199,7 +1199,7 @@ export type AgentStateEnumScalarMutations = {
   set?: InputMaybe<AgentState>;
 };
 
-/** Emergent personality tracking (seed 003's AgentState node, replacing IDENTITY.md). */
+/** Emergent personality tracking (the agent team's AgentState node, replacing IDENTITY.md). */
 export type AgentStateSnapshot = Owned & {
   __typename?: 'AgentStateSnapshot';
   agent: Array<Agent>;
@@ -1216,7 +1216,7 @@ export type AgentStateSnapshot = Owned & {
 };
 
 
-/** Emergent personality tracking (seed 003's AgentState node, replacing IDENTITY.md). */
+/** Emergent personality tracking (the agent team's AgentState node, replacing IDENTITY.md). */
 export type AgentStateSnapshotAgentArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -1225,7 +1225,7 @@ export type AgentStateSnapshotAgentArgs = {
 };
 
 
-/** Emergent personality tracking (seed 003's AgentState node, replacing IDENTITY.md). */
+/** Emergent personality tracking (the agent team's AgentState node, replacing IDENTITY.md). */
 export type AgentStateSnapshotAgentConnectionArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1674,7 +1674,7 @@ export type AgentTaskAssignedTasksNodeAggregateSelection = {
   tenantId: StringAggregateSelection;
 };
 
-/** Full context for a task (seed 000's get_agent_context_for_task). */
+/** Full context for a task (the Discord agent squad's get_agent_context_for_task). */
 export type AgentTaskContext = {
   __typename?: 'AgentTaskContext';
   insights: Array<AgentMemory>;
@@ -4228,7 +4228,7 @@ export type CompactTurn = {
   turn: Scalars['Int']['output'];
 };
 
-/** One entry of seed 001's compact memory: `{turn, action, result, context}`. */
+/** One entry of the game agent's compact memory: `{turn, action, result, context}`. */
 export type CompactTurnInput = {
   action: Scalars['String']['input'];
   context: Scalars['String']['input'];
@@ -5717,7 +5717,7 @@ export type ContentsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
-/** Memories of an agent for a conversation, by category (seed 000's get_memories_for_conversation). */
+/** Memories of an agent for a conversation, by category (the Discord agent squad's get_memories_for_conversation). */
 export type ConversationMemories = {
   __typename?: 'ConversationMemories';
   insights: Array<AgentMemory>;
@@ -5733,7 +5733,7 @@ export type ConversationMessageInput = {
   content: Scalars['String']['input'];
 };
 
-/** People named or implied in a conversation (seed 004 get_conversation_participants). */
+/** People named or implied in a conversation (the chatbot memory service's get_conversation_participants). */
 export type ConversationParticipants = {
   __typename?: 'ConversationParticipants';
   explicitMentions: Array<ExplicitMention>;
@@ -6604,7 +6604,7 @@ export type EvolutionWhere = {
   reason?: InputMaybe<StringScalarFilters>;
 };
 
-/** Something an agent went through (seed 003's Experience/Event, replacing memory/YYYY-MM-DD.md). */
+/** Something an agent went through (the agent team's Experience/Event, replacing memory/YYYY-MM-DD.md). */
 export type Experience = Owned & {
   __typename?: 'Experience';
   createdAt: Scalars['DateTime']['output'];
@@ -7042,7 +7042,7 @@ export type FeedEvent = {
   type: Scalars['String']['output'];
 };
 
-/** People best suited to a question (seed 004 find_experts). */
+/** People best suited to a question (the chatbot memory service's find_experts). */
 export type FindExpertsResult = {
   __typename?: 'FindExpertsResult';
   experts: Array<Expert>;
@@ -7084,7 +7084,7 @@ export type FloatScalarMutations = {
   subtract?: InputMaybe<Scalars['Float']['input']>;
 };
 
-/** A console button (seed 001's button presses); the four directions are movements. */
+/** A console button (the game agent's button presses); the four directions are movements. */
 export type GameButton =
   | 'A'
   | 'B'
@@ -7495,7 +7495,7 @@ export type GameTurn = {
   visual: VisualContext;
 };
 
-/** Seed 003's heartbeat checklist, replacing HEARTBEAT.md. */
+/** The agent team's heartbeat checklist, replacing HEARTBEAT.md. */
 export type HeartbeatChecklist = {
   __typename?: 'HeartbeatChecklist';
   agentId: Scalars['ID']['output'];
@@ -8423,7 +8423,7 @@ export type MemoryConnectWhere = {
   node: MemoryWhere;
 };
 
-/** Seed 000's narrative block, ready to put in a prompt. */
+/** The Discord agent squad's narrative block, ready to put in a prompt. */
 export type MemoryContext = {
   __typename?: 'MemoryContext';
   /** True when served from the 5-minute cache. */
@@ -9511,17 +9511,17 @@ export type Mutation = {
    * knowledge, are skipped. Returns the ids recorded. The caller needs an Agent node.
    */
   markKnowledgeAccessed: Array<Scalars['ID']['output']>;
-  /** reflect for the caller (seed 003's memory_reflect). */
+  /** reflect for the caller (the agent team's memory_reflect). */
   memoryReflect: Reflection;
   /**
-   * Seed 003's memory_share: puts a knowledge node the caller owns (or, as an
+   * The agent team's memory_share: puts a knowledge node the caller owns (or, as an
    * admin, any) into the cross-agent pool and makes it SHARED. Sharing again
    * returns the same entry. NOT_FOUND when the caller cannot read it, FORBIDDEN
    * when it is someone else's.
    */
   memoryShare: SharedKnowledge;
   /**
-   * Seed 003's memory_store: writes caller-owned knowledge. BELIEF and INSIGHT
+   * The agent team's memory_store: writes caller-owned knowledge. BELIEF and INSIGHT
    * (which needs `category`) are Knowledge and join the shared pool at
    * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection.
    * `content` 1..20,000 characters, `confidence` 0..1, at most 20 `domains` of 100 characters.
@@ -11339,7 +11339,7 @@ export type PendingApproval = {
   waitingMinutes: Scalars['Int']['output'];
 };
 
-/** People who live, work or studied in a place (seed 004 find_people_by_location); `SF` finds San Francisco. */
+/** People who live, work or studied in a place (the chatbot memory service's find_people_by_location); `SF` finds San Francisco. */
 export type PeopleByLocation = {
   __typename?: 'PeopleByLocation';
   location: Scalars['String']['output'];
@@ -11357,7 +11357,7 @@ export type PeopleByName = {
   people: Array<NameMatch>;
 };
 
-/** People who work or worked at an organisation (seed 004 find_people_by_organization). */
+/** People who work or worked at an organisation (the chatbot memory service's find_people_by_organization). */
 export type PeopleByOrganization = {
   __typename?: 'PeopleByOrganization';
   matchedBy: Scalars['String']['output'];
@@ -11365,7 +11365,7 @@ export type PeopleByOrganization = {
   people: Array<OrganizationMatch>;
 };
 
-/** People with a skill (seed 004 find_people_by_skill). matchedBy: EXACT, FUZZY, SEMANTIC or NONE. */
+/** People with a skill (the chatbot memory service's find_people_by_skill). matchedBy: EXACT, FUZZY, SEMANTIC or NONE. */
 export type PeopleBySkill = {
   __typename?: 'PeopleBySkill';
   matchedBy: Scalars['String']['output'];
@@ -12969,7 +12969,7 @@ export type PersonPreviouslyUpdateFieldInput = {
   update?: InputMaybe<PersonPreviouslyUpdateConnectionInput>;
 };
 
-/** A person's facts (seed 004 get_person_profile). Unknown person: found false, no facts. */
+/** A person's facts (the chatbot memory service's get_person_profile). Unknown person: found false, no facts. */
 export type PersonProfile = {
   __typename?: 'PersonProfile';
   aliases: Array<Scalars['String']['output']>;
@@ -13277,7 +13277,7 @@ export type PersonStudiedAtUpdateFieldInput = {
   update?: InputMaybe<PersonStudiedAtUpdateConnectionInput>;
 };
 
-/** Everything known about a person, grouped by fact type, current facts first (seed 002 get_person_summary). */
+/** Everything known about a person, grouped by fact type, current facts first (the knowledge agent's get_person_summary). */
 export type PersonSummary = {
   __typename?: 'PersonSummary';
   aliases: Array<Scalars['String']['output']>;
@@ -13391,7 +13391,7 @@ export type PersonTalksAboutUpdateFieldInput = {
   update?: InputMaybe<PersonTalksAboutUpdateConnectionInput>;
 };
 
-/** A person's dated facts, sorted by start (seed 004 get_person_timeline). */
+/** A person's dated facts, sorted by start (the chatbot memory service's get_person_timeline). */
 export type PersonTimeline = {
   __typename?: 'PersonTimeline';
   found: Scalars['Boolean']['output'];
@@ -14066,14 +14066,14 @@ export type ProcessCategoryEnumScalarMutations = {
   set?: InputMaybe<ProcessCategory>;
 };
 
-/** How one task type did over a window (seed 003's process health metrics). */
+/** How one task type did over a window (the agent team's process health metrics). */
 export type ProcessHealth = {
   __typename?: 'ProcessHealth';
   /** Mean qualityScore of the tasks that have one; null when none has. */
   avgQuality?: Maybe<Scalars['Float']['output']>;
   blocked: Scalars['Int']['output'];
   completed: Scalars['Int']['output'];
-  /** successes / total (seed 003), 0..1. */
+  /** successes / total (the agent team), 0..1. */
   successRate: Scalars['Float']['output'];
   /** Tasks with outcome SUCCESS. */
   successes: Scalars['Int']['output'];
@@ -14944,14 +14944,14 @@ export type Query = {
   /** Memories for a conversation on `topicKeywords` with `interactingWith`, ranked and by category (limit 1..100). */
   memoriesForConversation: ConversationMemories;
   /**
-   * Seed 000's memory-context block for `agentId`: Key Insights, Recent Learnings,
+   * The Discord agent squad's memory-context block for `agentId`: Key Insights, Recent Learnings,
    * Relevant Interactions, Recent Observations, most relevant first, each line citing
    * its memory, within `tokenBudget` (50..8000) tokens. Cached for 5 minutes per
    * caller, agent and topic; any write through the gateway that could change it drops it.
    */
   memoryContext: MemoryContext;
   /**
-   * Seed 003's memory tool: the caller's own knowledge (and, with includeShared,
+   * The agent team's memory tool: the caller's own knowledge (and, with includeShared,
    * the shared pool) matching `topic` (1..500 characters) by full text and
    * vectors, at least `minConfidence` (0..1), ranked by relevance, confidence and
    * PageRank (limit 1..100). Records ACCESSED from the caller's Agent node for
@@ -14978,7 +14978,7 @@ export type Query = {
   peopleConnection: PeopleConnection;
   /** All facts about a person; with `asOf`, only those valid then (validFrom ≤ asOf < validUntil). */
   personProfile: PersonProfile;
-  /** Seed 002's person summary: every fact, grouped by type. */
+  /** The knowledge agent's person summary: every fact, grouped by type. */
   personSummary: PersonSummary;
   /** Dated facts sorted by start; startDate/endDate (ISO dates) keep facts overlapping that range; with `asOf`, facts valid then. */
   personTimeline: PersonTimeline;
@@ -14999,7 +14999,7 @@ export type Query = {
    * in chronological order (oldest first). Page back with `before` = the first message's timestamp.
    */
   recentMessages: Array<ChannelMessage>;
-  /** Seed 001's compact memory of a session's last turns (last 1..50, default 4), with patterns detected. */
+  /** The game agent's compact memory of a session's last turns (last 1..50, default 4), with patterns detected. */
   recentTurns: RecentTurns;
   reflections: Array<Reflection>;
   reflectionsConnection: ReflectionsConnection;
@@ -15968,7 +15968,7 @@ export type RankedKnowledge = {
 };
 
 /**
- * Seed 001's compact last-turns memory. `json` is the exact form the strategy
+ * The game agent's compact last-turns memory. `json` is the exact form the strategy
  * prompt takes: `{"recent_turns":[{"turn","action","result","context"}],"turn_count","patterns"}`.
  */
 export type RecentTurns = {
@@ -16468,7 +16468,7 @@ export type ReflectionsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
-/** How two people are connected (seed 004 get_relationships_between). */
+/** How two people are connected (the chatbot memory service's get_relationships_between). */
 export type RelationshipsBetween = {
   __typename?: 'RelationshipsBetween';
   /** Sum of INTERACTED_WITH weights between them, either direction (0 if none). */
@@ -17271,7 +17271,7 @@ export type RetrieveContextMetadata = {
 
 export type RetrieveContextResult = {
   __typename?: 'RetrieveContextResult';
-  /** Seed 004's rule: HIGH needs 3+ facts at 0.8+, mean 0.75+ and 70% of tool calls succeeding; MEDIUM 1+ at 0.8+ and mean 0.6+. */
+  /** The chatbot memory service's rule: HIGH needs 3+ facts at 0.8+, mean 0.75+ and 70% of tool calls succeeding; MEDIUM 1+ at 0.8+ and mean 0.6+. */
   confidence: RetrievalConfidence;
   contradictions: Array<RetrievedContradiction>;
   /** Facts as sentences with confidence and evidence, most relevant first. */
@@ -18228,7 +18228,7 @@ export type SecurityAuditsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
-/** Facts whose text is closest in meaning to a query (seed 004 semantic_search_facts). */
+/** Facts whose text is closest in meaning to a query (the chatbot memory service's semantic_search_facts). */
 export type SemanticFactSearch = {
   __typename?: 'SemanticFactSearch';
   query: Scalars['String']['output'];
@@ -18801,7 +18801,7 @@ export type SubscriptionKnowledgeFeedArgs = {
 
 /**
  * Which knowledge an agent wants to hear about. A rule with no `source` listens to
- * every agent (seed 003's `source_agent: "all"`); empty `knowledgeTypes` or
+ * every agent (the agent team's `source_agent: "all"`); empty `knowledgeTypes` or
  * `domains` mean any.
  */
 export type SubscriptionRule = Owned & {
@@ -18828,7 +18828,7 @@ export type SubscriptionRule = Owned & {
 
 /**
  * Which knowledge an agent wants to hear about. A rule with no `source` listens to
- * every agent (seed 003's `source_agent: "all"`); empty `knowledgeTypes` or
+ * every agent (the agent team's `source_agent: "all"`); empty `knowledgeTypes` or
  * `domains` mean any.
  */
 export type SubscriptionRuleSourceArgs = {
@@ -18841,7 +18841,7 @@ export type SubscriptionRuleSourceArgs = {
 
 /**
  * Which knowledge an agent wants to hear about. A rule with no `source` listens to
- * every agent (seed 003's `source_agent: "all"`); empty `knowledgeTypes` or
+ * every agent (the agent team's `source_agent: "all"`); empty `knowledgeTypes` or
  * `domains` mean any.
  */
 export type SubscriptionRuleSourceConnectionArgs = {
@@ -18854,7 +18854,7 @@ export type SubscriptionRuleSourceConnectionArgs = {
 
 /**
  * Which knowledge an agent wants to hear about. A rule with no `source` listens to
- * every agent (seed 003's `source_agent: "all"`); empty `knowledgeTypes` or
+ * every agent (the agent team's `source_agent: "all"`); empty `knowledgeTypes` or
  * `domains` mean any.
  */
 export type SubscriptionRuleSubscriberArgs = {
@@ -18867,7 +18867,7 @@ export type SubscriptionRuleSubscriberArgs = {
 
 /**
  * Which knowledge an agent wants to hear about. A rule with no `source` listens to
- * every agent (seed 003's `source_agent: "all"`); empty `knowledgeTypes` or
+ * every agent (the agent team's `source_agent: "all"`); empty `knowledgeTypes` or
  * `domains` mean any.
  */
 export type SubscriptionRuleSubscriberConnectionArgs = {
@@ -19660,7 +19660,7 @@ export type SynthesisEnabledUpdateFieldInput = {
   update?: InputMaybe<SynthesisEnabledUpdateConnectionInput>;
 };
 
-/** A concept research discovered and an application challenged, with no synthesis updating it since (seed 003). */
+/** A concept research discovered and an application challenged, with no synthesis updating it since (the agent team). */
 export type SynthesisOpportunity = {
   __typename?: 'SynthesisOpportunity';
   /** The challenges no later synthesis answered, newest first. */
@@ -21340,7 +21340,7 @@ export type TopicsConnection = {
  */
 export type Turn = Owned & {
   __typename?: 'Turn';
-  /** The vision model's full analysis of the screen (seed 001's gemini_text). */
+  /** The vision model's full analysis of the screen (the game agent's gemini_text). */
   analysis: Scalars['String']['output'];
   battlePhase?: Maybe<Scalars['String']['output']>;
   battleType?: Maybe<BattleType>;
@@ -21476,7 +21476,7 @@ export type TurnGameSessionSessionNodeAggregateSelection = {
   turnsCompleted: IntAggregateSelection;
 };
 
-/** Everything of seed 001's Turn. Omitted location and battle are extracted from the analysis. */
+/** Everything of the game agent's Turn. Omitted location and battle are extracted from the analysis. */
 export type TurnInput = {
   analysis: Scalars['String']['input'];
   battle?: InputMaybe<BattleContextInput>;
@@ -22040,7 +22040,7 @@ export type VisualContext = {
   validMovements: Array<GameButton>;
 };
 
-/** What the client measured on screen (seed 001's movement_data). */
+/** What the client measured on screen (the game agent's movement_data). */
 export type VisualContextInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   /** What blocks the way (tree, water, NPC): the context of a blocked move. */

@@ -49,7 +49,7 @@ const CYPHER = `
 
 const iso = (millis: unknown) => new Date(toNumber(millis) ?? 0).toISOString();
 
-/** `Query.heartbeatChecklist` (seed 003's heartbeat, replacing HEARTBEAT.md). */
+/** `Query.heartbeatChecklist` (the agent team's heartbeat, replacing HEARTBEAT.md). */
 export function heartbeatChecklistResolver(deps: AppDeps) {
   return async (_: unknown, args: { agentId?: string | null; minConfidence?: number | null; limit?: number | null }, ctx: RequestContext) => {
     const agentId = subjectAgent("heartbeatChecklist.agentId", args.agentId, ctx.caller);

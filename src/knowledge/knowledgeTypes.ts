@@ -33,7 +33,7 @@ export const KNOWLEDGE_TYPE_OF = (v: string) => `head([l IN labels(${v}) WHERE l
 
 export const knowledgeLabelParams = () => ({ knowledgeLabels: [...KNOWLEDGE_LABELS] });
 
-/** The full-text index over knowledge text (src/graph/migrations/migrations.ts). */
+/** The full-text index over knowledge text (src/app/migrations.ts). */
 export const KNOWLEDGE_FULLTEXT_INDEX = "knowledge_text";
 
 export const isKnowledgeLabel = (name: string): name is KnowledgeLabel => (KNOWLEDGE_LABELS as readonly string[]).includes(name);

@@ -42,7 +42,7 @@ const VECTOR = `
 
 /**
  * memoryQuery's two retrievers over knowledge, as hybrid search runs them for
- * memories (src/retrieval/): BM25 over the `knowledge_text` full-text index
+ * memories (src/search/): BM25 over the `knowledge_text` full-text index
  * (the topic's words, Lucene-escaped) and cosine over the vector indexes.
  * Nodes not embedded yet are found by full text alone.
  */

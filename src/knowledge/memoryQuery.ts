@@ -24,7 +24,7 @@ const RRF_K = 60;
 const RANK_SUBGRAPH_NODES = 2000;
 
 /**
- * `Query.memoryQuery`, seed 003's memory tool: full text and vectors find
+ * `Query.memoryQuery`, the agent team's memory tool: full text and vectors find
  * candidates in the caller's own knowledge (and the shared pool), fusion and
  * the PageRank of the caller's knowledge subgraph order them
  * (ranking/memoryScore.ts), and what is returned is recorded as ACCESSED.

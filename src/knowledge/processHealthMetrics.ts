@@ -15,13 +15,13 @@ export interface ProcessHealth {
   completed: number;
   blocked: number;
   successes: number;
-  /** successes / total, as seed 003 defines it (a task still open counts as not a success). */
+  /** successes / total, as the agent team defines it (a task still open counts as not a success). */
   successRate: number;
   /** Mean qualityScore over the tasks that have one; null when none has. */
   avgQuality: number | null;
 }
 
-/** Seed 003's process health metrics from per-type counts, by task type name. Pure. */
+/** The agent team's process health metrics from per-type counts, by task type name. Pure. */
 export function processHealthMetrics(counts: readonly TaskTypeCounts[]): ProcessHealth[] {
   return counts
     .filter((c) => c.total > 0)

@@ -12,7 +12,7 @@ import { visibleAs } from "../graph/visibleAs.js";
 const MAX_RESEARCH = 20;
 
 /**
- * Seed 003's "research + failed applications = refinement needed": a concept
+ * The agent team's "research + failed applications = refinement needed": a concept
  * that research DISCOVERED and an application CHALLENGED within the window,
  * with no synthesis that UPDATED it after that challenge. Only nodes the
  * caller may read take part: a synthesis it cannot see neither answers a

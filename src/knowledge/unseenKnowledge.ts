@@ -17,7 +17,7 @@ export interface UnseenKnowledgeArgs {
 }
 
 /**
- * Seed 003's cross-agent discovery: others' knowledge (ownerId is not the
+ * The agent team's cross-agent discovery: others' knowledge (ownerId is not the
  * agent) that the caller may read and the agent has no ACCESSED to. Provenance
  * is `ownerId`: every knowledge node carries its creator, so the seed's
  * `(other:Agent)-[:CREATED]->(k)` is `k.ownerId <> $agentId` here.

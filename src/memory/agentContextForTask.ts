@@ -33,7 +33,7 @@ const CYPHER = `
 const memories = (rows: unknown) => (rows as Record<string, unknown>[]).map((m) => toAgentMemory(toStoredMemory(m)));
 
 /**
- * `Query.agentContextForTask` (seed 000's get_agent_context_for_task): the
+ * `Query.agentContextForTask` (the Discord agent squad's get_agent_context_for_task): the
  * task, the agent's memories of it, its top insights and learnings (one
  * query), and the memories relevant to the task's description (a second).
  */

@@ -23,7 +23,7 @@ const CYPHER = `
   }
   RETURN a IS NOT NULL AS found, memories`;
 
-/** `Query.agentMemories` (seed 000's get_agent_memories): most important, then newest, first. */
+/** `Query.agentMemories` (the Discord agent squad's get_agent_memories): most important, then newest, first. */
 export function agentMemoriesResolver(deps: AppDeps) {
   return async (_: unknown, args: AgentMemoriesArgs, ctx: RequestContext) => {
     const agentId = idArg("agentMemories.agentId", args.agentId);

@@ -8,7 +8,7 @@ import { recordInteractionResolver } from "./recordInteraction.js";
 import { relevantMemoriesForTaskResolver } from "./relevantMemoriesForTask.js";
 
 /**
- * Resolvers of schema/agent-memory-tools.graphql: seed 000's agent-memory
+ * Resolvers of schema/agent-memory-tools.graphql: the Discord agent squad's agent-memory
  * tools, the memory-context block (with its cache, created here once per
  * gateway) and recordInteraction.
  */

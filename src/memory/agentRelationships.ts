@@ -24,7 +24,7 @@ const CYPHER = `
   }
   RETURN a IS NOT NULL AS found, relationships`;
 
-/** `Query.agentRelationships` (seed 000's get_agent_relationships): who the agent dealt with, latest first. */
+/** `Query.agentRelationships` (the Discord agent squad's get_agent_relationships): who the agent dealt with, latest first. */
 export function agentRelationshipsResolver(deps: AppDeps) {
   return async (_: unknown, args: { agentId: string }, ctx: RequestContext) => {
     const agentId = idArg("agentRelationships.agentId", args.agentId);

@@ -14,11 +14,11 @@ export interface MemoriesForConversationArgs {
   limit?: number | null;
 }
 
-/** Seed 000's threshold: without a topic match, only memories at least this important are kept. */
+/** The Discord agent squad's threshold: without a topic match, only memories at least this important are kept. */
 const IMPORTANT = 0.7;
 
 /**
- * Seed 000's filter, given the ranked memories: with participants, the
+ * The Discord agent squad's filter, given the ranked memories: with participants, the
  * interactions are those involving one of them (whatever the topic); other
  * memories, with keywords, must match one or be important. Pure.
  */
@@ -29,7 +29,7 @@ export function conversationFilter(terms: readonly string[], participants: reado
   };
 }
 
-/** `Query.memoriesForConversation` (seed 000's get_memories_for_conversation): the `limit` best, by category. */
+/** `Query.memoriesForConversation` (the Discord agent squad's get_memories_for_conversation): the `limit` best, by category. */
 export function memoriesForConversationResolver(deps: AppDeps) {
   return async (_: unknown, args: MemoriesForConversationArgs, ctx: RequestContext) => {
     const agentId = idArg("memoriesForConversation.agentId", args.agentId);

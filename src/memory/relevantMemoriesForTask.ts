@@ -13,7 +13,7 @@ export interface RelevantMemoriesForTaskArgs {
   limit?: number | null;
 }
 
-/** `Query.relevantMemoriesForTask` (seed 000's get_relevant_memories_for_task), each with its relevance. */
+/** `Query.relevantMemoriesForTask` (the Discord agent squad's get_relevant_memories_for_task), each with its relevance. */
 export function relevantMemoriesForTaskResolver(deps: AppDeps) {
   return async (_: unknown, args: RelevantMemoriesForTaskArgs, ctx: RequestContext) => {
     const agentId = idArg("relevantMemoriesForTask.agentId", args.agentId);

@@ -10,7 +10,7 @@ export interface TaskHit {
 
 /**
  * Weights of the task relevance formula (sum 1, so relevance is in 0..1). Tags
- * weigh as much as text: seed 000's tool is tag-based, and BM25 with the
+ * weigh as much as text: the Discord agent squad's tool is tag-based, and BM25 with the
  * index's no-stop-words analyzer rewards words like "the".
  */
 export const TASK_WEIGHTS = { text: 0.35, tags: 0.35, importance: 0.2, recency: 0.1 } as const;

@@ -41,7 +41,7 @@ const CYPHER = `
 /**
  * `Query.searchMessages` (the knowledge agent's message search): BM25 over the escaped
  * query and cosine similarity of its embedding, each filtered to what the
- * caller may read, fused by reciprocal rank (retrieval/fusion.ts).
+ * caller may read, fused by reciprocal rank (search/ranking/fusion.ts).
  */
 export function searchMessagesResolver(deps: AppDeps) {
   return async ({ query, channelId, authorId, limit }: SearchMessagesArgs, ctx: RequestContext) => {

@@ -20,7 +20,7 @@ export interface ImprovementSnapshot {
  * The feed event of one transition: who moved which improvement from where to
  * where, with the improvement's visibility at that moment (the feed delivers
  * it only to agents that could read the improvement). Approvals are addressed
- * to every agent (seed 003's tier 3: approved process changes are broadcast). Pure.
+ * to every agent (the agent team's tier 3: approved process changes are broadcast). Pure.
  */
 export function workflowTransitionEvent(
   caller: Caller,

@@ -1,7 +1,7 @@
 import type { Role } from "../core/caller.js";
 
 /**
- * The approval gate of seed 003 as data: the states of a WorkflowImprovement,
+ * The approval gate of the agent team as data: the states of a WorkflowImprovement,
  * the transitions between them and who may make each. Pure: the transaction
  * that applies a decision lives in applyWorkflowTransition.ts.
  *
@@ -29,7 +29,7 @@ export type ReviewDecision = "APPROVED" | "REJECTED" | "NEEDS_REVISION";
  * - `owner`: the improvement's owner, or an admin of its tenant (submitting and
  *   revising are the proposer's acts);
  * - `implementer`: the owner, the agent named in `coCreatedWith`, or an admin
- *   (seed 003: Ögedei implements, Jochi measures the result);
+ *   (the agent team: Ögedei implements, Jochi measures the result);
  * - `reviewer`: an agent with the approver role that does not own the
  *   improvement. No self-approval: the gate is a second pair of eyes, so an
  *   approver's own proposal needs another approver; admin alone is not enough.

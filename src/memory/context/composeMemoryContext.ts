@@ -6,7 +6,7 @@ export interface ComposeOptions {
   agentName: string;
   topic: string | null;
   tokenBudget: number;
-  /** Content longer than this is cut with `…` even when the budget has room (seed 000 cuts at 150). */
+  /** Content longer than this is cut with `…` even when the budget has room (the Discord agent squad cuts at 150). */
   maxLineChars?: number;
   /** A line is cut to fit the budget only if at least this many tokens are left for it. */
   minLineTokens?: number;
@@ -22,7 +22,7 @@ export interface ComposedBlock {
 const cost = (piece: string) => tokensOf(`\n${piece}`);
 
 /**
- * Seed 000's block from memories ranked best first, within `tokenBudget`
+ * The Discord agent squad's block from memories ranked best first, within `tokenBudget`
  * tokens as gpt-tokenizer counts the final text. Sections take turns in
  * priority order (insights, learnings, interactions, observations), each
  * offering its next most relevant memory, so a tight budget still shows the

@@ -1,9 +1,9 @@
-/** The four kinds of memory of seed 000. */
+/** The four kinds of memory of the Discord agent squad. */
 export type MemoryType = "OBSERVATION" | "LEARNING" | "INSIGHT" | "INTERACTION";
 
 /**
  * A memory as the ranking and formatting functions see it: plain data, read
- * from Neo4j by the tools (src/tools/agentMemory/memoryRecord.ts).
+ * from Neo4j by the tools (src/memory/memoryRecord.ts).
  */
 export interface ContextMemory {
   id: string;

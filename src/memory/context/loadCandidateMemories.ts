@@ -29,7 +29,7 @@ const MATCHING = 120;
  * One query: the agent (if the caller may read it) and a bounded set of its
  * memories the caller may read — the most important of each type, the most
  * recent, and those matching the conversation, topic or participants — for
- * the pure ranking (memoryContext/relevance.ts) to order. Memories are the
+ * the pure ranking (memory/context/relevance.ts) to order. Memories are the
  * agent's when it REMEMBERS them.
  */
 export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, q: CandidateQuery): Promise<AgentCandidates> {

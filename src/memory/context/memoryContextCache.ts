@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 
-/** Seed 000: memories barely change within a conversation; five minutes of reuse saves the queries. */
+/** The Discord agent squad: memories barely change within a conversation; five minutes of reuse saves the queries. */
 export const MEMORY_CONTEXT_TTL_MS = 5 * 60_000;
 
 /** Generations of a tenant and of one agent in it, read when a computation starts. */

@@ -19,7 +19,7 @@ export const RELEVANCE_WEIGHTS = {
   conversation: 0.1,
 } as const;
 
-/** Days after which a memory counts half as recent (seed 000: "older than 30 days are less relevant"). */
+/** Days after which a memory counts half as recent (the Discord agent squad: "older than 30 days are less relevant"). */
 export const RECENCY_HALF_DAYS = 30;
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import type { MemoryType } from "./contextMemory.js";
 
-/** The block's sections in seed 000's priority order, with their headings. */
+/** The block's sections in the Discord agent squad's priority order, with their headings. */
 export const SECTIONS: readonly { type: MemoryType; heading: string }[] = [
   { type: "INSIGHT", heading: "Key Insights" },
   { type: "LEARNING", heading: "Recent Learnings" },
@@ -22,7 +22,7 @@ export interface BlockLine {
 /** `[Agent Memory Context - Kublai]` */
 export const headerLine = (agentName: string): string => `[Agent Memory Context - ${agentName}]`;
 
-/** `Current Focus: …` closes the block when a topic is known (seed 000). */
+/** `Current Focus: …` closes the block when a topic is known (the Discord agent squad). */
 export const focusLine = (topic: string): string => `Current Focus: ${topic}`;
 
 /** `- [2024-01-15] The queue bottlenecks under load (mem:<id>)`: the citation is the memory id, in full. */

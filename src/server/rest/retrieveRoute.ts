@@ -19,7 +19,7 @@ const OPERATION = `mutation RetrieveContextRest($input: RetrieveContextInput!) {
 type Body = Record<string, unknown>;
 const isObj = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Seed 004's snake_case request as the GraphQL input. Unknown fields are ignored; types are GraphQL's to check. */
+/** The chatbot memory service's snake_case request as the GraphQL input. Unknown fields are ignored; types are GraphQL's to check. */
 export function toInput(body: Body): Record<string, unknown> {
   const messages = Array.isArray(body.messages)
     ? body.messages.map((m) => (isObj(m) ? { authorId: m.author_id ?? m.authorId, authorName: m.author_name ?? m.authorName, content: m.content, timestamp: m.timestamp } : m))
@@ -41,7 +41,7 @@ interface ResultMetadata {
   runId: string;
 }
 
-/** The GraphQL result in seed 004's response shape (snake_case), plus the structured parts. */
+/** The GraphQL result in the chatbot memory service's response shape (snake_case), plus the structured parts. */
 export function toResponse(result: Record<string, unknown> & { metadata: ResultMetadata }) {
   const m = result.metadata;
   return {
@@ -72,7 +72,7 @@ function refuse(res: express.Response, status: number, code: string, message: st
 }
 
 /**
- * `POST /api/memory/retrieve`: seed 004's REST endpoint for chatbots that do
+ * `POST /api/memory/retrieve`: the chatbot memory service's REST endpoint for chatbots that do
  * not speak GraphQL. A translation over the `retrieveContext` mutation, run
  * through the GraphQL pipeline: the same checks, limits and errors.
  */
