@@ -27,22 +27,31 @@ export interface AvailabilityOptions {
   heartbeatMs?: number;
   /** How often it is probed while down, until it answers again. */
   retryMs?: number;
-  /** A probe that takes longer than this counts as failed. */
+  /** A probe that takes longer than this has timed out. */
   probeTimeoutMs?: number;
+  /**
+   * Consecutive timed-out probes before Neo4j counts as down. A refused or
+   * broken connection counts at once; a slow answer may be a busy machine or a
+   * connection pool in full use, which must not turn every request away.
+   */
+  timeoutsBeforeDown?: number;
 }
+
+type ProbeResult = "answered" | "failed" | "timedOut";
 
 /**
  * One trivial query with no retries (an auto-commit `RETURN 1` in its own
- * session): a refused connection fails at once, a hung server after `timeoutMs`.
+ * session): a refused connection fails at once, a hung server times out after
+ * `timeoutMs`.
  */
-async function probe(driver: Driver, database: string, timeoutMs: number): Promise<boolean> {
+async function probe(driver: Driver, database: string, timeoutMs: number): Promise<ProbeResult> {
   const session = driver.session({ database, defaultAccessMode: "READ" });
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const timedOut = new Promise<ProbeResult>((resolve) => (timer = setTimeout(() => resolve("timedOut"), timeoutMs)));
   try {
     const answered = session.run("RETURN 1").then(
-      () => true,
-      () => false,
+      (): ProbeResult => "answered",
+      (): ProbeResult => "failed",
     );
     return await Promise.race([answered, timedOut]);
   } finally {
@@ -52,8 +61,9 @@ async function probe(driver: Driver, database: string, timeoutMs: number): Promi
 }
 
 /** Starts watching Neo4j; it is assumed up at first (start-up has just reached it). */
-export function watchAvailability({ driver, database, logger, heartbeatMs = 500, retryMs = 250, probeTimeoutMs = 1000 }: AvailabilityOptions): DatabaseAvailability {
+export function watchAvailability({ driver, database, logger, heartbeatMs = 500, retryMs = 250, probeTimeoutMs = 1000, timeoutsBeforeDown = 3 }: AvailabilityOptions): DatabaseAvailability {
   let up = true;
+  let timeouts = 0;
   let since = Date.now();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -80,9 +90,13 @@ export function watchAvailability({ driver, database, logger, heartbeatMs = 500,
     timer.unref();
   };
   const tick = async () => {
-    const answered = await probe(driver, database, probeTimeoutMs);
+    const result = await probe(driver, database, probeTimeoutMs);
     if (stopped) return;
-    set(answered, "a probe query got no answer");
+    timeouts = result === "timedOut" ? timeouts + 1 : 0;
+    if (result === "answered") set(true, "");
+    else if (result === "failed") set(false, "a probe query failed: Neo4j refused or dropped the connection");
+    else if (timeouts >= timeoutsBeforeDown) set(false, `${timeouts} probe queries in a row got no answer within ${probeTimeoutMs} ms`);
+    else logger.warn({ timeouts, probeTimeoutMs }, "A probe query was slow to answer: Neo4j or this machine is busy");
     schedule();
   };
   schedule();
