@@ -3,7 +3,7 @@ import type { BeliefDeps } from "../beliefs/index.js";
 import { beliefResolvers } from "../beliefs/index.js";
 import { cypherToolResolvers } from "../cypherTool/index.js";
 import { factResolvers } from "../facts/index.js";
-import { feedResolvers } from "../feed/index.js";
+import { feedResolvers, type FeedObserver } from "../feed/index.js";
 import type { GameDeps } from "../game/index.js";
 import { gameResolvers } from "../game/index.js";
 import { knowledgeResolvers } from "../knowledge/index.js";
@@ -37,8 +37,8 @@ export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
 }
 
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
-export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps): ResolverMap {
-  const api = mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), searchResolvers(deps), agentMemoryResolvers(deps), messageToolResolvers(deps), peopleToolResolvers(deps), factResolvers(deps), cypherToolResolvers(deps), workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps), beliefResolvers(beliefs), knowledgeResolvers(deps));
+export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps, feed?: FeedObserver): ResolverMap {
+  const api = mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), searchResolvers(deps), agentMemoryResolvers(deps), messageToolResolvers(deps), peopleToolResolvers(deps), factResolvers(deps), cypherToolResolvers(deps), workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps, feed), beliefResolvers(beliefs), knowledgeResolvers(deps));
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.
   const tools = toolResolversOf(api.Query ?? {});
   const cypherTools = cypherQueryTools(deps);

@@ -8,12 +8,13 @@ import { decodeFeedCursor, encodeFeedCursor } from "./feedCursor.js";
 import { createFeedHub } from "./feedHub.js";
 import { knowledgeFeedStream } from "./knowledgeFeedStream.js";
 import { encodeCursor } from "./outboxCursor.js";
+import { IGNORED_FEED, untilEnd, type FeedObserver } from "./feedObserver.js";
 
 /** Writes of these types change who hears what: subscribers reload their rules. */
 const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
 
 /** The knowledgeFeed subscription, with one outbox poller per tenant for this process. */
-export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes">) {
+export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes">, observer: FeedObserver = IGNORED_FEED) {
   const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
   deps.writes.on((e) => {
     // Events this process appended itself are handed over as committed; otherwise the poller reads them.
@@ -33,18 +34,24 @@ export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logge
           const from = decodeFeedCursor("knowledgeFeed.after", args.after);
           // An admin reads everything only in its own feed; another agent's feed is what that agent may read.
           const reader = { agentId: args.agentId, admin: admin && args.agentId === caller.agentId };
-          return knowledgeFeedStream({ ...deps, hub }, caller.tenantId, reader, from);
+          const stream = knowledgeFeedStream({ ...deps, hub }, caller.tenantId, reader, from);
+          observer.subscribers(1);
+          return untilEnd(stream, () => observer.subscribers(-1));
         },
-        resolve: (delivery: FeedDelivery) => ({
-          mode: delivery.mode,
-          cursor: encodeFeedCursor(delivery.position),
-          events: delivery.events.map((e) => ({
-            ...e,
-            cursor: encodeCursor(e.seq),
-            payload: JSON.stringify(e.payload),
-            createdAt: e.createdAt.toISOString(),
-          })),
-        }),
+        resolve: (delivery: FeedDelivery) => {
+          const now = Date.now();
+          observer.delivered(delivery.mode, delivery.events.map((e) => (now - e.createdAt.getTime()) / 1000));
+          return {
+            mode: delivery.mode,
+            cursor: encodeFeedCursor(delivery.position),
+            events: delivery.events.map((e) => ({
+              ...e,
+              cursor: encodeCursor(e.seq),
+              payload: JSON.stringify(e.payload),
+              createdAt: e.createdAt.toISOString(),
+            })),
+          };
+        },
       },
     },
   };

@@ -1,5 +1,6 @@
 export { appendOutboxEvent } from "./appendOutboxEvent.js";
 export { feedResolvers } from "./feedResolvers.js";
+export type { FeedObserver } from "./feedObserver.js";
 export { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "./feedStamp.js";
 export { feedStampIndexes } from "./feedStampIndexes.js";
 export { type KnowledgeWriteRunner, knowledgeOutbox } from "./knowledgeOutbox.js";

@@ -1,8 +1,9 @@
 import type { Driver } from "neo4j-driver";
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { EmbeddingWorker } from "../../core/embedder.js";
 import type { EmbeddedType } from "../../core/schemaFacts.js";
 import { embeddingBacklog } from "../../embeddings/embeddingBacklog.js";
+import type { FeedObserver } from "../../feed/index.js";
 import { openSessionCount } from "../../game/index.js";
 import type { DatabaseAvailability } from "../../graph/availability.js";
 import { poolUsage } from "../../graph/poolUsage.js";
@@ -25,7 +26,11 @@ export interface GatewayMetrics {
   registry: Registry;
   retrieveRun: (run: RetrieveRunReport) => void;
   rateLimited: (budget: string) => void;
+  feed: FeedObserver;
 }
+
+/** Seconds from an event's commit to its delivery: IMMEDIATE ones within milliseconds, BATCH ones by their interval. */
+const FEED_LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900];
 
 /** Runs a gauge's read; a failure (Neo4j down) leaves the gauge unset for this scrape instead of failing it. */
 async function guarded(logger: Logger, what: string, read: () => Promise<void>): Promise<void> {
@@ -95,9 +100,24 @@ export function createGatewayMetrics(sources: MetricSources): GatewayMetrics {
   });
   const refusals = new Counter({ name: "mnemograph_rate_limited_total", help: "Operations refused with RATE_LIMITED, by budget", labelNames: ["budget"], registers });
 
+  const subscribers = new Gauge({ name: "mnemograph_feed_subscribers", help: "knowledgeFeed subscriptions open on this gateway", registers });
+  const lag = new Histogram({
+    name: "mnemograph_feed_delivery_lag_seconds",
+    help: "From an event's commit to its delivery to a subscriber, by delivery mode (REPLAY: a reconnecting subscriber catching up)",
+    labelNames: ["mode"],
+    buckets: FEED_LAG_BUCKETS,
+    registers,
+  });
+
   return {
     registry,
     retrieveRun: memoryAgentMetrics(registry),
     rateLimited: (budget) => refusals.inc({ budget }),
+    feed: {
+      subscribers: (delta) => subscribers.inc(delta),
+      delivered: (mode, lags) => {
+        for (const seconds of lags) lag.observe({ mode }, Math.max(0, seconds));
+      },
+    },
   };
 }

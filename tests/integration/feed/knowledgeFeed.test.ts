@@ -232,6 +232,31 @@ describe("knowledgeFeed", () => {
     expect(byAgent.deliveries[0]!.events[0]).toMatchObject({ nodeId: id, nodeType: "SecurityAudit", tier: "BROADCAST" });
   });
 
+  it("/metrics counts open subscriptions and how long after its commit each event was delivered", async () => {
+    const writer = agent("met-writer");
+    const reader = agent("met-reader");
+    const admin = agent("met-admin", ["agent", "admin"]);
+    const scrape = async () => {
+      const res = await fetch(gw.url.replace(/\/graphql$/, "/metrics"), { headers: { authorization: `Bearer ${await token(admin)}` } });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const value = (name: string, labels = "") => Number(new RegExp(`^${name}${labels.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
+      return { subscribers: value("mnemograph_feed_subscribers"), immediate: value("mnemograph_feed_delivery_lag_seconds_count", '{mode="IMMEDIATE"}') };
+    };
+    const before = await scrape();
+    await addRule(gw.driver, tenant, reader.agentId, { knowledgeTypes: ["Research"], domains: ["metrics"] });
+    const live = await subscribe(gw, reader);
+    do await live.until(await research(writer, { domains: ["metrics"] }));
+    while (live.deliveries.at(-1)!.mode !== "IMMEDIATE");
+    const during = await scrape();
+    expect(during.subscribers).toBe(before.subscribers + 1);
+    expect(during.immediate).toBeGreaterThan(Number.isNaN(before.immediate) ? 0 : before.immediate);
+    await live.close();
+    const deadline = Date.now() + 5000;
+    while ((await scrape()).subscribers !== before.subscribers && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect((await scrape()).subscribers).toBe(before.subscribers);
+  });
+
   it("seeds seed 003's six agents and ten default subscriptions, idempotently", async () => {
     const seedTenant = `${tenant}-seed`;
     try {
