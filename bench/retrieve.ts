@@ -1,20 +1,23 @@
 /**
- * `npm run bench:retrieve -- [--people 10000] [--facts-per-person 10] [--runs 50] [--llm-runs 200] [--llm-warmup 100] [--llm-delay 200] [--data-dir DIR] [--prepare-only]`
+ * `npm run bench:retrieve -- [--people 10000] [--facts-per-person 10] [--runs 50] [--llm-runs 200] [--llm-warmup 100] [--llm-delay 200] [--data-dir DIR] [--prepare-only] [--builds tsx,dist]`
  *
  * Loading and embedding 100k facts takes minutes. With `--data-dir`, Neo4j's
  * data is kept there: a first run (`--prepare-only` stops after it) loads and
  * embeds the graph, later runs find it complete and go straight to measuring.
  *
  * retrieveContext over GraphQL on a synthetic people graph (10k people, 100k
- * facts by default) plus seed 004's fixture (Alice, Bob, Charlie, Dana):
- * 1. the deterministic planner on seed 004's four cases: latency p50/p95;
+ * facts by default) plus the chatbot memory service's fixture (Alice, Bob, Charlie, Dana):
+ * 1. the deterministic planner on the chatbot memory service's four cases: latency p50/p95;
  * 2. the LLM planner against a scripted OpenAI-compatible model that answers
  *    after a fixed delay: Mnemograph's own time per iteration (all but the
  *    model's delay) and whether a round of parallel tool calls takes about as
  *    long as its slowest call;
  * 3. 20 concurrent runs: all succeed; the process's peak memory (RSS).
+ * With `--builds tsx,dist` the LLM section runs once per gateway build, one
+ * after the other on the same graph: from src/ through tsx (npm start) and
+ * compiled, dist/ in plain Node (start:prod; `npm run build` first).
  */
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -38,6 +41,7 @@ const { values } = parseArgs({
     "llm-delay": { type: "string", default: "200" },
     "data-dir": { type: "string" },
     "prepare-only": { type: "boolean", default: false },
+    builds: { type: "string", default: "tsx" },
   },
 });
 const people = Number(values.people);
@@ -45,6 +49,12 @@ const factsPerPerson = Number(values["facts-per-person"]);
 const runs = Number(values.runs);
 const llmDelay = Number(values["llm-delay"]);
 const llmRuns = Number(values["llm-runs"]);
+/** The gateway builds the LLM section measures, one after the other on the same graph: tsx (npm start) and/or dist (start:prod; npm run build first). */
+const builds = values.builds!.split(",").map((b) => {
+  if (b !== "tsx" && b !== "dist") throw new Error(`--builds takes tsx and/or dist, got ${b}`);
+  if (b === "dist" && !existsSync(new URL("../dist/cli/main.js", import.meta.url))) throw new Error("--builds dist needs the compiled gateway: npm run build");
+  return b;
+});
 const llmWarmup = Number(values["llm-warmup"]);
 const AGENT = "bench-retrieve";
 const me = "seed";
@@ -113,88 +123,90 @@ try {
 
   // 2. LLM planner against the scripted model: a second gateway on the same Neo4j (same graph, same vectors), in a process
   // of its own, so that the scripted model and this benchmark's HTTP client do not share its event loop (they are elsewhere in real use).
-  const neo = gw.app.localNeo4j;
-  // The child writes how long each request took inside its process: the whole request without this benchmark's client.
-  const timingsFile = path.join(os.tmpdir(), `bench-retrieve-timings-${process.pid}.json`);
-  const measured: { modelMs: number; calls: number }[] = [];
-  const gw2 = await startChildGateway({
-    REQUEST_TIMINGS_FILE: timingsFile,
-    MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMITS: "retrieveContext=1000000",
-    LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "scripted", LLM_TIMEOUT_MS: "10000",
-    ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}),
-  });
-  try {
-  // Round 1: three independent lookups in one model turn; round 2: the model is done.
-  llm.play((_req, i) =>
-    i % 2 === 0
-      ? { delayMs: llmDelay, calls: [
-          { name: "get_person_profile", arguments: { person_id: id("charlie") } },
-          { name: "find_people_by_organization", arguments: { organization: "Google" } },
-          { name: "get_relationships_between", arguments: { person_a_id: id("alice"), person_b_id: id("charlie") } },
-        ] }
-      : { delayMs: llmDelay, content: "Charlie worked at Google; Alice is close to him." },
-  );
-  const perIteration: number[] = [];
-  const perRun: number[] = [];
-  const perRunWhole: number[] = [];
-  const perIterationWhole: number[] = [];
-  const roundVsSlowest: number[] = [];
-  const modelOverDelay: number[] = [];
-  const roundVsSum: number[] = [];
-  // The child gateway's JavaScript starts cold: unmeasured runs first, as the deterministic gateway had 200 before its measurements.
-  // More measured runs than the deterministic cases: a p95 of 50 runs is their third slowest, and moves by milliseconds between runs of the benchmark.
-  const warmup = llmWarmup;
-  for (let i = 0; i < llmRuns + warmup; i++) {
-    const started = performance.now();
-    const data = await graphqlRequest<Result>(gw2.url, RETRIEVE, { input: { messages: CASES.applying, debug: true } }, AGENT);
-    const wall = performance.now() - started;
-    const r = data.retrieveContext;
-    if (r.metadata.planner !== "LLM") throw new Error(`expected the LLM planner, got ${JSON.stringify(r.metadata)}`);
-    if (i < warmup) continue;
-    // A round is one plan → execute → evaluate cycle; the last PLAN (the model saying it is done) is a round without tools.
-    const modelCalls = r.trace!.filter((s) => s.stage === "PLAN").length;
-    // The model's time as the scripted server measured it (its delay, and the timer's and its own lateness), per call of this run.
-    const calls = Array.from({ length: modelCalls }, (_, k) => llm.servedMs[llm.requests.length - modelCalls + k]);
-    if (calls.some((ms) => ms === undefined)) throw new Error("the scripted model has not finished a reply the run used");
-    const modelMs = calls.reduce((a: number, b) => a + b!, 0);
-    modelOverDelay.push(modelMs - modelCalls * llmDelay);
-    const own = r.metadata.processingTimeMs - modelMs;
-    perRun.push(own);
-    perIteration.push(own / modelCalls);
-    // The whole request: the loop plus recording the run, GraphQL and HTTP.
-    const ownWhole = wall - modelMs;
-    perRunWhole.push(ownWhole);
-    measured.push({ modelMs, calls: modelCalls });
-    perIterationWhole.push(ownWhole / modelCalls);
-    for (const s of r.trace!.filter((x) => x.stage === "EXECUTE")) {
-      const slowest = Math.max(...s.toolCalls.map((c) => c.elapsedMs));
-      const sum = s.toolCalls.reduce((a, c) => a + c.elapsedMs, 0);
-      roundVsSlowest.push(s.elapsedMs / slowest);
-      roundVsSum.push(s.elapsedMs / sum);
+  for (const build of builds) {
+    const neo = gw.app.localNeo4j;
+    // The child writes how long each request took inside its process: the whole request without this benchmark's client.
+    const timingsFile = path.join(os.tmpdir(), `bench-retrieve-timings-${process.pid}.json`);
+    const measured: { modelMs: number; calls: number }[] = [];
+    const gw2 = await startChildGateway({
+      REQUEST_TIMINGS_FILE: timingsFile,
+      MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMITS: "retrieveContext=1000000",
+      LLM_BASE_URL: llm.baseUrl, LLM_MODEL: "scripted", LLM_TIMEOUT_MS: "10000",
+      ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}),
+    }, build);
+    try {
+    // Round 1: three independent lookups in one model turn; round 2: the model is done.
+    llm.play((_req, i) =>
+      i % 2 === 0
+        ? { delayMs: llmDelay, calls: [
+            { name: "get_person_profile", arguments: { person_id: id("charlie") } },
+            { name: "find_people_by_organization", arguments: { organization: "Google" } },
+            { name: "get_relationships_between", arguments: { person_a_id: id("alice"), person_b_id: id("charlie") } },
+          ] }
+        : { delayMs: llmDelay, content: "Charlie worked at Google; Alice is close to him." },
+    );
+    const perIteration: number[] = [];
+    const perRun: number[] = [];
+    const perRunWhole: number[] = [];
+    const perIterationWhole: number[] = [];
+    const roundVsSlowest: number[] = [];
+    const modelOverDelay: number[] = [];
+    const roundVsSum: number[] = [];
+    // The child gateway's JavaScript starts cold: unmeasured runs first, as the deterministic gateway had 200 before its measurements.
+    // More measured runs than the deterministic cases: a p95 of 50 runs is their third slowest, and moves by milliseconds between runs of the benchmark.
+    const warmup = llmWarmup;
+    for (let i = 0; i < llmRuns + warmup; i++) {
+      const started = performance.now();
+      const data = await graphqlRequest<Result>(gw2.url, RETRIEVE, { input: { messages: CASES.applying, debug: true } }, AGENT);
+      const wall = performance.now() - started;
+      const r = data.retrieveContext;
+      if (r.metadata.planner !== "LLM") throw new Error(`expected the LLM planner, got ${JSON.stringify(r.metadata)}`);
+      if (i < warmup) continue;
+      // A round is one plan → execute → evaluate cycle; the last PLAN (the model saying it is done) is a round without tools.
+      const modelCalls = r.trace!.filter((s) => s.stage === "PLAN").length;
+      // The model's time as the scripted server measured it (its delay, and the timer's and its own lateness), per call of this run.
+      const calls = Array.from({ length: modelCalls }, (_, k) => llm.servedMs[llm.requests.length - modelCalls + k]);
+      if (calls.some((ms) => ms === undefined)) throw new Error("the scripted model has not finished a reply the run used");
+      const modelMs = calls.reduce((a: number, b) => a + b!, 0);
+      modelOverDelay.push(modelMs - modelCalls * llmDelay);
+      const own = r.metadata.processingTimeMs - modelMs;
+      perRun.push(own);
+      perIteration.push(own / modelCalls);
+      // The whole request: the loop plus recording the run, GraphQL and HTTP.
+      const ownWhole = wall - modelMs;
+      perRunWhole.push(ownWhole);
+      measured.push({ modelMs, calls: modelCalls });
+      perIterationWhole.push(ownWhole / modelCalls);
+      for (const s of r.trace!.filter((x) => x.stage === "EXECUTE")) {
+        const slowest = Math.max(...s.toolCalls.map((c) => c.elapsedMs));
+        const sum = s.toolCalls.reduce((a, c) => a + c.elapsedMs, 0);
+        roundVsSlowest.push(s.elapsedMs / slowest);
+        roundVsSum.push(s.elapsedMs / sum);
+      }
     }
+    lines.push(
+      `LLM planner (gateway ${build === "dist" ? "compiled, dist/ in plain Node" : "from src/ through tsx"}), scripted model answering after ${llmDelay} ms (2 model calls per run, 3 parallel tool calls in round 1), ${llmRuns} runs after ${llmWarmup} unmeasured ones:`,
+      "",
+      `- The model's time per run beyond its nominal delays (timer lateness and its own work, measured by the scripted server, and not counted as Mnemograph's): p50 ${fmt(percentile(modelOverDelay, 50))} ms, p95 ${fmt(percentile(modelOverDelay, 95))} ms.`,
+      `- Mnemograph's own time per run inside the loop (processingTimeMs minus the model's time: analysis, linking, tools, synthesis): p50 ${fmt(percentile(perRun, 50))} ms, p95 ${fmt(percentile(perRun, 95))} ms; per model round p50 ${fmt(percentile(perIteration, 50))} ms, p95 ${fmt(percentile(perIteration, 95))} ms.`,
+      `- The whole request minus the model's time (also the HTTP to the model and back, GraphQL, HTTP to the caller; the run is recorded after the answer): p50 ${fmt(percentile(perRunWhole, 50))} ms, p95 ${fmt(percentile(perRunWhole, 95))} ms per run; per model round p50 ${fmt(percentile(perIterationWhole, 50))} ms, p95 ${fmt(percentile(perIterationWhole, 95))} ms, p99 ${fmt(percentile(perIterationWhole, 99))} ms.`,
+      `- A round of parallel tool calls took ${percentile(roundVsSlowest, 50).toFixed(2)}× its slowest call at p50 (p95 ${percentile(roundVsSlowest, 95).toFixed(2)}×), and ${percentile(roundVsSum, 50).toFixed(2)}× the sum of its calls.`,
+      "",
+    );
+    } finally {
+      await gw2.stop();
+    }
+    // Requests are sequential: the child's timings are in the order sent, warm-up first.
+    const timings = (JSON.parse(readFileSync(timingsFile, "utf8")) as number[]).slice(llmWarmup);
+    rmSync(timingsFile, { force: true });
+    if (timings.length !== measured.length) throw new Error(`the child timed ${timings.length} measured requests, expected ${measured.length}`);
+    const inProcess = measured.map((m, i) => (timings[i]! - m.modelMs) / m.calls);
+    lines.splice(
+      lines.length - 2,
+      0,
+      `- The same inside the gateway's process (from the request's arrival to its response handed to the socket, minus the model's time; without this benchmark's client): per model round p50 ${fmt(percentile(inProcess, 50))} ms, p95 ${fmt(percentile(inProcess, 95))} ms, p99 ${fmt(percentile(inProcess, 99))} ms.`,
+    );
   }
-  lines.push(
-    `LLM planner, scripted model answering after ${llmDelay} ms (2 model calls per run, 3 parallel tool calls in round 1), ${llmRuns} runs after ${llmWarmup} unmeasured ones:`,
-    "",
-    `- The model's time per run beyond its nominal delays (timer lateness and its own work, measured by the scripted server, and not counted as Mnemograph's): p50 ${fmt(percentile(modelOverDelay, 50))} ms, p95 ${fmt(percentile(modelOverDelay, 95))} ms.`,
-    `- Mnemograph's own time per run inside the loop (processingTimeMs minus the model's time: analysis, linking, tools, synthesis): p50 ${fmt(percentile(perRun, 50))} ms, p95 ${fmt(percentile(perRun, 95))} ms; per model round p50 ${fmt(percentile(perIteration, 50))} ms, p95 ${fmt(percentile(perIteration, 95))} ms.`,
-    `- The whole request minus the model's time (also the HTTP to the model and back, GraphQL, HTTP to the caller; the run is recorded after the answer): p50 ${fmt(percentile(perRunWhole, 50))} ms, p95 ${fmt(percentile(perRunWhole, 95))} ms per run; per model round p50 ${fmt(percentile(perIterationWhole, 50))} ms, p95 ${fmt(percentile(perIterationWhole, 95))} ms, p99 ${fmt(percentile(perIterationWhole, 99))} ms.`,
-    `- A round of parallel tool calls took ${percentile(roundVsSlowest, 50).toFixed(2)}× its slowest call at p50 (p95 ${percentile(roundVsSlowest, 95).toFixed(2)}×), and ${percentile(roundVsSum, 50).toFixed(2)}× the sum of its calls.`,
-    "",
-  );
-  } finally {
-    await gw2.stop();
-  }
-  // Requests are sequential: the child's timings are in the order sent, warm-up first.
-  const timings = (JSON.parse(readFileSync(timingsFile, "utf8")) as number[]).slice(llmWarmup);
-  rmSync(timingsFile, { force: true });
-  if (timings.length !== measured.length) throw new Error(`the child timed ${timings.length} measured requests, expected ${measured.length}`);
-  const inProcess = measured.map((m, i) => (timings[i]! - m.modelMs) / m.calls);
-  lines.splice(
-    lines.length - 2,
-    0,
-    `- The same inside the gateway's process (from the request's arrival to its response handed to the socket, minus the model's time; without this benchmark's client): per model round p50 ${fmt(percentile(inProcess, 50))} ms, p95 ${fmt(percentile(inProcess, 95))} ms, p99 ${fmt(percentile(inProcess, 99))} ms.`,
-  );
 } catch (err) {
   if (!(err instanceof PreparedOnly)) throw err;
 } finally {
@@ -218,7 +230,7 @@ async function prepareGraph(): Promise<string> {
   if (records[0]!.get("complete")) {
     gw.app.embeddings.wake();
     await gw.app.embeddings.drain();
-    return `Graph: ${people} people, ${Number(records[0]!.get("facts"))} facts, plus seed 004's fixture: reused from ${dataDir}, where an earlier run loaded and embedded it.`;
+    return `Graph: ${people} people, ${Number(records[0]!.get("facts"))} facts, plus the chatbot memory service's fixture: reused from ${dataDir}, where an earlier run loaded and embedded it.`;
   }
   const t0 = performance.now();
   const written = await writePeopleGraph(gw.app.driver, LOCAL_TENANT, AGENT, { people, factsPerPerson });
@@ -230,5 +242,5 @@ async function prepareGraph(): Promise<string> {
   await gw.app.embeddings.drain();
   await gw.app.driver.executeQuery("CALL db.awaitIndexes(600)");
   const embedded = (performance.now() - t0) / 1000 - loaded;
-  return `Graph: ${people} people, ${written + fixture.facts.length} facts (written in ${fmt(loaded)} s, facts embedded in ${fmt(embedded)} s), plus seed 004's fixture.`;
+  return `Graph: ${people} people, ${written + fixture.facts.length} facts (written in ${fmt(loaded)} s, facts embedded in ${fmt(embedded)} s), plus the chatbot memory service's fixture.`;
 }

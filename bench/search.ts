@@ -1,12 +1,14 @@
 /**
- * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10]`
+ * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10] [--builds tsx,dist]`
  *
  * Stores synthetic memories of one agent through `recordMemories` (the
  * gateway's bulk write path) and measures ingestion throughput with
  * embeddings included (from the first write until the worker has embedded
  * the last memory). At each size it then times `searchMemories` over GraphQL
  * (HTTP round trip, query embedding included) beside the raw Neo4j vector
- * query for the same k in the same run.
+ * query for the same k in the same run. With `--builds tsx,dist`, the last
+ * size is searched again through a gateway in a child process per build, on
+ * the same Neo4j: from src/ through tsx (npm start) and compiled (start:prod).
  */
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -14,17 +16,22 @@ import neo4j from "neo4j-driver";
 import { percentile } from "./locomo/metrics.js";
 import { syntheticMemories, syntheticQueries } from "./search/syntheticMemories.js";
 import { startBenchGateway } from "./support/benchGateway.js";
+import { graphqlRequest } from "./support/graphqlRequest.js";
+import { startChildGateway } from "../fixtures/childGateway.js";
 
 const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "10000,100000" },
     queries: { type: "string", default: "200" },
     limit: { type: "string", default: "10" },
+    builds: { type: "string", default: "" },
   },
 });
 const sizes = values.sizes!.split(",").map(Number);
 const queryCount = Number(values.queries);
 const limit = Number(values.limit);
+const builds = values.builds!.split(",").filter(Boolean) as ("tsx" | "dist")[];
+if (builds.some((b) => b !== "tsx" && b !== "dist")) throw new Error(`--builds takes tsx and/or dist, got ${values.builds}`);
 const AGENT = "bench-search";
 const BATCH = 500;
 const RECORD = `mutation ($m: [MemoryInput!]!) { recordMemories(memories: $m) { ids } }`;
@@ -81,6 +88,29 @@ try {
     const pair = (xs: number[]) => `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} ms`;
     lines.push(`| ${size.toLocaleString("en")} | ${adding.toLocaleString("en")} in ${seconds.toFixed(1)} s | ${(adding / seconds).toFixed(0)} /s | ${pair(totals)} | ${pair(insides)} | ${pair(raws)} |`);
     process.stdout.write(`${lines.at(-1)}\n`);
+  }
+  const neo = gw.app.localNeo4j;
+  if (builds.length) lines.push("", `At ${stored.toLocaleString("en")} memories, through a gateway in a child process on the same Neo4j (20 warm-up queries, then ${queryCount}):`, "", "| gateway | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 |", "| --- | --- | --- |");
+  for (const build of builds) {
+    const child = await startChildGateway(
+      { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) },
+      build,
+    );
+    try {
+      const totals: number[] = [];
+      const insides: number[] = [];
+      for (let q = 0; q < queryCount + 20; q++) {
+        const t = performance.now();
+        const data = await graphqlRequest<{ searchMemories: { tookMs: number } }>(child.url, SEARCH, { input: { query: queries[q % queryCount], agentIds: [AGENT], limit } }, AGENT);
+        if (q < 20) continue;
+        totals.push(performance.now() - t);
+        insides.push(data.searchMemories.tookMs);
+      }
+      const pair = (xs: number[]) => `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} ms`;
+      lines.push(`| ${build === "dist" ? "compiled: dist/ in plain Node (start:prod)" : "src/ through tsx (npm start)"} | ${pair(totals)} | ${pair(insides)} |`);
+    } finally {
+      await child.stop();
+    }
   }
   process.stdout.write(`\n${lines.join("\n")}\n`);
 } finally {

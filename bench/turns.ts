@@ -3,7 +3,7 @@
  *
  * 1. recordTurn throughput over GraphQL (HTTP round trip, validation, one
  *    transaction per turn) with a 200 KB screenshot on every turn: one agent
- *    playing turn after turn, as seed 001's loop does, then four at once.
+ *    playing turn after turn, as the game agent's loop does, then four at once.
  * 2. Fills the store to `sessions × per-session` turns (default 100,000 over
  *    1,000 sessions). Sessions are started with startSession; turn rows are
  *    built by the same pure functions recordTurn uses (parseTurnInput,

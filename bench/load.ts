@@ -1,0 +1,91 @@
+/**
+ * `npm run bench:load -- [--clients 50] [--seconds 60] [--warmup-ops 500] [--tenants 5]`
+ *
+ * One gateway in a child process on its embedded Neo4j (token auth, default
+ * rate limits, no LLM), driven over loopback by `--clients` closed-loop
+ * agents in this process, spread over `--tenants` tenants, each with its
+ * knowledgeFeed subscriber over graphql-ws. The mix is in bench/load/agent.ts.
+ * After `--warmup-ops` unmeasured operations, `--seconds` are measured:
+ * operations per second and latency per operation, errors by code, the CPU of
+ * the gateway, Neo4j and this process (/proc/<pid>/stat) and their peak RSS.
+ * Then every acknowledged write is read back from Neo4j, the store is checked
+ * for half-done writes, and each subscriber's deliveries are compared with
+ * the outbox. Prints a Markdown section for docs/benchmarks.md.
+ */
+import { parseArgs } from "node:util";
+import { runClients } from "./load/runClients.js";
+import { startLoadGateway } from "./load/loadGateway.js";
+import { checksTable, errorTable, feedLines, opTable, readBackTable, resourceTable, type ProcessUse } from "./load/report.js";
+import { measureProcesses, neo4jVersion, settingsLine } from "./load/processes.js";
+import { checkFeeds, halfWritten, readBack } from "./load/verify.js";
+import { machineLine } from "./support/machine.js";
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: "string", default: "50" },
+    seconds: { type: "string", default: "60" },
+    "warmup-ops": { type: "string", default: "500" },
+    tenants: { type: "string", default: "5" },
+  },
+});
+const clients = Number(values.clients);
+const tenants = Math.min(clients, Number(values.tenants));
+const say = (lines: string[]) => process.stdout.write(`${lines.join("\n")}\n`);
+
+const machine = machineLine();
+const gw = await startLoadGateway();
+try {
+  const processes = measureProcesses(gw);
+  let use: ProcessUse[] = [];
+  const run = await runClients(gw, {
+    clients,
+    tenants,
+    seconds: Number(values.seconds),
+    warmupOps: Number(values["warmup-ops"]),
+    onMeasure: (phase) => (phase === "start" ? processes.start() : (use = processes.end())),
+  });
+  const seconds = (run.measureEnd - run.measureStart) / 1000;
+  const measured = run.records.filter((r) => r.start >= run.measureStart);
+  const ok = measured.filter((r) => r.code === null).length;
+
+  const driver = await gw.driver();
+  const feed = await checkFeeds(driver, run.agents, run.feeds);
+  const reads = await readBack(driver, run.agents);
+  const checks = await halfWritten(driver, [...new Set(run.agents.map((a) => a.tenant))]);
+
+  say([
+    "",
+    `## Load: ${clients} agents, mixed operations (${new Date().toISOString().slice(0, 10)})`,
+    "",
+    `\`npm run bench:load -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}\`. Machine: ${machine}; ${await neo4jVersion(driver)}. ${settingsLine(gw)}`,
+    "",
+    `One gateway in a child process on its embedded Neo4j; ${clients} closed-loop agents in the benchmark's process (${tenants} tenants, one token each) over loopback HTTP, plus one knowledgeFeed subscriber per agent over graphql-ws. Mix per agent: createMemories (one memory) 35%, searchMemories 25%, memoryContext 15%, recordTurn with a 12 KB screenshot in the agent's game session 15%, memoryStore 5%, retrieveContext (deterministic) 5%. Each agent keeps under its rate budgets on its own side (600/min, retrieveContext 10/min: when that one is spent, the mix draws another operation). ${run.records.length - measured.length} operations of warm-up, unmeasured.`,
+    "",
+    `**${(ok / seconds).toFixed(1)} operations/s answered OK** over ${seconds.toFixed(1)} s (${measured.length} answered, ${measured.length - ok} with an error); agents waited ${(run.pacedMs / 1000).toFixed(1)} s in all for their own rate budget.`,
+    "",
+    ...opTable(measured, seconds),
+    "",
+    "Errors (measured period):",
+    "",
+    ...errorTable(measured),
+    "",
+    `Resources over the measured period (peak RSS over each process's life):`,
+    "",
+    ...resourceTable(use, seconds),
+    "",
+    "Every write acknowledged during the whole run (warm-up included), read back from Neo4j afterwards:",
+    "",
+    ...readBackTable(reads),
+    "",
+    ...checksTable(checks),
+    "",
+    "Knowledge feed (every event of the outbox each subscriber's rules select, against what it received):",
+    "",
+    ...feedLines(feed),
+  ]);
+  const lost = reads.reduce((n, r) => n + r.acknowledged - r.present, 0);
+  const unexpectedErrors = measured.filter((r) => r.code !== null && r.code !== "RATE_LIMITED").length;
+  if (lost || unexpectedErrors || checks.some(([, n]) => n) || feed.lost || feed.duplicated) process.exitCode = 1;
+} finally {
+  await gw.stop();
+}

@@ -1,0 +1,61 @@
+/** CPU and memory of the gateway, its Neo4j and this process over the measured period; the settings line of the report. */
+import type { Driver } from "neo4j-driver";
+import { cpuSeconds, memory } from "../support/procStats.js";
+import type { LoadGateway } from "./loadGateway.js";
+import type { ProcessUse } from "./report.js";
+
+interface Seen {
+  /** CPU seconds when the measured period began (0 for a process started later: a restarted Neo4j). */
+  base: number;
+  last: number;
+  peak: number;
+}
+
+/**
+ * Reads /proc every 250 ms, so that a Neo4j that is killed and restarted
+ * counts both processes (the killed one up to its last reading before the kill).
+ */
+export function measureProcesses(gw: LoadGateway) {
+  const tracked: Record<string, () => number | null> = { gateway: () => gw.gatewayPid, neo4j: () => gw.neo4jPid() };
+  const seen: Record<string, Map<number, Seen>> = { gateway: new Map(), neo4j: new Map() };
+  let started = false;
+  let timer: NodeJS.Timeout | null = null;
+  let benchCpu = process.cpuUsage();
+  const sample = () => {
+    for (const [name, pidOf] of Object.entries(tracked)) {
+      const pid = pidOf();
+      const cpu = pid === null ? null : cpuSeconds(pid);
+      if (pid === null || cpu === null) continue;
+      const known = seen[name]!.get(pid) ?? { base: started ? 0 : cpu, last: cpu, peak: 0 };
+      seen[name]!.set(pid, { ...known, last: cpu, peak: Math.max(known.peak, memory(pid)?.peak ?? 0) });
+    }
+  };
+  const use = (name: string): ProcessUse => {
+    const all = [...seen[name]!.values()];
+    return { name: `${name}${all.length > 1 ? ` (${all.length} processes)` : ""}`, cpuSeconds: all.reduce((s, p) => s + p.last - p.base, 0), peakRss: Math.max(...all.map((p) => p.peak)) };
+  };
+  return {
+    start() {
+      sample();
+      started = true;
+      benchCpu = process.cpuUsage();
+      timer = setInterval(sample, 250);
+    },
+    end(): ProcessUse[] {
+      if (timer) clearInterval(timer);
+      sample();
+      const cpu = process.cpuUsage(benchCpu);
+      return [use("gateway"), use("neo4j"), { name: "benchmark (clients)", cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRss: process.resourceUsage().maxRSS * 1024 }];
+    },
+  };
+}
+
+export async function neo4jVersion(driver: Driver): Promise<string> {
+  const { records } = await driver.executeQuery("CALL dbms.components() YIELD versions, edition RETURN versions[0] AS v, edition AS e");
+  return `Neo4j ${String(records[0]?.get("v"))} ${String(records[0]?.get("e"))} embedded`;
+}
+
+export function settingsLine(gw: LoadGateway): string {
+  const s = gw.settings;
+  return `Gateway settings: heap ${s.NEO4J_HEAP}, page cache ${s.NEO4J_PAGECACHE}, RATE_LIMIT_PER_MINUTE=${s.RATE_LIMIT_PER_MINUTE}, RATE_LIMITS=${s.RATE_LIMITS}, default embedding model, no LLM_BASE_URL.`;
+}
