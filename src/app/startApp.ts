@@ -2,7 +2,7 @@ import type { Driver } from "neo4j-driver";
 import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
 import { apiKeyStore } from "../apiKeys/index.js";
-import { createDriver } from "../graph/driver.js";
+import { createDriver, createProbeDriver } from "../graph/driver.js";
 import { watchAvailability, type DatabaseAvailability } from "../graph/availability.js";
 import { VERSION } from "./version.js";
 import { createGatewayMetrics } from "../server/metrics/gatewayMetrics.js";
@@ -72,13 +72,14 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       });
   const connection = localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password };
   const driver = createDriver(connection);
+  const probeDriver = createProbeDriver(connection);
   let embedder: Embedder | null = null;
   let embeddings: EmbeddingWorker | null = null;
   let availability: DatabaseAvailability | null = null;
   try {
     embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
-    availability = watchAvailability({ driver, database: config.neo4j.database, logger: logger.child({ component: "neo4j" }) });
+    availability = watchAvailability({ driver: probeDriver, database: config.neo4j.database, logger: logger.child({ component: "neo4j" }) });
     const watched = availability;
     // The supervisor knows first: an exited server is refused at once, not at the next probe.
     localNeo4j?.onStateChange((state) => {
@@ -154,6 +155,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
         await worker.stop();
         await model.close();
         watched.stop();
+        await probeDriver.close();
         await driver.close();
         await localNeo4j?.stop();
         logger.info("Stopped");
@@ -163,6 +165,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     await embeddings?.stop();
     await (embedder ?? (await embedderReady.catch(() => null)))?.close();
     availability?.stop();
+    await probeDriver.close();
     await driver.close();
     await localNeo4j?.stop();
     throw err;

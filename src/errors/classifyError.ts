@@ -45,6 +45,10 @@ export function classifyError(error: GraphQLError): MnemographError | null {
   if (UNAVAILABLE_CODES.has(code) || /connect ECONNREFUSED|Pool is closed|Connection was closed/.test(original.message)) {
     return new ServiceUnavailableError();
   }
+  // Every pooled connection stayed busy for the acquisition timeout: overloaded, not broken (bench:load's cold start).
+  if (/Connection acquisition timed out/.test(original.message)) {
+    return new ServiceUnavailableError("The gateway is busy: every connection to the database is in use; try again shortly");
+  }
 
   switch (original.name) {
     case "Neo4jGraphQLForbiddenError":

@@ -13,6 +13,12 @@ export interface DatabaseAvailability {
   readonly since: number;
   /** Neo4j is known to be unreachable (a probe failed, the embedded server exited): refuse until a probe answers. */
   markDown(reason: string): void;
+  /**
+   * A request's queries have just been answered. A probe that times out while
+   * requests are being answered measures a busy server (bench:load saw
+   * `RETURN 1` take over a second under 50 agents), not an unreachable one.
+   */
+  noteAnswered(): void;
   /** Resolves with the next change of state (or at once with the current state when `state` already holds). */
   whenState(state: "up" | "down"): Promise<void>;
   /** Stops probing. */
@@ -64,6 +70,7 @@ async function probe(driver: Driver, database: string, timeoutMs: number): Promi
 export function watchAvailability({ driver, database, logger, heartbeatMs = 500, retryMs = 250, probeTimeoutMs = 1000, timeoutsBeforeDown = 3 }: AvailabilityOptions): DatabaseAvailability {
   let up = true;
   let timeouts = 0;
+  let lastAnswered = 0;
   let since = Date.now();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -90,8 +97,11 @@ export function watchAvailability({ driver, database, logger, heartbeatMs = 500,
     timer.unref();
   };
   const tick = async () => {
-    const result = await probe(driver, database, probeTimeoutMs);
+    const probedAt = Date.now();
+    const probed = await probe(driver, database, probeTimeoutMs);
     if (stopped) return;
+    // Requests answered while the probe waited: the server is busy, not gone.
+    const result = probed === "timedOut" && up && lastAnswered >= probedAt ? "answered" : probed;
     timeouts = result === "timedOut" ? timeouts + 1 : 0;
     if (result === "answered") set(true, "");
     else if (result === "failed") set(false, "a probe query failed: Neo4j refused or dropped the connection");
@@ -111,6 +121,9 @@ export function watchAvailability({ driver, database, logger, heartbeatMs = 500,
     markDown(reason) {
       set(false, reason);
       schedule();
+    },
+    noteAnswered() {
+      lastAnswered = Date.now();
     },
     whenState(state) {
       if ((state === "up") === up) return Promise.resolve();

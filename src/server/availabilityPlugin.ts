@@ -13,7 +13,8 @@ export function onlyIntrospection(document: DocumentNode): boolean {
 
 /**
  * Refuses operations with SERVICE_UNAVAILABLE at once while Neo4j is known
- * to be down, instead of letting each one wait out the driver's retries.
+ * to be down, instead of letting each one wait out the driver's retries; an
+ * operation answered without errors tells the watcher Neo4j is answering.
  */
 export function availabilityPlugin(availability: DatabaseAvailability): ApolloServerPlugin<RequestContext> {
   return {
@@ -21,6 +22,10 @@ export function availabilityPlugin(availability: DatabaseAvailability): ApolloSe
       return {
         async didResolveOperation({ document }) {
           if (!availability.up && !onlyIntrospection(document)) throw new ServiceUnavailableError();
+        },
+        async willSendResponse({ response, operation }) {
+          const answered = response.body.kind === "single" && !response.body.singleResult.errors?.length;
+          if (answered && operation && operation.operation !== "subscription") availability.noteAnswered();
         },
       };
     },

@@ -31,6 +31,13 @@ describe("classifyError", () => {
     expect(classified?.message).not.toMatch(/routing/);
   });
 
+  it("turns a connection pool in full use into SERVICE_UNAVAILABLE that says to retry", () => {
+    const err = new Neo4jError("Connection acquisition timed out in 10000 ms. Pool status: Active conn count = 100, Idle conn count = 0.", "N/A", "", "");
+    const classified = classifyError(wrap(err));
+    expect(classified?.extensions.code).toBe("SERVICE_UNAVAILABLE");
+    expect(classified?.message).toBe("The gateway is busy: every connection to the database is in use; try again shortly");
+  });
+
   it("maps Apollo's request errors to BAD_USER_INPUT", () => {
     const err = new GraphQLError('Cannot query field "nope" on type "Agent".', {
       extensions: { code: "GRAPHQL_VALIDATION_FAILED" },

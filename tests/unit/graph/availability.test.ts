@@ -49,4 +49,21 @@ describe("watchAvailability", () => {
     expect(watched.up).toBe(false);
     watched.stop();
   });
+
+  it("timed-out probes while requests are being answered are a busy server, not an outage", async () => {
+    let probes = 0;
+    let downs = 0;
+    const watched = watchAvailability({ ...options, driver: scriptedDriver(() => (probes++, "hang")) });
+    void watched.whenState("down").then(() => downs++);
+    // Requests keep being answered while every probe hangs (bench:load's 50 agents).
+    const traffic = setInterval(() => watched.noteAnswered(), 2);
+    while (probes < 8) await new Promise((r) => setTimeout(r, 5));
+    clearInterval(traffic);
+    expect(downs).toBe(0);
+    expect(watched.up).toBe(true);
+    // When the answers stop too, three more hung probes mark it down.
+    await watched.whenState("down");
+    expect(downs).toBe(1);
+    watched.stop();
+  });
 });
