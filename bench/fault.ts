@@ -47,11 +47,26 @@ function outageTimeline(records: readonly OpRecord[], killedAt: number) {
   return { firstRefusal, servingAgain, refused: refused.length, inFlight, otherErrors };
 }
 
+/** Polls the gateway's readiness every 100 ms from the kill: once it has said 503, until it answers 200 (the gateway's own view of the outage). */
+async function readyAgainAfter(url: string, since: number, until: () => boolean): Promise<number | null> {
+  const ready = url.replace(/\/graphql$/, "/health/ready");
+  let down = false;
+  while (!until()) {
+    const ok = await fetch(ready, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (!ok) down = true;
+    else if (down) return performance.now() - since;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
 const machine = machineLine();
 const gw = await startLoadGateway();
 try {
   let killedAt: number | null = null;
   let killedPid: number | null = null;
+  let ready: Promise<number | null> = Promise.resolve(null);
+  let finished = false;
   const run = await runClients(gw, {
     clients,
     tenants,
@@ -65,10 +80,14 @@ try {
           if (killedPid === null) throw new Error("The embedded Neo4j's process was not found");
           killedAt = performance.now();
           process.kill(killedPid, "SIGKILL");
+          const at = killedAt;
+          ready = readyAgainAfter(gw.url, at, () => finished);
         },
       },
     ],
   });
+  finished = true;
+  const readyAgain = await ready;
   if (killedAt === null) throw new Error(`The run ended before the kill at ${killAt} s`);
   const seconds = (run.measureEnd - run.measureStart) / 1000;
   const measured = run.records.filter((r) => r.start >= run.measureStart);
@@ -89,12 +108,13 @@ try {
     "",
     `\`npm run bench:fault -- --clients ${clients} --seconds ${values.seconds} --kill-at ${killAt} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}\`. Machine: ${machine}; ${await neo4jVersion(driver)}. ${settingsLine(gw)}`,
     "",
-    `bench:load's gateway and mix; ${killAt} s into the measured period the embedded Neo4j (pid ${killedPid}) got SIGKILL. The gateway was not restarted; its supervisor started Neo4j again (pid ${restartedPid}) on the same store. Clients back off 200 ms after SERVICE_UNAVAILABLE, as an agent would.`,
+    `bench:load's gateway and mix; ${killAt} s into the measured period the embedded Neo4j (pid ${killedPid}) got SIGKILL. The gateway was not restarted; its supervisor started Neo4j again (pid ${restartedPid}) on the same store. Clients back off after SERVICE_UNAVAILABLE as an agent's HTTP client would: exponentially from 200 ms to at most 5 s, with jitter (bench/load/backoff.ts).`,
     "",
     "| measure | result | target |",
     "| --- | --- | --- |",
     `| first SERVICE_UNAVAILABLE after the kill | ${s(t.firstRefusal)} | ≤ 1 s: ${met(t.firstRefusal !== null && t.firstRefusal <= 1000)} |`,
     `| serving again after the kill (restart included) | ${s(t.servingAgain)} | ≤ 30 s: ${met(t.servingAgain !== null && t.servingAgain <= 30_000)} |`,
+    `| /health/ready answers 200 again (polled every 100 ms) | ${s(readyAgain)} | (the gateway's view) |`,
     `| acknowledged writes lost | ${lost} | 0: ${met(lost === 0)} |`,
     `| half-written turns, facts, memories | ${checks.reduce((n, [, c]) => n + c, 0)} | 0: ${met(checks.every(([, c]) => c === 0))} |`,
     `| feed events lost / delivered twice | ${feed.lost} / ${feed.duplicated} | 0: ${met(!feed.lost && !feed.duplicated)} |`,

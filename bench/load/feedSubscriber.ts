@@ -4,15 +4,17 @@
  * it should get every event its rules select), keeps the cursor of the last
  * delivery, and when the subscription ends (an error such as
  * SERVICE_UNAVAILABLE, the socket closing, a completion it did not ask for)
- * it waits half a second and subscribes again on a new socket with that
+ * it backs off (backoff.ts) and subscribes again on a new socket with that
  * cursor, which the feed defines as "nothing lost, nothing twice".
  */
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
+import { backoffMs } from "./backoff.js";
 import type { RateBudget } from "./rateBudget.js";
 
 const FEED = `subscription ($a: ID!, $after: String) { knowledgeFeed(agentId: $a, after: $after) { mode cursor events { cursor nodeId } } }`;
-const RETRY_MS = 500;
+/** A subscription that lasted this long was serving: the next failure starts the back-off over. */
+const SERVED_MS = 5_000;
 
 export interface Receipt {
   seq: number;
@@ -78,15 +80,18 @@ export function subscribeFeed(wsUrl: string, token: string, tenant: string, agen
     });
 
   const running = (async () => {
+    let failures = 0;
     while (!stopped) {
       const wait = budget.waitMs();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       budget.take();
+      const since = performance.now();
       const ended = await once(++log.subscriptions);
       await (client as Client | null)?.dispose();
       if (stopped) return;
       log.ends.push({ at: performance.now(), why: ended });
-      await new Promise((r) => setTimeout(r, RETRY_MS));
+      failures = performance.now() - since >= SERVED_MS ? 1 : failures + 1;
+      await new Promise((r) => setTimeout(r, backoffMs(failures)));
     }
   })();
 

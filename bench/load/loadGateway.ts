@@ -62,7 +62,9 @@ export async function startLoadGateway(): Promise<LoadGateway> {
   const stop = async () => {
     await driver?.close();
     await child.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP_DATA=1 keeps the store and Neo4j's logs (debug.log) for a look afterwards.
+    if (process.env.BENCH_KEEP_DATA) process.stderr.write(`Kept ${dataDir}\n`);
+    else await rm(dataDir, { recursive: true, force: true });
   };
   // Ctrl-C must not leave the gateway and its Neo4j running.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));

@@ -7,10 +7,12 @@
  *
  * A client waits only for its own rate budgets (never to pace the load
  * otherwise), and after an answer of SERVICE_UNAVAILABLE, NETWORK or
- * INTERNAL_SERVER_ERROR it backs off 200 ms, after RATE_LIMITED the
+ * INTERNAL_SERVER_ERROR it backs off (exponentially from 200 ms up to 5 s
+ * while the failures go on: backoff.ts), after RATE_LIMITED the
  * retryAfterSeconds it was told, as an agent would.
  */
 import { BenchAgent, type OpName } from "./agent.js";
+import { backoffMs } from "./backoff.js";
 import { subscribeFeed, type FeedSubscriber } from "./feedSubscriber.js";
 import type { LoadGateway } from "./loadGateway.js";
 
@@ -43,7 +45,6 @@ export interface RunResult {
   pacedMs: number;
 }
 
-const BACKOFF_MS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runClients(gw: LoadGateway, options: RunOptions): Promise<RunResult> {
@@ -71,6 +72,7 @@ export async function runClients(gw: LoadGateway, options: RunOptions): Promise<
   if (options.warmupOps <= 0) beginMeasure();
 
   const loop = async (agent: BenchAgent) => {
+    let failures = 0;
     while (performance.now() < endAt) {
       const wait = agent.budget.waitMs();
       if (wait > 0) {
@@ -85,7 +87,8 @@ export async function runClients(gw: LoadGateway, options: RunOptions): Promise<
       records.push({ client: agent.index, op, start, end: performance.now(), code: answer.code });
       if (measureStart === Infinity && ++warmed >= options.warmupOps) beginMeasure();
       if (answer.code === "RATE_LIMITED") await sleep(Math.min((answer.retryAfterSeconds ?? 1) * 1000, Math.max(0, endAt - performance.now())));
-      else if (answer.code === "SERVICE_UNAVAILABLE" || answer.code === "NETWORK" || answer.code === "INTERNAL_SERVER_ERROR") await sleep(BACKOFF_MS);
+      else if (answer.code === "SERVICE_UNAVAILABLE" || answer.code === "NETWORK" || answer.code === "INTERNAL_SERVER_ERROR") await sleep(backoffMs(++failures));
+      if (answer.code === null) failures = 0;
     }
   };
   await Promise.all(agents.map(loop));

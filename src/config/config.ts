@@ -22,6 +22,8 @@ export interface Config {
   limits: LimitsConfig;
   /** Largest accepted HTTP request body, in bytes. */
   maxBodyBytes: number;
+  /** Queries and mutations running against Neo4j at once (0: no limit); the rest wait up to `queueTimeoutMs` (server/limits/admission.ts). */
+  admission: { maxConcurrent: number; queueTimeoutMs: number };
   embeddings: EmbeddingsConfig;
   /** Game-agent sessions (src/game/): screenshot limit, session lease, lease sweeper. */
   game: GameConfig;
@@ -180,6 +182,8 @@ const schema = z.object({
   LLM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   RETRIEVE_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   RETRIEVE_TOOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
+  MAX_CONCURRENT_OPERATIONS: z.coerce.number().int().min(0).max(10_000).default(16),
+  OPERATION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   CYPHER_TOOL: z.enum(["admin", "off"]).default("admin"),
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mode: e.MNEMOGRAPH_MODE,
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    admission: { maxConcurrent: e.MAX_CONCURRENT_OPERATIONS, queueTimeoutMs: e.OPERATION_QUEUE_TIMEOUT_MS },
     limits: {
       ...limits,
       maxDepth: e.QUERY_MAX_DEPTH ?? limits.maxDepth,

@@ -25,11 +25,13 @@ import { healthHandler, liveHandler, readyHandler, type HealthState } from "./he
 import { availabilityPlugin, onlyIntrospection } from "./availabilityPlugin.js";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { ServiceUnavailableError } from "../errors/errors.js";
-import type { GatewayMetrics } from "./metrics/gatewayMetrics.js";
+import { registerAdmissionGauges, type GatewayMetrics } from "./metrics/gatewayMetrics.js";
 import { adminMetricsHandler, startMetricsServer } from "./metrics/metricsRoute.js";
 import { operationMetricsPlugin } from "./metrics/operationMetricsPlugin.js";
 import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
 import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
+import { createAdmission } from "./limits/admission.js";
+import { admissionPlugin } from "./limits/admissionPlugin.js";
 import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
 import { AgentRateLimiter } from "./limits/rateLimiter.js";
 import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
@@ -79,6 +81,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const { limits } = config;
   // One limiter per process, shared by HTTP and WebSocket, so an agent cannot double its budget.
   const limiter = new AgentRateLimiter(limits.rateLimits, metrics.rateLimited);
+  const admission = createAdmission(config.admission.maxConcurrent, config.admission.queueTimeoutMs);
+  registerAdmissionGauges(metrics.registry, admission);
   const wsGuard = { schema, limits, limiter, introspection: !production };
   const formatErrors = (errors: readonly GraphQLError[]) =>
     errors.map((e) => formatError(e.toJSON(), e, limits.blockFieldSuggestions));
@@ -146,6 +150,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
       operationMetricsPlugin(metrics.registry),
       operationLimitsPlugin(limits),
       rateLimitPlugin(limiter),
+      admissionPlugin(admission),
       production
         ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
         : ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }),

@@ -68,6 +68,9 @@ describe("/metrics", () => {
     expect(sample(text, "mnemograph_embedding_queue_depth", { label: "Memory" })).toBeGreaterThanOrEqual(0);
     expect(sample(text, "mnemograph_embedding_lag_seconds")).toBeGreaterThanOrEqual(0);
     expect(sample(text, "mnemograph_game_sessions_open")).toBeGreaterThanOrEqual(0);
+    // Every operation answered has given its turn back (server/limits/admission.ts).
+    expect(sample(text, "mnemograph_operations_running")).toBe(0);
+    expect(sample(text, "mnemograph_operations_waiting")).toBe(0);
     expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
   });
 

@@ -37,6 +37,10 @@ describe("renderNeo4jConf", () => {
     expect(settings.get("db.transaction.timeout")).toBe("60s");
   });
 
+  it("checkpoints every 30 s, so a crash soon after start-up does not rebuild the new indexes", () => {
+    expect(settings.get("db.checkpoint.interval.time")).toBe("30s");
+  });
+
   it("allows APOC and points at the data and plugin folders", () => {
     expect(settings.get("dbms.security.procedures.unrestricted")).toBe("apoc.*");
     expect(settings.get("server.directories.data")).toBe("/d/data");

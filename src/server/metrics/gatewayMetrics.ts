@@ -121,3 +121,24 @@ export function createGatewayMetrics(sources: MetricSources): GatewayMetrics {
     },
   };
 }
+
+/** Operations running against Neo4j and waiting for their turn (server/limits/admission.ts), read at each scrape. */
+export function registerAdmissionGauges(registry: Registry, admission: { readonly running: number; readonly waiting: number }): void {
+  const registers = [registry];
+  new Gauge({
+    name: "mnemograph_operations_running",
+    help: "Queries and mutations running now (at most MAX_CONCURRENT_OPERATIONS)",
+    registers,
+    collect() {
+      this.set(admission.running);
+    },
+  });
+  new Gauge({
+    name: "mnemograph_operations_waiting",
+    help: "Queries and mutations waiting for a turn to run (refused after OPERATION_QUEUE_TIMEOUT_MS)",
+    registers,
+    collect() {
+      this.set(admission.waiting);
+    },
+  });
+}
