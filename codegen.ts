@@ -33,6 +33,10 @@ const config: CodegenConfig = {
       plugins: [{ add: { content: header("types of the schema and its resolvers") } }, "typescript", "typescript-resolvers"],
       config: {
         contextType: "../core/requestContext.js#RequestContext",
+        // An input field with a default always reaches a resolver with a value (a client may still leave it out).
+        avoidOptionals: { defaultValue: true },
+        // Fields resolved by a field resolver of their own: the parent's resolver leaves them out.
+        mappers: { TurnScreenshot: "Omit<{T}, 'base64'>" },
       },
     },
     "src/generated/operations.ts": {

@@ -22,6 +22,7 @@ import { turnProperties } from "../src/game/gameTurn.js";
 import { parseTurnInput } from "../src/game/parseTurnInput.js";
 import { startSession } from "../src/game/sessionLifecycle.js";
 import { createLogger } from "../src/logging/logger.js";
+import type { GameButton } from "../src/generated/resolvers-types.js";
 import { percentile } from "./locomo/metrics.js";
 import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
@@ -40,7 +41,7 @@ const PER_SESSION = Number(values["per-session"]);
 const QUERIES = Number(values.queries);
 const AGENT = "bench-turns";
 const SCREENSHOT_BYTES = 200 * 1024;
-const BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
+const BUTTONS: GameButton[] = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
 const random = seededRandom(6);
 
 const START = `mutation ($sessionId: ID!) { startSession(sessionId: $sessionId, goal: "benchmark", maxTurns: 1000000) { id } }`;
@@ -62,7 +63,7 @@ function turnInput(number: number, shot?: string) {
     analysis: `Turn ${number}: the player stands on Route ${1 + (number % 25)}; tall grass to the north, a tree to the east.`,
     buttonPresses: [button],
     success: random() > 0.3,
-    visual: { terrain: "grass", validMovements: ["UP", "DOWN"], obstacles: ["tree"] },
+    visual: { terrain: "grass", validMovements: ["UP", "DOWN"] as GameButton[], obstacles: ["tree"] },
     ...(shot ? { screenshot: { base64: shot } } : {}),
   };
 }

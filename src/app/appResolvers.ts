@@ -19,13 +19,15 @@ import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { workflowResolvers } from "../workflow/index.js";
 
+import type { Resolvers } from "../generated/resolvers-types.js";
+
 type ResolverMap = Record<string, Record<string, unknown>>;
 
 /** Merges resolver maps type by type; a field defined twice is a programming error. */
-export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+export function mergeResolvers(...maps: Resolvers[]): Resolvers {
   const merged: ResolverMap = {};
   for (const map of maps) {
-    for (const [type, fields] of Object.entries(map)) {
+    for (const [type, fields] of Object.entries(map as ResolverMap)) {
       const target = (merged[type] ??= {});
       for (const [field, resolver] of Object.entries(fields)) {
         if (field in target) throw new Error(`Resolver ${type}.${field} is defined twice`);
@@ -33,12 +35,27 @@ export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
       }
     }
   }
-  return merged;
+  return merged as Resolvers;
 }
 
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
-export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps, feed?: FeedObserver): ResolverMap {
-  const api = mergeResolvers(apiKeyResolvers(keys), memoryResolvers(deps), searchResolvers(deps), agentMemoryResolvers(deps), messageToolResolvers(deps), peopleToolResolvers(deps), factResolvers(deps), cypherToolResolvers(deps), workflowResolvers(deps), gameResolvers(game, deps), feedResolvers(deps, feed), beliefResolvers(beliefs), knowledgeResolvers(deps));
+export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps, feed?: FeedObserver): Resolvers {
+  const maps: Resolvers[] = [
+    apiKeyResolvers(keys),
+    memoryResolvers(deps),
+    searchResolvers(deps),
+    agentMemoryResolvers(deps),
+    messageToolResolvers(deps),
+    peopleToolResolvers(deps),
+    factResolvers(deps),
+    cypherToolResolvers(deps),
+    workflowResolvers(deps),
+    gameResolvers(game, deps),
+    feedResolvers(deps, feed),
+    beliefResolvers(beliefs),
+    knowledgeResolvers(deps),
+  ];
+  const api = mergeResolvers(...maps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.
   const tools = toolResolversOf(api.Query ?? {});
   const cypherTools = cypherQueryTools(deps);

@@ -2,6 +2,12 @@ import { z } from "zod";
 import type { RequestContext } from "./requestContext.js";
 import { instant, limit, list, MAX_LIMIT, MAX_TEXT, oneOf, optionalText, text, unit } from "./args.js";
 import { idArg } from "./idArgs.js";
+import type { QueryResolvers, ResolverFn } from "../generated/resolvers-types.js";
+
+/** A Query field of the generated schema. */
+export type QueryField = keyof QueryResolvers & string;
+/** What the generated resolver types say `F` resolves to (codegen from the schema clients see). */
+export type FieldResult<F extends QueryField> = NonNullable<QueryResolvers[F]> extends infer R ? (R extends ResolverFn<infer T, never, never, never> ? Awaited<T> : R extends { resolve: ResolverFn<infer T, never, never, never> } ? Awaited<T> : never) : never;
 
 /**
  * A retrieval tool, declared once: the GraphQL query field it is, its
@@ -90,12 +96,12 @@ export interface LoopExposure<S extends ArgSpecs> {
   planner?: PlannerRole;
 }
 
-export interface ToolDeclaration<D, S extends ArgSpecs> {
+export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = QueryField> {
   /** The Query field (schema/*.graphql declares it, with the same arguments and defaults). */
-  field: string;
+  field: F;
   args: S;
   /** The implementation, given the domain's dependencies once at start-up. */
-  implement(deps: D): (args: ArgValues<S>, ctx: RequestContext) => Promise<unknown>;
+  implement(deps: D): (args: ArgValues<S>, ctx: RequestContext) => Promise<FieldResult<F>>;
   loop?: LoopExposure<S>;
 }
 
@@ -103,7 +109,7 @@ export interface ToolDeclaration<D, S extends ArgSpecs> {
 export type AnyToolDeclaration<D = any> = ToolDeclaration<D, any>;
 
 /** Declares a tool; only gives TypeScript the chance to check the implementation against the arguments. */
-export const declareTool = <D, S extends ArgSpecs>(t: ToolDeclaration<D, S>): ToolDeclaration<D, S> => t;
+export const declareTool = <D, S extends ArgSpecs, F extends QueryField>(t: ToolDeclaration<D, S, F>): ToolDeclaration<D, S, F> => t;
 
 export type FieldResolver = (parent: unknown, args: Record<string, unknown>, ctx: RequestContext) => Promise<unknown>;
 

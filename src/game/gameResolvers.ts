@@ -15,6 +15,7 @@ import { parseTurnInput, type TurnInput } from "./parseTurnInput.js";
 import { recentTurns } from "./recentTurns.js";
 import { recordTurn } from "./recordTurn.js";
 import { abandonSession, endSession, heartbeatSession, startSession } from "./sessionLifecycle.js";
+import type { Resolvers } from "../generated/resolvers-types.js";
 
 const session = (field: string, value: unknown) => idArg(`${field}.sessionId`, value);
 
@@ -25,7 +26,7 @@ const session = (field: string, value: unknown) => idArg(`${field}.sessionId`, v
 export const GAME_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new Set(["startSession", "endSession", "heartbeatSession", "recordTurn"]);
 
 /** Resolvers of schema/game.graphql's hand-written fields. */
-export function gameResolvers(game: GameDeps, tools: AppDeps) {
+export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
   const memoryContext = memoryContextResolver(tools);
   return {
     Query: {

@@ -1,6 +1,7 @@
 import { cypherInt, toNumber } from "../graph/readQuery.js";
 import type { TurnFacts } from "./compactTurn.js";
 import type { TurnMemoryContext, TurnRecord } from "./parseTurnInput.js";
+import type { BattleType, GameButton } from "../generated/resolvers-types.js";
 
 /** Screenshot metadata of a turn; `base64` is resolved from its own node only when selected. */
 export interface TurnScreenshotRef {
@@ -11,14 +12,16 @@ export interface TurnScreenshotRef {
 }
 
 /** `GameTurn` as the API returns it. */
-export interface GameTurn extends TurnFacts {
+export interface GameTurn extends Omit<TurnFacts, "buttonPresses" | "obstacles"> {
+  buttonPresses: GameButton[];
+  obstacles: string[];
   id: string;
   sessionId: string;
   timestamp: string;
   analysis: string;
   screenshotPath: string | null;
-  visual: { description: string | null; terrain: string | null; validMovements: string[]; obstacles: string[] };
-  battle: { inBattle: boolean; battleType: string | null; battlePhase: string | null };
+  visual: { description: string | null; terrain: string | null; validMovements: GameButton[]; obstacles: string[] };
+  battle: { inBattle: boolean; battleType: BattleType | null; battlePhase: string | null };
   memoryContext: TurnMemoryContext | null;
   screenshot: TurnScreenshotRef | null;
   createdAt: string;
@@ -57,7 +60,7 @@ export function toGameTurn(row: Record<string, unknown>): GameTurn {
     number: toNumber(row.number) ?? 0,
     timestamp: iso(row.timestamp),
     analysis: row.analysis as string,
-    buttonPresses: (row.buttonPresses as string[] | null) ?? [],
+    buttonPresses: (row.buttonPresses as GameButton[] | null) ?? [],
     success: row.success as boolean,
     location: row.location as string,
     screenshotPath: (row.screenshotPath as string | null) ?? null,
@@ -67,10 +70,10 @@ export function toGameTurn(row: Record<string, unknown>): GameTurn {
     visual: {
       description: (row.visualDescription as string | null) ?? null,
       terrain: (row.terrain as string | null) ?? null,
-      validMovements: (row.validMovements as string[] | null) ?? [],
+      validMovements: (row.validMovements as GameButton[] | null) ?? [],
       obstacles: (row.obstacles as string[] | null) ?? [],
     },
-    battle: { inBattle: Boolean(row.inBattle), battleType: (row.battleType as string | null) ?? null, battlePhase: (row.battlePhase as string | null) ?? null },
+    battle: { inBattle: Boolean(row.inBattle), battleType: (row.battleType as BattleType | null) ?? null, battlePhase: (row.battlePhase as string | null) ?? null },
     memoryContext:
       recentJson === null || recentJson === undefined
         ? null

@@ -5,18 +5,19 @@ import type { TurnExtractors } from "./analysisKeywords.js";
 import type { CompactTurn } from "./compactTurn.js";
 import { validateScreenshot, type ValidScreenshot } from "./screenshot.js";
 import type { TurnPattern } from "./turnPatterns.js";
+import type { GameButton } from "../generated/resolvers-types.js";
 
 /** `TurnInput` as the schema delivers it (limits of its @constraint rules already checked). */
 export interface TurnInput {
   number: number;
   timestamp?: unknown;
   analysis: string;
-  buttonPresses: string[];
+  buttonPresses: GameButton[];
   success: boolean;
   location?: string | null;
   screenshotPath?: string | null;
   screenshot?: { base64: string; mimeType?: string | null } | null;
-  visual?: { description?: string | null; terrain?: string | null; validMovements?: string[] | null; obstacles?: string[] | null } | null;
+  visual?: { description?: string | null; terrain?: string | null; validMovements?: GameButton[] | null; obstacles?: string[] | null } | null;
   battle?: { inBattle: boolean; battleType?: "WILD" | "TRAINER" | null; battlePhase?: string | null } | null;
   memoryContext?: { recentTurns: CompactTurn[]; turnCount: number; patterns?: TurnPattern[] | null } | null;
 }
@@ -35,13 +36,13 @@ export interface TurnRecord {
   /** ISO-8601; null: the server's time at write. */
   timestamp: string | null;
   analysis: string;
-  buttonPresses: string[];
+  buttonPresses: GameButton[];
   success: boolean;
   location: string;
   screenshotPath: string | null;
   visualDescription: string | null;
   terrain: string | null;
-  validMovements: string[];
+  validMovements: GameButton[];
   obstacles: string[];
   inBattle: boolean;
   battleType: "WILD" | "TRAINER" | null;

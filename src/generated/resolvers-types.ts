@@ -650,24 +650,24 @@ export type AgentCreateInput = {
   accessed?: InputMaybe<AgentAccessedFieldInput>;
   analyzesFor?: InputMaybe<AgentAnalyzesForFieldInput>;
   assignedTasks?: InputMaybe<AgentAssignedTasksFieldInput>;
-  capabilities?: Array<Scalars['String']['input']>;
+  capabilities: Array<Scalars['String']['input']>;
   created?: InputMaybe<AgentCreatedFieldInput>;
   heartbeatSchedule?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   improvesWith?: InputMaybe<AgentImprovesWithFieldInput>;
-  inputTypes?: Array<Scalars['String']['input']>;
+  inputTypes: Array<Scalars['String']['input']>;
   lastActiveAt?: InputMaybe<Scalars['DateTime']['input']>;
   learnedFrom?: InputMaybe<AgentLearnedFromFieldInput>;
   memories?: InputMaybe<AgentMemoriesFieldInput>;
   name: Scalars['String']['input'];
-  outputTypes?: Array<Scalars['String']['input']>;
+  outputTypes: Array<Scalars['String']['input']>;
   personality?: InputMaybe<Scalars['String']['input']>;
   role: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  state?: AgentState;
+  sharedWith: Array<Scalars['String']['input']>;
+  state: AgentState;
   stateSnapshot?: InputMaybe<AgentStateSnapshotFieldInput>;
   subscriptionRules?: InputMaybe<AgentSubscriptionRulesFieldInput>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type AgentCreatedConnectFieldInput = {
@@ -1426,9 +1426,9 @@ export type AgentStateSnapshotCreateInput = {
   agent?: InputMaybe<AgentStateSnapshotAgentFieldInput>;
   focus?: InputMaybe<Scalars['String']['input']>;
   mood?: InputMaybe<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  traits?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  traits: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type AgentStateSnapshotDeleteFieldInput = {
@@ -1816,19 +1816,19 @@ export type AnalysisConnectWhere = {
 
 export type AnalysisCreateInput = {
   analysisType: AnalysisType;
-  confidence?: Scalars['Float']['input'];
-  dataSources?: Array<Scalars['String']['input']>;
-  domains?: Array<Scalars['String']['input']>;
+  confidence: Scalars['Float']['input'];
+  dataSources: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   findings: Scalars['String']['input'];
   metrics?: InputMaybe<Scalars['String']['input']>;
-  opportunities?: Array<Scalars['String']['input']>;
-  recommendations?: Array<Scalars['String']['input']>;
-  risks?: Array<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  opportunities: Array<Scalars['String']['input']>;
+  recommendations: Array<Scalars['String']['input']>;
+  risks: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   title: Scalars['String']['input'];
   trends?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type AnalysisEdge = {
@@ -2435,17 +2435,17 @@ export type ApplicationContributedToUpdateFieldInput = {
 export type ApplicationCreateInput = {
   applies?: InputMaybe<ApplicationAppliesFieldInput>;
   challenged?: InputMaybe<ApplicationChallengedFieldInput>;
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   context: Scalars['String']['input'];
   contributedTo?: InputMaybe<ApplicationContributedToFieldInput>;
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   lessonsLearned?: InputMaybe<Scalars['String']['input']>;
   result?: InputMaybe<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   success: Scalars['Boolean']['input'];
   taskId?: InputMaybe<Scalars['String']['input']>;
   validated?: InputMaybe<ApplicationValidatedFieldInput>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ApplicationDeleteInput = {
@@ -3036,22 +3036,22 @@ export type BeliefContradictsUpdateFieldInput = {
 };
 
 export type BeliefCreateInput = {
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   contradicts?: InputMaybe<BeliefContradictsFieldInput>;
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   evolvedFrom?: InputMaybe<BeliefEvolvedFromFieldInput>;
   evolvedInto?: InputMaybe<BeliefEvolvedIntoFieldInput>;
   formedIn?: InputMaybe<BeliefFormedInFieldInput>;
   lastAccessedAt?: InputMaybe<Scalars['DateTime']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   sourceId?: InputMaybe<Scalars['String']['input']>;
-  sourceType?: BeliefSource;
-  state?: BeliefState;
-  strength?: Scalars['Float']['input'];
+  sourceType: BeliefSource;
+  state: BeliefState;
+  strength: Scalars['Float']['input'];
   supports?: InputMaybe<BeliefSupportsFieldInput>;
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type BeliefDeleteInput = {
@@ -3727,9 +3727,9 @@ export type ChannelCreateInput = {
   id: Scalars['ID']['input'];
   messages?: InputMaybe<ChannelMessagesFieldInput>;
   name?: InputMaybe<Scalars['String']['input']>;
-  platform?: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  platform: Scalars['String']['input'];
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type ChannelDeleteInput = {
@@ -3984,15 +3984,15 @@ export type CodeReviewConnectWhere = {
 };
 
 export type CodeReviewCreateInput = {
-  automationOpportunities?: Array<Scalars['String']['input']>;
-  confidence?: Scalars['Float']['input'];
-  domains?: Array<Scalars['String']['input']>;
-  enhancements?: Array<Scalars['String']['input']>;
+  automationOpportunities: Array<Scalars['String']['input']>;
+  confidence: Scalars['Float']['input'];
+  domains: Array<Scalars['String']['input']>;
+  enhancements: Array<Scalars['String']['input']>;
   issues?: InputMaybe<CodeReviewIssuesFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   target: Scalars['String']['input'];
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type CodeReviewDeleteInput = {
@@ -4560,18 +4560,18 @@ export type ConceptContentExplainedByNodeAggregateSelection = {
 
 export type ConceptCreateInput = {
   challengedBy?: InputMaybe<ConceptChallengedByFieldInput>;
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   description?: InputMaybe<Scalars['String']['input']>;
   discoveredBy?: InputMaybe<ConceptDiscoveredByFieldInput>;
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   explainedBy?: InputMaybe<ConceptExplainedByFieldInput>;
   name: Scalars['String']['input'];
   refinedBy?: InputMaybe<ConceptRefinedByFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  source?: ConceptSource;
+  sharedWith: Array<Scalars['String']['input']>;
+  source: ConceptSource;
   taskId?: InputMaybe<Scalars['String']['input']>;
   validatedBy?: InputMaybe<ConceptValidatedByFieldInput>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ConceptDeleteInput = {
@@ -5360,16 +5360,16 @@ export type ContentCreateInput = {
   body: Scalars['String']['input'];
   clarityScore?: InputMaybe<Scalars['Float']['input']>;
   completeness?: InputMaybe<Scalars['Float']['input']>;
-  confidence?: Scalars['Float']['input'];
-  contentType?: ContentType;
+  confidence: Scalars['Float']['input'];
+  contentType: ContentType;
   contributedTo?: InputMaybe<ContentContributedToFieldInput>;
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   explains?: InputMaybe<ContentExplainsFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   synthesizes?: InputMaybe<ContentSynthesizesFieldInput>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   title: Scalars['String']['input'];
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ContentDeleteInput = {
@@ -6086,17 +6086,17 @@ export type DocumentationAggregateNode = {
 };
 
 export type DocumentationCreateInput = {
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   docType: DocumentationType;
-  documents?: Array<Scalars['String']['input']>;
-  domains?: Array<Scalars['String']['input']>;
+  documents: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   lastVerifiedAt?: InputMaybe<Scalars['DateTime']['input']>;
-  needsUpdate?: Scalars['Boolean']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  needsUpdate: Scalars['Boolean']['input'];
+  sharedWith: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   title: Scalars['String']['input'];
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type DocumentationEdge = {
@@ -6237,8 +6237,8 @@ export type EntityAggregateNode = {
 export type EntityCreateInput = {
   entityType: Scalars['String']['input'];
   name: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type EntityEdge = {
@@ -6448,9 +6448,9 @@ export type EventCreateInput = {
   description?: InputMaybe<Scalars['String']['input']>;
   endsAt?: InputMaybe<Scalars['DateTime']['input']>;
   name: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   startsAt?: InputMaybe<Scalars['DateTime']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type EventDeleteInput = {
@@ -6645,9 +6645,9 @@ export type ExperienceCreateInput = {
   experienceType: Scalars['String']['input'];
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   outcome?: InputMaybe<Outcome>;
-  resolved?: Scalars['Boolean']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  resolved: Scalars['Boolean']['input'];
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type ExperienceEdge = {
@@ -6881,7 +6881,7 @@ export type FactCreateInput = {
   basis?: InputMaybe<Scalars['String']['input']>;
   confidence: Scalars['Float']['input'];
   endDate?: InputMaybe<Scalars['String']['input']>;
-  evidence?: Array<Scalars['String']['input']>;
+  evidence: Array<Scalars['String']['input']>;
   location?: InputMaybe<Scalars['String']['input']>;
   proficiency?: InputMaybe<Scalars['String']['input']>;
   role?: InputMaybe<Scalars['String']['input']>;
@@ -7714,15 +7714,15 @@ export type InsightCategoryEnumScalarMutations = {
 export type InsightCreateInput = {
   basedOn?: InputMaybe<InsightBasedOnFieldInput>;
   category: InsightCategory;
-  confidence?: Scalars['Float']['input'];
-  domains?: Array<Scalars['String']['input']>;
+  confidence: Scalars['Float']['input'];
+  domains: Array<Scalars['String']['input']>;
   insight: Scalars['String']['input'];
-  potentialValue?: Level;
-  relevantTo?: Array<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  potentialValue: Level;
+  relevantTo: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
-  urgency?: Urgency;
-  visibility?: Visibility;
+  urgency: Urgency;
+  visibility: Visibility;
 };
 
 export type InsightDeleteInput = {
@@ -8459,19 +8459,19 @@ export type MemoryContextLine = {
 export type MemoryCreateInput = {
   aboutPeople?: InputMaybe<MemoryAboutPeopleFieldInput>;
   agent?: InputMaybe<MemoryAgentFieldInput>;
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance?: Scalars['Float']['input'];
+  importance: Scalars['Float']['input'];
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
-  participants?: Array<Scalars['String']['input']>;
+  participants: Array<Scalars['String']['input']>;
   relatedAgents?: InputMaybe<MemoryRelatedAgentsFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
-  tags?: Array<Scalars['String']['input']>;
+  tags: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   type: MemoryType;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type MemoryDeleteInput = {
@@ -8494,17 +8494,17 @@ export type MemoryEdge = {
 
 /** One memory for `recordMemories`: the limits are those of Memory. */
 export type MemoryInput = {
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance?: Scalars['Float']['input'];
+  importance: Scalars['Float']['input'];
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
-  participants?: Array<Scalars['String']['input']>;
+  participants: Array<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
-  tags?: Array<Scalars['String']['input']>;
+  tags: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   type: MemoryType;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 /** What memoryStore writes: a Belief, an Insight, or an Experience for the next reflection. */
@@ -9069,9 +9069,9 @@ export type MessageCreateInput = {
   id: Scalars['ID']['input'];
   mentions?: InputMaybe<MessageMentionsFieldInput>;
   replyTo?: InputMaybe<MessageReplyToFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   timestamp: Scalars['DateTime']['input'];
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type MessageDeleteInput = {
@@ -9654,7 +9654,7 @@ export type MutationCreateAnalysesArgs = {
 export type MutationCreateApiKeyArgs = {
   agentId: Scalars['ID']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
-  roles?: Array<Role>;
+  roles: Array<Role>;
 };
 
 
@@ -10089,7 +10089,7 @@ export type MutationMemoryStoreArgs = {
   content: Scalars['String']['input'];
   domains?: InputMaybe<Array<Scalars['String']['input']>>;
   outcome?: InputMaybe<Outcome>;
-  type?: MemoryKind;
+  type: MemoryKind;
 };
 
 
@@ -10147,7 +10147,7 @@ export type MutationSupersedeBeliefArgs = {
 
 
 export type MutationTransitionWorkflowImprovementArgs = {
-  conditions?: Array<Scalars['String']['input']>;
+  conditions: Array<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   notes?: InputMaybe<Scalars['String']['input']>;
   transition: WorkflowTransitionName;
@@ -10488,17 +10488,17 @@ export type OpportunityCategoryEnumScalarMutations = {
 
 export type OpportunityCreateInput = {
   category: OpportunityCategory;
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   description: Scalars['String']['input'];
-  domains?: Array<Scalars['String']['input']>;
-  effortEstimate?: Level;
+  domains: Array<Scalars['String']['input']>;
+  effortEstimate: Level;
   potentialImpact?: InputMaybe<Scalars['Float']['input']>;
   recommendedAgent?: InputMaybe<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  status?: OpportunityStatus;
+  sharedWith: Array<Scalars['String']['input']>;
+  status: OpportunityStatus;
   suggestedApproach?: InputMaybe<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type OpportunityEdge = {
@@ -10782,14 +10782,14 @@ export type OrgConnectWhere = {
 };
 
 export type OrgCreateInput = {
-  aliases?: Array<Scalars['String']['input']>;
+  aliases: Array<Scalars['String']['input']>;
   alumni?: InputMaybe<OrgAlumniFieldInput>;
   employees?: InputMaybe<OrgEmployeesFieldInput>;
   formerEmployees?: InputMaybe<OrgFormerEmployeesFieldInput>;
   kind?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type OrgDeleteInput = {
@@ -11999,7 +11999,7 @@ export type PersonConnectWhere = {
 };
 
 export type PersonCreateInput = {
-  aliases?: Array<Scalars['String']['input']>;
+  aliases: Array<Scalars['String']['input']>;
   attendedEvents?: InputMaybe<PersonAttendedEventsFieldInput>;
   caresAbout?: InputMaybe<PersonCaresAboutFieldInput>;
   closeTo?: InputMaybe<PersonCloseToFieldInput>;
@@ -12013,10 +12013,10 @@ export type PersonCreateInput = {
   previously?: InputMaybe<PersonPreviouslyFieldInput>;
   realName?: InputMaybe<Scalars['String']['input']>;
   relatedTo?: InputMaybe<PersonRelatedToFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   studiedAt?: InputMaybe<PersonStudiedAtFieldInput>;
   talksAbout?: InputMaybe<PersonTalksAboutFieldInput>;
-  visibility?: Visibility;
+  visibility: Visibility;
   workingOn?: InputMaybe<PersonWorkingOnFieldInput>;
   worksAt?: InputMaybe<PersonWorksAtFieldInput>;
 };
@@ -13827,11 +13827,11 @@ export type PlaceConnectWhere = {
 };
 
 export type PlaceCreateInput = {
-  aliases?: Array<Scalars['String']['input']>;
+  aliases: Array<Scalars['String']['input']>;
   name: Scalars['String']['input'];
   residents?: InputMaybe<PlaceResidentsFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type PlaceDeleteInput = {
@@ -14232,12 +14232,12 @@ export type ProcessInsightBasedOnTasksUpdateFieldInput = {
 export type ProcessInsightCreateInput = {
   basedOnTasks?: InputMaybe<ProcessInsightBasedOnTasksFieldInput>;
   category: ProcessCategory;
-  confidence?: Scalars['Float']['input'];
-  domains?: Array<Scalars['String']['input']>;
+  confidence: Scalars['Float']['input'];
+  domains: Array<Scalars['String']['input']>;
   insight: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ProcessInsightDeleteInput = {
@@ -14367,16 +14367,16 @@ export type ProcessPatternAggregateNode = {
 export type ProcessPatternCreateInput = {
   avgQuality?: InputMaybe<Scalars['Float']['input']>;
   conditions?: InputMaybe<Scalars['String']['input']>;
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   description: Scalars['String']['input'];
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   patternType: PatternType;
-  sampleSize?: Scalars['Int']['input'];
-  sequence?: Array<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sampleSize: Scalars['Int']['input'];
+  sequence: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   successRate?: InputMaybe<Scalars['Float']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ProcessPatternEdge = {
@@ -14490,18 +14490,18 @@ export type ProcessUpdateAggregateNode = {
 };
 
 export type ProcessUpdateCreateInput = {
-  blockers?: Array<Scalars['String']['input']>;
-  confidence?: Scalars['Float']['input'];
-  domains?: Array<Scalars['String']['input']>;
+  blockers: Array<Scalars['String']['input']>;
+  confidence: Scalars['Float']['input'];
+  domains: Array<Scalars['String']['input']>;
   entityId: Scalars['String']['input'];
   entityType: Scalars['String']['input'];
   newState?: InputMaybe<Scalars['String']['input']>;
   notes?: InputMaybe<Scalars['String']['input']>;
   previousState?: InputMaybe<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   updateType: ProcessUpdateType;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ProcessUpdateEdge = {
@@ -14748,8 +14748,8 @@ export type ProjectCreateInput = {
   contributors?: InputMaybe<ProjectContributorsFieldInput>;
   description?: InputMaybe<Scalars['String']['input']>;
   name: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type ProjectDeleteInput = {
@@ -15989,13 +15989,13 @@ export type RecordInteractionInput = {
   /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
   agentId: Scalars['ID']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance?: Scalars['Float']['input'];
+  importance: Scalars['Float']['input'];
   summary: Scalars['String']['input'];
-  tags?: Array<Scalars['String']['input']>;
+  tags: Array<Scalars['String']['input']>;
   /** Agents the interaction was with: linked by INVOLVES. */
-  withAgents?: Array<Scalars['ID']['input']>;
+  withAgents: Array<Scalars['ID']['input']>;
   /** People (names or ids) the interaction was with: stored in `participants`. */
-  withPeople?: Array<Scalars['String']['input']>;
+  withPeople: Array<Scalars['String']['input']>;
 };
 
 export type RecordMemoriesResult = {
@@ -16352,10 +16352,10 @@ export type ReflectionCreateInput = {
   beliefsFormed?: InputMaybe<ReflectionBeliefsFormedFieldInput>;
   considered?: InputMaybe<ReflectionConsideredFieldInput>;
   content: Scalars['String']['input'];
-  insightsGained?: Array<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  insightsGained: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   trigger?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ReflectionDeleteInput = {
@@ -16730,19 +16730,19 @@ export type ResearchContributedToUpdateFieldInput = {
 };
 
 export type ResearchCreateInput = {
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   contributedTo?: InputMaybe<ResearchContributedToFieldInput>;
-  depth?: ResearchDepth;
+  depth: ResearchDepth;
   discovered?: InputMaybe<ResearchDiscoveredFieldInput>;
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   findings: Scalars['String']['input'];
   novelty?: InputMaybe<Scalars['Float']['input']>;
   refined?: InputMaybe<ResearchRefinedFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  sources?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
+  sources: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   topic: Scalars['String']['input'];
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ResearchDeleteInput = {
@@ -17146,10 +17146,10 @@ export type RetrievalRunCreateInput = {
   planner: Scalars['String']['input'];
   processingTimeMs: Scalars['Float']['input'];
   queriesExecuted: Scalars['Int']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   steps: Scalars['String']['input'];
   stopReason: Scalars['String']['input'];
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type RetrievalRunEdge = {
@@ -17449,9 +17449,9 @@ export type ReviewIssueCreateInput = {
   kind: Scalars['String']['input'];
   review?: InputMaybe<ReviewIssueReviewFieldInput>;
   severity: RiskRating;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   suggestion?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type ReviewIssueDeleteInput = {
@@ -17931,21 +17931,21 @@ export type SearchMemoriesInput = {
    * 0 = relevance only (default), up to 1 = as diverse as possible (maximal
    * marginal relevance over the candidates' vectors, which are then read too).
    */
-  diversity?: Scalars['Float']['input'];
+  diversity: Scalars['Float']['input'];
   /** Add neighbouring turns of the same conversation and memories about the same people. */
-  expand?: Scalars['Boolean']['input'];
+  expand: Scalars['Boolean']['input'];
   /** Return each hit's score parts. */
-  explain?: Scalars['Boolean']['input'];
+  explain: Scalars['Boolean']['input'];
   /** When the remembered thing happened (occurredAt, else createdAt): from inclusive, to exclusive. */
   from?: InputMaybe<Scalars['DateTime']['input']>;
   /** 1..100. */
-  limit?: Scalars['Int']['input'];
+  limit: Scalars['Int']['input'];
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
   /** Memories involving any of these participants; messages written by them (id or name). */
   participants?: InputMaybe<Array<Scalars['String']['input']>>;
   /** What the agent is talking about, as plain words (1..2,000 characters); Lucene syntax is searched literally. */
   query: Scalars['String']['input'];
-  sources?: Array<SearchSource>;
+  sources: Array<SearchSource>;
   /** Memories carrying any of these tags. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   to?: InputMaybe<Scalars['DateTime']['input']>;
@@ -18030,14 +18030,14 @@ export type SecurityAuditConnectWhere = {
 };
 
 export type SecurityAuditCreateInput = {
-  confidence?: Scalars['Float']['input'];
-  domains?: Array<Scalars['String']['input']>;
+  confidence: Scalars['Float']['input'];
+  domains: Array<Scalars['String']['input']>;
   overallRisk: RiskRating;
-  recommendations?: Array<Scalars['String']['input']>;
+  recommendations: Array<Scalars['String']['input']>;
   scope: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
   vulnerabilities?: InputMaybe<SecurityAuditVulnerabilitiesFieldInput>;
 };
 
@@ -18296,13 +18296,13 @@ export type SharedKnowledgeAggregateNode = {
 };
 
 export type SharedKnowledgeCreateInput = {
-  accessedBy?: Array<Scalars['String']['input']>;
-  appliedBy?: Array<Scalars['String']['input']>;
+  accessedBy: Array<Scalars['String']['input']>;
+  appliedBy: Array<Scalars['String']['input']>;
   knowledge?: InputMaybe<SharedKnowledgeKnowledgeFieldInput>;
   knowledgeType: Scalars['String']['input'];
-  minConfidence?: Scalars['Float']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  minConfidence: Scalars['Float']['input'];
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type SharedKnowledgeDeleteInput = {
@@ -18505,11 +18505,11 @@ export type SkillConnectWhere = {
 };
 
 export type SkillCreateInput = {
-  aliases?: Array<Scalars['String']['input']>;
+  aliases: Array<Scalars['String']['input']>;
   name: Scalars['String']['input'];
   people?: InputMaybe<SkillPeopleFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type SkillDeleteInput = {
@@ -18941,15 +18941,15 @@ export type SubscriptionRuleConnectWhere = {
 
 export type SubscriptionRuleCreateInput = {
   batchIntervalSeconds?: InputMaybe<Scalars['Int']['input']>;
-  delivery?: Delivery;
-  domains?: Array<Scalars['String']['input']>;
-  knowledgeTypes?: Array<Scalars['String']['input']>;
-  minConfidence?: Scalars['Float']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  delivery: Delivery;
+  domains: Array<Scalars['String']['input']>;
+  knowledgeTypes: Array<Scalars['String']['input']>;
+  minConfidence: Scalars['Float']['input'];
+  sharedWith: Array<Scalars['String']['input']>;
   source?: InputMaybe<SubscriptionRuleSourceFieldInput>;
   subscriber?: InputMaybe<SubscriptionRuleSubscriberFieldInput>;
-  tier?: SubscriptionTier;
-  visibility?: Visibility;
+  tier: SubscriptionTier;
+  visibility: Visibility;
 };
 
 export type SubscriptionRuleDeleteInput = {
@@ -19525,21 +19525,21 @@ export type SynthesisContributionsUpdateFieldInput = {
 };
 
 export type SynthesisCreateInput = {
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   contributions?: InputMaybe<SynthesisContributionsFieldInput>;
-  domains?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
   enabled?: InputMaybe<SynthesisEnabledFieldInput>;
   insight: Scalars['String']['input'];
   noveltyType: NoveltyType;
   produced?: InputMaybe<SynthesisProducedFieldInput>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   summary?: InputMaybe<Scalars['String']['input']>;
   taskId?: InputMaybe<Scalars['String']['input']>;
   trigger?: InputMaybe<Scalars['String']['input']>;
   updated?: InputMaybe<SynthesisUpdatedFieldInput>;
-  validated?: Scalars['Boolean']['input'];
+  validated: Scalars['Boolean']['input'];
   validationMethod?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type SynthesisDeleteInput = {
@@ -20223,13 +20223,13 @@ export type TaskCreateInput = {
   outcome?: InputMaybe<Outcome>;
   qualityScore?: InputMaybe<Scalars['Float']['input']>;
   requestedBy?: InputMaybe<Scalars['String']['input']>;
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   spawned?: InputMaybe<TaskSpawnedFieldInput>;
   spawnedBy?: InputMaybe<TaskSpawnedByFieldInput>;
   startedAt?: InputMaybe<Scalars['DateTime']['input']>;
-  status?: TaskStatus;
+  status: TaskStatus;
   taskType: TaskType;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type TaskDeleteInput = {
@@ -20916,13 +20916,13 @@ export type TopicConnectWhere = {
 };
 
 export type TopicCreateInput = {
-  aliases?: Array<Scalars['String']['input']>;
+  aliases: Array<Scalars['String']['input']>;
   caredAboutBy?: InputMaybe<TopicCaredAboutByFieldInput>;
   curiousPeople?: InputMaybe<TopicCuriousPeopleFieldInput>;
   name: Scalars['String']['input'];
-  sharedWith?: Array<Scalars['String']['input']>;
+  sharedWith: Array<Scalars['String']['input']>;
   talkedAboutBy?: InputMaybe<TopicTalkedAboutByFieldInput>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type TopicCuriousPeopleConnectFieldInput = {
@@ -22212,8 +22212,8 @@ export type VulnerabilityCreateInput = {
   location?: InputMaybe<Scalars['String']['input']>;
   remediation?: InputMaybe<Scalars['String']['input']>;
   severity: RiskRating;
-  sharedWith?: Array<Scalars['String']['input']>;
-  visibility?: Visibility;
+  sharedWith: Array<Scalars['String']['input']>;
+  visibility: Visibility;
 };
 
 export type VulnerabilityDeleteInput = {
@@ -22606,19 +22606,19 @@ export type WorkflowImprovementBasedOnAnalysisUpdateFieldInput = {
 export type WorkflowImprovementCreateInput = {
   basedOnAnalysis?: InputMaybe<WorkflowImprovementBasedOnAnalysisFieldInput>;
   coCreatedWith?: InputMaybe<Scalars['String']['input']>;
-  confidence?: Scalars['Float']['input'];
+  confidence: Scalars['Float']['input'];
   currentState: Scalars['String']['input'];
-  domains?: Array<Scalars['String']['input']>;
-  effortEstimate?: Level;
-  implementationSteps?: Array<Scalars['String']['input']>;
+  domains: Array<Scalars['String']['input']>;
+  effortEstimate: Level;
+  implementationSteps: Array<Scalars['String']['input']>;
   metricsBefore?: InputMaybe<Scalars['String']['input']>;
   projectedMetrics?: InputMaybe<Scalars['String']['input']>;
   proposedState: Scalars['String']['input'];
-  riskLevel?: Level;
-  sharedWith?: Array<Scalars['String']['input']>;
+  riskLevel: Level;
+  sharedWith: Array<Scalars['String']['input']>;
   targetProcess: Scalars['String']['input'];
   taskId?: InputMaybe<Scalars['String']['input']>;
-  visibility?: Visibility;
+  visibility: Visibility;
 };
 
 export type WorkflowImprovementDeleteInput = {
@@ -23730,7 +23730,7 @@ export type ResolversTypes = {
   GameSessionUpdateInput: GameSessionUpdateInput;
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: ResolverTypeWrapper<Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionEdge']> }>;
-  GameTurn: ResolverTypeWrapper<GameTurn>;
+  GameTurn: ResolverTypeWrapper<Omit<GameTurn, 'screenshot'> & { screenshot?: Maybe<ResolversTypes['TurnScreenshot']> }>;
   HeartbeatChecklist: ResolverTypeWrapper<HeartbeatChecklist>;
   HeartbeatItem: ResolverTypeWrapper<HeartbeatItem>;
   HeartbeatItemKind: HeartbeatItemKind;
@@ -24422,7 +24422,7 @@ export type ResolversTypes = {
   RecentTurns: ResolverTypeWrapper<RecentTurns>;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: ResolverTypeWrapper<RecordMemoriesResult>;
-  RecordTurnResult: ResolverTypeWrapper<RecordTurnResult>;
+  RecordTurnResult: ResolverTypeWrapper<Omit<RecordTurnResult, 'turn'> & { turn: ResolversTypes['GameTurn'] }>;
   Refinement: ResolverTypeWrapper<Refinement>;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -25016,7 +25016,7 @@ export type ResolversTypes = {
   TurnPattern: TurnPattern;
   TurnPatternListEnumScalarFilters: TurnPatternListEnumScalarFilters;
   TurnRelationshipFilters: TurnRelationshipFilters;
-  TurnScreenshot: ResolverTypeWrapper<TurnScreenshot>;
+  TurnScreenshot: ResolverTypeWrapper<Omit<TurnScreenshot, 'base64'>>;
   TurnScreenshotConnection: ResolverTypeWrapper<TurnScreenshotConnection>;
   TurnScreenshotConnectionAggregateInput: TurnScreenshotConnectionAggregateInput;
   TurnScreenshotConnectionFilters: TurnScreenshotConnectionFilters;
@@ -25972,7 +25972,7 @@ export type ResolversParentTypes = {
   GameSessionUpdateInput: GameSessionUpdateInput;
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionEdge']> };
-  GameTurn: GameTurn;
+  GameTurn: Omit<GameTurn, 'screenshot'> & { screenshot?: Maybe<ResolversParentTypes['TurnScreenshot']> };
   HeartbeatChecklist: HeartbeatChecklist;
   HeartbeatItem: HeartbeatItem;
   ID: Scalars['ID']['output'];
@@ -26650,7 +26650,7 @@ export type ResolversParentTypes = {
   RecentTurns: RecentTurns;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: RecordMemoriesResult;
-  RecordTurnResult: RecordTurnResult;
+  RecordTurnResult: Omit<RecordTurnResult, 'turn'> & { turn: ResolversParentTypes['GameTurn'] };
   Refinement: Refinement;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -27231,7 +27231,7 @@ export type ResolversParentTypes = {
   TurnMemoryContext: TurnMemoryContext;
   TurnPatternListEnumScalarFilters: TurnPatternListEnumScalarFilters;
   TurnRelationshipFilters: TurnRelationshipFilters;
-  TurnScreenshot: TurnScreenshot;
+  TurnScreenshot: Omit<TurnScreenshot, 'base64'>;
   TurnScreenshotConnection: TurnScreenshotConnection;
   TurnScreenshotConnectionAggregateInput: TurnScreenshotConnectionAggregateInput;
   TurnScreenshotConnectionFilters: TurnScreenshotConnectionFilters;

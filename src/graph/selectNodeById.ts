@@ -21,9 +21,10 @@ import { NotFoundError } from "../errors/errors.js";
  * selection. The read goes through the same schema, so it obeys the same
  * access rules as any query. Variables of the selection are inlined as
  * literals: the values in `info` are already coerced and must not be coerced
- * twice.
+ * twice. `T` is the generated node type the list field returns (what the
+ * resolver's generated type asks for); only the selected fields are present.
  */
-export async function selectNodeById(info: GraphQLResolveInfo, context: unknown, listField: string, id: string): Promise<unknown> {
+export async function selectNodeById<T = unknown>(info: GraphQLResolveInfo, context: unknown, listField: string, id: string): Promise<T> {
   const types = new Map((info.operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, typeFromAST(info.schema, d.type as never) as GraphQLInputType | undefined]));
   const inline = <T extends ASTNode>(node: T): T =>
     visit(node, {
@@ -59,7 +60,7 @@ export async function selectNodeById(info: GraphQLResolveInfo, context: unknown,
   if (result.errors?.length) throw result.errors[0];
   const [node] = (result.data?.node ?? []) as unknown[];
   if (node === undefined) throw new NotFoundError(`${info.fieldName}: ${id} is no longer visible to you`);
-  return withResolveType(node);
+  return withResolveType(node) as T;
 }
 
 const TYPENAME: FieldNode = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } };

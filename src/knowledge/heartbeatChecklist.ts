@@ -8,6 +8,7 @@ import { subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
+import type { TaskType, TaskStatus } from "../generated/resolvers-types.js";
 
 /**
  * The three sections in one read. Approvals: improvements PENDING_APPROVAL
@@ -69,9 +70,9 @@ export function heartbeatChecklistResolver(deps: AppDeps) {
     });
     const blockedTasks: BlockedTask[] = (row!.blocked as Record<string, unknown>[]).map((t) => ({
       id: t.id as string,
-      taskType: t.taskType as string,
+      taskType: t.taskType as TaskType,
       description: t.description as string,
-      status: t.status as string,
+      status: t.status as TaskStatus,
       createdAt: iso(t.createdAt),
     }));
     const unreadKnowledge = (row!.unread as Record<string, unknown>[]).map(toKnowledgeItem);

@@ -1,4 +1,5 @@
 import type { KnowledgeItem } from "./knowledgeItem.js";
+import type { TaskType, TaskStatus } from "../generated/resolvers-types.js";
 
 export interface PendingApproval {
   improvementId: string;
@@ -10,9 +11,9 @@ export interface PendingApproval {
 
 export interface BlockedTask {
   id: string;
-  taskType: string;
+  taskType: TaskType;
   description: string;
-  status: string;
+  status: TaskStatus;
   createdAt: string;
 }
 

@@ -6,9 +6,10 @@ import { memoryQueryResolver } from "./memoryQuery.js";
 import { processHealthResolver } from "./processHealth.js";
 import { synthesisOpportunitiesResolver } from "./synthesisOpportunities.js";
 import { unseenKnowledgeResolver } from "./unseenKnowledge.js";
+import type { Resolvers } from "../generated/resolvers-types.js";
 
 /** Resolvers of schema/knowledge-queries.graphql (docs/knowledge-queries.md). */
-export function knowledgeResolvers(deps: AppDeps) {
+export function knowledgeResolvers(deps: AppDeps): Resolvers {
   return {
     Query: {
       memoryQuery: memoryQueryResolver(deps),

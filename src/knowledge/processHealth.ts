@@ -5,6 +5,7 @@ import type { AppDeps } from "../core/appDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { processHealthMetrics } from "./processHealthMetrics.js";
+import type { TaskType } from "../generated/resolvers-types.js";
 
 /** Per task type, over the tasks the caller may read created in the window. */
 const CYPHER = `
@@ -24,7 +25,7 @@ export function processHealthResolver(deps: AppDeps) {
     const rows = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), now: deps.now().toISOString(), windowDays: cypherInt(windowDays) });
     return processHealthMetrics(
       rows.map((r) => ({
-        taskType: r.taskType as string,
+        taskType: r.taskType as TaskType,
         total: toNumber(r.total) ?? 0,
         completed: toNumber(r.completed) ?? 0,
         blocked: toNumber(r.blocked) ?? 0,

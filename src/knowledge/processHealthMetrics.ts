@@ -1,6 +1,7 @@
+import type { TaskType } from "../generated/resolvers-types.js";
 /** Counts of one task type over a window, as Cypher aggregates them. */
 export interface TaskTypeCounts {
-  taskType: string;
+  taskType: TaskType;
   total: number;
   completed: number;
   blocked: number;
@@ -10,7 +11,7 @@ export interface TaskTypeCounts {
 }
 
 export interface ProcessHealth {
-  taskType: string;
+  taskType: TaskType;
   total: number;
   completed: number;
   blocked: number;

@@ -8,6 +8,7 @@ import { visibleAs } from "../graph/visibleAs.js";
 import { MATCH_AGENT, requireAgent } from "./agentScope.js";
 import { findMemoriesForTask } from "./findMemoriesForTask.js";
 import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
+import type { TaskBrief } from "../generated/resolvers-types.js";
 
 /** How many of each list the context holds. */
 const TOP = 5;
@@ -43,9 +44,9 @@ export function agentContextForTaskResolver(deps: AppDeps) {
     const taskId = idArg("agentContextForTask.taskId", args.taskId);
     const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), agentId, taskId });
     requireAgent(row?.found, "agentContextForTask.agentId", agentId);
-    const task = row!.task as Record<string, unknown> | null;
+    const task = row!.task as (Omit<TaskBrief, "createdAt"> & { createdAt: unknown }) | null;
     if (!task) throw new BadUserInputError(`agentContextForTask.taskId: no task "${taskId}" in this tenant`, "agentContextForTask.taskId");
-    const description = String(task.description);
+    const description = task.description;
     const relevant = await findMemoriesForTask(deps, ctx.caller, { agentId, description, tags: [], limit: TOP });
     return {
       task: { ...task, createdAt: new Date(toNumber(task.createdAt) ?? 0).toISOString() },

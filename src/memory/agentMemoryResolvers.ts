@@ -6,13 +6,14 @@ import { agentRelationshipsResolver } from "./agentRelationships.js";
 import { memoriesForConversationResolver } from "./memoriesForConversation.js";
 import { recordInteractionResolver } from "./recordInteraction.js";
 import { relevantMemoriesForTaskResolver } from "./relevantMemoriesForTask.js";
+import type { Resolvers } from "../generated/resolvers-types.js";
 
 /**
  * Resolvers of schema/agent-memory-tools.graphql: the Discord agent squad's agent-memory
  * tools, the memory-context block (with its cache, created here once per
  * gateway) and recordInteraction.
  */
-export function agentMemoryResolvers(deps: AppDeps) {
+export function agentMemoryResolvers(deps: AppDeps): Resolvers {
   return {
     Query: {
       memoryContext: memoryContextResolver(deps),

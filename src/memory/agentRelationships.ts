@@ -31,9 +31,9 @@ export function agentRelationshipsResolver(deps: AppDeps) {
     const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), agentId });
     requireAgent(row?.found, "agentRelationships.agentId", agentId);
     return (row!.relationships as Record<string, unknown>[]).map((r) => ({
-      agentId: r.agentId,
-      name: r.name,
-      interactionCount: toNumber(r.interactionCount),
+      agentId: r.agentId as string,
+      name: r.name as string,
+      interactionCount: toNumber(r.interactionCount) ?? 0,
       lastInteractionAt: new Date(toNumber(r.last) ?? 0).toISOString(),
       recentInteractions: (r.recent as Record<string, unknown>[]).map((m) => toAgentMemory(toStoredMemory(m))),
     }));

@@ -1,6 +1,7 @@
 import type { ContextMemory, MemoryType } from "./context/contextMemory.js";
 import { toNumber } from "../graph/readQuery.js";
 import { visibleAs } from "../graph/visibleAs.js";
+import type { AgentMemory } from "../generated/resolvers-types.js";
 
 /** A memory as read by the tools: what ranking needs plus what the API shows. */
 export interface StoredMemory extends ContextMemory {
@@ -48,15 +49,15 @@ export function toStoredMemory(row: Record<string, unknown>): StoredMemory {
 }
 
 /** The GraphQL `AgentMemory` of a stored memory; `relevance` when the tool ranked it. */
-export function toAgentMemory(m: StoredMemory, relevance: number | null = null) {
+export function toAgentMemory(m: StoredMemory, relevance: number | null = null): AgentMemory {
   return {
     id: m.id,
     type: m.type,
     content: m.content,
     importance: m.importance,
     confidence: m.confidence,
-    tags: m.tags,
-    participants: m.participants,
+    tags: [...m.tags],
+    participants: [...m.participants],
     involvedAgentIds: m.involvedAgents.map((a) => a.id),
     taskId: m.taskId,
     conversationId: m.conversationId,
@@ -70,4 +71,4 @@ export function toAgentMemory(m: StoredMemory, relevance: number | null = null) 
   };
 }
 
-export type AgentMemoryOutput = ReturnType<typeof toAgentMemory>;
+export type AgentMemoryOutput = AgentMemory;

@@ -25,6 +25,14 @@ const PEOPLE_BY_KEY = `
   RETURN p.id AS personId, p.name AS name, p.realName AS realName, coalesce(p.aliases, []) AS aliases, $keys[i] AS key
   ORDER BY i LIMIT $limit`;
 
+interface PersonByKey {
+  personId: string;
+  name: string;
+  realName: string | null;
+  aliases: string[];
+  key: string;
+}
+
 const factTypes = arg.checkedInside(z.array(z.string().max(50)).max(20).optional());
 const date = arg.checkedInside(z.string().max(40).optional());
 
@@ -145,8 +153,8 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       ({ app, vectors }: PeopleToolDeps) =>
       async ({ name, limit }, ctx) => {
         const match = await matchEntities(app, vectors, ctx.caller, "Person", [name]);
-        const rows = match.keys.length ? await readQuery(app, PEOPLE_BY_KEY, { keys: match.keys, limit: cypherInt(limit) }) : [];
-        const people = rows.map(({ key, ...person }) => ({ ...person, similarity: match.similarity.get(key as string) ?? null }));
+        const rows = match.keys.length ? await readQuery<PersonByKey>(app, PEOPLE_BY_KEY, { keys: match.keys, limit: cypherInt(limit) }) : [];
+        const people = rows.map(({ key, ...person }) => ({ ...person, similarity: match.similarity.get(key) ?? null }));
         return { name, matchedBy: match.kind, people };
       },
   }),

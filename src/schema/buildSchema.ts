@@ -15,6 +15,7 @@ import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import type { WriteEvent } from "../core/writeEvents.js";
+import type { Resolvers } from "../generated/resolvers-types.js";
 
 export interface BuildSchemaOptions {
   driver: Driver;
@@ -23,8 +24,8 @@ export interface BuildSchemaOptions {
   document: DocumentNode;
   /** The node types implementing Knowledge (SchemaFacts.knowledgeLabels): their generated writes feed the outbox. */
   knowledgeLabels: readonly string[];
-  /** The hand-written resolvers, beside the generated CRUD. */
-  resolvers?: Record<string, Record<string, unknown>>;
+  /** The hand-written resolvers, beside the generated CRUD, typed by the codegen output. */
+  resolvers?: Resolvers;
   /** Told of every mutation that succeeded. */
   onWrite?: (event: WriteEvent) => void;
 }
@@ -45,7 +46,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const neoSchema = new Neo4jGraphQL({
     typeDefs: withAccessRules(withFeedStamp(document, knowledgeLabels)),
     driver,
-    resolvers: resolvers as never,
+    resolvers,
     features: {
       // The gateway verifies tokens itself and hands @neo4j/graphql the verified claims as
       // `context.jwt`. This key would only decode a raw `context.token`, which the gateway

@@ -10,7 +10,7 @@ import { rankedIds } from "./ranking/fusion.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
 import { DEFAULT_RANK_OPTIONS, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
-import { fulltextHits, neighbours, vectorHits, type CandidateRow } from "./searchQueries.js";
+import { fulltextHits, neighbours, vectorHits, type CandidateRow, type HitProperties } from "./searchQueries.js";
 import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
 
 export interface SearchDeps {
@@ -27,7 +27,7 @@ export interface SearchHitResult {
   id: string;
   score: number;
   occurredAt: string | null;
-  properties: Record<string, unknown>;
+  properties: HitProperties;
   parts: ScoreParts;
 }
 

@@ -2,6 +2,32 @@ import neo4j, { type Driver } from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import type { ListHit } from "./ranking/rankCandidates.js";
 import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
+import type { MemoryType } from "../generated/resolvers-types.js";
+
+/**
+ * The stored properties a hit's answer reads: a Memory's or a Message's as
+ * Neo4j holds them (the SDL types them), or a fact's projection (factList.ts).
+ * Other properties ride along unread.
+ */
+export interface HitProperties {
+  content?: string;
+  ownerId?: string;
+  /** A Memory's type. */
+  type?: MemoryType;
+  importance?: number;
+  confidence?: number;
+  tags?: string[];
+  participants?: string[];
+  conversationId?: string;
+  channelId?: string | null;
+  source?: string;
+  authorId?: string;
+  authorName?: string;
+  evidence?: string[];
+  factType?: string;
+  personId?: string;
+  [other: string]: unknown;
+}
 
 /** Parameters every search query reads: the caller's visibility and the filters. */
 export type SearchParams = SearchFilterParams & Record<string, unknown>;
@@ -10,7 +36,7 @@ export type SearchParams = SearchFilterParams & Record<string, unknown>;
 export interface CandidateRow {
   key: string;
   id: string;
-  properties: Record<string, unknown>;
+  properties: HitProperties;
   occurredAt: string | null;
   vector: number[] | null;
   /** It has neighbours to expand to: a conversation, or people it is about. */
@@ -47,7 +73,7 @@ function toRow(spec: SearchSourceSpec, r: { get(key: string): unknown }): Candid
   return {
     key: `${spec.kind}:${r.get("id") as string}`,
     id: r.get("id") as string,
-    properties: { ...(r.get("properties") as Record<string, unknown>), channelId: r.get("channelId") },
+    properties: { ...(r.get("properties") as HitProperties), channelId: r.get("channelId") as string | null },
     occurredAt: r.get("occurredAt") as string | null,
     vector: r.get("vector") as number[] | null,
     expandable: r.get("expandable") === true,

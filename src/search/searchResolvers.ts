@@ -1,9 +1,10 @@
 import type { RequestContext } from "../core/requestContext.js";
+import type { SearchHit, SearchMemoriesResult } from "../generated/resolvers-types.js";
 import { parseSearchInput, type SearchMemoriesArgs } from "./searchInput.js";
 import { searchMemories, type SearchDeps, type SearchHitResult } from "./searchMemories.js";
 
 /** The GraphQL shape of a hit: memory and message fields side by side, score parts on request. */
-function toGraphQL(hit: SearchHitResult, explain: boolean) {
+function toGraphQL(hit: SearchHitResult, explain: boolean): SearchHit {
   const p = hit.properties;
   const memory = hit.source === "MEMORY";
   const fact = hit.source === "FACT";
@@ -31,7 +32,7 @@ function toGraphQL(hit: SearchHitResult, explain: boolean) {
 
 /** `searchMemories` (schema/search.graphql): the input is checked by parseSearchInput. */
 export function searchMemoriesResolver(deps: SearchDeps) {
-  return async (args: { input: unknown }, ctx: RequestContext) => {
+  return async (args: { input: unknown }, ctx: RequestContext): Promise<SearchMemoriesResult> => {
     const request = parseSearchInput(args.input as SearchMemoriesArgs, deps.embedder.dimensions);
     const result = await searchMemories(deps, ctx.caller, request);
     return { hits: result.hits.map((h) => toGraphQL(h, request.explain)), tookMs: result.tookMs };

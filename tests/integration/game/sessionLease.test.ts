@@ -21,7 +21,7 @@ const clock = () => new Date(clockMs);
 let gw: TestGateway;
 const me = uniqueAgent("lease");
 const caller = { tenantId: "local", agentId: me, roles: ["agent" as const] };
-const TURN = { number: 1, analysis: "Route 1", buttonPresses: ["UP"], success: true };
+const TURN = { number: 1, analysis: "Route 1", buttonPresses: ["UP" as const], success: true };
 
 beforeAll(async () => {
   const config = testConfig();

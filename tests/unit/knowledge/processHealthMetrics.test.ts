@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { processHealthMetrics } from "../../../src/knowledge/processHealthMetrics.js";
+import type { TaskType } from "../../../src/generated/resolvers-types.js";
 
-const counts = (taskType: string, total: number, successes: number, qualitySum: number, qualityCount: number) => ({
+const counts = (taskType: TaskType, total: number, successes: number, qualitySum: number, qualityCount: number) => ({
   taskType,
   total,
   completed: successes,
