@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10] [--builds tsx,dist] [--data-dir DIR]`
+ * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10] [--builds tsx,dist] [--data-dir DIR] [--compare DIR --rounds 3]`
  *
  * Stores synthetic memories of one agent through `recordMemories` (the
  * gateway's bulk write path) and measures ingestion throughput with
@@ -12,8 +12,15 @@
  * With `--data-dir`, Neo4j's store is kept there and a later run reuses it:
  * memories already stored are not ingested again (the ingestion column then
  * shows only what this run added), so runs can alternate on one store.
+ * With `--compare DIR` (a checkout of another version, e.g. a git worktree
+ * with node_modules linked), the last size is searched through this version's
+ * gateway and DIR's, each in a child process on the same Neo4j, alternating
+ * for `--rounds` rounds: a before/after on one store, in one run.
  */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import neo4j from "neo4j-driver";
 import { percentile } from "./locomo/metrics.js";
@@ -29,6 +36,8 @@ const { values } = parseArgs({
     limit: { type: "string", default: "10" },
     builds: { type: "string", default: "" },
     "data-dir": { type: "string" },
+    compare: { type: "string" },
+    rounds: { type: "string", default: "3" },
   },
 });
 const sizes = values.sizes!.split(",").map(Number);
@@ -36,6 +45,21 @@ const queryCount = Number(values.queries);
 const limit = Number(values.limit);
 const builds = values.builds!.split(",").filter(Boolean) as ("tsx" | "dist")[];
 if (builds.some((b) => b !== "tsx" && b !== "dist")) throw new Error(`--builds takes tsx and/or dist, got ${values.builds}`);
+const rounds = Number(values.rounds);
+// Another version's gateway process: fixtures/ since the layered house, tests/support/ before it.
+const compareScript = values.compare
+  ? ["fixtures/gatewayProcess.ts", "tests/support/gatewayProcess.ts"].map((f) => path.resolve(values.compare!, f)).find((f) => existsSync(f))
+  : undefined;
+if (values.compare && !compareScript) throw new Error(`--compare ${values.compare}: no fixtures/gatewayProcess.ts or tests/support/gatewayProcess.ts there`);
+const commitOf = (dir: string) => {
+  try {
+    return execFileSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "not a git checkout";
+  }
+};
+const otherName = values.compare ? `${values.compare} (${commitOf(values.compare)})` : "";
+const thisName = `this version (${commitOf(".")})`;
 const AGENT = "bench-search";
 const BATCH = 500;
 const RECORD = `mutation ($m: [MemoryInput!]!) { recordMemories(memories: $m) { ids } }`;
@@ -96,12 +120,10 @@ try {
     process.stdout.write(`${lines.at(-1)}\n`);
   }
   const neo = gw.app.localNeo4j;
-  if (builds.length) lines.push("", `At ${stored.toLocaleString("en")} memories, through a gateway in a child process on the same Neo4j (20 warm-up queries, then ${queryCount}):`, "", "| gateway | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 |", "| --- | --- | --- |");
-  for (const build of builds) {
-    const child = await startChildGateway(
-      { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) },
-      build,
-    );
+  const childEnv = { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) };
+  /** 20 unmeasured queries, then `queryCount`, through a child gateway: totals and times inside it. */
+  const measureChild = async (build: "tsx" | "dist", script?: string) => {
+    const child = await startChildGateway(childEnv, build, script);
     try {
       const totals: number[] = [];
       const insides: number[] = [];
@@ -112,11 +134,37 @@ try {
         totals.push(performance.now() - t);
         insides.push(data.searchMemories.tookMs);
       }
-      const pair = (xs: number[]) => `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} ms`;
-      lines.push(`| ${build === "dist" ? "compiled: dist/ in plain Node (start:prod)" : "src/ through tsx (npm start)"} | ${pair(totals)} | ${pair(insides)} |`);
+      return { totals, insides };
     } finally {
       await child.stop();
     }
+  };
+  const pair = (xs: number[]) => `${percentile(xs, 50).toFixed(1)} / ${percentile(xs, 95).toFixed(1)} ms`;
+  if (builds.length) lines.push("", `At ${stored.toLocaleString("en")} memories, through a gateway in a child process on the same Neo4j (20 warm-up queries, then ${queryCount}):`, "", "| gateway | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 |", "| --- | --- | --- |");
+  for (const build of builds) {
+    const { totals, insides } = await measureChild(build);
+    lines.push(`| ${build === "dist" ? "compiled: dist/ in plain Node (start:prod)" : "src/ through tsx (npm start)"} | ${pair(totals)} | ${pair(insides)} |`);
+  }
+  if (compareScript) {
+    lines.push("", `At ${stored.toLocaleString("en")} memories, ${thisName} against ${otherName} (both through tsx, each in a child process on the same Neo4j, alternating; 20 warm-up queries, then ${queryCount}):`, "", "| round | version | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 |", "| --- | --- | --- | --- |");
+    const p95s: Record<"this" | "other", { total: number[]; inside: number[] }> = { this: { total: [], inside: [] }, other: { total: [], inside: [] } };
+    for (let round = 1; round <= rounds; round++) {
+      // The order alternates too, so neither version always runs on a cache the other warmed.
+      const order: ("this" | "other")[] = round % 2 ? ["other", "this"] : ["this", "other"];
+      for (const version of order) {
+        const { totals, insides } = await measureChild("tsx", version === "other" ? compareScript : undefined);
+        p95s[version].total.push(percentile(totals, 95));
+        p95s[version].inside.push(percentile(insides, 95));
+        lines.push(`| ${round} | ${version === "this" ? thisName : otherName} | ${pair(totals)} | ${pair(insides)} |`);
+        process.stdout.write(`${lines.at(-1)}\n`);
+      }
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const change = (a: number, b: number) => `${b >= a ? "+" : ""}${(((b - a) / a) * 100).toFixed(1)}%`;
+    lines.push(
+      "",
+      `Mean p95 over ${rounds} rounds, GraphQL: ${otherName} ${mean(p95s.other.total).toFixed(1)} ms, this version ${mean(p95s.this.total).toFixed(1)} ms (${change(mean(p95s.other.total), mean(p95s.this.total))}); inside the gateway: ${mean(p95s.other.inside).toFixed(1)} → ${mean(p95s.this.inside).toFixed(1)} ms (${change(mean(p95s.other.inside), mean(p95s.this.inside))}).`,
+    );
   }
   process.stdout.write(`\n${lines.join("\n")}\n`);
 } finally {
