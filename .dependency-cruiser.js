@@ -3,13 +3,13 @@
  *
  * Layers, top to bottom; a folder imports only folders of its own layer's
  * allowed targets or below (see docs/architecture.md):
- *   cli → app → server, schema → domains → infrastructure → foundation
+ *   cli → app → server, schema, mcp → domains → infrastructure → foundation
  * Domains reach another domain only through its public file, `index.ts`.
  */
 const FOUNDATION = "(core|config|errors|logging|generated)";
 const INFRA = "(auth|graph|embeddings|llm|maven)";
 const DOMAINS = "(apiKeys|beliefs|cypherTool|facts|feed|game|knowledge|memory|messages|people|retrieveContext|search|workflow)";
-const COMPOSITION = "(server|schema)";
+const COMPOSITION = "(server|schema|mcp)";
 
 const layer = (name, from, forbiddenTo, comment) => ({
   name,

@@ -17,7 +17,8 @@ const config: CodegenConfig = {
   // `schema/`. Codegen takes SDL text as a schema pointer; its typings allow a
   // custom loader only as a module path, which plain Node could not import as TS.
   schema: printSchema(await loadGeneratedSchema()),
-  documents: ["src/client/operations/*.graphql"],
+  // The operations clients send: the examples, and the ones the MCP tools run.
+  documents: ["src/client/operations/*.graphql", "src/mcp/*.ts"],
   config: {
     useTypeImports: true,
     enumsAsTypes: true,

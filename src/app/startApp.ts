@@ -29,6 +29,7 @@ import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
 import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
+import { mcpRoute } from "../mcp/mcpRoute.js";
 import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "../retrieveContext/index.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
@@ -134,6 +135,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
       restRoutes: [retrieveRoute],
+      mcp: mcpRoute(schema, VERSION),
     });
     const leaseSweeper = startLeaseSweeper(game);
     const worker = embeddings;

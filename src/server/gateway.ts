@@ -51,6 +51,8 @@ export interface GatewayDeps {
   routes?: express.Router;
   /** REST adapters over GraphQL operations, mounted under /api (POST /api/memory/retrieve). */
   restRoutes?: RestRoutes[];
+  /** The MCP endpoint over GraphQL operations, mounted at /mcp. */
+  mcp?: (execute: ExecuteOperation, authenticate: Authenticator) => express.Router;
 }
 
 export interface Gateway {
@@ -166,16 +168,15 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.use("/graphiql", explorerRouter());
   app.get("/", (_req, res) => res.redirect("/graphql"));
   if (deps.routes) app.use(deps.routes);
-  if (deps.restRoutes?.length) {
-    // REST adapters run their operation through Apollo's pipeline: same auth, limits, rates and error masking as /graphql.
-    const execute: ExecuteOperation = async (headers, query, variables) => {
-      const contextValue = await buildContext(headers as Record<string, string>);
-      const response = await apollo.executeOperation({ query, variables }, { contextValue });
-      if (response.body.kind !== "single") throw new Error("REST adapters run single-result operations only");
-      return response.body.singleResult as never;
-    };
-    for (const routes of deps.restRoutes) app.use("/api", express.json({ limit: config.maxBodyBytes }), routes(execute));
-  }
+  // REST adapters and MCP tools run their operation through Apollo's pipeline: same auth, limits, rates and error masking as /graphql.
+  const execute: ExecuteOperation = async (headers, query, variables) => {
+    const contextValue = await buildContext(headers as Record<string, string>);
+    const response = await apollo.executeOperation({ query, variables }, { contextValue });
+    if (response.body.kind !== "single") throw new Error("REST adapters and MCP tools run single-result operations only");
+    return response.body.singleResult as never;
+  };
+  for (const routes of deps.restRoutes ?? []) app.use("/api", express.json({ limit: config.maxBodyBytes }), routes(execute));
+  if (deps.mcp) app.use("/mcp", express.json({ limit: config.maxBodyBytes }), deps.mcp(execute, authenticate));
   app.use(
     "/graphql",
     express.json({ limit: config.maxBodyBytes }),

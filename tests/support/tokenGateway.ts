@@ -9,6 +9,8 @@ export interface TokenGateway {
   tenant: string;
   /** A caller of this run's tenant (unique agent id with the given suffix). */
   caller(suffix: string, roles?: Role[]): Caller;
+  /** A bearer token for `caller`, valid for an hour. */
+  token(caller: Caller): Promise<string>;
   /** Sends one operation with a token for `caller`. */
   as<T = Record<string, any>>(caller: Caller, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
   /** Removes every node of this run's tenant. */
@@ -36,6 +38,7 @@ export async function startTokenGateway({ now, tenantPrefix = "tools" }: { now?:
     gw,
     tenant,
     caller: (suffix, roles = ["agent"]) => ({ tenantId: tenant, agentId: `${suffix}-${run}`, roles }),
+    token: (caller) => signToken(secret, caller, 3600, { issuer: undefined, audience: undefined }),
     async as(caller, query, variables = {}) {
       const token = await signToken(secret, caller, 3600, { issuer: undefined, audience: undefined });
       const res = await fetch(gw.url, {
