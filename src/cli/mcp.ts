@@ -5,7 +5,9 @@
  * Without --url it starts the embedded default (as `npm start`) in this
  * process and talks to it. Credentials may also come from MNEMOGRAPH_URL,
  * MNEMOGRAPH_TOKEN, MNEMOGRAPH_API_KEY and MNEMOGRAPH_AGENT. stdout carries
- * only the protocol; logs go to stderr.
+ * only the protocol; logs go to stderr. Besides the tools and the context
+ * resource of /mcp, it offers each agent's knowledge feed as a resource one
+ * can subscribe to.
  */
 import { parseArgs } from "node:util";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -13,6 +15,7 @@ import { VERSION } from "../app/version.js";
 import { ConfigError, loadConfig } from "../config/config.js";
 import { createLogger } from "../logging/logger.js";
 import { createMcpServer } from "../mcp/mcpServer.js";
+import { attachFeedResource } from "../mcp/feedResource.js";
 import { gatewayClient, remoteEnums } from "../mcp/gatewayClient.js";
 
 const HELP = `mnemograph mcp: an MCP server on stdio over a Mnemograph gateway
@@ -57,10 +60,12 @@ if (!url) {
 
 const client = gatewayClient({ url, token: values.token, apiKey: values["api-key"], agent: values.agent });
 const server = createMcpServer({ run: client.run, enums: await remoteEnums(client), roles: await client.roles(), version: VERSION });
+// A stdio connection lives as long as its client: it can follow knowledge feeds and notify.
+const feeds = attachFeedResource(server, { httpUrl: url, headers: client.headers });
 await server.connect(new StdioServerTransport());
 
 const shutdown = () => {
-  void server.close().finally(() => (stopEmbedded ? stopEmbedded() : Promise.resolve()).finally(() => process.exit(0)));
+  void Promise.allSettled([feeds.close(), server.close()]).finally(() => (stopEmbedded ? stopEmbedded() : Promise.resolve()).finally(() => process.exit(0)));
 };
 process.stdin.on("close", shutdown);
 process.on("SIGINT", shutdown);

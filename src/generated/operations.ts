@@ -2635,6 +2635,15 @@ export type FactWhere = {
   yearsExperience?: IntScalarFilters | null | undefined;
 };
 
+/** How a feed message came to be sent. */
+export type FeedDeliveryMode =
+  /** Events only BATCHED rules selected, gathered over the batch interval. */
+  | 'BATCH'
+  /** One event an IMMEDIATE rule (or a broadcast) selected, as it committed. */
+  | 'IMMEDIATE'
+  /** Catching up after the `after` cursor: everything missed, at once. */
+  | 'REPLAY';
+
 /** Filters for an aggregation of a float field */
 export type FloatScalarAggregationFilters = {
   average?: FloatScalarFilters | null | undefined;
@@ -6960,6 +6969,14 @@ export type PersonFactsQueryVariables = Exact<{
 
 
 export type PersonFactsQuery = { people: Array<{ id: string, name: string, realName: string | null, aliases: Array<string>, worksAtConnection: { edges: Array<{ node: { id: string, name: string }, properties: { confidence: number, evidence: Array<string>, role: string | null, startDate: string | null, endDate: string | null, validFrom: string | null, validUntil: string | null, source: string | null } }> }, livesInConnection: { edges: Array<{ node: { id: string, name: string }, properties: { confidence: number, evidence: Array<string>, role: string | null, startDate: string | null, endDate: string | null, validFrom: string | null, validUntil: string | null, source: string | null } }> }, hasSkillConnection: { edges: Array<{ node: { id: string, name: string }, properties: { proficiency: string | null, yearsExperience: number | null, confidence: number, evidence: Array<string>, role: string | null, startDate: string | null, endDate: string | null, validFrom: string | null, validUntil: string | null, source: string | null } }> } }> };
+
+export type McpKnowledgeFeedSubscriptionVariables = Exact<{
+  agentId: string | number;
+  after?: string | null | undefined;
+}>;
+
+
+export type McpKnowledgeFeedSubscription = { knowledgeFeed: { mode: FeedDeliveryMode, cursor: string, events: Array<{ cursor: string, type: string, nodeId: string, nodeType: string, actorAgentId: string, ownerId: string, domains: Array<string>, confidence: number | null, tier: string | null, payload: string, createdAt: string }> } };
 
 export type McpEnumsQueryVariables = Exact<{ [key: string]: never; }>;
 

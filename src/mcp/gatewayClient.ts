@@ -14,6 +14,8 @@ export interface GatewayClientOptions {
 
 export interface GatewayClient {
   run: RunOperation;
+  /** The credentials of the next request (an API key's token renewed when due), for a WebSocket too. */
+  headers(): Promise<Record<string, string>>;
   /** The caller's roles as the token says, or undefined when unknown (no token): the gateway decides. */
   roles(): Promise<readonly string[] | undefined>;
 }
@@ -59,6 +61,7 @@ export function gatewayClient(options: GatewayClientOptions): GatewayClient {
   }
 
   return {
+    headers,
     async run(document, variables) {
       const result = await post(document, variables);
       // A token revoked or expired early: an API key can get a new one, once.

@@ -7,6 +7,8 @@ import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } 
 export interface TokenGateway {
   gw: TestGateway;
   tenant: string;
+  /** The signing secret, for another gateway of the same test on the same Neo4j. */
+  secret: string;
   /** A caller of this run's tenant (unique agent id with the given suffix). */
   caller(suffix: string, roles?: Role[]): Caller;
   /** A bearer token for `caller`, valid for an hour. */
@@ -37,6 +39,7 @@ export async function startTokenGateway({ now, tenantPrefix = "tools" }: { now?:
   return {
     gw,
     tenant,
+    secret,
     caller: (suffix, roles = ["agent"]) => ({ tenantId: tenant, agentId: `${suffix}-${run}`, roles }),
     token: (caller) => signToken(secret, caller, 3600, { issuer: undefined, audience: undefined }),
     async as(caller, query, variables = {}) {

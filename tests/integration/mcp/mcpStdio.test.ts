@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createServer } from "node:net";
+import { startChildGateway, tokenGatewayEnv } from "../../../fixtures/childGateway.js";
+import { addRule } from "../feed/feedClient.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**
@@ -13,8 +17,8 @@ const ENTRY = fileURLToPath(new URL("../../../src/cli/mcp.ts", import.meta.url))
 let tg: TokenGateway;
 const clients: Client[] = [];
 
-async function spawnMcp(args: string[]): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", ENTRY, "--url", tg.gw.url, ...args], env: { ...process.env } as Record<string, string>, stderr: "ignore" });
+async function spawnMcp(args: string[], url = tg.gw.url): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", ENTRY, "--url", url, ...args], env: { ...process.env } as Record<string, string>, stderr: "ignore" });
   const client = new Client({ name: "stdio-test", version: "1.0.0" });
   await client.connect(transport);
   clients.push(client);
@@ -60,4 +64,94 @@ describe("the stdio MCP server (npm run mcp)", () => {
     expect(refused.isError).toBe(true);
     expect(refused.content[0]!.text).toMatch(/^NOT_FOUND: /);
   });
+
+  it("follows an agent's knowledge feed: resources/subscribe, a notification when another agent's write reaches it, the events on read", async () => {
+    const reader = tg.caller("feed-reader");
+    const writer = tg.caller("feed-writer");
+    await addRule(tg.gw.driver, tg.tenant, reader.agentId, { knowledgeTypes: ["Research"] });
+    const client = await spawnMcp(["--token", await tg.token(reader)]);
+    const uri = `mnemograph://agents/${reader.agentId}/feed`;
+    const updates: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.push(n.params.uri);
+    });
+    await client.subscribeResource({ uri });
+
+    // The feed is live from the subscription on: write until a write arrives (the first may precede it).
+    const written: string[] = [];
+    for (let attempt = 0; attempt < 20 && updates.length === 0; attempt++) {
+      const res = await tg.as(writer, `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id } } }`, {
+        input: [{ topic: "feeds", findings: `finding ${attempt}`, visibility: "SHARED" }],
+      });
+      expect(res.errors).toBeUndefined();
+      written.push(res.data!.createResearch.research[0].id);
+      const deadline = Date.now() + 1000;
+      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(updates[0]).toBe(uri);
+
+    const read = await client.readResource({ uri });
+    const page = JSON.parse((read.contents[0] as { text: string }).text) as { cursor: string; events: { nodeId: string; nodeType: string; actorAgentId: string }[] };
+    expect(page.events.length).toBeGreaterThan(0);
+    expect(written).toEqual(expect.arrayContaining(page.events.map((e) => e.nodeId)));
+    expect(page.events.every((e) => e.nodeType === "Research" && e.actorAgentId === writer.agentId)).toBe(true);
+    expect(Number(page.cursor)).toBeGreaterThan(0);
+    // A second read returns only what arrived since the first.
+    const again = JSON.parse((((await client.readResource({ uri })).contents[0]) as { text: string }).text) as { events: { nodeId: string }[] };
+    expect(again.events.filter((e) => page.events.some((p) => p.nodeId === e.nodeId))).toEqual([]);
+  });
+
+  it("resumes the feed with its cursor when the gateway comes back: what was written meanwhile arrives, once", async () => {
+    const reader = tg.caller("resume-reader");
+    const writer = tg.caller("resume-writer");
+    await addRule(tg.gw.driver, tg.tenant, reader.agentId, { knowledgeTypes: ["Research"] });
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const env = { ...tokenGatewayEnv(inject("neo4j"), tg.secret), PORT: String(port) };
+    // The MCP server follows the feed through a second gateway, which is then stopped and started again.
+    let second = await startChildGateway(env);
+    try {
+      const client = await spawnMcp(["--token", await tg.token(reader)], second.url);
+      const uri = `mnemograph://agents/${reader.agentId}/feed`;
+      let updates = 0;
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, () => {
+        updates++;
+      });
+      await client.subscribeResource({ uri });
+      const research = async (findings: string) => {
+        const res = await tg.as(writer, `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id } } }`, { input: [{ topic: "resume", findings, visibility: "SHARED" }] });
+        expect(res.errors).toBeUndefined();
+        return res.data!.createResearch.research[0].id as string;
+      };
+      for (let attempt = 0; attempt < 20 && updates === 0; attempt++) {
+        await research(`probe ${attempt}`);
+        const deadline = Date.now() + 1000;
+        while (updates === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(updates).toBeGreaterThan(0);
+      const seen: string[] = [];
+      const read = async () => {
+        const page = JSON.parse((((await client.readResource({ uri })).contents[0]) as { text: string }).text) as { events: { nodeId: string }[] };
+        seen.push(...page.events.map((e) => e.nodeId));
+      };
+      await read();
+
+      await second.stop();
+      const missed = [await research("while down 1"), await research("while down 2"), await research("while down 3")];
+      second = await startChildGateway(env);
+      const deadline = Date.now() + 30_000;
+      while (!missed.every((id) => seen.includes(id)) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        await read();
+      }
+      for (const id of missed) expect(seen.filter((s) => s === id)).toHaveLength(1);
+      expect(new Set(seen).size).toBe(seen.length);
+    } finally {
+      await second.stop();
+    }
+  }, 90_000);
 });
