@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Caller, Role } from "../../src/core/caller.js";
+import type { Config } from "../../src/config/config.js";
 import { signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "./testGateway.js";
 
@@ -25,10 +26,10 @@ export interface TokenGateway {
  * Token mode, because with MNEMOGRAPH_AUTH=off every caller is an admin:
  * tests of who sees what need agents that are not. Each run has its own tenant.
  */
-export async function startTokenGateway({ now, tenantPrefix = "tools" }: { now?: () => Date; tenantPrefix?: string } = {}): Promise<TokenGateway> {
+export async function startTokenGateway({ now, tenantPrefix = "tools", config = {} }: { now?: () => Date; tenantPrefix?: string; config?: Partial<Config> } = {}): Promise<TokenGateway> {
   const secret = `test-secret-${randomUUID()}-${randomUUID()}`;
   const gw = await startTestGateway(
-    testConfig({ auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
+    testConfig({ ...config, auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
     { now },
   );
   const run = randomUUID().slice(0, 8);
