@@ -3,6 +3,8 @@ import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
 import { apiKeyStore } from "../apiKeys/index.js";
 import { createDriver, createProbeDriver } from "../graph/driver.js";
+import { traceDriver } from "../graph/tracedDriver.js";
+import { startTracing } from "./tracing.js";
 import { watchAvailability, type DatabaseAvailability } from "../graph/availability.js";
 import { VERSION } from "./version.js";
 import { createGatewayMetrics } from "../server/metrics/gatewayMetrics.js";
@@ -61,6 +63,8 @@ export interface AppOptions {
 /** Wires the parts together in start-up order; each failure undoes what had started. */
 export async function startApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? (() => new Date());
+  const tracing = startTracing(config.tracing);
+  if (tracing) logger.info({ endpoint: config.tracing.endpoint }, "Sending traces over OTLP");
   const auth = await setupAuth(config, logger);
   // The model loads while Neo4j starts: both take seconds the first time.
   const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
@@ -72,7 +76,8 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
         throw err;
       });
   const connection = localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password };
-  const driver = createDriver(connection);
+  // With tracing on, every statement gets a span (the probe's do not: they would only be noise).
+  const driver = tracing ? traceDriver(createDriver(connection)) : createDriver(connection);
   const probeDriver = createProbeDriver(connection);
   let embedder: Embedder | null = null;
   let embeddings: EmbeddingWorker | null = null;
@@ -160,6 +165,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
         await probeDriver.close();
         await driver.close();
         await localNeo4j?.stop();
+        await tracing?.stop();
         logger.info("Stopped");
       },
     };
@@ -170,6 +176,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     await probeDriver.close();
     await driver.close();
     await localNeo4j?.stop();
+    await tracing?.stop();
     throw err;
   }
 }

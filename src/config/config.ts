@@ -38,6 +38,8 @@ export interface Config {
   cypherTool: CypherToolMode;
   /** Where Prometheus scrapes `/metrics` (docs/operations.md). */
   metrics: MetricsConfig;
+  /** OpenTelemetry traces (docs/operations.md): off unless an OTLP endpoint is given. */
+  tracing: TracingConfig;
   /** The agent team's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
   sharedPool: { threshold: number };
 }
@@ -73,6 +75,13 @@ export interface RetrievalLoopConfig {
 export interface MetricsConfig {
   port: number | null;
   host: string;
+}
+
+/** Spans for each operation, Neo4j statement and retrieval tool call, sent over OTLP/HTTP. */
+export interface TracingConfig {
+  /** The OTLP/HTTP traces endpoint (…/v1/traces); null: tracing is off. */
+  endpoint: string | null;
+  serviceName: string;
 }
 
 /**
@@ -186,6 +195,10 @@ const schema = z.object({
   OPERATION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  // The standard OpenTelemetry variables: a traces endpoint, or a base endpoint to which /v1/traces is added.
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default("mnemograph"),
   CYPHER_TOOL: z.enum(["admin", "off"]).default("admin"),
   SHARED_POOL_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   RATE_LIMITS: z
@@ -276,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : null,
     retrieval: { timeBudgetMs: e.RETRIEVE_TIME_BUDGET_MS, toolTimeoutMs: e.RETRIEVE_TOOL_TIMEOUT_MS },
     metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
+    tracing: {
+      endpoint: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, "")}/v1/traces` : null),
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
     cypherTool: e.CYPHER_TOOL,
     sharedPool: { threshold: e.SHARED_POOL_THRESHOLD },
     neo4j: {

@@ -1,3 +1,4 @@
+import { inSpan } from "../core/tracing.js";
 import { MnemographError } from "../errors/errors.js";
 import type { Logger } from "../logging/logger.js";
 import type { CallOutcome, PlannedCall } from "./planners/planner.js";
@@ -58,7 +59,11 @@ export async function executeCall(
     return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: true };
   }
   try {
-    const result = await withTimeout(tool.run(parsed.data, run), timeoutMs);
+    // A span per tool call; the tool's Neo4j statements nest under it.
+    const result = await withTimeout(
+      inSpan(`tool ${tool.name}`, { "mnemograph.tool.name": tool.name }, () => tool.run(parsed.data, run)),
+      timeoutMs,
+    );
     cache.set(signature, result);
     return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: false };
   } catch (err) {

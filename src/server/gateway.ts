@@ -35,6 +35,7 @@ import { admissionPlugin } from "./limits/admissionPlugin.js";
 import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
 import { AgentRateLimiter } from "./limits/rateLimiter.js";
 import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
+import { operationTracingPlugin, traceRequests } from "./requestTracing.js";
 
 export interface GatewayDeps {
   config: Config;
@@ -148,6 +149,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
         },
       },
       errorLoggingPlugin(logger),
+      operationTracingPlugin(),
       availabilityPlugin(availability),
       operationMetricsPlugin(metrics.registry),
       operationLimitsPlugin(limits),
@@ -166,6 +168,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get("/health/ready", readyHandler(healthDeps));
   app.get("/metrics", adminMetricsHandler(metrics.registry, authenticate));
   app.use("/graphiql", explorerRouter());
+  // WebSocket operations are not traced yet: only HTTP requests carry a span.
+  if (config.tracing.endpoint) app.use(["/graphql", "/api", "/mcp"], traceRequests);
   app.get("/", (_req, res) => res.redirect("/graphql"));
   if (deps.routes) app.use(deps.routes);
   // REST adapters and MCP tools run their operation through Apollo's pipeline: same auth, limits, rates and error masking as /graphql.
