@@ -62,6 +62,10 @@ export function classifyError(error: GraphQLError): MnemographError | null {
   }
 
   const apolloCode = String(error.extensions?.code ?? "");
+  // graphql-js stops coercing variables after 50 errors and adds this one, without a code: it is still the client's input.
+  if (!apolloCode && original === error && /^Too many errors processing variables/.test(error.message)) {
+    return new BadUserInputError(error.message);
+  }
   if (apolloCode === ErrorCode.BAD_USER_INPUT || REQUEST_CODES.has(apolloCode)) {
     return new BadUserInputError(error.message);
   }

@@ -14,6 +14,7 @@ import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
+import { strictDateTime } from "./strictScalars.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
@@ -73,6 +74,8 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
   const schema = mapSchema(generated, {
+    // DateTime input is checked before Cypher sees it (strictScalars.ts).
+    [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
       guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? feedWrites : undefined),
   });

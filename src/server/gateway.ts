@@ -36,6 +36,9 @@ import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
 import { AgentRateLimiter } from "./limits/rateLimiter.js";
 import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
 import { operationTracingPlugin, traceRequests } from "./requestTracing.js";
+import { bodyErrorHandler } from "./bodyErrors.js";
+import { httpOperationTypesPlugin } from "./httpOperationTypes.js";
+import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 
 export interface GatewayDeps {
   config: Config;
@@ -91,6 +94,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     errors.map((e) => formatError(e.toJSON(), e, limits.blockFieldSuggestions));
 
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql", maxPayload: config.maxBodyBytes });
+  refuseInvalidFrames(wsServer);
   // A WebSocket is authenticated once, when it connects; a refused one is closed (4403).
   // Every operation on it then passes the same limits, rates and error formatting as HTTP.
   // Close hooks still running (sessions being abandoned): stop() waits for them before the driver closes.
@@ -150,6 +154,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
       },
       errorLoggingPlugin(logger),
       operationTracingPlugin(),
+      httpOperationTypesPlugin(),
       availabilityPlugin(availability),
       operationMetricsPlugin(metrics.registry),
       operationLimitsPlugin(limits),
@@ -179,11 +184,11 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     if (response.body.kind !== "single") throw new Error("REST adapters and MCP tools run single-result operations only");
     return response.body.singleResult as never;
   };
-  for (const routes of deps.restRoutes ?? []) app.use("/api", express.json({ limit: config.maxBodyBytes }), routes(execute));
-  if (deps.mcp) app.use("/mcp", express.json({ limit: config.maxBodyBytes }), deps.mcp(execute, authenticate));
+  for (const routes of deps.restRoutes ?? []) app.use("/api", strictJson(config.maxBodyBytes), routes(execute));
+  if (deps.mcp) app.use("/mcp", strictJson(config.maxBodyBytes), deps.mcp(execute, authenticate));
   app.use(
     "/graphql",
-    express.json({ limit: config.maxBodyBytes }),
+    strictJson(config.maxBodyBytes),
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req.headers) }),
   );
   app.use(bodyErrorHandler);
@@ -212,19 +217,3 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     },
   };
 }
-
-/** Body-parser failures (too large, not JSON) answered as GraphQL-shaped errors with a code. */
-const bodyErrorHandler: express.ErrorRequestHandler = (err, _req, res, next) => {
-  const status = typeof err?.status === "number" ? err.status : 500;
-  if (status === 413) {
-    res.status(413).json({
-      errors: [{ message: `Request body is larger than the limit of ${err.limit} bytes`, extensions: { code: "BAD_USER_INPUT" } }],
-    });
-    return;
-  }
-  if (status === 400) {
-    res.status(400).json({ errors: [{ message: "Request body is not valid JSON", extensions: { code: "BAD_USER_INPUT" } }] });
-    return;
-  }
-  next(err);
-};

@@ -12,6 +12,11 @@ describe("classifyError", () => {
     expect(classifyError(wrap(notFound))).toBe(notFound);
   });
 
+  it("graphql-js's own 'too many errors' after 50 bad variables is the client's input, not an internal error", () => {
+    const err = new GraphQLError("Too many errors processing variables, error limit reached. Execution aborted.");
+    expect(classifyError(err)?.extensions.code).toBe("BAD_USER_INPUT");
+  });
+
   it("turns a uniqueness violation into CONFLICT", () => {
     const err = new Neo4jError(
       "Node(3) already exists with label `Agent` and properties `tenantId` = 'local', `id` = 'kublai'",

@@ -15,6 +15,8 @@ import { numberCases } from "./cases/numberCases.js";
 import { operationLimitCases } from "./cases/operationLimitCases.js";
 import { oversizedCases } from "./cases/oversizedCases.js";
 import { storedPayloadCases } from "./cases/storedPayloadCases.js";
+import { fuzzFoundCases } from "./cases/fuzzFoundCases.js";
+import { temporalCases } from "./cases/temporalCases.js";
 import { tenantIsolationCases } from "./cases/tenantIsolationCases.js";
 import { transportCases } from "./cases/transportCases.js";
 import { embeddingNotWritableCases, queryVectorCases } from "./cases/vectorCases.js";
@@ -29,12 +31,14 @@ const tables: [string, HostileCase[]][] = [
   ["oversized strings, lists and bodies", oversizedCases],
   ["NaN, Infinity and numbers out of range", numberCases],
   ["control characters", controlCharacterCases],
+  ["dates and times the database cannot read", temporalCases],
   ["operation limits: depth, aliases, directives, tokens, cost", operationLimitCases],
   ["malformed requests", transportCases],
   ["Lucene syntax", luceneCases(schema)],
   ["vectors", [...embeddingNotWritableCases(schema), ...queryVectorCases()]],
   ["ids of another tenant or agent", tenantIsolationCases],
   ["forged credentials", await authenticationCases()],
+  ["found by the schema fuzzer", fuzzFoundCases],
 ];
 
 let gw: TestGateway;

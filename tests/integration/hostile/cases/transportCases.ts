@@ -53,4 +53,14 @@ export const transportCases: HostileCase[] = [
     send: { rawBody: JSON.stringify({ query: '{ memories(where: { content: { matches: "(a+)+$" } }) { id } }' }) },
     expect: refused(/Field "matches" is not defined by type "StringScalarFilters"/),
   },
+  {
+    name: "a subscription sent over HTTP POST is refused with where to send it",
+    send: { rawBody: JSON.stringify({ query: 'subscription { knowledgeFeed(agentId: "a") { cursor } }' }) },
+    expect: refused(/Subscriptions are served over WebSocket/),
+  },
+  {
+    name: "a subscription sent over HTTP GET is refused too",
+    send: { rawBody: "", method: "GET", search: `?query=${encodeURIComponent('subscription { knowledgeFeed(agentId: "a") { cursor } }')}` },
+    expect: bad(/Subscriptions are served over WebSocket|GET requests only support query operations/),
+  },
 ];
