@@ -2611,6 +2611,13 @@ export type FactCreateInput = {
   yearsExperience?: number | null | undefined;
 };
 
+/** How retrieveContext writes a fact's sentence. */
+export type FactFormat =
+  /** "… from 2019-2022 as a Software Engineer (confidence: 0.92, evidence: msg_456)": the chatbot memory service's format, which its clients parse; dates as years (structuredFacts keep the exact dates). */
+  | 'LABELED'
+  /** "… from 2019 to 2022 as a Software Engineer (confidence 0.92, evidence msg_456)" */
+  | 'PLAIN';
+
 export type FactWhere = {
   AND?: Array<FactWhere> | null | undefined;
   NOT?: FactWhere | null | undefined;
@@ -5295,6 +5302,8 @@ export type RetrieveContextInput = {
   channelId?: string | null | undefined;
   /** Return the whole trace: each step, tool call, arguments, result size and time. */
   debug?: boolean | null | undefined;
+  /** How each sentence of `facts` is written: PLAIN (the default here) or LABELED (the chatbot memory service's format, the REST route's default). */
+  factFormat?: FactFormat | null | undefined;
   /** Most facts returned (1..100). */
   maxFacts?: number | null | undefined;
   /** Most planning rounds (1..20); each may run several tool calls. */

@@ -6894,6 +6894,13 @@ export type FactCreateInput = {
   yearsExperience?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** How retrieveContext writes a fact's sentence. */
+export type FactFormat =
+  /** "… from 2019-2022 as a Software Engineer (confidence: 0.92, evidence: msg_456)": the chatbot memory service's format, which its clients parse; dates as years (structuredFacts keep the exact dates). */
+  | 'LABELED'
+  /** "… from 2019 to 2022 as a Software Engineer (confidence 0.92, evidence msg_456)" */
+  | 'PLAIN';
+
 /** Facts of one type. */
 export type FactGroup = {
   __typename?: 'FactGroup';
@@ -17243,6 +17250,8 @@ export type RetrieveContextInput = {
   channelId?: InputMaybe<Scalars['String']['input']>;
   /** Return the whole trace: each step, tool call, arguments, result size and time. */
   debug?: InputMaybe<Scalars['Boolean']['input']>;
+  /** How each sentence of `facts` is written: PLAIN (the default here) or LABELED (the chatbot memory service's format, the REST route's default). */
+  factFormat?: InputMaybe<FactFormat>;
   /** Most facts returned (1..100). */
   maxFacts?: InputMaybe<Scalars['Int']['input']>;
   /** Most planning rounds (1..20); each may run several tool calls. */
@@ -23878,6 +23887,7 @@ export type ResolversTypes = {
   FactAttributesRecord: ResolverTypeWrapper<FactAttributesRecord>;
   FactContradiction: ResolverTypeWrapper<FactContradiction>;
   FactCreateInput: FactCreateInput;
+  FactFormat: FactFormat;
   FactGroup: ResolverTypeWrapper<FactGroup>;
   FactRecord: ResolverTypeWrapper<FactRecord>;
   FactSearchHit: ResolverTypeWrapper<FactSearchHit>;

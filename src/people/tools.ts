@@ -77,7 +77,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     loop: {
       name: "find_people_by_organization",
       description: "People who work or worked at an organisation; current_only keeps current employees.",
-      args: ["organization", "currentOnly", "limit"],
+      args: ["organization", "currentOnly", "minConfidence", "limit"],
       planner: { use: "named", thing: "organization" },
     },
   }),
@@ -87,8 +87,8 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     implement: (p: PeopleToolDeps) => peopleByEntityResolvers(p.app, p.vectors).peopleByTopic,
     loop: {
       name: "find_people_by_topic",
-      description: "People who talk about, care about or are curious about a topic.",
-      args: ["topic", "limit"],
+      description: "People who talk about, care about or are curious about a topic; relationship_types narrows to TALKS_ABOUT, CARES_ABOUT or CURIOUS_ABOUT.",
+      args: ["topic", "relationshipTypes", "minConfidence", "limit"],
       planner: { use: "named", thing: "topic" },
     },
   }),
@@ -99,7 +99,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     loop: {
       name: "find_people_by_location",
       description: "People who live, work or studied in a place (SF finds San Francisco).",
-      args: ["location", "limit"],
+      args: ["location", "minConfidence", "limit"],
       planner: { use: "named", thing: "location" },
     },
   }),
@@ -116,12 +116,12 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   }),
   declareTool({
     field: "personTimeline",
-    args: { personId: arg.id(), factTypes: arg.checkedInside(), startDate: date, endDate: date, asOf: arg.instant() },
+    args: { personId: arg.id(), factTypes, startDate: date, endDate: date, asOf: arg.instant() },
     implement: (p: PeopleToolDeps) => personToolResolvers(p.app, p.factTypes).personTimeline,
     loop: {
       name: "get_person_timeline",
       description: "A person's dated facts in order; start_date/end_date (2019, 2019-03) narrow the range.",
-      args: ["personId", "startDate", "endDate"],
+      args: ["personId", "factTypes", "startDate", "endDate"],
     },
   }),
   declareTool({
@@ -160,12 +160,12 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   }),
   declareTool({
     field: "semanticSearchFacts",
-    args: { query: arg.text(), factTypes: arg.checkedInside(), limit: arg.limit(10), similarityThreshold: arg.unit(0.7) },
+    args: { query: arg.text(), factTypes, limit: arg.limit(10), similarityThreshold: arg.unit(0.7) },
     implement: (p: PeopleToolDeps) => semanticToolResolvers(p.app, p.vectors, p.factTypes).semanticSearchFacts,
     loop: {
       name: "semantic_search_facts",
       description: "Facts closest in meaning to a query (similarity_threshold 0..1, default 0.7).",
-      args: ["query", "limit", "similarityThreshold"],
+      args: ["query", "factTypes", "limit", "similarityThreshold"],
       planner: { use: "factsByMeaning" },
     },
   }),

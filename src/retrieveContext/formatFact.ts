@@ -30,17 +30,30 @@ const article = (role: string) => (/^[aeiou]/i.test(role) ? "an" : "a");
 const round2 = (n: number) => Number(n.toFixed(2)).toString();
 
 /**
+ * How a fact's sentence is written. PLAIN: "from 2019 to 2022 … (confidence
+ * 0.92, evidence msg_456)", retrieveContext's GraphQL default since it
+ * began. LABELED: the chatbot memory service's format, which its clients
+ * parse: "from 2019-2022 … (confidence: 0.92, evidence: msg_456)", dates as
+ * years (structured facts keep the exact dates). The REST route's default.
+ */
+export type FactFormat = "PLAIN" | "LABELED";
+
+const yearOf = (date: string | null) => (date ? (/^[+-]?\d{4,}/.exec(date)?.[0] ?? date) : null);
+
+/**
  * A fact as one sentence with its confidence and evidence, e.g. "Charlie
  * previously worked at Google from 2019 to 2022 as a Software Engineer in
  * Mountain View (confidence 0.92, evidence msg_456)". Pure.
  */
-export function formatFact(fact: FactRecord): string {
+export function formatFact(fact: FactRecord, format: FactFormat = "PLAIN"): string {
+  const labeled = format === "LABELED";
   const [current, past] = PHRASES[fact.type] ?? [fact.type.toLowerCase().replace(/_/g, " "), fact.type.toLowerCase().replace(/_/g, " ")];
   const a = fact.attributes;
   let sentence = `${fact.personName} ${fact.current ? current : past} ${fact.object}`;
-  const start = shortDate(fact.start ?? a.startDate);
-  const end = shortDate(fact.end ?? a.endDate);
-  if (start && end) sentence += ` from ${start} to ${end}`;
+  const dateOf = labeled ? (d: string | null | undefined) => yearOf(shortDate(d)) : shortDate;
+  const start = dateOf(fact.start ?? a.startDate);
+  const end = dateOf(fact.end ?? a.endDate);
+  if (start && end) sentence += labeled ? (start === end ? ` in ${start}` : ` from ${start}-${end}`) : ` from ${start} to ${end}`;
   else if (start) sentence += fact.current ? ` since ${start}` : ` from ${start}`;
   else if (end) sentence += ` until ${end}`;
   if (a.role) sentence += ` as ${article(a.role)} ${a.role}`;
@@ -51,7 +64,8 @@ export function formatFact(fact: FactRecord): string {
   if (typeof a.yearsExperience === "number") notes.push(`${a.yearsExperience} years of experience`);
   if (a.basis) notes.push(`basis: ${a.basis}`);
   if (a.sentiment) notes.push(`sentiment: ${a.sentiment}`);
-  notes.push(`confidence ${round2(fact.confidence)}`);
-  if (fact.evidence.length) notes.push(`evidence ${fact.evidence.join(", ")}`);
+  const label = labeled ? ": " : " ";
+  notes.push(`confidence${label}${round2(fact.confidence)}`);
+  if (fact.evidence.length) notes.push(`evidence${label}${fact.evidence.join(", ")}`);
   return `${sentence} (${notes.join(", ")})`;
 }

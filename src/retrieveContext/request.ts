@@ -1,4 +1,5 @@
 import { BadUserInputError } from "../errors/errors.js";
+import type { FactFormat } from "./formatFact.js";
 
 /** One message of the conversation, as the loop reads it. */
 export interface ConversationMessage {
@@ -15,6 +16,8 @@ export interface RetrieveRequest {
   maxFacts: number;
   maxIterations: number;
   debug: boolean;
+  /** How `facts` are written (formatFact.ts). */
+  factFormat: FactFormat;
 }
 
 export const LIMITS = { maxMessages: 50, maxContent: 5000, maxName: 200, maxFacts: 100, maxIterations: 20 } as const;
@@ -79,5 +82,14 @@ export function parseRetrieveRequest(input: Record<string, unknown>): RetrieveRe
     maxFacts: intIn("maxFacts", input.maxFacts, DEFAULTS.maxFacts, LIMITS.maxFacts),
     maxIterations: intIn("maxIterations", input.maxIterations, DEFAULTS.maxIterations, LIMITS.maxIterations),
     debug: input.debug === true,
+    factFormat: factFormatOf(input.factFormat),
   };
+}
+
+const FACT_FORMATS: readonly FactFormat[] = ["PLAIN", "LABELED"];
+
+function factFormatOf(value: unknown): FactFormat {
+  if (value === null || value === undefined) return "PLAIN";
+  if (typeof value === "string" && (FACT_FORMATS as readonly string[]).includes(value)) return value as FactFormat;
+  throw new BadUserInputError(`${FIELD}.factFormat must be one of ${FACT_FORMATS.join(", ")}, got ${String(value).slice(0, 40)}`, `${FIELD}.factFormat`);
 }

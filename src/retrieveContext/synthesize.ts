@@ -1,5 +1,5 @@
 import type { FactRecord } from "../facts/index.js";
-import { formatFact } from "./formatFact.js";
+import { formatFact, type FactFormat } from "./formatFact.js";
 import type { FoundFact, FoundSnippet } from "./tools/toolFindings.js";
 
 /** What makes a fact relevant to this conversation. */
@@ -57,12 +57,12 @@ export function dedupeFacts(found: readonly FoundFact[], ctx: RelevanceContext):
 }
 
 /** Ranks by relevance and confidence (0.6 / 0.4), then confidence, then id: stable for equal scores. Pure. */
-export function rankFacts(facts: readonly Omit<RankedFact, "text">[]): RankedFact[] {
+export function rankFacts(facts: readonly Omit<RankedFact, "text">[], format: FactFormat = "PLAIN"): RankedFact[] {
   // Rounded so equal scores compare equal (0.6 * 0.5 + 0.4 * 0.95 is 0.6799999999999999) and the tie-breaks decide.
   const score = (f: Omit<RankedFact, "text">) => Math.round((0.6 * f.relevance + 0.4 * f.fact.confidence) * 1e9) / 1e9;
   return [...facts]
     .sort((a, b) => score(b) - score(a) || b.fact.confidence - a.fact.confidence || a.fact.id.localeCompare(b.fact.id))
-    .map((f) => ({ ...f, text: formatFact(f.fact) }));
+    .map((f) => ({ ...f, text: formatFact(f.fact, format) }));
 }
 
 /** Pairs of returned facts that say they contradict each other, each pair once. Pure. */

@@ -60,7 +60,7 @@ export function synthesize(input: {
   const mentionedPeople = new Set(links.entities.filter((e) => e.label === "Person").map((e) => e.id));
   const participants = new Set(links.authors.map((a) => a.personId).filter((id): id is string => Boolean(id)));
   const found = outcomes.flatMap((o) => o.findings.facts);
-  const facts = rankFacts(dedupeFacts(found, { namedThings, mentionedPeople, participants })).slice(0, request.maxFacts);
+  const facts = rankFacts(dedupeFacts(found, { namedThings, mentionedPeople, participants }), request.factFormat).slice(0, request.maxFacts);
 
   const profiles = new Map<string, FoundProfile>();
   for (const p of outcomes.flatMap((o) => o.findings.profiles)) if (!profiles.has(p.personId)) profiles.set(p.personId, p);

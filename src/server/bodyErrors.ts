@@ -1,5 +1,7 @@
 import type express from "express";
 import { INVALID_UTF8 } from "./strictDecoding.js";
+import { requestIdOf } from "./context.js";
+import { restError } from "./rest/restRoutes.js";
 
 /** Why body-parser refused a body, in words a client can act on; null: not a body error. */
 function describe(err: { status?: unknown; type?: unknown; limit?: unknown; charset?: unknown }): { status: number; message: string } | null {
@@ -17,7 +19,7 @@ const JSON_RPC_PARSE_ERROR = -32700;
 
 /**
  * A body refused before it reached its door (too large, not UTF-8, not JSON),
- * answered in that door's error shape: the REST routes' `{ error, message }`,
+ * answered in that door's error shape: the REST routes' `{ error, code, message, request_id }`,
  * a JSON-RPC error on `/mcp`, GraphQL's `errors` elsewhere. The code is
  * always BAD_USER_INPUT: the client's mistake, never a 500.
  */
@@ -26,7 +28,7 @@ export const bodyErrorHandler: express.ErrorRequestHandler = (err, req, res, nex
   if (!refused) return next(err);
   const { status, message } = refused;
   if (req.path.startsWith("/api/")) {
-    res.status(status).json({ error: "BAD_USER_INPUT", message });
+    res.status(status).json(restError("BAD_USER_INPUT", message, requestIdOf(req.headers["x-request-id"])));
   } else if (req.path === "/mcp") {
     res.status(status).json({ jsonrpc: "2.0", id: null, error: { code: JSON_RPC_PARSE_ERROR, message, data: { code: "BAD_USER_INPUT" } } });
   } else {

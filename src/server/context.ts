@@ -13,11 +13,13 @@ export interface ContextDeps {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** The request's id: the client's `x-request-id` when it is a plain id, else a new UUID. */
+export const requestIdOf = (given: unknown): string => (typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID());
+
 /** Builds the context of one request from its credentials (HTTP headers or WebSocket connection params). */
 export function createContextFactory({ logger, database, authenticate }: ContextDeps) {
   return async function buildContext(credentials: Credentials, known?: Caller, connection?: ConnectionScope): Promise<RequestContext> {
-    const given = credentials["x-request-id"];
-    const requestId = typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdOf(credentials["x-request-id"]);
     const caller = known ?? (await authenticate(credentials));
     return {
       requestId,

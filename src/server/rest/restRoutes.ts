@@ -30,3 +30,31 @@ const STATUS: Record<string, number> = {
 
 /** The HTTP status of a GraphQL error code (500 for anything unexpected). */
 export const httpStatusOf = (code: unknown) => (typeof code === "string" ? (STATUS[code] ?? 500) : 500);
+
+const TITLE: Record<string, string> = {
+  BAD_USER_INPUT: "Bad request",
+  GRAPHQL_VALIDATION_FAILED: "Bad request",
+  GRAPHQL_PARSE_FAILED: "Bad request",
+  UNAUTHENTICATED: "Unauthorized",
+  FORBIDDEN: "Forbidden",
+  NOT_FOUND: "Not found",
+  CONFLICT: "Conflict",
+  RATE_LIMITED: "Too many requests",
+  SERVICE_UNAVAILABLE: "Service unavailable",
+};
+
+/**
+ * The REST routes' error body, as the chatbot memory service's clients read it:
+ * `error` a short title, `message` what went wrong, `request_id` always (the
+ * id of the log lines); `code` the GraphQL error code, `field` the input
+ * field when one is to blame.
+ */
+export function restError(code: string, message: string, requestId: string, extra: { field?: unknown; retry_after_seconds?: unknown } = {}) {
+  return {
+    error: TITLE[code] ?? "Internal server error",
+    code: code in TITLE ? (code.startsWith("GRAPHQL_") ? "BAD_USER_INPUT" : code) : "INTERNAL_SERVER_ERROR",
+    message,
+    request_id: requestId,
+    ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined && v !== null)),
+  };
+}

@@ -1,6 +1,7 @@
 import express from "express";
 import { MnemographError } from "../../errors/errors.js";
-import { httpStatusOf, type ExecuteOperation } from "./restRoutes.js";
+import { requestIdOf } from "../context.js";
+import { httpStatusOf, restError, type ExecuteOperation } from "./restRoutes.js";
 
 const OPERATION = `mutation RetrieveContextRest($input: RetrieveContextInput!) {
   retrieveContext(input: $input) {
@@ -24,7 +25,8 @@ export function toInput(body: Body): Record<string, unknown> {
   const messages = Array.isArray(body.messages)
     ? body.messages.map((m) => (isObj(m) ? { authorId: m.author_id ?? m.authorId, authorName: m.author_name ?? m.authorName, content: m.content, timestamp: m.timestamp } : m))
     : body.messages;
-  const input: Record<string, unknown> = { messages, channelId: body.channel_id, maxFacts: body.max_facts, maxIterations: body.max_iterations, debug: body.debug };
+  const factFormat = typeof body.fact_format === "string" ? body.fact_format.toUpperCase() : body.fact_format;
+  const input: Record<string, unknown> = { messages, channelId: body.channel_id, maxFacts: body.max_facts, maxIterations: body.max_iterations, debug: body.debug, factFormat };
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 }
 
@@ -67,34 +69,64 @@ export function toResponse(result: Record<string, unknown> & { metadata: ResultM
   };
 }
 
-function refuse(res: express.Response, status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
-  res.status(status).json({ error: code, message, ...extra });
+/** The trace of a debug run (GraphQL's RetrieveStep), as OPERATION selects it. */
+interface TraceStep {
+  stage: string;
+  iteration: number;
+  detail: string;
+  elapsedMs: number;
+  toolCalls: { tool: string; arguments: string; ok: boolean; error: string | null; resultSize: number; elapsedMs: number }[];
 }
 
 /**
- * `POST /api/memory/retrieve`: the chatbot memory service's REST endpoint for chatbots that do
- * not speak GraphQL. A translation over the `retrieveContext` mutation, run
- * through the GraphQL pipeline: the same checks, limits and errors.
+ * The memory service's `debug_info`: every stage in order (state_history),
+ * every tool call with its iteration (tool_calls), and what the planner and
+ * the evaluation said at each round, then the summary (reasoning_trace).
+ */
+export function debugInfo(trace: readonly TraceStep[], reasoning: string) {
+  return {
+    state_history: trace.map((t) => ({ stage: t.stage, iteration: t.iteration, detail: t.detail, elapsed_ms: t.elapsedMs })),
+    tool_calls: trace.flatMap((t) =>
+      t.toolCalls.map((c) => ({ iteration: t.iteration, tool: c.tool, arguments: c.arguments, success: c.ok, error: c.error, result_count: c.resultSize, elapsed_ms: c.elapsedMs })),
+    ),
+    reasoning_trace: [...trace.filter((t) => t.stage === "PLAN" || t.stage === "EVALUATE").map((t) => `${t.stage} ${t.iteration}: ${t.detail}`), reasoning],
+  };
+}
+
+/**
+ * `POST /api/memory/retrieve` and `POST /api/memory/retrieve/debug`: the
+ * chatbot memory service's REST endpoints for chatbots that do not speak
+ * GraphQL. A translation over the `retrieveContext` mutation, run through the
+ * GraphQL pipeline: the same checks, limits and errors. Facts are written in
+ * the service's LABELED format unless `fact_format` says PLAIN; the debug
+ * route adds `debug_info` (its trace).
  */
 export function retrieveRoute(execute: ExecuteOperation): express.Router {
   const router = express.Router();
-  router.post("/memory/retrieve", async (req, res, next) => {
+  const handle = (debug: boolean): express.RequestHandler => async (req, res, next) => {
+    const requestId = requestIdOf(req.headers["x-request-id"]);
+    res.setHeader("x-request-id", requestId);
+    const refuse = (code: string, message: string, extra: Parameters<typeof restError>[3] = {}) =>
+      res.status(httpStatusOf(code)).json(restError(code, message, requestId, extra));
     try {
-      if (!isObj(req.body)) return refuse(res, 400, "BAD_USER_INPUT", "The body must be a JSON object: { messages: [...], channel_id, max_facts, max_iterations }");
-      const result = await execute(req.headers, OPERATION, { input: toInput(req.body) });
+      if (!isObj(req.body)) return refuse("BAD_USER_INPUT", "The body must be a JSON object: { messages: [...], channel_id, max_facts, max_iterations }");
+      const input = { factFormat: "LABELED", ...toInput(req.body), ...(debug ? { debug: true } : {}) };
+      const result = await execute({ ...req.headers, "x-request-id": requestId }, OPERATION, { input });
       const [error] = result.errors ?? [];
       if (error) {
         const code = (error.extensions?.code as string | undefined) ?? "INTERNAL_SERVER_ERROR";
-        return refuse(res, httpStatusOf(code), code, error.message, {
-          ...(error.extensions?.field ? { field: error.extensions.field } : {}),
-          ...(error.extensions?.requestId ? { request_id: error.extensions.requestId } : {}),
-        });
+        if (code === "RATE_LIMITED" && typeof error.extensions?.retryAfterSeconds === "number") res.setHeader("retry-after", String(error.extensions.retryAfterSeconds));
+        return refuse(code, error.message, { field: error.extensions?.field, retry_after_seconds: error.extensions?.retryAfterSeconds });
       }
-      return res.json(toResponse(result.data!.retrieveContext as Parameters<typeof toResponse>[0]));
+      const data = result.data!.retrieveContext as Parameters<typeof toResponse>[0] & { trace: TraceStep[] | null; reasoning: string };
+      const body = toResponse(data);
+      return res.json(debug ? { ...body, debug_info: debugInfo(data.trace ?? [], data.reasoning) } : body);
     } catch (err) {
-      if (err instanceof MnemographError) return refuse(res, httpStatusOf(err.extensions.code), String(err.extensions.code), err.message);
+      if (err instanceof MnemographError) return refuse(String(err.extensions.code), err.message);
       return next(err);
     }
-  });
+  };
+  router.post("/memory/retrieve", handle(false));
+  router.post("/memory/retrieve/debug", handle(true));
   return router;
 }

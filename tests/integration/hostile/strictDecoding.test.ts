@@ -33,7 +33,7 @@ const SEQUENCES: [string, number[]][] = [
 
 const DOORS = {
   graphql: { path: "/graphql", code: (b: any) => b.errors?.[0]?.extensions?.code, message: (b: any) => b.errors?.[0]?.message },
-  rest: { path: "/api/memory/retrieve", code: (b: any) => b.error, message: (b: any) => b.message },
+  rest: { path: "/api/memory/retrieve", code: (b: any) => b.code, message: (b: any) => b.message },
   mcp: { path: "/mcp", code: (b: any) => b.error?.data?.code, message: (b: any) => b.error?.message },
 } as const;
 

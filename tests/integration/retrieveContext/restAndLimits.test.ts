@@ -26,7 +26,7 @@ const post = async (body: unknown, headers: Record<string, string> = { "x-mnemog
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
 
-/** Seed 004 §4.1's request, in its snake_case shape. */
+/** The chatbot memory service's example request, in its snake_case shape. */
 const seedRequest = () => ({
   messages: cases.applying.map((m) => ({ author_id: m.authorId, author_name: m.authorName, content: m.content, timestamp: m.timestamp })),
   channel_id: "channel_789",
@@ -34,11 +34,16 @@ const seedRequest = () => ({
   max_iterations: 10,
 });
 
-describe("POST /api/memory/retrieve (seed 004 §4.1)", () => {
-  it("answers seed 004's request with facts, a lower-case confidence and snake_case metadata", async () => {
+describe("POST /api/memory/retrieve (the chatbot memory service's endpoint)", () => {
+  it("answers the service's example request with facts in its format, a lower-case confidence and snake_case metadata", async () => {
     const { status, body } = await post(seedRequest());
     expect(status).toBe(200);
-    expect(body.facts).toEqual(expect.arrayContaining(["Alice is close to Charlie (basis: collaborate weekly, confidence 0.85, evidence msg_234, msg_567)"]));
+    expect(body.facts).toEqual(
+      expect.arrayContaining([
+        "Charlie previously worked at Google from 2019-2022 as a Software Engineer in Mountain View (confidence: 0.92, evidence: msg_456)",
+        "Alice is close to Charlie (basis: collaborate weekly, confidence: 0.85, evidence: msg_234, msg_567)",
+      ]),
+    );
     expect(body.confidence).toBe("high");
     expect(Object.keys(body.metadata)).toEqual(
       expect.arrayContaining(["queries_executed", "facts_retrieved", "processing_time_ms", "iterations_used", "llm_tokens_used", "planner", "run_id"]),
@@ -49,6 +54,40 @@ describe("POST /api/memory/retrieve (seed 004 §4.1)", () => {
     expect(body.trace).toBeUndefined();
   });
 
+  it("fact_format PLAIN writes facts as GraphQL does by default", async () => {
+    const { status, body } = await post({ ...seedRequest(), fact_format: "plain" });
+    expect(status).toBe(200);
+    expect(body.facts).toEqual(expect.arrayContaining(["Alice is close to Charlie (basis: collaborate weekly, confidence 0.85, evidence msg_234, msg_567)"]));
+  });
+
+  it("POST /api/memory/retrieve/debug adds debug_info: each stage, each tool call, the reasoning", async () => {
+    const res = await fetch(`${endpoint}/debug`, { method: "POST", headers: { "content-type": "application/json", "x-mnemograph-agent": me }, body: JSON.stringify(seedRequest()) });
+    const body = (await res.json()) as Record<string, any>;
+    expect(res.status).toBe(200);
+    expect(body.facts.length).toBeGreaterThan(0);
+    expect(body.debug_info.state_history.map((s: { stage: string }) => s.stage)).toEqual(expect.arrayContaining(["ANALYZE", "PLAN", "EXECUTE", "EVALUATE", "SYNTHESIZE"]));
+    expect(body.debug_info.tool_calls.length).toBe(body.metadata.queries_executed);
+    expect(body.debug_info.tool_calls[0]).toEqual(
+      expect.objectContaining({ iteration: 1, tool: expect.any(String), arguments: expect.any(String), success: true, result_count: expect.any(Number), elapsed_ms: expect.any(Number) }),
+    );
+    expect(body.debug_info.reasoning_trace.at(-1)).toBe(body.reasoning);
+  });
+
+  it("every error carries a title, the code, the message and the request id (the client's x-request-id when given)", async () => {
+    const res = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json", "x-mnemograph-agent": me, "x-request-id": "req_abc123" }, body: JSON.stringify({ ...seedRequest(), max_facts: 0 }) });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("x-request-id")).toBe("req_abc123");
+    expect(await res.json()).toEqual({
+      error: "Bad request",
+      code: "BAD_USER_INPUT",
+      message: expect.stringMatching(/maxFacts/),
+      field: "RetrieveContextInput.maxFacts",
+      request_id: "req_abc123",
+    });
+    const malformed = await post("{not json");
+    expect(malformed).toMatchObject({ status: 400, body: { error: "Bad request", code: "BAD_USER_INPUT", request_id: expect.any(String) } });
+  });
+
   it("debug: true returns the trace", async () => {
     const { status, body } = await post({ ...seedRequest(), debug: true });
     expect(status).toBe(200);
@@ -57,10 +96,10 @@ describe("POST /api/memory/retrieve (seed 004 §4.1)", () => {
 
   it("refuses bad input with 400, the code and the field", async () => {
     const zero = await post({ ...seedRequest(), max_facts: 0 });
-    expect(zero).toMatchObject({ status: 400, body: { error: "BAD_USER_INPUT", field: "RetrieveContextInput.maxFacts" } });
+    expect(zero).toMatchObject({ status: 400, body: { code: "BAD_USER_INPUT", field: "RetrieveContextInput.maxFacts" } });
     expect(zero.body.message).toMatch(/maxFacts/);
     const none = await post({ messages: [] });
-    expect(none).toMatchObject({ status: 400, body: { error: "BAD_USER_INPUT", field: "RetrieveContextInput.messages" } });
+    expect(none).toMatchObject({ status: 400, body: { code: "BAD_USER_INPUT", field: "RetrieveContextInput.messages" } });
     expect((await post("[1, 2]")).status).toBe(400);
     expect((await post({ messages: [{ author_id: "u", content: 42 }] })).status).toBe(400);
   });
@@ -106,6 +145,6 @@ describe("REST access", () => {
   it("without a token the REST endpoint answers 401 UNAUTHENTICATED", async () => {
     const res = await fetch(tg.gw.url.replace(/\/graphql$/, "/api/memory/retrieve"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(seedRequest()) });
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: "UNAUTHENTICATED" });
+    expect(await res.json()).toMatchObject({ error: "Unauthorized", code: "UNAUTHENTICATED", request_id: expect.any(String) });
   });
 });

@@ -40,6 +40,7 @@ export const request = (over: Partial<RetrieveRequest> = {}): RetrieveRequest =>
   channelId: null,
   maxFacts: 30,
   maxIterations: 10,
+  factFormat: "PLAIN",
   debug: false,
   ...over,
 });

@@ -8,7 +8,7 @@ describe("formatFact", () => {
     expect(formatFact(fact({ id: "f", current: false, confidence: 0.9 }))).toBe("Charlie worked at Google (confidence 0.9)");
   });
 
-  it("writes a PREVIOUSLY fact with its dates, role and place, as in seed 004", () => {
+  it("writes a PREVIOUSLY fact with its dates, role and place", () => {
     const text = formatFact(
       fact({
         id: "f",
@@ -22,6 +22,26 @@ describe("formatFact", () => {
       }),
     );
     expect(text).toBe("Charlie previously worked at Google from 2019-01-01 to 2022-06-30 as a Software Engineer in Mountain View (confidence 0.92, evidence msg_456)");
+  });
+
+  it("LABELED writes the chatbot memory service's format: labels with colons, dates as years", () => {
+    const previously = fact({
+      id: "f",
+      type: "PREVIOUSLY",
+      current: false,
+      start: "2019-01-01",
+      end: "2022-06-30T00:00:00.000Z",
+      attributes: attrs({ role: "Software Engineer", location: "Mountain View" }),
+      confidence: 0.95,
+      evidence: ["msg_123", "msg_456"],
+    });
+    expect(formatFact(previously, "LABELED")).toBe(
+      "Charlie previously worked at Google from 2019-2022 as a Software Engineer in Mountain View (confidence: 0.95, evidence: msg_123, msg_456)",
+    );
+    expect(formatFact(fact({ id: "f", current: true, start: "2021-03", confidence: 0.9 }), "LABELED")).toBe("Charlie works at Google since 2021 (confidence: 0.9)");
+    expect(formatFact(fact({ id: "f", current: false, start: "2020-01-01", end: "2020-09-01", confidence: 0.9 }), "LABELED")).toBe("Charlie worked at Google in 2020 (confidence: 0.9)");
+    const close = fact({ id: "c", type: "CLOSE_TO", object: "Alice", current: true, attributes: attrs({ basis: "collaborate weekly" }), confidence: 0.85, evidence: ["msg_234"] });
+    expect(formatFact(close, "LABELED")).toBe("Charlie is close to Alice (basis: collaborate weekly, confidence: 0.85, evidence: msg_234)");
   });
 
   it("falls back to the attributes' dates when the fact has no start or end", () => {

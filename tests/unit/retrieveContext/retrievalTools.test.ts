@@ -17,10 +17,15 @@ describe("retrievalTools", () => {
   it.each<[string, Record<string, unknown>, (typeof NAMES)[number], Record<string, unknown>]>([
     ["get_person_profile", { person_id: "p1", fact_types: ["WORKS_AT"] }, "personProfile", { personId: "p1", factTypes: ["WORKS_AT"] }],
     ["find_people_by_skill", { skill: "Python", min_confidence: 0.5, limit: 3 }, "peopleBySkill", { skill: "Python", minConfidence: 0.5, limit: 3 }],
-    ["find_people_by_organization", { organization: "Google", current_only: true }, "peopleByOrganization", { organization: "Google", currentOnly: true, limit: undefined }],
+    ["find_people_by_organization", { organization: "Google", current_only: true }, "peopleByOrganization", { organization: "Google", currentOnly: true, minConfidence: undefined, limit: undefined }],
+    ["find_people_by_organization", { organization: "Google", min_confidence: 0.8 }, "peopleByOrganization", { organization: "Google", currentOnly: undefined, minConfidence: 0.8, limit: undefined }],
+    ["find_people_by_topic", { topic: "Rust", relationship_types: ["CARES_ABOUT"], min_confidence: 0.6 }, "peopleByTopic", { topic: "Rust", relationshipTypes: ["CARES_ABOUT"], minConfidence: 0.6, limit: undefined }],
+    ["find_people_by_location", { location: "SF", min_confidence: 0.7, limit: 4 }, "peopleByLocation", { location: "SF", minConfidence: 0.7, limit: 4 }],
+    ["get_person_timeline", { person_id: "p1", fact_types: ["WORKS_AT", "PREVIOUSLY"] }, "personTimeline", { personId: "p1", factTypes: ["WORKS_AT", "PREVIOUSLY"], startDate: undefined, endDate: undefined }],
+    ["semantic_search_facts", { query: "snakes", fact_types: ["HAS_SKILL"] }, "semanticSearchFacts", { query: "snakes", factTypes: ["HAS_SKILL"], limit: undefined, similarityThreshold: undefined }],
     ["get_relationships_between", { person_a_id: "p1", person_b_id: "p2" }, "relationshipsBetween", { personAId: "p1", personBId: "p2" }],
-    ["get_person_timeline", { person_id: "p1", start_date: "2019" }, "personTimeline", { personId: "p1", startDate: "2019", endDate: undefined }],
-    ["semantic_search_facts", { query: "snakes", similarity_threshold: 0.8 }, "semanticSearchFacts", { query: "snakes", limit: undefined, similarityThreshold: 0.8 }],
+    ["get_person_timeline", { person_id: "p1", start_date: "2019" }, "personTimeline", { personId: "p1", factTypes: undefined, startDate: "2019", endDate: undefined }],
+    ["semantic_search_facts", { query: "snakes", similarity_threshold: 0.8 }, "semanticSearchFacts", { query: "snakes", factTypes: undefined, limit: undefined, similarityThreshold: 0.8 }],
     ["search_messages", { query: "deploy", channel_id: "c1", author_id: "u1" }, "searchMessages", { query: "deploy", channelId: "c1", authorId: "u1", limit: undefined }],
   ])("%s maps the model's snake_case arguments to the resolver's", async (name, args, resolver, expected) => {
     const { resolvers, tools, ctx, run } = setup();
