@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts", "tests/e2e/**/*.test.ts"],
+          include: ["tests/integration/**/*.test.ts", "tests/systems/**/*.test.ts", "tests/e2e/**/*.test.ts"],
           globalSetup: ["tests/support/globalSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 240_000,

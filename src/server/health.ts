@@ -26,9 +26,9 @@ const isReady = ({ state, availability }: HealthDeps) => availability.up && stat
 
 /**
  * `GET /health`: 200 when Neo4j answers and the schema is ready, 503 otherwise,
- * with the details either way, in the gateway's shape (`status`, `neo4j`,
- * `schema`) and the chatbot memory service's (`neo4j_connected`,
- * `model_loaded`, `version`). While the probes say Neo4j is down it is not
+ * with the details either way: `status` ("healthy" or "unhealthy", as the
+ * chatbot memory service reports it), `neo4j`, `schema`, and the service's
+ * `neo4j_connected`, `model_loaded`, `version`. While the probes say Neo4j is down it is not
  * asked again, so the answer comes at once.
  */
 export function healthHandler(deps: HealthDeps): RequestHandler {
@@ -37,7 +37,7 @@ export function healthHandler(deps: HealthDeps): RequestHandler {
     const server = availability.up ? await describeServer(driver, database) : null;
     const healthy = server !== null && state.schemaReady && state.modelLoaded;
     res.status(healthy ? 200 : 503).json({
-      status: healthy ? "ok" : "unavailable",
+      status: healthy ? "healthy" : "unhealthy",
       neo4j: { connected: server !== null, version: server?.version ?? null, edition: server?.edition ?? null },
       schema: { ready: state.schemaReady, migrations: state.migrations },
       uptimeSeconds: Math.round((Date.now() - state.startedAt) / 1000),

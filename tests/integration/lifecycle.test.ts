@@ -40,7 +40,7 @@ describe("the embedded gateway's life", () => {
     const health = await fetch(`http://127.0.0.1:${running.gateway.port}/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({
-      status: "ok",
+      status: "healthy",
       neo4j: { connected: true, version: expect.stringMatching(/^5\.26\./), edition: "community" },
       schema: { ready: true },
     });
@@ -65,6 +65,6 @@ describe("the embedded gateway's life", () => {
     expect(res.errors?.[0]?.message).toBe("The database is unavailable; try again shortly");
     const health = await fetch(`http://127.0.0.1:${app.gateway.port}/health`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toMatchObject({ status: "unavailable", neo4j: { connected: false } });
+    expect(await health.json()).toMatchObject({ status: "unhealthy", neo4j: { connected: false } });
   });
 });
