@@ -8442,6 +8442,13 @@ export type MemoryContext = {
   tokenCount: Scalars['Int']['output'];
 };
 
+/** How memoryContext writes its block. */
+export type MemoryContextFormat =
+  /** Every line cites its memory, `- [2024-01-15] … (mem:<id>)`, content up to 300 characters; sections share the budget without caps. */
+  | 'CITED'
+  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 2 interactions and 3 observations, 10 lines in all. */
+  | 'COMPACT';
+
 /** The compact memory the strategy model was given for a turn (usually what recentTurns returned). */
 export type MemoryContextInput = {
   patterns?: InputMaybe<Array<TurnPattern>>;
@@ -14952,9 +14959,10 @@ export type Query = {
   memoriesForConversation: ConversationMemories;
   /**
    * The Discord agent squad's memory-context block for `agentId`: Key Insights, Recent Learnings,
-   * Relevant Interactions, Recent Observations, most relevant first, each line citing
-   * its memory, within `tokenBudget` (50..8000) tokens. Cached for 5 minutes per
-   * caller, agent and topic; any write through the gateway that could change it drops it.
+   * Relevant Interactions, Recent Observations, most relevant first, within `tokenBudget`
+   * (50..8000) tokens. The topic's words also match the topic tags they mean ("implement a
+   * function" matches memories tagged `code`). Cached for 5 minutes per caller, agent, topic
+   * and format; any write through the gateway that could change it drops it.
    */
   memoryContext: MemoryContext;
   /**
@@ -15426,6 +15434,7 @@ export type QueryMemoriesForConversationArgs = {
 export type QueryMemoryContextArgs = {
   agentId: Scalars['ID']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
+  format?: InputMaybe<MemoryContextFormat>;
   participants?: InputMaybe<Array<Scalars['String']['input']>>;
   tokenBudget?: InputMaybe<Scalars['Int']['input']>;
   topic?: InputMaybe<Scalars['String']['input']>;
@@ -24041,6 +24050,7 @@ export type ResolversTypes = {
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
   MemoryContext: ResolverTypeWrapper<MemoryContext>;
+  MemoryContextFormat: MemoryContextFormat;
   MemoryContextInput: MemoryContextInput;
   MemoryContextLine: ResolverTypeWrapper<MemoryContextLine>;
   MemoryCreateInput: MemoryCreateInput;
@@ -31785,7 +31795,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   memories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType, Partial<QueryMemoriesArgs>>;
   memoriesConnection?: Resolver<ResolversTypes['MemoriesConnection'], ParentType, ContextType, Partial<QueryMemoriesConnectionArgs>>;
   memoriesForConversation?: Resolver<ResolversTypes['ConversationMemories'], ParentType, ContextType, RequireFields<QueryMemoriesForConversationArgs, 'agentId' | 'limit'>>;
-  memoryContext?: Resolver<ResolversTypes['MemoryContext'], ParentType, ContextType, RequireFields<QueryMemoryContextArgs, 'agentId' | 'tokenBudget'>>;
+  memoryContext?: Resolver<ResolversTypes['MemoryContext'], ParentType, ContextType, RequireFields<QueryMemoryContextArgs, 'agentId' | 'format' | 'tokenBudget'>>;
   memoryQuery?: Resolver<Array<ResolversTypes['MemoryQueryHit']>, ParentType, ContextType, RequireFields<QueryMemoryQueryArgs, 'includeShared' | 'limit' | 'minConfidence' | 'topic'>>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryMessagesArgs>>;
   messagesConnection?: Resolver<ResolversTypes['MessagesConnection'], ParentType, ContextType, Partial<QueryMessagesConnectionArgs>>;

@@ -1,4 +1,5 @@
 import { rankMemories, topicMatch, participantMatch, wordsOf } from "./context/relevance.js";
+import { tagsForWords } from "./context/topicTags.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg, strings } from "../core/idArgs.js";
 import { limit as limitArg } from "../core/args.js";
@@ -36,7 +37,9 @@ export function memoriesForConversationResolver(deps: AppDeps) {
     const limit = limitArg("memoriesForConversation.limit", args.limit, 10, 100);
     const keywords = strings("memoriesForConversation.topicKeywords", args.topicKeywords, 50, 100);
     const participants = strings("memoriesForConversation.interactingWith", args.interactingWith, 50, 200).map((p) => p.trim().toLowerCase());
-    const topicTerms = [...new Set(keywords.flatMap(wordsOf))];
+    const words = keywords.flatMap(wordsOf);
+    // Conversation words also match the topic tags they mean ("implement a function" → code).
+    const topicTerms = [...new Set([...words, ...tagsForWords(words)])];
     const loaded = await loadCandidateMemories(deps, ctx.caller, { agentId, conversationId: null, topicTerms, participants });
     requireAgent(loaded.found, "memoriesForConversation.agentId", agentId);
     const ranked = rankMemories(loaded.memories, { topicTerms, participants, conversationId: null, now: deps.now() })

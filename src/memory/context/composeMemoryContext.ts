@@ -10,7 +10,25 @@ export interface ComposeOptions {
   maxLineChars?: number;
   /** A line is cut to fit the budget only if at least this many tokens are left for it. */
   minLineTokens?: number;
+  /** Lines cite their memory (`(mem:<id>)`); the Discord squad's block does not. */
+  cite?: boolean;
+  /** At most this many lines of a type. */
+  sectionCaps?: Partial<Record<ContextMemory["type"], number>>;
+  /** At most this many lines in all. */
+  maxLines?: number;
 }
+
+/**
+ * The Discord agent squad's block as its bot builds it: no citations, content
+ * cut at 150 characters, at most 3 insights, 3 learnings, 2 interactions and
+ * 3 observations, 10 lines in all.
+ */
+export const COMPACT: Pick<ComposeOptions, "cite" | "maxLineChars" | "sectionCaps" | "maxLines"> = {
+  cite: false,
+  maxLineChars: 150,
+  sectionCaps: { INSIGHT: 3, LEARNING: 3, INTERACTION: 2, OBSERVATION: 3 },
+  maxLines: 10,
+};
 
 export interface ComposedBlock {
   text: string;
@@ -32,23 +50,24 @@ const cost = (piece: string) => tokensOf(`\n${piece}`);
  * until it fits. Pure.
  */
 export function composeMemoryContext(ranked: readonly ContextMemory[], options: ComposeOptions): ComposedBlock {
-  const { tokenBudget, maxLineChars = 300, minLineTokens = 16 } = options;
+  const { tokenBudget, maxLineChars = 300, minLineTokens = 16, cite = true, sectionCaps = {}, maxLines = Infinity } = options;
   const header = fitHeader(options.agentName, tokenBudget);
   const focusCandidate = options.topic ? focusLine(capChars(options.topic, 200)) : null;
   let used = tokensOf(header);
   const focus = focusCandidate !== null && used + cost("") + cost(focusCandidate) <= tokenBudget ? focusCandidate : null;
   if (focus !== null) used += cost("") + cost(focus);
 
-  const queues = SECTIONS.map((s) => ({ ...s, pending: ranked.filter((m) => m.type === s.type), opened: false }));
+  const queues = SECTIONS.map((s) => ({ ...s, pending: ranked.filter((m) => m.type === s.type).slice(0, sectionCaps[s.type] ?? Infinity), opened: false }));
   const chosen: BlockLine[] = [];
-  while (queues.some((q) => q.pending.length > 0)) {
+  while (queues.some((q) => q.pending.length > 0) && chosen.length < maxLines) {
     for (const queue of queues) {
+      if (chosen.length >= maxLines) break;
       const memory = queue.pending.shift();
       if (!memory) continue;
       const date = isoDay(memoryDate(memory));
       const opening = queue.opened ? 0 : cost("") + cost(headingLine(queue.heading));
       const room = tokenBudget - used - opening;
-      const lineCost = (content: string) => cost(memoryLine(date, content, memory.id));
+      const lineCost = (content: string) => cost(memoryLine(date, content, memory.id, cite));
       let content = capChars(memory.content, maxLineChars);
       let tokens = lineCost(content);
       if (tokens > room) {
@@ -63,7 +82,7 @@ export function composeMemoryContext(ranked: readonly ContextMemory[], options: 
       chosen.push({ section: queue.heading, type: memory.type, memoryId: memory.id, date, content });
     }
   }
-  return fitExactly(header, chosen, focus, tokenBudget);
+  return fitExactly(header, chosen, focus, tokenBudget, cite);
 }
 
 /** The header, with the agent's name cut short if even it would break the budget. */
@@ -76,12 +95,12 @@ function fitHeader(agentName: string, tokenBudget: number): string {
  * Renders, then drops the last chosen lines (and at last the focus line) while
  * the exact count is over budget: the estimate can be off by a token a line.
  */
-function fitExactly(header: string, chosen: BlockLine[], focusLine: string | null, tokenBudget: number): ComposedBlock {
+function fitExactly(header: string, chosen: BlockLine[], focusLine: string | null, tokenBudget: number, cite: boolean): ComposedBlock {
   const lines = [...chosen];
   let focus = focusLine;
   for (;;) {
     const ordered = SECTIONS.flatMap((s) => lines.filter((l) => l.type === s.type));
-    const text = renderBlock(header, ordered, focus);
+    const text = renderBlock(header, ordered, focus, cite);
     const tokenCount = tokensOf(text);
     if (tokenCount <= tokenBudget || (lines.length === 0 && focus === null)) return { text, tokenCount, lines: ordered };
     if (lines.length > 0) lines.pop();

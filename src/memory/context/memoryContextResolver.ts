@@ -3,7 +3,7 @@ import { BadUserInputError } from "../../errors/errors.js";
 import type { RequestContext } from "../../core/requestContext.js";
 import { loadCandidateMemories } from "./loadCandidateMemories.js";
 import type { AppDeps } from "../../core/appDeps.js";
-import { composeMemoryContext, type ComposedBlock } from "./composeMemoryContext.js";
+import { COMPACT, composeMemoryContext, type ComposedBlock } from "./composeMemoryContext.js";
 import { parseMemoryContextArgs, type MemoryContextArgs } from "./memoryContextArgs.js";
 import { createMemoryContextCache } from "./memoryContextCache.js";
 import { CONTEXT_SOURCES, typesReaching, writeScopeOf } from "./memoryWriteScope.js";
@@ -43,7 +43,12 @@ export function memoryContextResolver(deps: AppDeps) {
     if (!candidates.found) throw new BadUserInputError(`memoryContext.agentId: no agent "${req.agentId}" in this tenant`, "memoryContext.agentId");
     const now = deps.now();
     const ranked = rankMemories(candidates.memories, { ...req, now });
-    const block = composeMemoryContext(ranked, { agentName: candidates.agentName ?? req.agentId, topic: req.topic, tokenBudget: req.tokenBudget });
+    const block = composeMemoryContext(ranked, {
+      agentName: candidates.agentName ?? req.agentId,
+      topic: req.topic,
+      tokenBudget: req.tokenBudget,
+      ...(req.format === "COMPACT" ? COMPACT : {}),
+    });
     const result = { ...block, cached: false, generatedAt: now.toISOString() };
     cache.set(key, result, stamp);
     return result;

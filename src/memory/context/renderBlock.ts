@@ -25,8 +25,9 @@ export const headerLine = (agentName: string): string => `[Agent Memory Context 
 /** `Current Focus: …` closes the block when a topic is known (the Discord agent squad). */
 export const focusLine = (topic: string): string => `Current Focus: ${topic}`;
 
-/** `- [2024-01-15] The queue bottlenecks under load (mem:<id>)`: the citation is the memory id, in full. */
-export const memoryLine = (date: string, content: string, memoryId: string): string => `- [${date}] ${content} (mem:${memoryId})`;
+/** `- [2024-01-15] The queue bottlenecks under load (mem:<id>)`: the citation is the memory id, in full; without it, the Discord squad's line. */
+export const memoryLine = (date: string, content: string, memoryId: string, cite = true): string =>
+  cite ? `- [${date}] ${content} (mem:${memoryId})` : `- [${date}] ${content}`;
 
 /** `Key Insights:` */
 export const headingLine = (heading: string): string => `${heading}:`;
@@ -36,12 +37,12 @@ export const headingLine = (heading: string): string => `${heading}:`;
  * in SECTIONS order, each after a blank line, then the focus line. Lines keep
  * the order they are given in. Pure.
  */
-export function renderBlock(header: string, lines: readonly BlockLine[], focus: string | null): string {
+export function renderBlock(header: string, lines: readonly BlockLine[], focus: string | null, cite = true): string {
   const parts = [header];
   for (const { type, heading } of SECTIONS) {
     const inSection = lines.filter((l) => l.type === type);
     if (inSection.length === 0) continue;
-    parts.push("", headingLine(heading), ...inSection.map((l) => memoryLine(l.date, l.content, l.memoryId)));
+    parts.push("", headingLine(heading), ...inSection.map((l) => memoryLine(l.date, l.content, l.memoryId, cite)));
   }
   if (focus !== null) parts.push("", focus);
   return parts.join("\n");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeMemoryContext } from "../../../src/memory/context/composeMemoryContext.js";
+import { COMPACT, composeMemoryContext } from "../../../src/memory/context/composeMemoryContext.js";
 import { rankMemories } from "../../../src/memory/context/relevance.js";
 import { tokensOf } from "../../../src/memory/context/tokens.js";
 import { memory, NOW, randomMemories } from "./fixtures.js";
@@ -124,5 +124,34 @@ describe("composeMemoryContext: the token budget holds (gpt-tokenizer, o200k_bas
     const block = composeMemoryContext(memories, { agentName: "Kublai", topic: null, tokenBudget: 700 });
     const printed = block.text.split("\n").filter((l) => l.startsWith("- ["));
     expect(printed).toEqual(block.lines.map((l) => `- [${l.date}] ${l.content} (mem:${l.memoryId})`));
+  });
+});
+
+describe("composeMemoryContext with COMPACT: the Discord squad's block as its bot writes it", () => {
+  const many = (type: "INSIGHT" | "LEARNING" | "INTERACTION" | "OBSERVATION", n: number, length = 40) =>
+    Array.from({ length: n }, (_, i) => memory({ id: `${type}-${i}`, type, content: `${type.toLowerCase()} ${i} `.padEnd(length, "x"), createdAt: day("2024-01-15") }));
+
+  it("no citations, content cut at 150 characters", () => {
+    const block = composeMemoryContext([memory({ id: ID(1), type: "INSIGHT", content: "y".repeat(400), createdAt: day("2024-01-15") })], { agentName: "Kublai", topic: null, tokenBudget: 1000, ...COMPACT });
+    const [, , heading, line] = block.text.split("\n");
+    expect(heading).toBe("Key Insights:");
+    expect(line).toMatch(/^- \[2024-01-15\] y+…$/);
+    expect(line!.length - "- [2024-01-15] ".length).toBeLessThanOrEqual(150);
+    expect(block.text).not.toMatch(/mem:/);
+  });
+
+  it("at most 3 insights, 3 learnings, 2 interactions and 3 observations, 10 lines in all", () => {
+    const ranked = [...many("INSIGHT", 6), ...many("LEARNING", 6), ...many("INTERACTION", 6), ...many("OBSERVATION", 6)];
+    const block = composeMemoryContext(ranked, { agentName: "Kublai", topic: null, tokenBudget: 8000, ...COMPACT });
+    const count = (type: string) => block.lines.filter((l) => l.type === type).length;
+    expect([count("INSIGHT"), count("LEARNING"), count("INTERACTION"), count("OBSERVATION")]).toEqual([3, 3, 2, 2]);
+    expect(block.lines).toHaveLength(10);
+    // The most relevant of each kind are the ones kept.
+    expect(block.lines.filter((l) => l.type === "INSIGHT").map((l) => l.memoryId)).toEqual(["INSIGHT-0", "INSIGHT-1", "INSIGHT-2"]);
+  });
+
+  it("CITED (the default) keeps every memory the budget has room for", () => {
+    const ranked = [...many("INSIGHT", 6), ...many("OBSERVATION", 6)];
+    expect(composeMemoryContext(ranked, { agentName: "Kublai", topic: null, tokenBudget: 8000 }).lines).toHaveLength(12);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseMemoryContextArgs } from "../../../src/memory/context/memoryContextArgs.js";
+import { tagsForWords } from "../../../src/memory/context/topicTags.js";
 
 const fails = (args: Parameters<typeof parseMemoryContextArgs>[0]) => {
   try {
@@ -20,6 +21,7 @@ describe("memoryContext arguments", () => {
       topic: "Queue load",
       topicTerms: ["queue", "load"],
       tokenBudget: 1000,
+      format: "CITED",
     });
   });
 
@@ -34,5 +36,19 @@ describe("memoryContext arguments", () => {
     expect(fails({ agentId: "k", participants: Array.from({ length: 51 }, (_, i) => `p${i}`) }).field).toBe("memoryContext.participants");
     expect(fails({ agentId: "k", topic: "x".repeat(1001) }).field).toBe("memoryContext.topic");
     expect(fails({ agentId: "k", conversationId: "c".repeat(201) }).field).toBe("memoryContext.conversationId");
+  });
+});
+
+describe("memoryContext's topic and format", () => {
+  it("adds the topic tags a conversation's words mean: 'implement a function' matches the tag code", () => {
+    const req = parseMemoryContextArgs({ agentId: "temujin", topic: "Can you implement a function for the deploy?" });
+    expect(req.topicTerms).toEqual(expect.arrayContaining(["implement", "function", "deploy", "code", "operations"]));
+    expect(tagsForWords(["hello", "world"])).toEqual([]);
+  });
+
+  it("format is CITED by default, COMPACT on request, and nothing else", () => {
+    expect(parseMemoryContextArgs({ agentId: "a" }).format).toBe("CITED");
+    expect(parseMemoryContextArgs({ agentId: "a", format: "COMPACT" }).format).toBe("COMPACT");
+    expect(() => parseMemoryContextArgs({ agentId: "a", format: "FANCY" })).toThrow(/memoryContext.format must be one of CITED, COMPACT/);
   });
 });
