@@ -126,6 +126,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       knowledgeLabels: schemaFacts.knowledgeLabels,
       resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs, metrics.feed),
       onWrite: (e) => writes.emit(e),
+      poolThreshold: config.sharedPool.threshold,
     });
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
     health.schemaReady = true;

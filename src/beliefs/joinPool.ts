@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ManagedTransaction } from "neo4j-driver";
-import { entryMinConfidence, type PoolReason } from "./sharedPool.js";
+import { entryMinConfidence, joinsPool, type PoolReason } from "./sharedPool.js";
 
 export interface PoolJoin {
   tenantId: string;
@@ -57,4 +57,32 @@ export async function joinPool(tx: ManagedTransaction, p: PoolJoin): Promise<Poo
     at: p.at.toISOString(),
   });
   return records.map((r) => ({ knowledgeId: r.get("knowledgeId"), entryId: r.get("entryId"), created: r.get("created") }));
+}
+
+/** Written knowledge as the feed's outbox describes it (feed's WrittenKnowledge, the fields joining needs). */
+interface Written {
+  nodeType: string;
+  operation: "CREATE" | "UPDATE";
+  id: string;
+  visibility: "PRIVATE" | "SHARED";
+  confidence: number | null;
+}
+
+/**
+ * The pool rule for knowledge created through the generated CRUD (createResearch,
+ * createConcepts, …), as memoryStore, reflect and supersedeBelief apply it:
+ * what is created SHARED at or above the threshold (poolVisibility writes it so
+ * unless its writer chose PRIVATE) gets its pool entry in the same transaction.
+ * Updates do not join: whether an earlier PRIVATE was chosen is not known.
+ * Labels come from the outbox's closed set.
+ */
+export function joinPoolOnWrite(threshold: number) {
+  return async <W extends Written>(tx: ManagedTransaction, caller: { tenantId: string; agentId: string }, written: W[], at: Date): Promise<W[]> => {
+    const joining = written.filter((w) => w.operation === "CREATE" && w.visibility === "SHARED" && joinsPool(w.confidence, threshold));
+    for (const label of new Set(joining.map((w) => w.nodeType))) {
+      const ids = joining.filter((w) => w.nodeType === label).map((w) => w.id);
+      await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: ids, reason: "CONFIDENCE", threshold, sharedBy: caller.agentId, at });
+    }
+    return written;
+  };
 }

@@ -31,3 +31,18 @@ export type PoolReason = "CONFIDENCE" | "SHARED_BY_OWNER";
 export function entryMinConfidence(reason: PoolReason, threshold: number): number {
   return reason === "CONFIDENCE" ? threshold : 0;
 }
+
+type Item = Record<string, unknown>;
+const isItem = (v: unknown): v is Item => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A generated create's `input` (a list of nodes) with `visibility: SHARED` for
+ * each node whose confidence joins the pool and whose writer did not choose a
+ * visibility (`chosen[i]`), so the node is written SHARED and the mutation's
+ * own answer says so; the pool entry is made after the write
+ * (joinPoolOnWrite). A writer's explicit PRIVATE is kept. Pure.
+ */
+export function poolVisibility(input: unknown, chosen: readonly boolean[], threshold: number): unknown {
+  if (!Array.isArray(input)) return input;
+  return input.map((item, i) => (isItem(item) && chosen[i] === false && joinsPool(item.confidence as number, threshold) ? { ...item, visibility: "SHARED" } : item));
+}

@@ -32,4 +32,10 @@ export interface RequestContext {
   sessionConfig: { database: string };
   /** The WebSocket the operation came over (absent over HTTP): resolvers may leave work for when it closes. */
   connection?: ConnectionScope;
+  /**
+   * The operation's variables as the client sent them, before GraphQL filled in
+   * input defaults (set over HTTP, REST and MCP; absent over WebSocket): to tell
+   * a value the client chose from a default (schema/explicitInput.ts).
+   */
+  rawVariables?: Readonly<Record<string, unknown>>;
 }

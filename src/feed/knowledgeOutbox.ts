@@ -12,6 +12,12 @@ export interface KnowledgeOutboxDeps {
   /** Node types that carry the stamp (stampedLabels): a closed set, checked before it enters Cypher. */
   labels: string[];
   now?: () => Date;
+  /**
+   * Runs in the write's transaction once the written knowledge is known, before
+   * its events are made; gives back the knowledge as the events should describe
+   * it (the shared pool's joining makes a node SHARED).
+   */
+  afterWrite?: (tx: ManagedTransaction, caller: Caller, written: WrittenKnowledge[], at: Date) => Promise<WrittenKnowledge[]>;
 }
 
 /**
@@ -49,7 +55,7 @@ function stampedQuery(labels: string[]): string {
  * failure rolls back the write and its events together; transient failures
  * (deadlocks) run the whole mutation again in a new transaction.
  */
-export function knowledgeOutbox({ driver, database, labels, now = () => new Date() }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
+export function knowledgeOutbox({ driver, database, labels, now = () => new Date(), afterWrite }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
   const query = labels.length ? stampedQuery(labels) : null;
   return async (caller, context, run) => {
     for (let attempt = 1; ; attempt++) {
@@ -76,7 +82,9 @@ export function knowledgeOutbox({ driver, database, labels, now = () => new Date
         const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
         const { records } = await tx.run(query, { stamps });
         const at = now();
-        const events = await appendOutboxEvents(tx, records.map((r) => knowledgeEvent(caller, toWritten(r.toObject()), at)));
+        const read = records.map((r) => toWritten(r.toObject()));
+        const written = afterWrite ? await afterWrite(tx, caller, read, at) : read;
+        const events = await appendOutboxEvents(tx, written.map((w) => knowledgeEvent(caller, w, at)));
         return { result, events };
       });
     } finally {

@@ -11,10 +11,12 @@ import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
 import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
+import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
 import { checkArgs } from "./checkArgs.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
+import { givenPerItem } from "./explicitInput.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
@@ -29,6 +31,8 @@ export interface BuildSchemaOptions {
   resolvers?: Resolvers;
   /** Told of every mutation that succeeded. */
   onWrite?: (event: WriteEvent) => void;
+  /** Knowledge written at or above this confidence joins the shared pool (SHARED_POOL_THRESHOLD). */
+  poolThreshold?: number;
 }
 
 export interface BuiltSchema {
@@ -42,7 +46,7 @@ export interface BuiltSchema {
  * then every root field is wrapped so that its arguments are checked against
  * the SDL's `@constraint` rules before anything reaches the database.
  */
-export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {} }: BuildSchemaOptions): Promise<BuiltSchema> {
+export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD }: BuildSchemaOptions): Promise<BuiltSchema> {
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
     typeDefs: withAccessRules(withFeedStamp(document, knowledgeLabels)),
@@ -69,7 +73,8 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const generated = await neoSchema.getSchema();
   // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
   const labels = stampedLabels(knowledgeLabels);
-  const feedWrites = knowledgeOutbox({ driver, database, labels });
+  // Generated writes join the shared pool by confidence as the hand-written ones do.
+  const feedWrites = knowledgeOutbox({ driver, database, labels, afterWrite: joinPoolOnWrite(poolThreshold) });
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
@@ -77,7 +82,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? feedWrites : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold } : undefined),
   });
   return { schema, neoSchema, rules };
 }
@@ -92,8 +97,9 @@ function guardRootField(
   driver: Driver,
   database: string,
   onWrite: (event: WriteEvent) => void,
-  feedWrites?: KnowledgeWriteRunner,
+  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number },
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
+  const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
   const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
@@ -118,8 +124,12 @@ function guardRootField(
       const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined) : info;
       try {
         const caller = context.caller;
-        if (feedWrites && caller && writtenType && info.parentType.name === "Mutation") {
-          const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, securedArgs, scoped, securedInfo)));
+        if (feedWrites && caller && writtenType && writeArg && info.parentType.name === "Mutation") {
+          // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
+          const items = Array.isArray(securedArgs.input) ? securedArgs.input.length : 0;
+          const chosen = givenPerItem(info, "input", "visibility", (context as { rawVariables?: Record<string, unknown> }).rawVariables, items);
+          const pooled = writeArg.name === "input" ? { ...securedArgs, input: poolVisibility(securedArgs.input, chosen, knowledge!.poolThreshold) } : securedArgs;
+          const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
           onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events });
           return result;
         }

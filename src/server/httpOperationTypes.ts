@@ -5,13 +5,16 @@ import type { RequestContext } from "../core/requestContext.js";
 /**
  * HTTP (GraphQL POST/GET, REST, MCP) runs queries and mutations; a
  * subscription sent there would run its resolver without its event stream.
- * It is refused with where to send it instead.
+ * It is refused with where to send it instead. Keeps the variables as sent on
+ * the context (RequestContext.rawVariables).
  */
 export function httpOperationTypesPlugin(): ApolloServerPlugin<RequestContext> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operation, response }) {
+        async didResolveOperation({ operation, response, request, contextValue }) {
+          // The variables as sent, before GraphQL fills in input defaults (schema/explicitInput.ts reads them).
+          contextValue.rawVariables = request.variables ?? {};
           if (operation?.operation !== "subscription") return;
           response.http.status = 400;
           throw new BadUserInputError(

@@ -55,7 +55,8 @@ export async function seedSquad(t: KnowledgeGateway): Promise<Squad> {
   await create(squad.mongke, "createResearch", "ResearchCreateInput", "research", ["rGraph", "rBatch", "rSecret"], [
     { topic: "Graph databases for agent memory", findings: "Hybrid retrieval over full text and vectors works best", confidence: 0.9, domains: ["memory"], visibility: "SHARED", taskId: "task-research-1", discovered: connect(ids.cHybrid!) },
     { topic: "Batching message queues", findings: "Batches of fifty double throughput", confidence: 0.72, domains: ["ops"], visibility: "SHARED", discovered: connect(ids.cBatch!) },
-    { topic: "Quantization draft", findings: "Product codes lose recall on short texts", confidence: 0.95, domains: ["memory"], discovered: connect(ids.cQuant!) },
+    // Kept PRIVATE by its writer: at 0.95, knowledge written without a visibility would join the shared pool.
+    { topic: "Quantization draft", findings: "Product codes lose recall on short texts", confidence: 0.95, domains: ["memory"], visibility: "PRIVATE", discovered: connect(ids.cQuant!) },
   ]);
   const application = (context: string, conceptId: string, reason: string, confidence: number) => ({
     context,
@@ -87,7 +88,7 @@ export async function seedSquad(t: KnowledgeGateway): Promise<Squad> {
     s: ids.sBatch,
   });
   await create(squad.chagatai, "createContents", "ContentCreateInput", "contents", ["ctPrivate"], [
-    { title: "Draft post on agent memory", body: "Unpublished", confidence: 0.9 },
+    { title: "Draft post on agent memory", body: "Unpublished", confidence: 0.9, visibility: "PRIVATE" },
   ]);
   await create(squad.jochi, "createInsights", "InsightCreateInput", "insights", ["iMarket"], [
     { insight: "The agent memory market grows", category: "MARKET", confidence: 0.8, domains: ["market"], visibility: "SHARED" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_POOL_THRESHOLD, entryMinConfidence, joinsPool } from "../../../src/beliefs/sharedPool.js";
+import { DEFAULT_POOL_THRESHOLD, entryMinConfidence, joinsPool, poolVisibility } from "../../../src/beliefs/sharedPool.js";
 
 describe("joinsPool: knowledge at or above the threshold joins the shared pool", () => {
   it("seed 003's default threshold is 0.7", () => {
@@ -26,5 +26,19 @@ describe("joinsPool: knowledge at or above the threshold joins the shared pool",
   it("an entry records the threshold it was admitted at, or 0 for an owner's explicit share", () => {
     expect(entryMinConfidence("CONFIDENCE", 0.7)).toBe(0.7);
     expect(entryMinConfidence("SHARED_BY_OWNER", 0.7)).toBe(0);
+  });
+});
+
+describe("poolVisibility: generated knowledge created at the threshold is written SHARED", () => {
+  it("marks the created items that reach the threshold, and leaves the others as sent", () => {
+    expect(poolVisibility([{ topic: "a", confidence: 0.7 }, { topic: "b", confidence: 0.69 }, { topic: "c" }], [false, false, false], 0.7)).toEqual([
+      { topic: "a", confidence: 0.7, visibility: "SHARED" },
+      { topic: "b", confidence: 0.69 },
+      { topic: "c" },
+    ]);
+  });
+
+  it("keeps a visibility the writer chose", () => {
+    expect(poolVisibility([{ topic: "a", confidence: 0.9, visibility: "PRIVATE" }], [true], 0.7)).toEqual([{ topic: "a", confidence: 0.9, visibility: "PRIVATE" }]);
   });
 });
