@@ -11,4 +11,35 @@ export const fuzzFoundCases: HostileCase[] = [
     { roles: new Array(60).fill("x") },
     bad(/Too many errors processing variables/),
   ),
+  row(
+    "null for a scalar filter (where: { docType: null }) crashed @neo4j/graphql's filter factory",
+    "{ documentationsConnection(where: { docType: null }) { totalCount } }",
+    undefined,
+    bad(/documentationsConnection\.where\.docType must not be null/, "documentationsConnection.where.docType"),
+  ),
+  row(
+    "null for a relationship filter (where: { agent: null }) in an update",
+    "mutation { updateAgentStateSnapshots(where: { agent: null }) { info { nodesCreated } } }",
+    undefined,
+    bad(/updateAgentStateSnapshots\.where\.agent must not be null/),
+  ),
+  row("null for NOT", "{ memories(where: { NOT: null }) { id } }", undefined, bad(/memories\.where\.NOT must not be null/)),
+  row(
+    "null for an update's operator object (update: { content: null })",
+    "mutation { updateMessages(where: { id: { eq: \"none\" } }, update: { content: null }) { info { nodesCreated } } }",
+    undefined,
+    bad(/Message\.content must not be null/, "Message.content"),
+  ),
+  row(
+    "two list operations on one field (set and pop) was a 'conflicting modification' without a code",
+    "mutation { updateApplications(where: { id: { eq: \"none\" } }, update: { domains: { set: [\"a\"], pop: 1 } }) { info { nodesCreated } } }",
+    undefined,
+    bad(/Application\.domains takes one operation at a time, got set and pop/, "Application.domains"),
+  ),
+  row(
+    "two scalar operations on one field (set and add)",
+    "mutation { updateMemories(where: { id: { eq: \"none\" } }, update: { importance: { set: 0.5, add: 0.1 } }) { info { nodesCreated } } }",
+    undefined,
+    bad(/takes one operation at a time, got set and add/),
+  ),
 ];
