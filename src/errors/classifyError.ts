@@ -19,6 +19,9 @@ const UNAVAILABLE_CODES = new Set([
   "Neo.TransientError.Transaction.LockClientStopped",
 ]);
 
+/** graphql-js's messages for variables the client got wrong. */
+const GRAPHQL_INPUT_ERROR = /^(Too many errors processing variables|Variable "\$[_A-Za-z][_0-9A-Za-z]*" (got invalid value|of required type|of non-null type|is never used|expected value))/;
+
 /** Apollo's own codes for requests that are not well-formed GraphQL. */
 const REQUEST_CODES = new Set([
   "GRAPHQL_PARSE_FAILED",
@@ -62,10 +65,14 @@ export function classifyError(error: GraphQLError): MnemographError | null {
   }
 
   const apolloCode = String(error.extensions?.code ?? "");
-  // graphql-js stops coercing variables after 50 errors and adds this one, without a code: it is still the client's input.
-  if (!apolloCode && original === error && /^Too many errors processing variables/.test(error.message)) {
+  // graphql-js's own input errors, without a code where Apollo does not add one: after 50 bad variables
+  // ("Too many errors…"), and every variable error over WebSocket (graphql-ws runs graphql-js directly).
+  if (!apolloCode && GRAPHQL_INPUT_ERROR.test(error.message)) {
     return new BadUserInputError(error.message);
   }
+  // @neo4j/graphql refuses `{ set: null }` on a required field with a plain Error.
+  const nonNullable = /^Cannot set non-nullable field (\w+\.\w+) to null$/.exec(original.message);
+  if (nonNullable) return new BadUserInputError(`${nonNullable[1]} must not be set to null`, nonNullable[1]);
   if (apolloCode === ErrorCode.BAD_USER_INPUT || REQUEST_CODES.has(apolloCode)) {
     return new BadUserInputError(error.message);
   }

@@ -17,6 +17,17 @@ describe("classifyError", () => {
     expect(classifyError(err)?.extensions.code).toBe("BAD_USER_INPUT");
   });
 
+  it("graphql-js's variable errors without a code (over WebSocket) are the client's input", () => {
+    const err = new GraphQLError('Variable "$agentId" got invalid value ["x"]; ID cannot represent value: ["x"]');
+    expect(classifyError(err)?.extensions.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("@neo4j/graphql's 'cannot set non-nullable field to null' names the field", () => {
+    const classified = classifyError(wrap(new Error("Cannot set non-nullable field Insight.urgency to null")));
+    expect(classified?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "Insight.urgency" });
+    expect(classified?.message).toBe("Insight.urgency must not be set to null");
+  });
+
   it("turns a uniqueness violation into CONFLICT", () => {
     const err = new Neo4jError(
       "Node(3) already exists with label `Agent` and properties `tenantId` = 'local', `id` = 'kublai'",

@@ -99,6 +99,16 @@ describe("a WebSocket message that is not valid UTF-8 closes the socket with 100
     });
   }
 
+  it("a variable of the wrong shape over WebSocket is BAD_USER_INPUT, as over HTTP (found by the fuzzer)", async () => {
+    const socket = await openSocket();
+    let nested: unknown = "deep";
+    for (let i = 0; i < 20; i++) nested = i % 2 ? [nested] : { AND: [nested] };
+    socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: "subscription ($agentId: ID!) { knowledgeFeed(agentId: $agentId) { cursor } }", variables: { agentId: nested } } }));
+    const answer = JSON.parse(await new Promise<string>((resolve) => socket.once("message", (data) => resolve(String(data)))));
+    expect(answer.payload.errors ?? answer.payload).toEqual(expect.arrayContaining([expect.objectContaining({ extensions: expect.objectContaining({ code: "BAD_USER_INPUT" }) })]));
+    socket.close();
+  });
+
   it("a valid binary frame still runs (the guard refuses only what is not UTF-8)", async () => {
     const socket = await openSocket();
     socket.send(Buffer.from(JSON.stringify({ id: "1", type: "subscribe", payload: { query: "{ __typename }" } })), { binary: true });

@@ -42,4 +42,10 @@ export const fuzzFoundCases: HostileCase[] = [
     undefined,
     bad(/takes one operation at a time, got set and add/),
   ),
+  row(
+    "set: null on a required field (update: { urgency: { set: null } })",
+    "mutation { updateInsights(where: { id: { eq: \"none\" } }, update: { urgency: { set: null } }) { info { nodesCreated } } }",
+    undefined,
+    bad(/Insight\.urgency must not be set to null/, "Insight.urgency"),
+  ),
 ];
