@@ -82,7 +82,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: new Set(knowledgeLabels) } : undefined),
   });
   return { schema, neoSchema, rules };
 }
@@ -97,7 +97,7 @@ function guardRootField(
   driver: Driver,
   database: string,
   onWrite: (event: WriteEvent) => void,
-  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number },
+  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string> },
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
@@ -128,7 +128,9 @@ function guardRootField(
           // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
           const items = Array.isArray(securedArgs.input) ? securedArgs.input.length : 0;
           const chosen = givenPerItem(info, "input", "visibility", (context as { rawVariables?: Record<string, unknown> }).rawVariables, items);
-          const pooled = writeArg.name === "input" ? { ...securedArgs, input: poolVisibility(securedArgs.input, chosen, knowledge!.poolThreshold) } : securedArgs;
+          // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
+          const createsKnowledge = writeArg.name === "input" && knowledge!.labels.has(writtenType);
+          const pooled = createsKnowledge ? { ...securedArgs, input: poolVisibility(securedArgs.input, chosen, knowledge!.poolThreshold) } : securedArgs;
           const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
           onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events });
           return result;
