@@ -85,13 +85,17 @@ function traceResult<R extends object>(result: R, span: Span): R {
   });
 }
 
+/** `run` of a session or transaction, with a span per statement that ends with its result. */
+const tracedRun = (target: object, run: AnyFn, database: string | undefined) => (query: unknown, ...rest: unknown[]) =>
+  traceResult(run.call(target, query, ...rest) as object, startStatementSpan(query, database));
+
 /** A transaction (or managed transaction) whose `run` makes a span per statement. */
 function traceTx<T extends object>(tx: T, database: string | undefined): T {
   return new Proxy(tx, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "run") return (query: unknown, ...rest: unknown[]) => traceResult((value as AnyFn).call(target, query, ...rest) as object, startStatementSpan(query, database));
+      if (prop === "run") return tracedRun(target, value as AnyFn, database);
       return (value as AnyFn).bind(target);
     },
   });
@@ -102,7 +106,7 @@ function traceSession<S extends object>(session: S, database: string | undefined
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "run") return (query: unknown, ...rest: unknown[]) => traceResult((value as AnyFn).call(target, query, ...rest) as object, startStatementSpan(query, database));
+      if (prop === "run") return tracedRun(target, value as AnyFn, database);
       if (prop === "executeRead" || prop === "executeWrite" || prop === "readTransaction" || prop === "writeTransaction") {
         return (work: AnyFn, ...rest: unknown[]) => (value as AnyFn).call(target, (tx: object) => work(traceTx(tx, database)), ...rest);
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
-import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLSchema } from "graphql";
+import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
 import type { Driver } from "neo4j-driver";
 import { withAccessRules } from "../auth/accessRules.js";
 import { createFilterGuard } from "../auth/relationshipFilters.js";
@@ -75,6 +75,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const labels = stampedLabels(knowledgeLabels);
   // Generated writes join the shared pool by confidence as the hand-written ones do.
   const feedWrites = knowledgeOutbox({ driver, database, labels, afterWrite: joinPoolOnWrite(poolThreshold) });
+  const knowledgeTypes: ReadonlySet<string> = new Set(knowledgeLabels);
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
@@ -82,9 +83,15 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: new Set(knowledgeLabels) } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
   });
   return { schema, neoSchema, rules };
+}
+
+/** A create's items with the pool's visibility where the client chose none (beliefs' poolVisibility). */
+function poolInput(input: unknown[], info: GraphQLResolveInfo, context: { rawVariables?: Record<string, unknown> }, threshold: number): unknown {
+  const chosen = givenPerItem(info, "input", "visibility", context.rawVariables, input.length);
+  return poolVisibility(input, chosen, threshold);
 }
 
 /** Input types of generated mutations name the node type they write: `AgentCreateInput`. */
@@ -126,11 +133,9 @@ function guardRootField(
         const caller = context.caller;
         if (feedWrites && caller && writtenType && writeArg && info.parentType.name === "Mutation") {
           // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
-          const items = Array.isArray(securedArgs.input) ? securedArgs.input.length : 0;
-          const chosen = givenPerItem(info, "input", "visibility", (context as { rawVariables?: Record<string, unknown> }).rawVariables, items);
           // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
-          const createsKnowledge = writeArg.name === "input" && knowledge!.labels.has(writtenType);
-          const pooled = createsKnowledge ? { ...securedArgs, input: poolVisibility(securedArgs.input, chosen, knowledge!.poolThreshold) } : securedArgs;
+          const createsKnowledge = writeArg.name === "input" && Array.isArray(securedArgs.input) && knowledge!.labels.has(writtenType);
+          const pooled = createsKnowledge ? { ...securedArgs, input: poolInput(securedArgs.input as unknown[], info, context as { rawVariables?: Record<string, unknown> }, knowledge!.poolThreshold) } : securedArgs;
           const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
           onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events });
           return result;
