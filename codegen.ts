@@ -1,6 +1,8 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
 import { printSchema } from "graphql";
 import { loadGeneratedSchema } from "./scripts/generatedSchema.js";
+import { loadTypeDefs } from "./src/schema/loadTypeDefs.js";
+import { extractGraphLinks } from "./src/schema/graphLinks.js";
 
 const header = (what: string) =>
   [
@@ -11,6 +13,19 @@ const header = (what: string) =>
 
 /** Every temporal scalar travels as an ISO-8601 string on the wire. */
 const TEMPORAL = ["DateTime", "LocalDateTime", "Date", "Time", "LocalTime", "Duration"] as const;
+
+/**
+ * Fields resolved by a field resolver of their own, which the parent's resolver
+ * leaves out: a screenshot's image, and every @graphLink (src/schema/graphLinks.ts).
+ */
+function ownResolverFields(): Record<string, string> {
+  const byType = new Map<string, string[]>([["TurnScreenshot", ["base64"]]]);
+  for (const key of extractGraphLinks(loadTypeDefs().document).keys()) {
+    const [type, field] = key.split(".") as [string, string];
+    byType.set(type, [...(byType.get(type) ?? []), field]);
+  }
+  return Object.fromEntries([...byType].map(([type, fields]) => [type, `Omit<{T}, ${fields.map((f) => `'${f}'`).join(" | ")}>`]));
+}
 
 const config: CodegenConfig = {
   // The schema clients see (@neo4j/graphql's CRUD included), not the raw SDL of
@@ -36,8 +51,7 @@ const config: CodegenConfig = {
         contextType: "../core/requestContext.js#RequestContext",
         // An input field with a default always reaches a resolver with a value (a client may still leave it out).
         avoidOptionals: { defaultValue: true },
-        // Fields resolved by a field resolver of their own: the parent's resolver leaves them out.
-        mappers: { TurnScreenshot: "Omit<{T}, 'base64'>" },
+        mappers: ownResolverFields(),
       },
     },
     "src/generated/operations.ts": {

@@ -2,6 +2,8 @@ import { UNKNOWN_LOCATION } from "./analysisKeywords.js";
 
 /** What the compact form and the pattern detectors need of a stored turn. */
 export interface TurnFacts {
+  /** The Turn node's id, when read from the graph. */
+  id?: string;
   number: number;
   buttonPresses: readonly string[];
   success: boolean;

@@ -9,7 +9,7 @@ import { SESSION_PROJECTION, toSessionState, type GameSessionState } from "./ses
 /** What to read of each turn: the few facts of the compact form, or the whole turn. */
 export type TurnShape = "facts" | "full";
 
-const FACTS = (t: string) => `${t} { .number, .buttonPresses, .success, .location, .terrain, .obstacles, .inBattle }`;
+const FACTS = (t: string) => `${t} { .id, .number, .buttonPresses, .success, .location, .terrain, .obstacles, .inBattle }`;
 
 /**
  * The last `last` turns of a session the caller may read, newest first in the

@@ -14,6 +14,7 @@ export interface RecentTurns extends CompactMemory {
 }
 
 export const toTurnFacts = (row: Record<string, unknown>): TurnFacts => ({
+  ...(typeof row.id === "string" ? { id: row.id } : {}),
   number: toNumber(row.number) ?? 0,
   buttonPresses: (row.buttonPresses as string[] | null) ?? [],
   success: Boolean(row.success),

@@ -1112,6 +1112,10 @@ export type AgentMemory = {
   importance: Scalars['Float']['output'];
   /** Ids of the agents this memory INVOLVES (those the caller may read). */
   involvedAgentIds: Array<Scalars['String']['output']>;
+  /** The agents this memory involves, as nodes. */
+  involvedAgents: Array<Agent>;
+  /** The Memory node, to keep querying from. */
+  memory?: Maybe<Memory>;
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
   ownerId: Scalars['String']['output'];
   participants: Array<Scalars['String']['output']>;
@@ -1148,6 +1152,8 @@ export type AgentMemoryMemoriesNodeAggregateSelection = {
 /** An agent's interaction history with one other agent (the Discord agent squad's get_agent_relationships). */
 export type AgentRelationship = {
   __typename?: 'AgentRelationship';
+  /** The other agent, to keep querying from. */
+  agent?: Maybe<Agent>;
   agentId: Scalars['ID']['output'];
   interactionCount: Scalars['Int']['output'];
   lastInteractionAt: Scalars['DateTime']['output'];
@@ -3751,10 +3757,14 @@ export type ChannelMessage = {
   __typename?: 'ChannelMessage';
   authorId: Scalars['String']['output'];
   authorName?: Maybe<Scalars['String']['output']>;
+  /** The channel, when the caller may read it. */
+  channel?: Maybe<Channel>;
   /** The channel it was sent in; null when the caller may not read that channel. */
   channelId?: Maybe<Scalars['ID']['output']>;
   content: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The Message node, to keep querying from (its author, mentions, replies). */
+  message?: Maybe<Message>;
   timestamp: Scalars['DateTime']['output'];
 };
 
@@ -4226,6 +4236,10 @@ export type CompactTurn = {
   /** `moved` / `blocked` for movements, `done` / `failed` otherwise. */
   result: Scalars['String']['output'];
   turn: Scalars['Int']['output'];
+  /** Id of the stored Turn (not part of the prompt's JSON). */
+  turnId?: Maybe<Scalars['ID']['output']>;
+  /** The stored Turn, to keep querying from (its screenshot, its session). */
+  turnNode?: Maybe<Turn>;
 };
 
 /** One entry of the game agent's compact memory: `{turn, action, result, context}`. */
@@ -6719,6 +6733,8 @@ export type ExperiencesConnection = {
 export type Expert = {
   __typename?: 'Expert';
   name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   relevanceScore: Scalars['Float']['output'];
   relevantFacts: Array<ExpertFact>;
@@ -6738,6 +6754,8 @@ export type ExplicitMention = {
   mentionedInMessage: Scalars['Int']['output'];
   /** The name as written in the message. */
   name: Scalars['String']['output'];
+  /** The person named, when known. */
+  person?: Maybe<Person>;
   personId?: Maybe<Scalars['ID']['output']>;
   personName?: Maybe<Scalars['String']['output']>;
 };
@@ -6921,6 +6939,8 @@ export type FactRecord = {
   end?: Maybe<Scalars['String']['output']>;
   /** Ids of the messages that show this fact. */
   evidence: Array<Scalars['String']['output']>;
+  /** The messages that show this fact, those the caller may read. */
+  evidenceMessages: Array<Message>;
   /** Stable id of the fact (`factId`; the relationship's element id for facts never touched by assertFacts). */
   id: Scalars['ID']['output'];
   /** Name of the object: the organisation, place, skill, topic, project, event or person. */
@@ -6928,10 +6948,14 @@ export type FactRecord = {
   objectId: Scalars['ID']['output'];
   /** Label of the object node: Org, Place, Skill, Topic, Project, Event or Person. */
   objectLabel: Scalars['String']['output'];
+  /** The object as a node: an Org, Place, Skill, Topic, Project, Event or Person (`object` is its name). */
+  objectNode?: Maybe<Owned>;
   personId: Scalars['ID']['output'];
   personName: Scalars['String']['output'];
   /** When the fact started as best known: validFrom, else startDate. */
   start?: Maybe<Scalars['String']['output']>;
+  /** The person the fact is about. */
+  subject?: Maybe<Person>;
   /** When the fact was recorded. */
   timestamp?: Maybe<Scalars['DateTime']['output']>;
   /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, … */
@@ -7032,12 +7056,16 @@ export type FeedDeliveryMode =
 export type FeedEvent = {
   __typename?: 'FeedEvent';
   /** The agent whose request wrote it. */
+  actor?: Maybe<Agent>;
+  /** The agent whose request wrote it. */
   actorAgentId: Scalars['String']['output'];
   confidence?: Maybe<Scalars['Float']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /** This event's position in the tenant's outbox (its `seq`). */
   cursor: Scalars['String']['output'];
   domains: Array<Scalars['String']['output']>;
+  /** The knowledge node as it is now, when the subscriber may read it. */
+  node?: Maybe<Knowledge>;
   nodeId: Scalars['ID']['output'];
   nodeType: Scalars['String']['output'];
   ownerId: Scalars['String']['output'];
@@ -7338,6 +7366,8 @@ export type GameSessionState = {
   id: Scalars['ID']['output'];
   leaseExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   maxTurns: Scalars['Int']['output'];
+  /** The session node, to keep querying from. */
+  session?: Maybe<GameSession>;
   startedAt: Scalars['DateTime']['output'];
   status: GameSessionStatus;
   turnsCompleted: Scalars['Int']['output'];
@@ -7499,12 +7529,15 @@ export type GameTurn = {
   sessionId: Scalars['ID']['output'];
   success: Scalars['Boolean']['output'];
   timestamp: Scalars['DateTime']['output'];
+  /** The stored Turn node, to keep querying from. */
+  turnNode?: Maybe<Turn>;
   visual: VisualContext;
 };
 
 /** The agent team's heartbeat checklist, replacing HEARTBEAT.md. */
 export type HeartbeatChecklist = {
   __typename?: 'HeartbeatChecklist';
+  agent?: Maybe<Agent>;
   agentId: Scalars['ID']['output'];
   /** BLOCKED tasks assigned to the agent. */
   blockedTasks: Array<TaskBrief>;
@@ -7521,6 +7554,8 @@ export type HeartbeatChecklist = {
 export type HeartbeatItem = {
   __typename?: 'HeartbeatItem';
   kind: HeartbeatItemKind;
+  /** The improvement, task or knowledge node, to keep querying from. */
+  node?: Maybe<Owned>;
   /** 1 for approvals, 0.9 for blocked tasks, 0.8 × confidence for unread knowledge. */
   priority: Scalars['Float']['output'];
   /** The improvement, task or knowledge node it is about. */
@@ -7926,6 +7961,8 @@ export type KnowledgeItem = {
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
+  /** The knowledge node itself, to keep querying from (its relationships, evidence, history). */
+  node?: Maybe<Knowledge>;
   /** The agent that created it (provenance). */
   ownerId: Scalars['String']['output'];
   /** The task it was produced for, if any. */
@@ -8064,7 +8101,11 @@ export type LocationMatch = {
   fact: FactRecord;
   location: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
+  /** The place as a node. */
+  place?: Maybe<Place>;
   /** lives_in, works_in or studied_in. */
   relationship: Scalars['String']['output'];
   similarity?: Maybe<Scalars['Float']['output']>;
@@ -8463,6 +8504,8 @@ export type MemoryContextLine = {
   content: Scalars['String']['output'];
   /** YYYY-MM-DD of `occurredAt`, or of `createdAt` when unset (UTC). */
   date: Scalars['String']['output'];
+  /** The memory the line comes from, to keep querying from (its agents, the people it is about). */
+  memory?: Maybe<Memory>;
   /** The memory the line cites as `(mem:<id>)`. */
   memoryId: Scalars['ID']['output'];
   /** Heading the line sits under, e.g. `Key Insights`. */
@@ -10412,6 +10455,8 @@ export type NameMatch = {
   __typename?: 'NameMatch';
   aliases: Array<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   realName?: Maybe<Scalars['String']['output']>;
   /** Cosine similarity of the name when matched by meaning; null for exact and fuzzy matches. */
@@ -11202,7 +11247,11 @@ export type OrganizationMatch = {
   fact: FactRecord;
   location?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
+  /** The organisation as a node. */
+  org?: Maybe<Org>;
   organization: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   /** WORKS_AT or PREVIOUSLY. */
   relationshipType: Scalars['String']['output'];
@@ -11345,6 +11394,8 @@ export type PatternTypeEnumScalarMutations = {
 /** A workflow improvement waiting for an approver. */
 export type PendingApproval = {
   __typename?: 'PendingApproval';
+  /** The improvement, with its evidence and audit trail. */
+  improvement?: Maybe<WorkflowImprovement>;
   improvementId: Scalars['ID']['output'];
   ownerId: Scalars['String']['output'];
   submittedForApprovalAt: Scalars['DateTime']['output'];
@@ -12990,6 +13041,8 @@ export type PersonProfile = {
   facts: Array<FactRecord>;
   found: Scalars['Boolean']['output'];
   name?: Maybe<Scalars['String']['output']>;
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   realName?: Maybe<Scalars['String']['output']>;
 };
@@ -13301,6 +13354,8 @@ export type PersonSummary = {
   found: Scalars['Boolean']['output'];
   groups: Array<FactGroup>;
   name?: Maybe<Scalars['String']['output']>;
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   realName?: Maybe<Scalars['String']['output']>;
 };
@@ -13410,6 +13465,8 @@ export type PersonTimeline = {
   __typename?: 'PersonTimeline';
   found: Scalars['Boolean']['output'];
   name?: Maybe<Scalars['String']['output']>;
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   timeline: Array<FactRecord>;
 };
@@ -14058,6 +14115,8 @@ export type PossibleMatch = {
   __typename?: 'PossibleMatch';
   confidence: Scalars['Float']['output'];
   name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   reason: Scalars['String']['output'];
 };
@@ -15993,6 +16052,8 @@ export type RecentTurns = {
   patterns: Array<TurnPattern>;
   /** Oldest first, at most `last`. */
   recentTurns: Array<CompactTurn>;
+  /** The session node, to keep querying from. */
+  session?: Maybe<GameSession>;
   sessionId: Scalars['ID']['output'];
   sessionStatus: GameSessionStatus;
   /** Turns recorded in the whole session. */
@@ -16018,6 +16079,8 @@ export type RecordMemoriesResult = {
   __typename?: 'RecordMemoriesResult';
   /** Ids of the stored memories, in input order. */
   ids: Array<Scalars['ID']['output']>;
+  /** The stored memories as nodes, in input order: select only what you need (each selected field is read back). */
+  memories: Array<Memory>;
   /** They are searchable by full text at once and by meaning once embedded (embeddingStatus READY). */
   pendingEmbeddings: Scalars['Int']['output'];
 };
@@ -16489,7 +16552,9 @@ export type RelationshipsBetween = {
   __typename?: 'RelationshipsBetween';
   /** Sum of INTERACTED_WITH weights between them, either direction (0 if none). */
   interactionWeight: Scalars['Float']['output'];
+  personA?: Maybe<Person>;
   personAId: Scalars['ID']['output'];
+  personB?: Maybe<Person>;
   personBId: Scalars['ID']['output'];
   relationships: Array<FactRecord>;
   sharedContexts: Array<SharedContext>;
@@ -17281,6 +17346,8 @@ export type RetrieveContextMetadata = {
   processingTimeMs: Scalars['Float']['output'];
   /** Tool calls executed. */
   queriesExecuted: Scalars['Int']['output'];
+  /** The RetrievalRun node that records this run. */
+  run?: Maybe<RetrievalRun>;
   /** Id of the RetrievalRun node that records this run. */
   runId: Scalars['ID']['output'];
   /** Why the loop stopped: DONE, ITERATION_LIMIT, FACT_LIMIT, STUCK or TIME_BUDGET. */
@@ -17327,9 +17394,13 @@ export type RetrievedFact = {
   confidence: Scalars['Float']['output'];
   current: Scalars['Boolean']['output'];
   evidence: Array<Scalars['String']['output']>;
+  /** The messages that show the fact, those the caller may read. */
+  evidenceMessages: Array<Message>;
   /** The fact's id in the graph (FactRecord.id). */
   id: Scalars['ID']['output'];
   object: Scalars['String']['output'];
+  /** The person the fact is about, to keep querying from. */
+  person?: Maybe<Person>;
   /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, CLOSE_TO, … */
   relation: Scalars['String']['output'];
   /** How relevant to the conversation (0..1): named entity, participant, or similarity of meaning. */
@@ -17346,6 +17417,8 @@ export type RetrievedProfile = {
   aliases: Array<Scalars['String']['output']>;
   factCount: Scalars['Int']['output'];
   name?: Maybe<Scalars['String']['output']>;
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   realName?: Maybe<Scalars['String']['output']>;
 };
@@ -17356,6 +17429,10 @@ export type RetrievedSnippet = {
   authorName?: Maybe<Scalars['String']['output']>;
   content: Scalars['String']['output'];
   id: Scalars['ID']['output'];
+  /** The memory (source MEMORY), to keep querying from. */
+  memory?: Maybe<Memory>;
+  /** The message (source MESSAGE), to keep querying from. */
+  message?: Maybe<Message>;
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
   score: Scalars['Float']['output'];
   source: SearchSource;
@@ -17923,11 +18000,17 @@ export type SearchHit = {
   /** Ids of the messages that show a fact. */
   evidence?: Maybe<Array<Scalars['String']['output']>>;
   explain?: Maybe<ScoreExplanation>;
+  /** The fact (source FACT), with its subject, object and evidence as nodes; null for other sources. */
+  fact?: Maybe<FactRecord>;
   /** The relationship type of a fact, e.g. WORKS_AT. */
   factType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   importance?: Maybe<Scalars['Float']['output']>;
+  /** The memory itself (source MEMORY), to keep querying from; null for other sources. */
+  memory?: Maybe<Memory>;
   memoryType?: Maybe<MemoryType>;
+  /** The message itself (source MESSAGE), to keep querying from; null for other sources. */
+  message?: Maybe<Message>;
   /** occurredAt (else createdAt) of a memory; timestamp of a message; validFrom (else createdAt) of a fact. */
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
   /** The agent that stored a memory or message; null for a fact. */
@@ -18258,6 +18341,8 @@ export type SharedContext = {
   __typename?: 'SharedContext';
   context: Scalars['String']['output'];
   contextId: Scalars['ID']['output'];
+  /** The organisation, project, event or place they share, as a node. */
+  contextNode?: Maybe<Owned>;
   factA: FactRecord;
   factB: FactRecord;
   type: Scalars['String']['output'];
@@ -18550,6 +18635,8 @@ export type SkillMatch = {
   evidence: Array<Scalars['String']['output']>;
   fact: FactRecord;
   name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   proficiency?: Maybe<Scalars['String']['output']>;
   /** Cosine similarity when found by meaning. */
@@ -18764,6 +18851,8 @@ export type StoredMemory = {
   confidence?: Maybe<Scalars['Float']['output']>;
   id: Scalars['ID']['output'];
   kind: MemoryKind;
+  /** The node written (a Belief, Insight or Experience), to keep querying from. */
+  node?: Maybe<Owned>;
   /** Whether it joined the cross-agent pool: its confidence reached SHARED_POOL_THRESHOLD. */
   pooled: Scalars['Boolean']['output'];
 };
@@ -20218,6 +20307,8 @@ export type TaskBrief = {
   description: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   status: TaskStatus;
+  /** The Task node, to keep querying from. */
+  task?: Maybe<Task>;
   taskType: TaskType;
 };
 
@@ -21070,6 +21161,8 @@ export type TopicMatch = {
   evidence: Array<Scalars['String']['output']>;
   facts: Array<FactRecord>;
   name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
   personId: Scalars['ID']['output'];
   /** The strongest relationship type. */
   relationshipType: Scalars['String']['output'];
@@ -23241,10 +23334,10 @@ export type ResolversTypes = {
   AgentMemoriesRelationship: ResolverTypeWrapper<Omit<AgentMemoriesRelationship, 'node'> & { node: ResolversTypes['Memory'] }>;
   AgentMemoriesUpdateConnectionInput: AgentMemoriesUpdateConnectionInput;
   AgentMemoriesUpdateFieldInput: AgentMemoriesUpdateFieldInput;
-  AgentMemory: ResolverTypeWrapper<AgentMemory>;
+  AgentMemory: ResolverTypeWrapper<Omit<Omit<AgentMemory, 'involvedAgents' | 'memory'> & { involvedAgents: Array<ResolversTypes['Agent']>, memory?: Maybe<ResolversTypes['Memory']> }, 'memory' | 'involvedAgents'>>;
   AgentMemoryMemoriesAggregateSelection: ResolverTypeWrapper<AgentMemoryMemoriesAggregateSelection>;
   AgentMemoryMemoriesNodeAggregateSelection: ResolverTypeWrapper<AgentMemoryMemoriesNodeAggregateSelection>;
-  AgentRelationship: ResolverTypeWrapper<AgentRelationship>;
+  AgentRelationship: ResolverTypeWrapper<Omit<Omit<AgentRelationship, 'agent' | 'recentInteractions'> & { agent?: Maybe<ResolversTypes['Agent']>, recentInteractions: Array<ResolversTypes['AgentMemory']> }, 'agent'>>;
   AgentRelationshipFilters: AgentRelationshipFilters;
   AgentSort: AgentSort;
   AgentState: AgentState;
@@ -23312,7 +23405,7 @@ export type ResolversTypes = {
   AgentSubscriptionRulesUpdateFieldInput: AgentSubscriptionRulesUpdateFieldInput;
   AgentTaskAssignedTasksAggregateSelection: ResolverTypeWrapper<AgentTaskAssignedTasksAggregateSelection>;
   AgentTaskAssignedTasksNodeAggregateSelection: ResolverTypeWrapper<AgentTaskAssignedTasksNodeAggregateSelection>;
-  AgentTaskContext: ResolverTypeWrapper<AgentTaskContext>;
+  AgentTaskContext: ResolverTypeWrapper<Omit<AgentTaskContext, 'insights' | 'learnings' | 'relevantMemories' | 'task' | 'taskMemories'> & { insights: Array<ResolversTypes['AgentMemory']>, learnings: Array<ResolversTypes['AgentMemory']>, relevantMemories: Array<ResolversTypes['AgentMemory']>, task: ResolversTypes['TaskBrief'], taskMemories: Array<ResolversTypes['AgentMemory']> }>;
   AgentUpdateInput: AgentUpdateInput;
   AgentWhere: AgentWhere;
   AgentsConnection: ResolverTypeWrapper<Omit<AgentsConnection, 'edges'> & { edges: Array<ResolversTypes['AgentEdge']> }>;
@@ -23411,7 +23504,7 @@ export type ResolversTypes = {
   ApplicationValidatedUpdateFieldInput: ApplicationValidatedUpdateFieldInput;
   ApplicationWhere: ApplicationWhere;
   ApplicationsConnection: ResolverTypeWrapper<Omit<ApplicationsConnection, 'edges'> & { edges: Array<ResolversTypes['ApplicationEdge']> }>;
-  AssertFactsPayload: ResolverTypeWrapper<AssertFactsPayload>;
+  AssertFactsPayload: ResolverTypeWrapper<Omit<AssertFactsPayload, 'closed' | 'contradictions' | 'created' | 'merged'> & { closed: Array<ResolversTypes['FactRecord']>, contradictions: Array<ResolversTypes['FactContradiction']>, created: Array<ResolversTypes['FactRecord']>, merged: Array<ResolversTypes['FactRecord']> }>;
   BattleContext: ResolverTypeWrapper<BattleContext>;
   BattleContextInput: BattleContextInput;
   BattleType: BattleType;
@@ -23536,7 +23629,7 @@ export type ResolversTypes = {
   ChannelDeleteInput: ChannelDeleteInput;
   ChannelDisconnectInput: ChannelDisconnectInput;
   ChannelEdge: ResolverTypeWrapper<ChannelEdge>;
-  ChannelMessage: ResolverTypeWrapper<ChannelMessage>;
+  ChannelMessage: ResolverTypeWrapper<Omit<ChannelMessage, 'message' | 'channel'>>;
   ChannelMessageMessagesAggregateSelection: ResolverTypeWrapper<ChannelMessageMessagesAggregateSelection>;
   ChannelMessageMessagesNodeAggregateSelection: ResolverTypeWrapper<ChannelMessageMessagesNodeAggregateSelection>;
   ChannelMessagesConnectFieldInput: ChannelMessagesConnectFieldInput;
@@ -23594,7 +23687,7 @@ export type ResolversTypes = {
   CollaborationSort: CollaborationSort;
   CollaborationUpdateInput: CollaborationUpdateInput;
   CollaborationWhere: CollaborationWhere;
-  CompactTurn: ResolverTypeWrapper<CompactTurn>;
+  CompactTurn: ResolverTypeWrapper<Omit<Omit<CompactTurn, 'turnNode'> & { turnNode?: Maybe<ResolversTypes['Turn']> }, 'turnNode'>>;
   CompactTurnInput: CompactTurnInput;
   Concept: ResolverTypeWrapper<Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<ResolversTypes['Application']>, challengedByConnection: ResolversTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversTypes['Research']>, discoveredByConnection: ResolversTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversTypes['Content']>, explainedByConnection: ResolversTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversTypes['Research']>, refinedByConnection: ResolversTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversTypes['Application']>, validatedByConnection: ResolversTypes['ConceptValidatedByConnection'] }>;
   ConceptAggregate: ResolverTypeWrapper<ConceptAggregate>;
@@ -23604,7 +23697,7 @@ export type ResolversTypes = {
   ConceptApplicationChallengedByNodeAggregateSelection: ResolverTypeWrapper<ConceptApplicationChallengedByNodeAggregateSelection>;
   ConceptApplicationValidatedByAggregateSelection: ResolverTypeWrapper<ConceptApplicationValidatedByAggregateSelection>;
   ConceptApplicationValidatedByNodeAggregateSelection: ResolverTypeWrapper<ConceptApplicationValidatedByNodeAggregateSelection>;
-  ConceptChallenge: ResolverTypeWrapper<ConceptChallenge>;
+  ConceptChallenge: ResolverTypeWrapper<Omit<ConceptChallenge, 'application'> & { application: ResolversTypes['KnowledgeItem'] }>;
   ConceptChallengedByConnectFieldInput: ConceptChallengedByConnectFieldInput;
   ConceptChallengedByConnection: ResolverTypeWrapper<Omit<ConceptChallengedByConnection, 'edges'> & { edges: Array<ResolversTypes['ConceptChallengedByRelationship']> }>;
   ConceptChallengedByConnectionAggregateInput: ConceptChallengedByConnectionAggregateInput;
@@ -23762,9 +23855,9 @@ export type ResolversTypes = {
   ContentUpdateInput: ContentUpdateInput;
   ContentWhere: ContentWhere;
   ContentsConnection: ResolverTypeWrapper<Omit<ContentsConnection, 'edges'> & { edges: Array<ResolversTypes['ContentEdge']> }>;
-  ConversationMemories: ResolverTypeWrapper<ConversationMemories>;
+  ConversationMemories: ResolverTypeWrapper<Omit<ConversationMemories, 'insights' | 'interactions' | 'learnings' | 'observations'> & { insights: Array<ResolversTypes['AgentMemory']>, interactions: Array<ResolversTypes['AgentMemory']>, learnings: Array<ResolversTypes['AgentMemory']>, observations: Array<ResolversTypes['AgentMemory']> }>;
   ConversationMessageInput: ConversationMessageInput;
-  ConversationParticipants: ResolverTypeWrapper<ConversationParticipants>;
+  ConversationParticipants: ResolverTypeWrapper<Omit<ConversationParticipants, 'explicitMentions' | 'implicitReferences'> & { explicitMentions: Array<ResolversTypes['ExplicitMention']>, implicitReferences: Array<ResolversTypes['ImplicitReference']> }>;
   Count: ResolverTypeWrapper<Count>;
   CountConnection: ResolverTypeWrapper<CountConnection>;
   CreateAgentStateSnapshotsMutationResponse: ResolverTypeWrapper<Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversTypes['AgentStateSnapshot']> }>;
@@ -23886,27 +23979,27 @@ export type ResolversTypes = {
   ExperienceUpdateInput: ExperienceUpdateInput;
   ExperienceWhere: ExperienceWhere;
   ExperiencesConnection: ResolverTypeWrapper<ExperiencesConnection>;
-  Expert: ResolverTypeWrapper<Expert>;
+  Expert: ResolverTypeWrapper<Omit<Expert, 'person'>>;
   ExpertFact: ResolverTypeWrapper<ExpertFact>;
-  ExplicitMention: ResolverTypeWrapper<ExplicitMention>;
+  ExplicitMention: ResolverTypeWrapper<Omit<ExplicitMention, 'person'>>;
   Fact: ResolverTypeWrapper<Fact>;
   FactAggregationWhereInput: FactAggregationWhereInput;
   FactAssertionInput: FactAssertionInput;
   FactAttributesInput: FactAttributesInput;
   FactAttributesRecord: ResolverTypeWrapper<FactAttributesRecord>;
-  FactContradiction: ResolverTypeWrapper<FactContradiction>;
+  FactContradiction: ResolverTypeWrapper<Omit<FactContradiction, 'conflictsWith' | 'fact'> & { conflictsWith: ResolversTypes['FactRecord'], fact: ResolversTypes['FactRecord'] }>;
   FactCreateInput: FactCreateInput;
   FactFormat: FactFormat;
-  FactGroup: ResolverTypeWrapper<FactGroup>;
-  FactRecord: ResolverTypeWrapper<FactRecord>;
-  FactSearchHit: ResolverTypeWrapper<FactSearchHit>;
+  FactGroup: ResolverTypeWrapper<Omit<FactGroup, 'facts'> & { facts: Array<ResolversTypes['FactRecord']> }>;
+  FactRecord: ResolverTypeWrapper<Omit<Omit<FactRecord, 'attributes' | 'objectNode'> & { attributes: ResolversTypes['FactAttributesRecord'], objectNode?: Maybe<ResolversTypes['Owned']> }, 'subject' | 'objectNode' | 'evidenceMessages'>>;
+  FactSearchHit: ResolverTypeWrapper<Omit<FactSearchHit, 'fact'> & { fact: ResolversTypes['FactRecord'] }>;
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
-  FeedDelivery: ResolverTypeWrapper<FeedDelivery>;
+  FeedDelivery: ResolverTypeWrapper<Omit<FeedDelivery, 'events'> & { events: Array<ResolversTypes['FeedEvent']> }>;
   FeedDeliveryMode: FeedDeliveryMode;
-  FeedEvent: ResolverTypeWrapper<FeedEvent>;
-  FindExpertsResult: ResolverTypeWrapper<FindExpertsResult>;
+  FeedEvent: ResolverTypeWrapper<Omit<Omit<FeedEvent, 'actor' | 'node'> & { actor?: Maybe<ResolversTypes['Agent']>, node?: Maybe<ResolversTypes['Knowledge']> }, 'node' | 'actor'>>;
+  FindExpertsResult: ResolverTypeWrapper<Omit<FindExpertsResult, 'experts'> & { experts: Array<ResolversTypes['Expert']> }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FloatAggregateSelection: ResolverTypeWrapper<FloatAggregateSelection>;
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
@@ -23914,7 +24007,7 @@ export type ResolversTypes = {
   FloatScalarMutations: FloatScalarMutations;
   GameButton: GameButton;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
-  GameMemoryContext: ResolverTypeWrapper<GameMemoryContext>;
+  GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
   GameSession: ResolverTypeWrapper<Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<ResolversTypes['Agent']>, playerConnection: ResolversTypes['GameSessionPlayerConnection'], turns: Array<ResolversTypes['Turn']>, turnsConnection: ResolversTypes['GameSessionTurnsConnection'] }>;
   GameSessionAgentPlayerAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerAggregateSelection>;
   GameSessionAgentPlayerNodeAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerNodeAggregateSelection>;
@@ -23932,7 +24025,7 @@ export type ResolversTypes = {
   GameSessionPlayerRelationship: ResolverTypeWrapper<Omit<GameSessionPlayerRelationship, 'node'> & { node: ResolversTypes['Agent'] }>;
   GameSessionRelationshipFilters: GameSessionRelationshipFilters;
   GameSessionSort: GameSessionSort;
-  GameSessionState: ResolverTypeWrapper<GameSessionState>;
+  GameSessionState: ResolverTypeWrapper<Omit<Omit<GameSessionState, 'session'> & { session?: Maybe<ResolversTypes['GameSession']> }, 'session'>>;
   GameSessionStatus: GameSessionStatus;
   GameSessionStatusEnumScalarFilters: GameSessionStatusEnumScalarFilters;
   GameSessionTurnTurnsAggregateSelection: ResolverTypeWrapper<GameSessionTurnTurnsAggregateSelection>;
@@ -23947,14 +24040,14 @@ export type ResolversTypes = {
   GameSessionUpdateInput: GameSessionUpdateInput;
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: ResolverTypeWrapper<Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionEdge']> }>;
-  GameTurn: ResolverTypeWrapper<Omit<GameTurn, 'screenshot'> & { screenshot?: Maybe<ResolversTypes['TurnScreenshot']> }>;
-  HeartbeatChecklist: ResolverTypeWrapper<HeartbeatChecklist>;
-  HeartbeatItem: ResolverTypeWrapper<HeartbeatItem>;
+  GameTurn: ResolverTypeWrapper<Omit<Omit<GameTurn, 'memoryContext' | 'screenshot' | 'turnNode'> & { memoryContext?: Maybe<ResolversTypes['TurnMemoryContext']>, screenshot?: Maybe<ResolversTypes['TurnScreenshot']>, turnNode?: Maybe<ResolversTypes['Turn']> }, 'turnNode'>>;
+  HeartbeatChecklist: ResolverTypeWrapper<Omit<Omit<HeartbeatChecklist, 'agent' | 'blockedTasks' | 'items' | 'pendingApprovals' | 'unreadKnowledge'> & { agent?: Maybe<ResolversTypes['Agent']>, blockedTasks: Array<ResolversTypes['TaskBrief']>, items: Array<ResolversTypes['HeartbeatItem']>, pendingApprovals: Array<ResolversTypes['PendingApproval']>, unreadKnowledge: Array<ResolversTypes['KnowledgeItem']> }, 'agent'>>;
+  HeartbeatItem: ResolverTypeWrapper<Omit<Omit<HeartbeatItem, 'node'> & { node?: Maybe<ResolversTypes['Owned']> }, 'node'>>;
   HeartbeatItemKind: HeartbeatItemKind;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
-  ImplicitReference: ResolverTypeWrapper<ImplicitReference>;
+  ImplicitReference: ResolverTypeWrapper<Omit<ImplicitReference, 'possibleMatches'> & { possibleMatches: Array<ResolversTypes['PossibleMatch']> }>;
   Insight: ResolverTypeWrapper<Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<ResolversTypes['Knowledge']>, basedOnConnection: ResolversTypes['InsightBasedOnConnection'] }>;
   InsightAggregate: ResolverTypeWrapper<InsightAggregate>;
   InsightAggregateNode: ResolverTypeWrapper<InsightAggregateNode>;
@@ -23988,13 +24081,13 @@ export type ResolversTypes = {
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
   Knowledge: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Knowledge']>;
-  KnowledgeCommunities: ResolverTypeWrapper<KnowledgeCommunities>;
-  KnowledgeCommunity: ResolverTypeWrapper<KnowledgeCommunity>;
+  KnowledgeCommunities: ResolverTypeWrapper<Omit<KnowledgeCommunities, 'communities'> & { communities: Array<ResolversTypes['KnowledgeCommunity']> }>;
+  KnowledgeCommunity: ResolverTypeWrapper<Omit<KnowledgeCommunity, 'members'> & { members: Array<ResolversTypes['RankedKnowledge']> }>;
   KnowledgeConnectWhere: KnowledgeConnectWhere;
   KnowledgeCreateInput: KnowledgeCreateInput;
   KnowledgeEdge: ResolverTypeWrapper<Omit<KnowledgeEdge, 'node'> & { node: ResolversTypes['Knowledge'] }>;
   KnowledgeImplementation: KnowledgeImplementation;
-  KnowledgeItem: ResolverTypeWrapper<KnowledgeItem>;
+  KnowledgeItem: ResolverTypeWrapper<Omit<Omit<KnowledgeItem, 'node'> & { node?: Maybe<ResolversTypes['Knowledge']> }, 'node'>>;
   KnowledgeRelationshipFilters: KnowledgeRelationshipFilters;
   KnowledgeSort: KnowledgeSort;
   KnowledgeUpdateInput: KnowledgeUpdateInput;
@@ -24010,7 +24103,7 @@ export type ResolversTypes = {
   LevelEnumScalarFilters: LevelEnumScalarFilters;
   LevelEnumScalarMutations: LevelEnumScalarMutations;
   ListStringMutations: ListStringMutations;
-  LocationMatch: ResolverTypeWrapper<LocationMatch>;
+  LocationMatch: ResolverTypeWrapper<Omit<Omit<LocationMatch, 'fact'> & { fact: ResolversTypes['FactRecord'] }, 'person' | 'place'>>;
   MemoriesConnection: ResolverTypeWrapper<Omit<MemoriesConnection, 'edges'> & { edges: Array<ResolversTypes['MemoryEdge']> }>;
   Memory: ResolverTypeWrapper<Omit<Memory, 'agent' | 'agentConnection' | 'relatedAgents' | 'relatedAgentsConnection'> & { agent: Array<ResolversTypes['Agent']>, agentConnection: ResolversTypes['MemoryAgentConnection'], relatedAgents: Array<ResolversTypes['Agent']>, relatedAgentsConnection: ResolversTypes['MemoryRelatedAgentsConnection'] }>;
   MemoryAboutPeopleConnectFieldInput: MemoryAboutPeopleConnectFieldInput;
@@ -24049,10 +24142,10 @@ export type ResolversTypes = {
   MemoryAggregateNode: ResolverTypeWrapper<MemoryAggregateNode>;
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
-  MemoryContext: ResolverTypeWrapper<MemoryContext>;
+  MemoryContext: ResolverTypeWrapper<Omit<MemoryContext, 'lines'> & { lines: Array<ResolversTypes['MemoryContextLine']> }>;
   MemoryContextFormat: MemoryContextFormat;
   MemoryContextInput: MemoryContextInput;
-  MemoryContextLine: ResolverTypeWrapper<MemoryContextLine>;
+  MemoryContextLine: ResolverTypeWrapper<Omit<Omit<MemoryContextLine, 'memory'> & { memory?: Maybe<ResolversTypes['Memory']> }, 'memory'>>;
   MemoryCreateInput: MemoryCreateInput;
   MemoryDeleteInput: MemoryDeleteInput;
   MemoryDisconnectInput: MemoryDisconnectInput;
@@ -24061,7 +24154,7 @@ export type ResolversTypes = {
   MemoryKind: MemoryKind;
   MemoryPersonAboutPeopleAggregateSelection: ResolverTypeWrapper<MemoryPersonAboutPeopleAggregateSelection>;
   MemoryPersonAboutPeopleNodeAggregateSelection: ResolverTypeWrapper<MemoryPersonAboutPeopleNodeAggregateSelection>;
-  MemoryQueryHit: ResolverTypeWrapper<MemoryQueryHit>;
+  MemoryQueryHit: ResolverTypeWrapper<Omit<MemoryQueryHit, 'knowledge'> & { knowledge: ResolversTypes['KnowledgeItem'] }>;
   MemoryRelatedAgentsConnectFieldInput: MemoryRelatedAgentsConnectFieldInput;
   MemoryRelatedAgentsConnection: ResolverTypeWrapper<Omit<MemoryRelatedAgentsConnection, 'edges'> & { edges: Array<ResolversTypes['MemoryRelatedAgentsRelationship']> }>;
   MemoryRelatedAgentsConnectionAggregateInput: MemoryRelatedAgentsConnectionAggregateInput;
@@ -24157,13 +24250,13 @@ export type ResolversTypes = {
   MessageReplyToRelationship: ResolverTypeWrapper<MessageReplyToRelationship>;
   MessageReplyToUpdateConnectionInput: MessageReplyToUpdateConnectionInput;
   MessageReplyToUpdateFieldInput: MessageReplyToUpdateFieldInput;
-  MessageSearchHit: ResolverTypeWrapper<MessageSearchHit>;
+  MessageSearchHit: ResolverTypeWrapper<Omit<MessageSearchHit, 'message'> & { message: ResolversTypes['ChannelMessage'] }>;
   MessageSort: MessageSort;
   MessageUpdateInput: MessageUpdateInput;
   MessageWhere: MessageWhere;
   MessagesConnection: ResolverTypeWrapper<MessagesConnection>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  NameMatch: ResolverTypeWrapper<NameMatch>;
+  NameMatch: ResolverTypeWrapper<Omit<NameMatch, 'person'>>;
   NoveltyType: NoveltyType;
   NoveltyTypeEnumScalarFilters: NoveltyTypeEnumScalarFilters;
   NoveltyTypeEnumScalarMutations: NoveltyTypeEnumScalarMutations;
@@ -24246,7 +24339,7 @@ export type ResolversTypes = {
   OrgSort: OrgSort;
   OrgUpdateInput: OrgUpdateInput;
   OrgWhere: OrgWhere;
-  OrganizationMatch: ResolverTypeWrapper<OrganizationMatch>;
+  OrganizationMatch: ResolverTypeWrapper<Omit<Omit<OrganizationMatch, 'fact'> & { fact: ResolversTypes['FactRecord'] }, 'person' | 'org'>>;
   OrgsConnection: ResolverTypeWrapper<OrgsConnection>;
   Outcome: Outcome;
   OutcomeEnumScalarFilters: OutcomeEnumScalarFilters;
@@ -24261,12 +24354,12 @@ export type ResolversTypes = {
   PatternType: PatternType;
   PatternTypeEnumScalarFilters: PatternTypeEnumScalarFilters;
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
-  PendingApproval: ResolverTypeWrapper<PendingApproval>;
-  PeopleByLocation: ResolverTypeWrapper<PeopleByLocation>;
-  PeopleByName: ResolverTypeWrapper<PeopleByName>;
-  PeopleByOrganization: ResolverTypeWrapper<PeopleByOrganization>;
-  PeopleBySkill: ResolverTypeWrapper<PeopleBySkill>;
-  PeopleByTopic: ResolverTypeWrapper<PeopleByTopic>;
+  PendingApproval: ResolverTypeWrapper<Omit<Omit<PendingApproval, 'improvement'> & { improvement?: Maybe<ResolversTypes['WorkflowImprovement']> }, 'improvement'>>;
+  PeopleByLocation: ResolverTypeWrapper<Omit<PeopleByLocation, 'people'> & { people: Array<ResolversTypes['LocationMatch']> }>;
+  PeopleByName: ResolverTypeWrapper<Omit<PeopleByName, 'people'> & { people: Array<ResolversTypes['NameMatch']> }>;
+  PeopleByOrganization: ResolverTypeWrapper<Omit<PeopleByOrganization, 'people'> & { people: Array<ResolversTypes['OrganizationMatch']> }>;
+  PeopleBySkill: ResolverTypeWrapper<Omit<PeopleBySkill, 'people'> & { people: Array<ResolversTypes['SkillMatch']> }>;
+  PeopleByTopic: ResolverTypeWrapper<Omit<PeopleByTopic, 'people'> & { people: Array<ResolversTypes['TopicMatch']> }>;
   PeopleConnection: ResolverTypeWrapper<PeopleConnection>;
   Person: ResolverTypeWrapper<Person>;
   PersonAggregate: ResolverTypeWrapper<PersonAggregate>;
@@ -24429,7 +24522,7 @@ export type ResolversTypes = {
   PersonPreviouslyRelationship: ResolverTypeWrapper<PersonPreviouslyRelationship>;
   PersonPreviouslyUpdateConnectionInput: PersonPreviouslyUpdateConnectionInput;
   PersonPreviouslyUpdateFieldInput: PersonPreviouslyUpdateFieldInput;
-  PersonProfile: ResolverTypeWrapper<PersonProfile>;
+  PersonProfile: ResolverTypeWrapper<Omit<Omit<PersonProfile, 'facts'> & { facts: Array<ResolversTypes['FactRecord']> }, 'person'>>;
   PersonProjectWorkingOnAggregateSelection: ResolverTypeWrapper<PersonProjectWorkingOnAggregateSelection>;
   PersonProjectWorkingOnEdgeAggregateSelection: ResolverTypeWrapper<PersonProjectWorkingOnEdgeAggregateSelection>;
   PersonProjectWorkingOnNodeAggregateSelection: ResolverTypeWrapper<PersonProjectWorkingOnNodeAggregateSelection>;
@@ -24466,7 +24559,7 @@ export type ResolversTypes = {
   PersonStudiedAtRelationship: ResolverTypeWrapper<PersonStudiedAtRelationship>;
   PersonStudiedAtUpdateConnectionInput: PersonStudiedAtUpdateConnectionInput;
   PersonStudiedAtUpdateFieldInput: PersonStudiedAtUpdateFieldInput;
-  PersonSummary: ResolverTypeWrapper<PersonSummary>;
+  PersonSummary: ResolverTypeWrapper<Omit<Omit<PersonSummary, 'contradictions' | 'groups'> & { contradictions: Array<ResolversTypes['FactRecord']>, groups: Array<ResolversTypes['FactGroup']> }, 'person'>>;
   PersonTalksAboutConnectFieldInput: PersonTalksAboutConnectFieldInput;
   PersonTalksAboutConnection: ResolverTypeWrapper<PersonTalksAboutConnection>;
   PersonTalksAboutConnectionAggregateInput: PersonTalksAboutConnectionAggregateInput;
@@ -24481,7 +24574,7 @@ export type ResolversTypes = {
   PersonTalksAboutRelationship: ResolverTypeWrapper<PersonTalksAboutRelationship>;
   PersonTalksAboutUpdateConnectionInput: PersonTalksAboutUpdateConnectionInput;
   PersonTalksAboutUpdateFieldInput: PersonTalksAboutUpdateFieldInput;
-  PersonTimeline: ResolverTypeWrapper<PersonTimeline>;
+  PersonTimeline: ResolverTypeWrapper<Omit<Omit<PersonTimeline, 'timeline'> & { timeline: Array<ResolversTypes['FactRecord']> }, 'person'>>;
   PersonTopicCaresAboutAggregateSelection: ResolverTypeWrapper<PersonTopicCaresAboutAggregateSelection>;
   PersonTopicCaresAboutEdgeAggregateSelection: ResolverTypeWrapper<PersonTopicCaresAboutEdgeAggregateSelection>;
   PersonTopicCaresAboutNodeAggregateSelection: ResolverTypeWrapper<PersonTopicCaresAboutNodeAggregateSelection>;
@@ -24552,7 +24645,7 @@ export type ResolversTypes = {
   PlaceUpdateInput: PlaceUpdateInput;
   PlaceWhere: PlaceWhere;
   PlacesConnection: ResolverTypeWrapper<PlacesConnection>;
-  PossibleMatch: ResolverTypeWrapper<PossibleMatch>;
+  PossibleMatch: ResolverTypeWrapper<Omit<PossibleMatch, 'person'>>;
   ProcessCategory: ProcessCategory;
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
@@ -24636,11 +24729,11 @@ export type ResolversTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ResolverTypeWrapper<ProjectsConnection>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  RankedKnowledge: ResolverTypeWrapper<RankedKnowledge>;
-  RecentTurns: ResolverTypeWrapper<RecentTurns>;
+  RankedKnowledge: ResolverTypeWrapper<Omit<RankedKnowledge, 'knowledge'> & { knowledge: ResolversTypes['KnowledgeItem'] }>;
+  RecentTurns: ResolverTypeWrapper<Omit<Omit<RecentTurns, 'recentTurns' | 'session'> & { recentTurns: Array<ResolversTypes['CompactTurn']>, session?: Maybe<ResolversTypes['GameSession']> }, 'session'>>;
   RecordInteractionInput: RecordInteractionInput;
-  RecordMemoriesResult: ResolverTypeWrapper<RecordMemoriesResult>;
-  RecordTurnResult: ResolverTypeWrapper<Omit<RecordTurnResult, 'turn'> & { turn: ResolversTypes['GameTurn'] }>;
+  RecordMemoriesResult: ResolverTypeWrapper<Omit<Omit<RecordMemoriesResult, 'memories'> & { memories: Array<ResolversTypes['Memory']> }, 'memories'>>;
+  RecordTurnResult: ResolverTypeWrapper<Omit<RecordTurnResult, 'session' | 'turn'> & { session: ResolversTypes['GameSessionState'], turn: ResolversTypes['GameTurn'] }>;
   Refinement: ResolverTypeWrapper<Refinement>;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -24695,7 +24788,7 @@ export type ResolversTypes = {
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
   ReflectionsConnection: ResolverTypeWrapper<ReflectionsConnection>;
-  RelationshipsBetween: ResolverTypeWrapper<RelationshipsBetween>;
+  RelationshipsBetween: ResolverTypeWrapper<Omit<Omit<RelationshipsBetween, 'relationships' | 'sharedContexts'> & { relationships: Array<ResolversTypes['FactRecord']>, sharedContexts: Array<ResolversTypes['SharedContext']> }, 'personA' | 'personB'>>;
   Research: ResolverTypeWrapper<Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ResearchContributedToConnection'], discovered: Array<ResolversTypes['Concept']>, discoveredConnection: ResolversTypes['ResearchDiscoveredConnection'], refined: Array<ResolversTypes['Concept']>, refinedConnection: ResolversTypes['ResearchRefinedConnection'] }>;
   ResearchAggregate: ResolverTypeWrapper<ResearchAggregate>;
   ResearchAggregateNode: ResolverTypeWrapper<ResearchAggregateNode>;
@@ -24776,13 +24869,13 @@ export type ResolversTypes = {
   RetrievalStepTrace: ResolverTypeWrapper<RetrievalStepTrace>;
   RetrievalToolCallTrace: ResolverTypeWrapper<RetrievalToolCallTrace>;
   RetrieveContextInput: RetrieveContextInput;
-  RetrieveContextMetadata: ResolverTypeWrapper<RetrieveContextMetadata>;
-  RetrieveContextResult: ResolverTypeWrapper<RetrieveContextResult>;
+  RetrieveContextMetadata: ResolverTypeWrapper<Omit<RetrieveContextMetadata, 'run'>>;
+  RetrieveContextResult: ResolverTypeWrapper<Omit<RetrieveContextResult, 'contradictions' | 'metadata' | 'profiles' | 'snippets' | 'structuredFacts'> & { contradictions: Array<ResolversTypes['RetrievedContradiction']>, metadata: ResolversTypes['RetrieveContextMetadata'], profiles: Array<ResolversTypes['RetrievedProfile']>, snippets: Array<ResolversTypes['RetrievedSnippet']>, structuredFacts: Array<ResolversTypes['RetrievedFact']> }>;
   RetrieveMessageInput: RetrieveMessageInput;
-  RetrievedContradiction: ResolverTypeWrapper<RetrievedContradiction>;
-  RetrievedFact: ResolverTypeWrapper<RetrievedFact>;
-  RetrievedProfile: ResolverTypeWrapper<RetrievedProfile>;
-  RetrievedSnippet: ResolverTypeWrapper<RetrievedSnippet>;
+  RetrievedContradiction: ResolverTypeWrapper<Omit<RetrievedContradiction, 'conflictsWith' | 'fact'> & { conflictsWith: ResolversTypes['RetrievedFact'], fact: ResolversTypes['RetrievedFact'] }>;
+  RetrievedFact: ResolverTypeWrapper<Omit<Omit<RetrievedFact, 'attributes'> & { attributes: ResolversTypes['FactAttributesRecord'] }, 'person' | 'evidenceMessages'>>;
+  RetrievedProfile: ResolverTypeWrapper<Omit<RetrievedProfile, 'person'>>;
+  RetrievedSnippet: ResolverTypeWrapper<Omit<Omit<RetrievedSnippet, 'memory'> & { memory?: Maybe<ResolversTypes['Memory']> }, 'memory' | 'message'>>;
   Review: ResolverTypeWrapper<Review>;
   ReviewAggregationWhereInput: ReviewAggregationWhereInput;
   ReviewDecision: ReviewDecision;
@@ -24843,9 +24936,9 @@ export type ResolversTypes = {
   ScreenshotUpdateInput: ScreenshotUpdateInput;
   ScreenshotWhere: ScreenshotWhere;
   ScreenshotsConnection: ResolverTypeWrapper<ScreenshotsConnection>;
-  SearchHit: ResolverTypeWrapper<SearchHit>;
+  SearchHit: ResolverTypeWrapper<Omit<Omit<SearchHit, 'fact' | 'memory'> & { fact?: Maybe<ResolversTypes['FactRecord']>, memory?: Maybe<ResolversTypes['Memory']> }, 'memory' | 'message'>>;
   SearchMemoriesInput: SearchMemoriesInput;
-  SearchMemoriesResult: ResolverTypeWrapper<SearchMemoriesResult>;
+  SearchMemoriesResult: ResolverTypeWrapper<Omit<SearchMemoriesResult, 'hits'> & { hits: Array<ResolversTypes['SearchHit']> }>;
   SearchSource: SearchSource;
   SecurityAudit: ResolverTypeWrapper<SecurityAudit>;
   SecurityAuditAggregate: ResolverTypeWrapper<SecurityAuditAggregate>;
@@ -24877,8 +24970,8 @@ export type ResolversTypes = {
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection: ResolverTypeWrapper<SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection>;
   SecurityAuditWhere: SecurityAuditWhere;
   SecurityAuditsConnection: ResolverTypeWrapper<SecurityAuditsConnection>;
-  SemanticFactSearch: ResolverTypeWrapper<SemanticFactSearch>;
-  SharedContext: ResolverTypeWrapper<SharedContext>;
+  SemanticFactSearch: ResolverTypeWrapper<Omit<SemanticFactSearch, 'results'> & { results: Array<ResolversTypes['FactSearchHit']> }>;
+  SharedContext: ResolverTypeWrapper<Omit<Omit<SharedContext, 'contextNode' | 'factA' | 'factB'> & { contextNode?: Maybe<ResolversTypes['Owned']>, factA: ResolversTypes['FactRecord'], factB: ResolversTypes['FactRecord'] }, 'contextNode'>>;
   SharedKnowledge: ResolverTypeWrapper<Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<ResolversTypes['Knowledge']>, knowledgeConnection: ResolversTypes['SharedKnowledgeKnowledgeConnection'] }>;
   SharedKnowledgeAggregate: ResolverTypeWrapper<SharedKnowledgeAggregate>;
   SharedKnowledgeAggregateNode: ResolverTypeWrapper<SharedKnowledgeAggregateNode>;
@@ -24912,7 +25005,7 @@ export type ResolversTypes = {
   SkillDeleteInput: SkillDeleteInput;
   SkillDisconnectInput: SkillDisconnectInput;
   SkillEdge: ResolverTypeWrapper<SkillEdge>;
-  SkillMatch: ResolverTypeWrapper<SkillMatch>;
+  SkillMatch: ResolverTypeWrapper<Omit<Omit<SkillMatch, 'fact'> & { fact: ResolversTypes['FactRecord'] }, 'person'>>;
   SkillPeopleConnectFieldInput: SkillPeopleConnectFieldInput;
   SkillPeopleConnection: ResolverTypeWrapper<SkillPeopleConnection>;
   SkillPeopleConnectionAggregateInput: SkillPeopleConnectionAggregateInput;
@@ -24936,7 +25029,7 @@ export type ResolversTypes = {
   SkillWhere: SkillWhere;
   SkillsConnection: ResolverTypeWrapper<SkillsConnection>;
   SortDirection: SortDirection;
-  StoredMemory: ResolverTypeWrapper<StoredMemory>;
+  StoredMemory: ResolverTypeWrapper<Omit<Omit<StoredMemory, 'node'> & { node?: Maybe<ResolversTypes['Owned']> }, 'node'>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringAggregateSelection: ResolverTypeWrapper<StringAggregateSelection>;
   StringListFilters: StringListFilters;
@@ -25036,7 +25129,7 @@ export type ResolversTypes = {
   SynthesisEnabledRelationship: ResolverTypeWrapper<Omit<SynthesisEnabledRelationship, 'node'> & { node: ResolversTypes['Synthesis'] }>;
   SynthesisEnabledUpdateConnectionInput: SynthesisEnabledUpdateConnectionInput;
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
-  SynthesisOpportunity: ResolverTypeWrapper<SynthesisOpportunity>;
+  SynthesisOpportunity: ResolverTypeWrapper<Omit<SynthesisOpportunity, 'challenges' | 'concept' | 'research'> & { challenges: Array<ResolversTypes['ConceptChallenge']>, concept: ResolversTypes['KnowledgeItem'], research: Array<ResolversTypes['KnowledgeItem']> }>;
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
   SynthesisProducedConnection: ResolverTypeWrapper<SynthesisProducedConnection>;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
@@ -25090,7 +25183,7 @@ export type ResolversTypes = {
   TaskAssignedToRelationship: ResolverTypeWrapper<Omit<TaskAssignedToRelationship, 'node'> & { node: ResolversTypes['Agent'] }>;
   TaskAssignedToUpdateConnectionInput: TaskAssignedToUpdateConnectionInput;
   TaskAssignedToUpdateFieldInput: TaskAssignedToUpdateFieldInput;
-  TaskBrief: ResolverTypeWrapper<TaskBrief>;
+  TaskBrief: ResolverTypeWrapper<Omit<Omit<TaskBrief, 'task'> & { task?: Maybe<ResolversTypes['Task']> }, 'task'>>;
   TaskConnectInput: TaskConnectInput;
   TaskConnectWhere: TaskConnectWhere;
   TaskCreateInput: TaskCreateInput;
@@ -25193,7 +25286,7 @@ export type ResolversTypes = {
   TopicDeleteInput: TopicDeleteInput;
   TopicDisconnectInput: TopicDisconnectInput;
   TopicEdge: ResolverTypeWrapper<TopicEdge>;
-  TopicMatch: ResolverTypeWrapper<TopicMatch>;
+  TopicMatch: ResolverTypeWrapper<Omit<Omit<TopicMatch, 'facts'> & { facts: Array<ResolversTypes['FactRecord']> }, 'person'>>;
   TopicPersonCaredAboutByAggregateSelection: ResolverTypeWrapper<TopicPersonCaredAboutByAggregateSelection>;
   TopicPersonCaredAboutByEdgeAggregateSelection: ResolverTypeWrapper<TopicPersonCaredAboutByEdgeAggregateSelection>;
   TopicPersonCaredAboutByNodeAggregateSelection: ResolverTypeWrapper<TopicPersonCaredAboutByNodeAggregateSelection>;
@@ -25230,7 +25323,7 @@ export type ResolversTypes = {
   TurnGameSessionSessionAggregateSelection: ResolverTypeWrapper<TurnGameSessionSessionAggregateSelection>;
   TurnGameSessionSessionNodeAggregateSelection: ResolverTypeWrapper<TurnGameSessionSessionNodeAggregateSelection>;
   TurnInput: TurnInput;
-  TurnMemoryContext: ResolverTypeWrapper<TurnMemoryContext>;
+  TurnMemoryContext: ResolverTypeWrapper<Omit<TurnMemoryContext, 'recentTurns'> & { recentTurns: Array<ResolversTypes['CompactTurn']> }>;
   TurnPattern: TurnPattern;
   TurnPatternListEnumScalarFilters: TurnPatternListEnumScalarFilters;
   TurnRelationshipFilters: TurnRelationshipFilters;
@@ -25499,10 +25592,10 @@ export type ResolversParentTypes = {
   AgentMemoriesRelationship: Omit<AgentMemoriesRelationship, 'node'> & { node: ResolversParentTypes['Memory'] };
   AgentMemoriesUpdateConnectionInput: AgentMemoriesUpdateConnectionInput;
   AgentMemoriesUpdateFieldInput: AgentMemoriesUpdateFieldInput;
-  AgentMemory: AgentMemory;
+  AgentMemory: Omit<Omit<AgentMemory, 'involvedAgents' | 'memory'> & { involvedAgents: Array<ResolversParentTypes['Agent']>, memory?: Maybe<ResolversParentTypes['Memory']> }, 'memory' | 'involvedAgents'>;
   AgentMemoryMemoriesAggregateSelection: AgentMemoryMemoriesAggregateSelection;
   AgentMemoryMemoriesNodeAggregateSelection: AgentMemoryMemoriesNodeAggregateSelection;
-  AgentRelationship: AgentRelationship;
+  AgentRelationship: Omit<Omit<AgentRelationship, 'agent' | 'recentInteractions'> & { agent?: Maybe<ResolversParentTypes['Agent']>, recentInteractions: Array<ResolversParentTypes['AgentMemory']> }, 'agent'>;
   AgentRelationshipFilters: AgentRelationshipFilters;
   AgentSort: AgentSort;
   AgentStateEnumScalarFilters: AgentStateEnumScalarFilters;
@@ -25569,7 +25662,7 @@ export type ResolversParentTypes = {
   AgentSubscriptionRulesUpdateFieldInput: AgentSubscriptionRulesUpdateFieldInput;
   AgentTaskAssignedTasksAggregateSelection: AgentTaskAssignedTasksAggregateSelection;
   AgentTaskAssignedTasksNodeAggregateSelection: AgentTaskAssignedTasksNodeAggregateSelection;
-  AgentTaskContext: AgentTaskContext;
+  AgentTaskContext: Omit<AgentTaskContext, 'insights' | 'learnings' | 'relevantMemories' | 'task' | 'taskMemories'> & { insights: Array<ResolversParentTypes['AgentMemory']>, learnings: Array<ResolversParentTypes['AgentMemory']>, relevantMemories: Array<ResolversParentTypes['AgentMemory']>, task: ResolversParentTypes['TaskBrief'], taskMemories: Array<ResolversParentTypes['AgentMemory']> };
   AgentUpdateInput: AgentUpdateInput;
   AgentWhere: AgentWhere;
   AgentsConnection: Omit<AgentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentEdge']> };
@@ -25667,7 +25760,7 @@ export type ResolversParentTypes = {
   ApplicationValidatedUpdateFieldInput: ApplicationValidatedUpdateFieldInput;
   ApplicationWhere: ApplicationWhere;
   ApplicationsConnection: Omit<ApplicationsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApplicationEdge']> };
-  AssertFactsPayload: AssertFactsPayload;
+  AssertFactsPayload: Omit<AssertFactsPayload, 'closed' | 'contradictions' | 'created' | 'merged'> & { closed: Array<ResolversParentTypes['FactRecord']>, contradictions: Array<ResolversParentTypes['FactContradiction']>, created: Array<ResolversParentTypes['FactRecord']>, merged: Array<ResolversParentTypes['FactRecord']> };
   BattleContext: BattleContext;
   BattleContextInput: BattleContextInput;
   BattleTypeEnumScalarFilters: BattleTypeEnumScalarFilters;
@@ -25789,7 +25882,7 @@ export type ResolversParentTypes = {
   ChannelDeleteInput: ChannelDeleteInput;
   ChannelDisconnectInput: ChannelDisconnectInput;
   ChannelEdge: ChannelEdge;
-  ChannelMessage: ChannelMessage;
+  ChannelMessage: Omit<ChannelMessage, 'message' | 'channel'>;
   ChannelMessageMessagesAggregateSelection: ChannelMessageMessagesAggregateSelection;
   ChannelMessageMessagesNodeAggregateSelection: ChannelMessageMessagesNodeAggregateSelection;
   ChannelMessagesConnectFieldInput: ChannelMessagesConnectFieldInput;
@@ -25847,7 +25940,7 @@ export type ResolversParentTypes = {
   CollaborationSort: CollaborationSort;
   CollaborationUpdateInput: CollaborationUpdateInput;
   CollaborationWhere: CollaborationWhere;
-  CompactTurn: CompactTurn;
+  CompactTurn: Omit<Omit<CompactTurn, 'turnNode'> & { turnNode?: Maybe<ResolversParentTypes['Turn']> }, 'turnNode'>;
   CompactTurnInput: CompactTurnInput;
   Concept: Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<ResolversParentTypes['Application']>, challengedByConnection: ResolversParentTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversParentTypes['Research']>, discoveredByConnection: ResolversParentTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversParentTypes['Content']>, explainedByConnection: ResolversParentTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversParentTypes['Research']>, refinedByConnection: ResolversParentTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversParentTypes['Application']>, validatedByConnection: ResolversParentTypes['ConceptValidatedByConnection'] };
   ConceptAggregate: ConceptAggregate;
@@ -25857,7 +25950,7 @@ export type ResolversParentTypes = {
   ConceptApplicationChallengedByNodeAggregateSelection: ConceptApplicationChallengedByNodeAggregateSelection;
   ConceptApplicationValidatedByAggregateSelection: ConceptApplicationValidatedByAggregateSelection;
   ConceptApplicationValidatedByNodeAggregateSelection: ConceptApplicationValidatedByNodeAggregateSelection;
-  ConceptChallenge: ConceptChallenge;
+  ConceptChallenge: Omit<ConceptChallenge, 'application'> & { application: ResolversParentTypes['KnowledgeItem'] };
   ConceptChallengedByConnectFieldInput: ConceptChallengedByConnectFieldInput;
   ConceptChallengedByConnection: Omit<ConceptChallengedByConnection, 'edges'> & { edges: Array<ResolversParentTypes['ConceptChallengedByRelationship']> };
   ConceptChallengedByConnectionAggregateInput: ConceptChallengedByConnectionAggregateInput;
@@ -26013,9 +26106,9 @@ export type ResolversParentTypes = {
   ContentUpdateInput: ContentUpdateInput;
   ContentWhere: ContentWhere;
   ContentsConnection: Omit<ContentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ContentEdge']> };
-  ConversationMemories: ConversationMemories;
+  ConversationMemories: Omit<ConversationMemories, 'insights' | 'interactions' | 'learnings' | 'observations'> & { insights: Array<ResolversParentTypes['AgentMemory']>, interactions: Array<ResolversParentTypes['AgentMemory']>, learnings: Array<ResolversParentTypes['AgentMemory']>, observations: Array<ResolversParentTypes['AgentMemory']> };
   ConversationMessageInput: ConversationMessageInput;
-  ConversationParticipants: ConversationParticipants;
+  ConversationParticipants: Omit<ConversationParticipants, 'explicitMentions' | 'implicitReferences'> & { explicitMentions: Array<ResolversParentTypes['ExplicitMention']>, implicitReferences: Array<ResolversParentTypes['ImplicitReference']> };
   Count: Count;
   CountConnection: CountConnection;
   CreateAgentStateSnapshotsMutationResponse: Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversParentTypes['AgentStateSnapshot']> };
@@ -26134,32 +26227,32 @@ export type ResolversParentTypes = {
   ExperienceUpdateInput: ExperienceUpdateInput;
   ExperienceWhere: ExperienceWhere;
   ExperiencesConnection: ExperiencesConnection;
-  Expert: Expert;
+  Expert: Omit<Expert, 'person'>;
   ExpertFact: ExpertFact;
-  ExplicitMention: ExplicitMention;
+  ExplicitMention: Omit<ExplicitMention, 'person'>;
   Fact: Fact;
   FactAggregationWhereInput: FactAggregationWhereInput;
   FactAssertionInput: FactAssertionInput;
   FactAttributesInput: FactAttributesInput;
   FactAttributesRecord: FactAttributesRecord;
-  FactContradiction: FactContradiction;
+  FactContradiction: Omit<FactContradiction, 'conflictsWith' | 'fact'> & { conflictsWith: ResolversParentTypes['FactRecord'], fact: ResolversParentTypes['FactRecord'] };
   FactCreateInput: FactCreateInput;
-  FactGroup: FactGroup;
-  FactRecord: FactRecord;
-  FactSearchHit: FactSearchHit;
+  FactGroup: Omit<FactGroup, 'facts'> & { facts: Array<ResolversParentTypes['FactRecord']> };
+  FactRecord: Omit<Omit<FactRecord, 'attributes' | 'objectNode'> & { attributes: ResolversParentTypes['FactAttributesRecord'], objectNode?: Maybe<ResolversParentTypes['Owned']> }, 'subject' | 'objectNode' | 'evidenceMessages'>;
+  FactSearchHit: Omit<FactSearchHit, 'fact'> & { fact: ResolversParentTypes['FactRecord'] };
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
-  FeedDelivery: FeedDelivery;
-  FeedEvent: FeedEvent;
-  FindExpertsResult: FindExpertsResult;
+  FeedDelivery: Omit<FeedDelivery, 'events'> & { events: Array<ResolversParentTypes['FeedEvent']> };
+  FeedEvent: Omit<Omit<FeedEvent, 'actor' | 'node'> & { actor?: Maybe<ResolversParentTypes['Agent']>, node?: Maybe<ResolversParentTypes['Knowledge']> }, 'node' | 'actor'>;
+  FindExpertsResult: Omit<FindExpertsResult, 'experts'> & { experts: Array<ResolversParentTypes['Expert']> };
   Float: Scalars['Float']['output'];
   FloatAggregateSelection: FloatAggregateSelection;
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
   FloatScalarFilters: FloatScalarFilters;
   FloatScalarMutations: FloatScalarMutations;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
-  GameMemoryContext: GameMemoryContext;
+  GameMemoryContext: Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
   GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
   GameSessionAgentPlayerAggregateSelection: GameSessionAgentPlayerAggregateSelection;
   GameSessionAgentPlayerNodeAggregateSelection: GameSessionAgentPlayerNodeAggregateSelection;
@@ -26176,7 +26269,7 @@ export type ResolversParentTypes = {
   GameSessionPlayerRelationship: Omit<GameSessionPlayerRelationship, 'node'> & { node: ResolversParentTypes['Agent'] };
   GameSessionRelationshipFilters: GameSessionRelationshipFilters;
   GameSessionSort: GameSessionSort;
-  GameSessionState: GameSessionState;
+  GameSessionState: Omit<Omit<GameSessionState, 'session'> & { session?: Maybe<ResolversParentTypes['GameSession']> }, 'session'>;
   GameSessionStatusEnumScalarFilters: GameSessionStatusEnumScalarFilters;
   GameSessionTurnTurnsAggregateSelection: GameSessionTurnTurnsAggregateSelection;
   GameSessionTurnTurnsNodeAggregateSelection: GameSessionTurnTurnsNodeAggregateSelection;
@@ -26190,13 +26283,13 @@ export type ResolversParentTypes = {
   GameSessionUpdateInput: GameSessionUpdateInput;
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionEdge']> };
-  GameTurn: Omit<GameTurn, 'screenshot'> & { screenshot?: Maybe<ResolversParentTypes['TurnScreenshot']> };
-  HeartbeatChecklist: HeartbeatChecklist;
-  HeartbeatItem: HeartbeatItem;
+  GameTurn: Omit<Omit<GameTurn, 'memoryContext' | 'screenshot' | 'turnNode'> & { memoryContext?: Maybe<ResolversParentTypes['TurnMemoryContext']>, screenshot?: Maybe<ResolversParentTypes['TurnScreenshot']>, turnNode?: Maybe<ResolversParentTypes['Turn']> }, 'turnNode'>;
+  HeartbeatChecklist: Omit<Omit<HeartbeatChecklist, 'agent' | 'blockedTasks' | 'items' | 'pendingApprovals' | 'unreadKnowledge'> & { agent?: Maybe<ResolversParentTypes['Agent']>, blockedTasks: Array<ResolversParentTypes['TaskBrief']>, items: Array<ResolversParentTypes['HeartbeatItem']>, pendingApprovals: Array<ResolversParentTypes['PendingApproval']>, unreadKnowledge: Array<ResolversParentTypes['KnowledgeItem']> }, 'agent'>;
+  HeartbeatItem: Omit<Omit<HeartbeatItem, 'node'> & { node?: Maybe<ResolversParentTypes['Owned']> }, 'node'>;
   ID: Scalars['ID']['output'];
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
-  ImplicitReference: ImplicitReference;
+  ImplicitReference: Omit<ImplicitReference, 'possibleMatches'> & { possibleMatches: Array<ResolversParentTypes['PossibleMatch']> };
   Insight: Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<ResolversParentTypes['Knowledge']>, basedOnConnection: ResolversParentTypes['InsightBasedOnConnection'] };
   InsightAggregate: InsightAggregate;
   InsightAggregateNode: InsightAggregateNode;
@@ -26229,12 +26322,12 @@ export type ResolversParentTypes = {
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
   Knowledge: ResolversInterfaceTypes<ResolversParentTypes>['Knowledge'];
-  KnowledgeCommunities: KnowledgeCommunities;
-  KnowledgeCommunity: KnowledgeCommunity;
+  KnowledgeCommunities: Omit<KnowledgeCommunities, 'communities'> & { communities: Array<ResolversParentTypes['KnowledgeCommunity']> };
+  KnowledgeCommunity: Omit<KnowledgeCommunity, 'members'> & { members: Array<ResolversParentTypes['RankedKnowledge']> };
   KnowledgeConnectWhere: KnowledgeConnectWhere;
   KnowledgeCreateInput: KnowledgeCreateInput;
   KnowledgeEdge: Omit<KnowledgeEdge, 'node'> & { node: ResolversParentTypes['Knowledge'] };
-  KnowledgeItem: KnowledgeItem;
+  KnowledgeItem: Omit<Omit<KnowledgeItem, 'node'> & { node?: Maybe<ResolversParentTypes['Knowledge']> }, 'node'>;
   KnowledgeRelationshipFilters: KnowledgeRelationshipFilters;
   KnowledgeSort: KnowledgeSort;
   KnowledgeUpdateInput: KnowledgeUpdateInput;
@@ -26249,7 +26342,7 @@ export type ResolversParentTypes = {
   LevelEnumScalarFilters: LevelEnumScalarFilters;
   LevelEnumScalarMutations: LevelEnumScalarMutations;
   ListStringMutations: ListStringMutations;
-  LocationMatch: LocationMatch;
+  LocationMatch: Omit<Omit<LocationMatch, 'fact'> & { fact: ResolversParentTypes['FactRecord'] }, 'person' | 'place'>;
   MemoriesConnection: Omit<MemoriesConnection, 'edges'> & { edges: Array<ResolversParentTypes['MemoryEdge']> };
   Memory: Omit<Memory, 'agent' | 'agentConnection' | 'relatedAgents' | 'relatedAgentsConnection'> & { agent: Array<ResolversParentTypes['Agent']>, agentConnection: ResolversParentTypes['MemoryAgentConnection'], relatedAgents: Array<ResolversParentTypes['Agent']>, relatedAgentsConnection: ResolversParentTypes['MemoryRelatedAgentsConnection'] };
   MemoryAboutPeopleConnectFieldInput: MemoryAboutPeopleConnectFieldInput;
@@ -26288,9 +26381,9 @@ export type ResolversParentTypes = {
   MemoryAggregateNode: MemoryAggregateNode;
   MemoryConnectInput: MemoryConnectInput;
   MemoryConnectWhere: MemoryConnectWhere;
-  MemoryContext: MemoryContext;
+  MemoryContext: Omit<MemoryContext, 'lines'> & { lines: Array<ResolversParentTypes['MemoryContextLine']> };
   MemoryContextInput: MemoryContextInput;
-  MemoryContextLine: MemoryContextLine;
+  MemoryContextLine: Omit<Omit<MemoryContextLine, 'memory'> & { memory?: Maybe<ResolversParentTypes['Memory']> }, 'memory'>;
   MemoryCreateInput: MemoryCreateInput;
   MemoryDeleteInput: MemoryDeleteInput;
   MemoryDisconnectInput: MemoryDisconnectInput;
@@ -26298,7 +26391,7 @@ export type ResolversParentTypes = {
   MemoryInput: MemoryInput;
   MemoryPersonAboutPeopleAggregateSelection: MemoryPersonAboutPeopleAggregateSelection;
   MemoryPersonAboutPeopleNodeAggregateSelection: MemoryPersonAboutPeopleNodeAggregateSelection;
-  MemoryQueryHit: MemoryQueryHit;
+  MemoryQueryHit: Omit<MemoryQueryHit, 'knowledge'> & { knowledge: ResolversParentTypes['KnowledgeItem'] };
   MemoryRelatedAgentsConnectFieldInput: MemoryRelatedAgentsConnectFieldInput;
   MemoryRelatedAgentsConnection: Omit<MemoryRelatedAgentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['MemoryRelatedAgentsRelationship']> };
   MemoryRelatedAgentsConnectionAggregateInput: MemoryRelatedAgentsConnectionAggregateInput;
@@ -26393,13 +26486,13 @@ export type ResolversParentTypes = {
   MessageReplyToRelationship: MessageReplyToRelationship;
   MessageReplyToUpdateConnectionInput: MessageReplyToUpdateConnectionInput;
   MessageReplyToUpdateFieldInput: MessageReplyToUpdateFieldInput;
-  MessageSearchHit: MessageSearchHit;
+  MessageSearchHit: Omit<MessageSearchHit, 'message'> & { message: ResolversParentTypes['ChannelMessage'] };
   MessageSort: MessageSort;
   MessageUpdateInput: MessageUpdateInput;
   MessageWhere: MessageWhere;
   MessagesConnection: MessagesConnection;
   Mutation: Record<PropertyKey, never>;
-  NameMatch: NameMatch;
+  NameMatch: Omit<NameMatch, 'person'>;
   NoveltyTypeEnumScalarFilters: NoveltyTypeEnumScalarFilters;
   NoveltyTypeEnumScalarMutations: NoveltyTypeEnumScalarMutations;
   OpportunitiesConnection: OpportunitiesConnection;
@@ -26479,7 +26572,7 @@ export type ResolversParentTypes = {
   OrgSort: OrgSort;
   OrgUpdateInput: OrgUpdateInput;
   OrgWhere: OrgWhere;
-  OrganizationMatch: OrganizationMatch;
+  OrganizationMatch: Omit<Omit<OrganizationMatch, 'fact'> & { fact: ResolversParentTypes['FactRecord'] }, 'person' | 'org'>;
   OrgsConnection: OrgsConnection;
   OutcomeEnumScalarFilters: OutcomeEnumScalarFilters;
   OutcomeEnumScalarMutations: OutcomeEnumScalarMutations;
@@ -26491,12 +26584,12 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   PatternTypeEnumScalarFilters: PatternTypeEnumScalarFilters;
   PatternTypeEnumScalarMutations: PatternTypeEnumScalarMutations;
-  PendingApproval: PendingApproval;
-  PeopleByLocation: PeopleByLocation;
-  PeopleByName: PeopleByName;
-  PeopleByOrganization: PeopleByOrganization;
-  PeopleBySkill: PeopleBySkill;
-  PeopleByTopic: PeopleByTopic;
+  PendingApproval: Omit<Omit<PendingApproval, 'improvement'> & { improvement?: Maybe<ResolversParentTypes['WorkflowImprovement']> }, 'improvement'>;
+  PeopleByLocation: Omit<PeopleByLocation, 'people'> & { people: Array<ResolversParentTypes['LocationMatch']> };
+  PeopleByName: Omit<PeopleByName, 'people'> & { people: Array<ResolversParentTypes['NameMatch']> };
+  PeopleByOrganization: Omit<PeopleByOrganization, 'people'> & { people: Array<ResolversParentTypes['OrganizationMatch']> };
+  PeopleBySkill: Omit<PeopleBySkill, 'people'> & { people: Array<ResolversParentTypes['SkillMatch']> };
+  PeopleByTopic: Omit<PeopleByTopic, 'people'> & { people: Array<ResolversParentTypes['TopicMatch']> };
   PeopleConnection: PeopleConnection;
   Person: Person;
   PersonAggregate: PersonAggregate;
@@ -26659,7 +26752,7 @@ export type ResolversParentTypes = {
   PersonPreviouslyRelationship: PersonPreviouslyRelationship;
   PersonPreviouslyUpdateConnectionInput: PersonPreviouslyUpdateConnectionInput;
   PersonPreviouslyUpdateFieldInput: PersonPreviouslyUpdateFieldInput;
-  PersonProfile: PersonProfile;
+  PersonProfile: Omit<Omit<PersonProfile, 'facts'> & { facts: Array<ResolversParentTypes['FactRecord']> }, 'person'>;
   PersonProjectWorkingOnAggregateSelection: PersonProjectWorkingOnAggregateSelection;
   PersonProjectWorkingOnEdgeAggregateSelection: PersonProjectWorkingOnEdgeAggregateSelection;
   PersonProjectWorkingOnNodeAggregateSelection: PersonProjectWorkingOnNodeAggregateSelection;
@@ -26696,7 +26789,7 @@ export type ResolversParentTypes = {
   PersonStudiedAtRelationship: PersonStudiedAtRelationship;
   PersonStudiedAtUpdateConnectionInput: PersonStudiedAtUpdateConnectionInput;
   PersonStudiedAtUpdateFieldInput: PersonStudiedAtUpdateFieldInput;
-  PersonSummary: PersonSummary;
+  PersonSummary: Omit<Omit<PersonSummary, 'contradictions' | 'groups'> & { contradictions: Array<ResolversParentTypes['FactRecord']>, groups: Array<ResolversParentTypes['FactGroup']> }, 'person'>;
   PersonTalksAboutConnectFieldInput: PersonTalksAboutConnectFieldInput;
   PersonTalksAboutConnection: PersonTalksAboutConnection;
   PersonTalksAboutConnectionAggregateInput: PersonTalksAboutConnectionAggregateInput;
@@ -26711,7 +26804,7 @@ export type ResolversParentTypes = {
   PersonTalksAboutRelationship: PersonTalksAboutRelationship;
   PersonTalksAboutUpdateConnectionInput: PersonTalksAboutUpdateConnectionInput;
   PersonTalksAboutUpdateFieldInput: PersonTalksAboutUpdateFieldInput;
-  PersonTimeline: PersonTimeline;
+  PersonTimeline: Omit<Omit<PersonTimeline, 'timeline'> & { timeline: Array<ResolversParentTypes['FactRecord']> }, 'person'>;
   PersonTopicCaresAboutAggregateSelection: PersonTopicCaresAboutAggregateSelection;
   PersonTopicCaresAboutEdgeAggregateSelection: PersonTopicCaresAboutEdgeAggregateSelection;
   PersonTopicCaresAboutNodeAggregateSelection: PersonTopicCaresAboutNodeAggregateSelection;
@@ -26782,7 +26875,7 @@ export type ResolversParentTypes = {
   PlaceUpdateInput: PlaceUpdateInput;
   PlaceWhere: PlaceWhere;
   PlacesConnection: PlacesConnection;
-  PossibleMatch: PossibleMatch;
+  PossibleMatch: Omit<PossibleMatch, 'person'>;
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
   ProcessHealth: ProcessHealth;
@@ -26864,11 +26957,11 @@ export type ResolversParentTypes = {
   ProjectWhere: ProjectWhere;
   ProjectsConnection: ProjectsConnection;
   Query: Record<PropertyKey, never>;
-  RankedKnowledge: RankedKnowledge;
-  RecentTurns: RecentTurns;
+  RankedKnowledge: Omit<RankedKnowledge, 'knowledge'> & { knowledge: ResolversParentTypes['KnowledgeItem'] };
+  RecentTurns: Omit<Omit<RecentTurns, 'recentTurns' | 'session'> & { recentTurns: Array<ResolversParentTypes['CompactTurn']>, session?: Maybe<ResolversParentTypes['GameSession']> }, 'session'>;
   RecordInteractionInput: RecordInteractionInput;
-  RecordMemoriesResult: RecordMemoriesResult;
-  RecordTurnResult: Omit<RecordTurnResult, 'turn'> & { turn: ResolversParentTypes['GameTurn'] };
+  RecordMemoriesResult: Omit<Omit<RecordMemoriesResult, 'memories'> & { memories: Array<ResolversParentTypes['Memory']> }, 'memories'>;
+  RecordTurnResult: Omit<RecordTurnResult, 'session' | 'turn'> & { session: ResolversParentTypes['GameSessionState'], turn: ResolversParentTypes['GameTurn'] };
   Refinement: Refinement;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
   RefinementCreateInput: RefinementCreateInput;
@@ -26922,7 +27015,7 @@ export type ResolversParentTypes = {
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
   ReflectionsConnection: ReflectionsConnection;
-  RelationshipsBetween: RelationshipsBetween;
+  RelationshipsBetween: Omit<Omit<RelationshipsBetween, 'relationships' | 'sharedContexts'> & { relationships: Array<ResolversParentTypes['FactRecord']>, sharedContexts: Array<ResolversParentTypes['SharedContext']> }, 'personA' | 'personB'>;
   Research: Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ResearchContributedToConnection'], discovered: Array<ResolversParentTypes['Concept']>, discoveredConnection: ResolversParentTypes['ResearchDiscoveredConnection'], refined: Array<ResolversParentTypes['Concept']>, refinedConnection: ResolversParentTypes['ResearchRefinedConnection'] };
   ResearchAggregate: ResearchAggregate;
   ResearchAggregateNode: ResearchAggregateNode;
@@ -27000,13 +27093,13 @@ export type ResolversParentTypes = {
   RetrievalStepTrace: RetrievalStepTrace;
   RetrievalToolCallTrace: RetrievalToolCallTrace;
   RetrieveContextInput: RetrieveContextInput;
-  RetrieveContextMetadata: RetrieveContextMetadata;
-  RetrieveContextResult: RetrieveContextResult;
+  RetrieveContextMetadata: Omit<RetrieveContextMetadata, 'run'>;
+  RetrieveContextResult: Omit<RetrieveContextResult, 'contradictions' | 'metadata' | 'profiles' | 'snippets' | 'structuredFacts'> & { contradictions: Array<ResolversParentTypes['RetrievedContradiction']>, metadata: ResolversParentTypes['RetrieveContextMetadata'], profiles: Array<ResolversParentTypes['RetrievedProfile']>, snippets: Array<ResolversParentTypes['RetrievedSnippet']>, structuredFacts: Array<ResolversParentTypes['RetrievedFact']> };
   RetrieveMessageInput: RetrieveMessageInput;
-  RetrievedContradiction: RetrievedContradiction;
-  RetrievedFact: RetrievedFact;
-  RetrievedProfile: RetrievedProfile;
-  RetrievedSnippet: RetrievedSnippet;
+  RetrievedContradiction: Omit<RetrievedContradiction, 'conflictsWith' | 'fact'> & { conflictsWith: ResolversParentTypes['RetrievedFact'], fact: ResolversParentTypes['RetrievedFact'] };
+  RetrievedFact: Omit<Omit<RetrievedFact, 'attributes'> & { attributes: ResolversParentTypes['FactAttributesRecord'] }, 'person' | 'evidenceMessages'>;
+  RetrievedProfile: Omit<RetrievedProfile, 'person'>;
+  RetrievedSnippet: Omit<Omit<RetrievedSnippet, 'memory'> & { memory?: Maybe<ResolversParentTypes['Memory']> }, 'memory' | 'message'>;
   Review: Review;
   ReviewAggregationWhereInput: ReviewAggregationWhereInput;
   ReviewDecisionEnumScalarFilters: ReviewDecisionEnumScalarFilters;
@@ -27064,9 +27157,9 @@ export type ResolversParentTypes = {
   ScreenshotUpdateInput: ScreenshotUpdateInput;
   ScreenshotWhere: ScreenshotWhere;
   ScreenshotsConnection: ScreenshotsConnection;
-  SearchHit: SearchHit;
+  SearchHit: Omit<Omit<SearchHit, 'fact' | 'memory'> & { fact?: Maybe<ResolversParentTypes['FactRecord']>, memory?: Maybe<ResolversParentTypes['Memory']> }, 'memory' | 'message'>;
   SearchMemoriesInput: SearchMemoriesInput;
-  SearchMemoriesResult: SearchMemoriesResult;
+  SearchMemoriesResult: Omit<SearchMemoriesResult, 'hits'> & { hits: Array<ResolversParentTypes['SearchHit']> };
   SecurityAudit: SecurityAudit;
   SecurityAuditAggregate: SecurityAuditAggregate;
   SecurityAuditAggregateNode: SecurityAuditAggregateNode;
@@ -27097,8 +27190,8 @@ export type ResolversParentTypes = {
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection: SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection;
   SecurityAuditWhere: SecurityAuditWhere;
   SecurityAuditsConnection: SecurityAuditsConnection;
-  SemanticFactSearch: SemanticFactSearch;
-  SharedContext: SharedContext;
+  SemanticFactSearch: Omit<SemanticFactSearch, 'results'> & { results: Array<ResolversParentTypes['FactSearchHit']> };
+  SharedContext: Omit<Omit<SharedContext, 'contextNode' | 'factA' | 'factB'> & { contextNode?: Maybe<ResolversParentTypes['Owned']>, factA: ResolversParentTypes['FactRecord'], factB: ResolversParentTypes['FactRecord'] }, 'contextNode'>;
   SharedKnowledge: Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<ResolversParentTypes['Knowledge']>, knowledgeConnection: ResolversParentTypes['SharedKnowledgeKnowledgeConnection'] };
   SharedKnowledgeAggregate: SharedKnowledgeAggregate;
   SharedKnowledgeAggregateNode: SharedKnowledgeAggregateNode;
@@ -27132,7 +27225,7 @@ export type ResolversParentTypes = {
   SkillDeleteInput: SkillDeleteInput;
   SkillDisconnectInput: SkillDisconnectInput;
   SkillEdge: SkillEdge;
-  SkillMatch: SkillMatch;
+  SkillMatch: Omit<Omit<SkillMatch, 'fact'> & { fact: ResolversParentTypes['FactRecord'] }, 'person'>;
   SkillPeopleConnectFieldInput: SkillPeopleConnectFieldInput;
   SkillPeopleConnection: SkillPeopleConnection;
   SkillPeopleConnectionAggregateInput: SkillPeopleConnectionAggregateInput;
@@ -27155,7 +27248,7 @@ export type ResolversParentTypes = {
   SkillUpdateInput: SkillUpdateInput;
   SkillWhere: SkillWhere;
   SkillsConnection: SkillsConnection;
-  StoredMemory: StoredMemory;
+  StoredMemory: Omit<Omit<StoredMemory, 'node'> & { node?: Maybe<ResolversParentTypes['Owned']> }, 'node'>;
   String: Scalars['String']['output'];
   StringAggregateSelection: StringAggregateSelection;
   StringListFilters: StringListFilters;
@@ -27254,7 +27347,7 @@ export type ResolversParentTypes = {
   SynthesisEnabledRelationship: Omit<SynthesisEnabledRelationship, 'node'> & { node: ResolversParentTypes['Synthesis'] };
   SynthesisEnabledUpdateConnectionInput: SynthesisEnabledUpdateConnectionInput;
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
-  SynthesisOpportunity: SynthesisOpportunity;
+  SynthesisOpportunity: Omit<SynthesisOpportunity, 'challenges' | 'concept' | 'research'> & { challenges: Array<ResolversParentTypes['ConceptChallenge']>, concept: ResolversParentTypes['KnowledgeItem'], research: Array<ResolversParentTypes['KnowledgeItem']> };
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
   SynthesisProducedConnection: SynthesisProducedConnection;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
@@ -27308,7 +27401,7 @@ export type ResolversParentTypes = {
   TaskAssignedToRelationship: Omit<TaskAssignedToRelationship, 'node'> & { node: ResolversParentTypes['Agent'] };
   TaskAssignedToUpdateConnectionInput: TaskAssignedToUpdateConnectionInput;
   TaskAssignedToUpdateFieldInput: TaskAssignedToUpdateFieldInput;
-  TaskBrief: TaskBrief;
+  TaskBrief: Omit<Omit<TaskBrief, 'task'> & { task?: Maybe<ResolversParentTypes['Task']> }, 'task'>;
   TaskConnectInput: TaskConnectInput;
   TaskConnectWhere: TaskConnectWhere;
   TaskCreateInput: TaskCreateInput;
@@ -27409,7 +27502,7 @@ export type ResolversParentTypes = {
   TopicDeleteInput: TopicDeleteInput;
   TopicDisconnectInput: TopicDisconnectInput;
   TopicEdge: TopicEdge;
-  TopicMatch: TopicMatch;
+  TopicMatch: Omit<Omit<TopicMatch, 'facts'> & { facts: Array<ResolversParentTypes['FactRecord']> }, 'person'>;
   TopicPersonCaredAboutByAggregateSelection: TopicPersonCaredAboutByAggregateSelection;
   TopicPersonCaredAboutByEdgeAggregateSelection: TopicPersonCaredAboutByEdgeAggregateSelection;
   TopicPersonCaredAboutByNodeAggregateSelection: TopicPersonCaredAboutByNodeAggregateSelection;
@@ -27446,7 +27539,7 @@ export type ResolversParentTypes = {
   TurnGameSessionSessionAggregateSelection: TurnGameSessionSessionAggregateSelection;
   TurnGameSessionSessionNodeAggregateSelection: TurnGameSessionSessionNodeAggregateSelection;
   TurnInput: TurnInput;
-  TurnMemoryContext: TurnMemoryContext;
+  TurnMemoryContext: Omit<TurnMemoryContext, 'recentTurns'> & { recentTurns: Array<ResolversParentTypes['CompactTurn']> };
   TurnPatternListEnumScalarFilters: TurnPatternListEnumScalarFilters;
   TurnRelationshipFilters: TurnRelationshipFilters;
   TurnScreenshot: Omit<TurnScreenshot, 'base64'>;
@@ -27607,6 +27700,13 @@ export type EmbeddedDirectiveArgs = {
 };
 
 export type EmbeddedDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = EmbeddedDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type GraphLinkDirectiveArgs = {
+  by: Scalars['String']['input'];
+  typeBy?: Maybe<Scalars['String']['input']>;
+};
+
+export type GraphLinkDirectiveResolver<Result, Parent, ContextType = RequestContext, Args = GraphLinkDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AgentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Agent'] = ResolversParentTypes['Agent']> = {
   accessed?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentAccessedArgs>>;
@@ -27841,6 +27941,8 @@ export type AgentMemoryResolvers<ContextType = RequestContext, ParentType extend
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   involvedAgentIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  involvedAgents?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
+  memory?: Resolver<Maybe<ResolversTypes['Memory']>, ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -27872,6 +27974,7 @@ export type AgentMemoryMemoriesNodeAggregateSelectionResolvers<ContextType = Req
 };
 
 export type AgentRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentRelationship'] = ResolversParentTypes['AgentRelationship']> = {
+  agent?: Resolver<Maybe<ResolversTypes['Agent']>, ParentType, ContextType>;
   agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   interactionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lastInteractionAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -28531,9 +28634,11 @@ export type ChannelEdgeResolvers<ContextType = RequestContext, ParentType extend
 export type ChannelMessageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ChannelMessage'] = ResolversParentTypes['ChannelMessage']> = {
   authorId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   authorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  channel?: Resolver<Maybe<ResolversTypes['Channel']>, ParentType, ContextType>;
   channelId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
@@ -28649,6 +28754,8 @@ export type CompactTurnResolvers<ContextType = RequestContext, ParentType extend
   context?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   result?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   turn?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  turnId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  turnNode?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
 };
 
 export type ConceptResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Concept'] = ResolversParentTypes['Concept']> = {
@@ -29464,6 +29571,7 @@ export type ExperiencesConnectionResolvers<ContextType = RequestContext, ParentT
 
 export type ExpertResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Expert'] = ResolversParentTypes['Expert']> = {
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   relevanceScore?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   relevantFacts?: Resolver<Array<ResolversTypes['ExpertFact']>, ParentType, ContextType>;
@@ -29480,6 +29588,7 @@ export type ExpertFactResolvers<ContextType = RequestContext, ParentType extends
 export type ExplicitMentionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExplicitMention'] = ResolversParentTypes['ExplicitMention']> = {
   mentionedInMessage?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   personName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -29536,13 +29645,16 @@ export type FactRecordResolvers<ContextType = RequestContext, ParentType extends
   current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  evidenceMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   object?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   objectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   objectLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objectNode?: Resolver<Maybe<ResolversTypes['Owned']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   personName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -29561,11 +29673,13 @@ export type FeedDeliveryResolvers<ContextType = RequestContext, ParentType exten
 };
 
 export type FeedEventResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FeedEvent'] = ResolversParentTypes['FeedEvent']> = {
+  actor?: Resolver<Maybe<ResolversTypes['Agent']>, ParentType, ContextType>;
   actorAgentId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Knowledge']>, ParentType, ContextType>;
   nodeId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   nodeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -29674,6 +29788,7 @@ export type GameSessionStateResolvers<ContextType = RequestContext, ParentType e
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   leaseExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   maxTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  session?: Resolver<Maybe<ResolversTypes['GameSession']>, ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
   turnsCompleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -29733,10 +29848,12 @@ export type GameTurnResolvers<ContextType = RequestContext, ParentType extends R
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  turnNode?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
   visual?: Resolver<ResolversTypes['VisualContext'], ParentType, ContextType>;
 };
 
 export type HeartbeatChecklistResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['HeartbeatChecklist'] = ResolversParentTypes['HeartbeatChecklist']> = {
+  agent?: Resolver<Maybe<ResolversTypes['Agent']>, ParentType, ContextType>;
   agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   blockedTasks?: Resolver<Array<ResolversTypes['TaskBrief']>, ParentType, ContextType>;
   generatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -29747,6 +29864,7 @@ export type HeartbeatChecklistResolvers<ContextType = RequestContext, ParentType
 
 export type HeartbeatItemResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['HeartbeatItem'] = ResolversParentTypes['HeartbeatItem']> = {
   kind?: Resolver<ResolversTypes['HeartbeatItemKind'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Owned']>, ParentType, ContextType>;
   priority?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   refId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -29851,6 +29969,7 @@ export type KnowledgeItemResolvers<ContextType = RequestContext, ParentType exte
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Knowledge']>, ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   taskId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   text?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -29876,7 +29995,9 @@ export type LocationMatchResolvers<ContextType = RequestContext, ParentType exte
   fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
   location?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['Place']>, ParentType, ContextType>;
   relationship?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };
@@ -30004,6 +30125,7 @@ export type MemoryContextResolvers<ContextType = RequestContext, ParentType exte
 export type MemoryContextLineResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryContextLine'] = ResolversParentTypes['MemoryContextLine']> = {
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memory?: Resolver<Maybe<ResolversTypes['Memory']>, ParentType, ContextType>;
   memoryId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   section?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['MemoryType'], ParentType, ContextType>;
@@ -30348,6 +30470,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 export type NameMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['NameMatch'] = ResolversParentTypes['NameMatch']> = {
   aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -30588,7 +30711,9 @@ export type OrganizationMatchResolvers<ContextType = RequestContext, ParentType 
   fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  org?: Resolver<Maybe<ResolversTypes['Org']>, ParentType, ContextType>;
   organization?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   relationshipType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -30626,6 +30751,7 @@ export type PageInfoResolvers<ContextType = RequestContext, ParentType extends R
 };
 
 export type PendingApprovalResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PendingApproval'] = ResolversParentTypes['PendingApproval']> = {
+  improvement?: Resolver<Maybe<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType>;
   improvementId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   submittedForApprovalAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -31136,6 +31262,7 @@ export type PersonProfileResolvers<ContextType = RequestContext, ParentType exte
   facts?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
   found?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -31238,6 +31365,7 @@ export type PersonSummaryResolvers<ContextType = RequestContext, ParentType exte
   found?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   groups?: Resolver<Array<ResolversTypes['FactGroup']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -31258,6 +31386,7 @@ export type PersonTalksAboutRelationshipResolvers<ContextType = RequestContext, 
 export type PersonTimelineResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonTimeline'] = ResolversParentTypes['PersonTimeline']> = {
   found?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   timeline?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
 };
@@ -31472,6 +31601,7 @@ export type PlacesConnectionResolvers<ContextType = RequestContext, ParentType e
 export type PossibleMatchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PossibleMatch'] = ResolversParentTypes['PossibleMatch']> = {
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -31877,6 +32007,7 @@ export type RecentTurnsResolvers<ContextType = RequestContext, ParentType extend
   json?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   patterns?: Resolver<Array<ResolversTypes['TurnPattern']>, ParentType, ContextType>;
   recentTurns?: Resolver<Array<ResolversTypes['CompactTurn']>, ParentType, ContextType>;
+  session?: Resolver<Maybe<ResolversTypes['GameSession']>, ParentType, ContextType>;
   sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   sessionStatus?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
   sessionTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -31885,6 +32016,7 @@ export type RecentTurnsResolvers<ContextType = RequestContext, ParentType extend
 
 export type RecordMemoriesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecordMemoriesResult'] = ResolversParentTypes['RecordMemoriesResult']> = {
   ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  memories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType>;
   pendingEmbeddings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -32003,7 +32135,9 @@ export type ReflectionsConnectionResolvers<ContextType = RequestContext, ParentT
 
 export type RelationshipsBetweenResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RelationshipsBetween'] = ResolversParentTypes['RelationshipsBetween']> = {
   interactionWeight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  personA?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personAId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personB?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personBId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   relationships?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
   sharedContexts?: Resolver<Array<ResolversTypes['SharedContext']>, ParentType, ContextType>;
@@ -32234,6 +32368,7 @@ export type RetrieveContextMetadataResolvers<ContextType = RequestContext, Paren
   planner?: Resolver<ResolversTypes['RetrievalPlanner'], ParentType, ContextType>;
   processingTimeMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   queriesExecuted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  run?: Resolver<Maybe<ResolversTypes['RetrievalRun']>, ParentType, ContextType>;
   runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   stopReason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -32260,8 +32395,10 @@ export type RetrievedFactResolvers<ContextType = RequestContext, ParentType exte
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  evidenceMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   object?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   relation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   relevance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -32273,6 +32410,7 @@ export type RetrievedProfileResolvers<ContextType = RequestContext, ParentType e
   aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   factCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -32281,6 +32419,8 @@ export type RetrievedSnippetResolvers<ContextType = RequestContext, ParentType e
   authorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  memory?: Resolver<Maybe<ResolversTypes['Memory']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['SearchSource'], ParentType, ContextType>;
@@ -32458,10 +32598,13 @@ export type SearchHitResolvers<ContextType = RequestContext, ParentType extends 
   conversationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   evidence?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   explain?: Resolver<Maybe<ResolversTypes['ScoreExplanation']>, ParentType, ContextType>;
+  fact?: Resolver<Maybe<ResolversTypes['FactRecord']>, ParentType, ContextType>;
   factType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   importance?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  memory?: Resolver<Maybe<ResolversTypes['Memory']>, ParentType, ContextType>;
   memoryType?: Resolver<Maybe<ResolversTypes['MemoryType']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   ownerId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
@@ -32553,6 +32696,7 @@ export type SemanticFactSearchResolvers<ContextType = RequestContext, ParentType
 export type SharedContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SharedContext'] = ResolversParentTypes['SharedContext']> = {
   context?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contextId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  contextNode?: Resolver<Maybe<ResolversTypes['Owned']>, ParentType, ContextType>;
   factA?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
   factB?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -32646,6 +32790,7 @@ export type SkillMatchResolvers<ContextType = RequestContext, ParentType extends
   evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   fact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   proficiency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   similarity?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -32711,6 +32856,7 @@ export type StoredMemoryResolvers<ContextType = RequestContext, ParentType exten
   confidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['MemoryKind'], ParentType, ContextType>;
+  node?: Resolver<Maybe<ResolversTypes['Owned']>, ParentType, ContextType>;
   pooled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
@@ -33069,6 +33215,7 @@ export type TaskBriefResolvers<ContextType = RequestContext, ParentType extends 
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['TaskStatus'], ParentType, ContextType>;
+  task?: Resolver<Maybe<ResolversTypes['Task']>, ParentType, ContextType>;
   taskType?: Resolver<ResolversTypes['TaskType'], ParentType, ContextType>;
 };
 
@@ -33237,6 +33384,7 @@ export type TopicMatchResolvers<ContextType = RequestContext, ParentType extends
   evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   facts?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   relationshipType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   relationshipTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -34688,4 +34836,5 @@ export type Resolvers<ContextType = RequestContext> = {
 export type DirectiveResolvers<ContextType = RequestContext> = {
   constraint?: ConstraintDirectiveResolver<any, any, ContextType>;
   embedded?: EmbeddedDirectiveResolver<any, any, ContextType>;
+  graphLink?: GraphLinkDirectiveResolver<any, any, ContextType>;
 };

@@ -1,7 +1,10 @@
 import type { ContextMemory, MemoryType } from "./context/contextMemory.js";
 import { toNumber } from "../graph/readQuery.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import type { AgentMemory } from "../generated/resolvers-types.js";
+import type { ResolversTypes } from "../generated/resolvers-types.js";
+
+/** The API's AgentMemory as a resolver returns it (its graph links are resolved by the schema). */
+type AgentMemory = Awaited<ResolversTypes["AgentMemory"]>;
 
 /** A memory as read by the tools: what ranking needs plus what the API shows. */
 export interface StoredMemory extends ContextMemory {

@@ -17,6 +17,7 @@ import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
 import { givenPerItem } from "./explicitInput.js";
+import { extractGraphLinks, linkResolver, listQueryOf } from "./graphLinks.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
@@ -79,7 +80,17 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
+  const links = extractGraphLinks(document);
   const schema = mapSchema(generated, {
+    // Fields of tools' results that are nodes: read through the generated query (graphLinks.ts).
+    [MapperKind.OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => {
+      const link = links.get(`${typeName}.${fieldName}`);
+      if (!link) return fieldConfig;
+      const target = getNamedType(fieldConfig.type).name;
+      const queryField = listQueryOf(generated, target);
+      if (!queryField) throw new Error(`@graphLink ${typeName}.${fieldName}: ${target} has no generated list query`);
+      return { ...fieldConfig, resolve: linkResolver(link, queryField, fieldConfig.type) };
+    },
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>

@@ -1,6 +1,6 @@
 import type { Driver } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
-import { rowAttributes } from "../facts/index.js";
+import { rowAttributes, toFactRecord } from "../facts/index.js";
 import { factText } from "../facts/index.js";
 import { factVectorSearch } from "../facts/index.js";
 import type { ListResult } from "./searchQueries.js";
@@ -21,6 +21,7 @@ export async function factList(
   vector: number[],
   limit: number,
   minConfidence: number | null,
+  now: Date,
 ): Promise<ListResult> {
   const found = await factVectorSearch(target, caller, vector, factTypes, { limit, minSimilarity: MIN_SIMILARITY });
   const kept = found.filter(({ row }) => minConfidence === null || Number(row.confidence) >= minConfidence);
@@ -36,6 +37,7 @@ export async function factList(
         factType: row.type,
         personId: row.personId,
         evidence: row.evidence,
+        fact: toFactRecord(row, now),
       },
       occurredAt: row.validFrom ?? row.createdAt,
       vector: null,

@@ -58,7 +58,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
     Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors))),
     Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors))),
     request.sources.includes("FACT")
-      ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence))
+      ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
       : Promise.resolve({ hits: [], rows: [] }),
   ]);
   await agentsChecked;

@@ -3,6 +3,7 @@ import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import type { ListHit } from "./ranking/rankCandidates.js";
 import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
 import type { MemoryType } from "../generated/resolvers-types.js";
+import type { FactRecord } from "../facts/index.js";
 
 /**
  * The stored properties a hit's answer reads: a Memory's or a Message's as
@@ -26,6 +27,8 @@ export interface HitProperties {
   evidence?: string[];
   factType?: string;
   personId?: string;
+  /** A fact hit's whole record (FactRecord of the API). */
+  fact?: FactRecord;
   [other: string]: unknown;
 }
 

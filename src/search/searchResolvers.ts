@@ -1,5 +1,8 @@
 import type { RequestContext } from "../core/requestContext.js";
-import type { SearchHit, SearchMemoriesResult } from "../generated/resolvers-types.js";
+import type { ResolversTypes } from "../generated/resolvers-types.js";
+
+type SearchHit = Awaited<ResolversTypes["SearchHit"]>;
+type SearchMemoriesResult = Awaited<ResolversTypes["SearchMemoriesResult"]>;
 import { parseSearchInput, type SearchMemoriesArgs } from "./searchInput.js";
 import { searchMemories, type SearchDeps, type SearchHitResult } from "./searchMemories.js";
 
@@ -26,6 +29,7 @@ function toGraphQL(hit: SearchHitResult, explain: boolean): SearchHit {
     authorName: hit.source === "MESSAGE" ? p.authorName : null,
     evidence: fact ? p.evidence : null,
     factType: fact ? p.factType : null,
+    fact: fact ? (p.fact ?? null) : null,
     explain: explain ? hit.parts : null,
   };
 }

@@ -1,6 +1,5 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spanAttribute as attr, startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from "../support/otlpReceiver.js";
 import { startTestGateway, testConfig, type TestGateway } from "../support/testGateway.js";
 
 /**
@@ -8,40 +7,17 @@ import { startTestGateway, testConfig, type TestGateway } from "../support/testG
  * a span per operation, per retrieval tool call and per Neo4j statement,
  * nested as they ran, against the real Neo4j.
  */
-interface OtlpSpan {
-  name: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  attributes?: { key: string; value: { stringValue?: string; intValue?: string } }[];
-}
-const received: { service: string; spans: OtlpSpan[] }[] = [];
-let receiver: http.Server;
+let receiver: OtlpReceiver;
 let gw: TestGateway | undefined;
 
 beforeAll(async () => {
-  receiver = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
-      const parsed = JSON.parse(body) as { resourceSpans: { resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
-      for (const rs of parsed.resourceSpans) {
-        const service = rs.resource.attributes?.find((a) => a.key === "service.name")?.value.stringValue ?? "";
-        received.push({ service, spans: rs.scopeSpans.flatMap((s) => s.spans) });
-      }
-      res.setHeader("content-type", "application/json").end("{}");
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/v1/traces`;
-  gw = await startTestGateway(testConfig({ tracing: { endpoint, serviceName: "mnemograph-trace-test" } }));
+  receiver = await startOtlpReceiver();
+  gw = await startTestGateway(testConfig({ tracing: { endpoint: receiver.endpoint, serviceName: "mnemograph-trace-test" } }));
 });
 afterAll(async () => {
   await gw?.stop();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
-
-const attr = (span: OtlpSpan, key: string) => span.attributes?.find((a) => a.key === key)?.value.stringValue;
 
 describe("OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
   it("sends a span per operation with its Neo4j statements and retrieval tool calls nested under it", async () => {
@@ -60,8 +36,8 @@ describe("OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
     await gw!.stop();
     gw = undefined;
 
-    expect(received.every((r) => r.service === "mnemograph-trace-test")).toBe(true);
-    const spans = received.flatMap((r) => r.spans);
+    expect(receiver.received.every((r) => r.service === "mnemograph-trace-test")).toBe(true);
+    const spans = receiver.spans();
     const byId = new Map(spans.map((s) => [s.spanId, s]));
     const childrenOf = (parent: OtlpSpan) => spans.filter((s) => s.parentSpanId === parent.spanId);
 

@@ -1,0 +1,59 @@
+import { getNamedType, isInterfaceType, isObjectType, Kind, type GraphQLNamedType, type GraphQLSchema } from "graphql";
+import neo4j from "neo4j-driver";
+import { beforeAll, describe, expect, it } from "vitest";
+import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
+import { buildSchema } from "../../../src/schema/buildSchema.js";
+import { listQueryOf } from "../../../src/schema/graphLinks.js";
+import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+
+/**
+ * Every hand-written root field (declared in `schema/`, not generated) returns
+ * something a client can keep querying as a graph: a node type, or a result
+ * that reaches one through its fields (a `@graphLink` or a nested result).
+ * A new retrieval field that returns a dead end fails here until it links its
+ * results, or is listed below with why it cannot.
+ */
+const NO_NODE_BY_DESIGN: Record<string, string> = {
+  "Query.cypherQuery": "operator tool: rows of a read-only Cypher statement, not typed nodes",
+  "Query.processHealth": "counts per task type over a window, no single node behind a row",
+  "Mutation.markKnowledgeAccessed": "answers with the ids it marked; the nodes are read with knowledges(where: { id: { in } })",
+  "Query.apiKeys": "API keys are credentials, kept out of the graph API",
+  "Mutation.createApiKey": "API keys are credentials, kept out of the graph API",
+  "Mutation.revokeApiKey": "API keys are credentials, kept out of the graph API",
+};
+
+let schema: GraphQLSchema;
+let handWritten: string[];
+
+beforeAll(async () => {
+  const { document } = loadTypeDefs();
+  // Building the schema opens no connection: a driver that is never used stands in.
+  const driver = neo4j.driver("neo4j://reach.invalid");
+  schema = (await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document) })).schema;
+  await driver.close();
+  handWritten = document.definitions.flatMap((def) =>
+    (def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) && ["Query", "Mutation", "Subscription"].includes(def.name.value)
+      ? (def.fields ?? []).map((f) => `${def.name.value}.${f.name.value}`)
+      : [],
+  );
+});
+
+/** Whether a type is a node (or an interface of nodes) or reaches one through its fields. */
+function reachesNode(type: GraphQLNamedType, seen = new Set<string>()): boolean {
+  if (seen.has(type.name)) return false;
+  seen.add(type.name);
+  if (listQueryOf(schema, type.name)) return true;
+  if (!isObjectType(type) && !isInterfaceType(type)) return false;
+  return Object.values(type.getFields()).some((f) => reachesNode(getNamedType(f.type), seen));
+}
+
+describe("retrieval results reach the graph", () => {
+  it("every hand-written root field returns a node or reaches one, unless listed with a reason", () => {
+    const deadEnds = handWritten.filter((key) => {
+      const [root, field] = key.split(".") as [string, string];
+      const type = (root === "Query" ? schema.getQueryType() : root === "Mutation" ? schema.getMutationType() : schema.getSubscriptionType())!.getFields()[field]!.type;
+      return !reachesNode(getNamedType(type));
+    });
+    expect(deadEnds.sort()).toEqual(Object.keys(NO_NODE_BY_DESIGN).sort());
+  });
+});
