@@ -11285,6 +11285,8 @@ export type OutcomeEnumScalarMutations = {
 };
 
 export type Owned = {
+  /** Unique among the nodes of its type in a tenant. */
+  id: Scalars['ID']['output'];
   ownerId: Scalars['String']['output'];
   /** Agent ids this node was shared with explicitly, beyond its visibility. */
   sharedWith: Array<Scalars['String']['output']>;
@@ -11342,6 +11344,7 @@ export type OwnedImplementation =
 
 /** Fields to sort Owneds by. The order in which sorts are applied is not guaranteed when specifying many fields in one OwnedSort object. */
 export type OwnedSort = {
+  id?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
   visibility?: InputMaybe<SortDirection>;
@@ -11351,6 +11354,7 @@ export type OwnedWhere = {
   AND?: InputMaybe<Array<OwnedWhere>>;
   NOT?: InputMaybe<OwnedWhere>;
   OR?: InputMaybe<Array<OwnedWhere>>;
+  id?: InputMaybe<IdScalarFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
   tenantId?: InputMaybe<StringScalarFilters>;

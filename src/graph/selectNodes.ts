@@ -1,6 +1,7 @@
 import {
   astFromValue,
   execute,
+  getNamedType,
   Kind,
   OperationTypeNode,
   typeFromAST,
@@ -8,6 +9,7 @@ import {
   type ASTNode,
   type DocumentNode,
   type FieldNode,
+  type GraphQLInputObjectType,
   type GraphQLInputType,
   type GraphQLResolveInfo,
   type SelectionNode,
@@ -92,6 +94,7 @@ function withResolveType(value: unknown): unknown {
 
 function whereType(info: GraphQLResolveInfo, listField: string): GraphQLInputType {
   const arg = info.schema.getQueryType()?.getFields()[listField]?.args.find((a) => a.name === "where");
-  if (!arg) throw new Error(`Query.${listField} has no where argument`);
+  // Without an id filter astFromValue would drop `id` and the query would read every node of the type.
+  if (!arg || !("getFields" in getNamedType(arg.type)) || !(getNamedType(arg.type) as GraphQLInputObjectType).getFields().id) throw new Error(`Query.${listField} cannot filter by id`);
   return arg.type;
 }

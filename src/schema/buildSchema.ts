@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
-import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLInterfaceType, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
 import type { Driver } from "neo4j-driver";
 import { withAccessRules } from "../auth/accessRules.js";
 import { createFilterGuard } from "../auth/relationshipFilters.js";
@@ -89,6 +89,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
       const target = getNamedType(fieldConfig.type).name;
       const queryField = listQueryOf(generated, target);
       if (!queryField) throw new Error(`@graphLink ${typeName}.${fieldName}: ${target} has no generated list query`);
+      if (!("getFields" in getNamedType(fieldConfig.type)) || !(getNamedType(fieldConfig.type) as GraphQLInterfaceType).getFields().id) throw new Error(`@graphLink ${typeName}.${fieldName}: ${target} has no id field`);
       return { ...fieldConfig, resolve: linkResolver(link, queryField, fieldConfig.type) };
     },
     // DateTime input is checked before Cypher sees it (strictScalars.ts).

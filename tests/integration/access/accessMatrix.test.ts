@@ -19,6 +19,8 @@ import * as ops from "../../support/access/operations.js";
 import { castPersonas, type Persona, type PersonaName } from "../../support/access/personas.js";
 import { readIds, readInterfaceIds } from "../../support/access/readBack.js";
 import { connect, execute } from "../../support/access/webSocketProbe.js";
+import { extractGraphLinks, listQueryOf } from "../../../src/schema/graphLinks.js";
+import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 
 const SECRET = `access-matrix-${randomUUID()}`;
 const { schema, rules, roots, types, interfaces } = await loadAccessSchema();
@@ -85,6 +87,17 @@ describe("the matrix covers the whole schema", () => {
       ((res.data?.__schema?.[root]?.fields ?? []) as { name: string }[]).map((f) => f.name),
     );
     expect(served.sort()).toEqual(roots.map((r) => r.field.name).sort());
+  });
+
+  it("every @graphLink of a tool's result reads through a generated list query the matrix reads with every persona", () => {
+    const read = new Set([...types.flatMap((t) => (t.fields.list ? [t.fields.list.name] : [])), ...interfaces.map((i) => i.name)]);
+    const unread = [...extractGraphLinks(loadTypeDefs().document).keys()].flatMap((coordinate) => {
+      const [type, field] = coordinate.split(".") as [string, string];
+      const target = getNamedType((schema.getType(type) as GraphQLObjectType).getFields()[field]!.type).name;
+      const query = listQueryOf(schema, target);
+      return query && read.has(query) ? [] : [`${coordinate} reads ${target} through ${query ?? "no list query"}, which the matrix does not read`];
+    });
+    expect(unread, unread.join("\n")).toEqual([]);
   });
 
   describe("fixtures", () => {
@@ -158,6 +171,17 @@ function describeReads(state: VisibilityState) {
           });
         }
       }
+    }
+    // A tool's result links into the graph (@graphLink): relationshipsBetween names the two people asked about.
+    for (const persona of AUTHENTICATED) {
+      const may = (READERS[state] as readonly PersonaName[]).includes(persona.name);
+      it.concurrent(`Person: ${persona.label} ${may ? "can" : "cannot"} reach ${STATE_WORDS[state]} through a tool result's link (relationshipsBetween.personA/personB)`, async () => {
+        const ids = fixtureOf("Person").ids;
+        const res = await send(persona, ops.personLinkProbe(schema, ids[0]!, ids[1]!));
+        expect(res.errors, res.text).toBeUndefined();
+        const { personA, personB } = res.data!.relationshipsBetween as { personA: { id: string } | null; personB: { id: string } | null };
+        expect([personA?.id, personB?.id].filter(Boolean).sort()).toEqual(may ? [...ids].sort() : []);
+      });
     }
     for (const plan of interfaces) {
       for (const persona of AUTHENTICATED) {

@@ -36,6 +36,15 @@ function interfaceSelection(schema: GraphQLSchema, iface: GraphQLInterfaceType):
   return `__typename ${leafSelection(iface)} ${fragments.join(" ")}`;
 }
 
+/** Two people reached through a tool result's links (relationshipsBetween.personA/personB), selected in full; the flat ids are not asked for. */
+export function personLinkProbe(schema: GraphQLSchema, a: string, b: string): Operation {
+  const person = leafSelection(schema.getType("Person") as GraphQLObjectType);
+  return {
+    query: `query ($a: ID!, $b: ID!) { relationshipsBetween(personAId: $a, personBId: $b) { personA { ${person} } personB { ${person} } } }`,
+    variables: { a, b },
+  };
+}
+
 /** `agents(where: { id: { in: $ids } })`: the fixtures, and only them. */
 export function listQuery(name: string, cls: NodeClass, ids: string[]): Operation {
   return { query: `query ($ids: [ID!]) { ${name}(where: { id: { in: $ids } }) { ${leafSelection(cls.node)} } }`, variables: { ids } };
