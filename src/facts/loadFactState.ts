@@ -26,7 +26,8 @@ const SUBJECTS = `
 /**
  * Objects by id, name, real name or alias, case-insensitively, that fit the
  * fact's scope (objectScope.ts: SHARED, or readable by every reader of the
- * fact); the id wins, then the name, then a SHARED node, then the oldest.
+ * fact); the id wins, then the name, then the oldest node (so a subject's
+ * facts keep to the node they were first asserted with, and merge).
  * People (`anyVisible`) are matched as the caller sees them: they are never
  * created by a fact. `unfitById`: the ref is the id of a node the caller reads
  * but the fact's readers would not all read.
@@ -39,7 +40,7 @@ const objectsOf = (label: string) => `
   WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN toLower(o.name) = toLower(ref.name) THEN 1 ELSE 2 END AS rank,
        ref.anyVisible OR o.visibility = 'SHARED'
          OR (ref.readers IS NOT NULL AND all(reader IN ref.readers WHERE o.ownerId = reader OR reader IN coalesce(o.sharedWith, []))) AS fits
-  ORDER BY rank, CASE WHEN ref.anyVisible OR o.visibility = 'SHARED' THEN 0 ELSE 1 END, o.createdAt
+  ORDER BY rank, o.createdAt
   WITH ref, collect(CASE WHEN fits THEN o END) AS usable, collect(CASE WHEN rank = 0 AND NOT fits THEN o.id END) AS unfit
   WITH ref, usable[0] AS o, size(unfit) > 0 AS unfitById
   RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, unfitById`;

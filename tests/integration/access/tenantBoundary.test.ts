@@ -164,6 +164,10 @@ describe("(b) an object a fact creates takes the fact's visibility", () => {
     // Carol reads the shared twin and the colleague's fact, and still no private person behind the name.
     expect(await skillsSeenBy(carol, "Zig")).toEqual([{ name: n("Zig"), visibility: "SHARED", ownerId: alice.agentId, sharedWith: [] }]);
     expect((await must(carol, BY_SKILL, { skill: n("Zig") })).peopleBySkill.people).toEqual([{ personId: n("colleague") }]);
+    // Asserted again, the private fact keeps to the private node it was first made with: merged, not duplicated.
+    const again = await assertFacts(alice, [fact(n("secret-contact"), "HAS_SKILL", n("zig"))]);
+    expect({ created: again.created, merged: again.merged.length }).toEqual({ created: [], merged: 1 });
+    expect((await stored("Skill", n("Zig"))).map((s) => s.facts)).toEqual([1, 1, 1]);
     // Alice reads both of her Zigs' people.
     expect((await must(alice, BY_SKILL, { skill: n("Zig") })).peopleBySkill.people.map((p: { personId: string }) => p.personId).sort()).toEqual([n("colleague"), n("secret-contact")].sort());
   });
