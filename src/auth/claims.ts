@@ -6,13 +6,27 @@ const ROLES: readonly Role[] = ["agent", "approver", "admin"];
 /** Why a verified token still cannot identify a caller. */
 export class ClaimsError extends Error {}
 
+/** The claim that makes a token the gateway operator's (Caller.operator). */
+export const OPERATOR_CLAIM = "operator";
+
+export interface ClaimsOptions {
+  /**
+   * True only for tokens signed with the gateway's own secret: the one issuer
+   * that may say `operator`. An external issuer (JWKS) speaks for tenants,
+   * not for the gateway.
+   */
+  operatorTrusted: boolean;
+}
+
 /**
  * Maps verified claims to a caller: `sub` is the agent id, `tenant` its
  * tenant, `roles` any of agent/approver/admin (agent when absent). Unknown
  * roles are refused rather than ignored, so a typo never silently downgrades
- * or upgrades anyone.
+ * or upgrades anyone. `operator: true` is accepted only when the token is
+ * signed with the gateway's own secret; elsewhere, or with any other value,
+ * the token is refused rather than the claim ignored.
  */
-export function callerFromClaims(payload: JWTPayload): Caller {
+export function callerFromClaims(payload: JWTPayload, { operatorTrusted }: ClaimsOptions): Caller {
   const { sub } = payload;
   const tenant = payload.tenant;
   if (typeof sub !== "string" || !ID.test(sub)) throw new ClaimsError("claim sub must be an agent id");
@@ -22,7 +36,11 @@ export function callerFromClaims(payload: JWTPayload): Caller {
     throw new ClaimsError(`claim roles must list only ${ROLES.join(", ")}`);
   }
   const roles = [...new Set(["agent", ...(raw as Role[])])] as Role[];
-  return { tenantId: tenant, agentId: sub, roles };
+  const operator = payload[OPERATOR_CLAIM];
+  if (operator === undefined) return { tenantId: tenant, agentId: sub, roles };
+  if (operator !== true) throw new ClaimsError(`claim ${OPERATOR_CLAIM} must be true when present`);
+  if (!operatorTrusted) throw new ClaimsError(`claim ${OPERATOR_CLAIM} is accepted only on tokens signed with the gateway's own secret`);
+  return { tenantId: tenant, agentId: sub, roles, operator: true };
 }
 
 /** The JWT @neo4j/graphql's @authorization rules read (`$jwt.sub`, `$jwt.tenant`, `$jwt.roles`). */

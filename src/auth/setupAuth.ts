@@ -5,7 +5,7 @@ import type { Logger } from "../logging/logger.js";
 import { createAuthenticator, type Authenticator } from "./authenticate.js";
 import { LOCAL_TENANT } from "../core/caller.js";
 import { ensureLocalSecret } from "./localSecret.js";
-import { createTokenVerifier, signToken } from "./tokens.js";
+import { createTokenVerifier, signOperatorToken } from "./tokens.js";
 
 export interface AuthSetup {
   authenticate: Authenticator;
@@ -19,8 +19,9 @@ const LOCAL_TOKEN_TTL = 30 * 24 * 3600;
  * Decides how requests are authenticated, from the configuration:
  * - `off` (loopback only, checked by config): warned about loudly;
  * - a JWT secret and/or JWKS URL: as given;
- * - neither, on loopback: a local secret is made once and an admin token for
- *   the local tenant is written beside the data, so `npm start` just works;
+ * - neither, on loopback: a local secret is made once and an admin (and
+ *   operator) token for the local tenant is written beside the data, so
+ *   `npm start` just works;
  * - neither, elsewhere: refused.
  */
 export async function setupAuth(config: Config, logger: Logger): Promise<AuthSetup> {
@@ -34,10 +35,11 @@ export async function setupAuth(config: Config, logger: Logger): Promise<AuthSet
     if (!isLoopback(config.host)) throw new Error("Set JWT_SECRET or JWKS_URL: a gateway that listens beyond loopback must verify tokens");
     const dir = path.dirname(config.neo4j.dataDir);
     secret = await ensureLocalSecret(dir);
-    const token = await signToken(secret, { tenantId: LOCAL_TENANT, agentId: "local-admin", roles: ["agent", "approver", "admin"] }, LOCAL_TOKEN_TTL, auth);
+    // The secret's holder is this machine's user, so the local token is the operator's too (cypherQuery works out of the box).
+    const token = await signOperatorToken(secret, { tenantId: LOCAL_TENANT, agentId: "local-admin", roles: ["agent", "approver", "admin"] }, LOCAL_TOKEN_TTL, auth);
     const file = path.join(dir, "local-token");
     await writeFile(file, `${token}\n`, { mode: 0o600 });
-    logger.info({ file }, "No JWT_SECRET given: made a local one. An admin token for tenant 'local' is in this file; send it as 'Authorization: Bearer <token>'");
+    logger.info({ file }, "No JWT_SECRET given: made a local one. An admin and operator token for tenant 'local' is in this file; send it as 'Authorization: Bearer <token>'");
   }
   return { authenticate: createAuthenticator("token", createTokenVerifier(auth, secret)), signingSecret: secret };
 }

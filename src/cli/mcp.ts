@@ -59,7 +59,7 @@ if (!url) {
 }
 
 const client = gatewayClient({ url, token: values.token, apiKey: values["api-key"], agent: values.agent });
-const server = createMcpServer({ run: client.run, enums: await remoteEnums(client), roles: await client.roles(), version: VERSION });
+const server = createMcpServer({ run: client.run, enums: await remoteEnums(client), operator: await client.operator(), version: VERSION });
 // A stdio connection lives as long as its client: it can follow knowledge feeds and notify.
 const feeds = attachFeedResource(server, { httpUrl: url, headers: client.headers });
 await server.connect(new StdioServerTransport());

@@ -32,8 +32,8 @@ export interface Config {
   retrieval: RetrievalLoopConfig;
   /**
    * Who may run read-only Cypher through `cypherQuery` (src/cypherTool/):
-   * `admin` (admins only; raw Cypher is not tenant-scoped, so they read the
-   * whole database) or `off` (nobody).
+   * `operator` (the gateway's operator only: raw Cypher is not tenant-scoped,
+   * so it reads the whole database) or `off` (nobody).
    */
   cypherTool: CypherToolMode;
   /** Where Prometheus scrapes `/metrics` (docs/operations.md). */
@@ -44,7 +44,7 @@ export interface Config {
   sharedPool: { threshold: number };
 }
 
-export type CypherToolMode = "admin" | "off";
+export type CypherToolMode = "operator" | "off";
 
 /** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, llama.cpp). */
 export interface LlmConfig {
@@ -199,7 +199,12 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).max(200).default("mnemograph"),
-  CYPHER_TOOL: z.enum(["admin", "off"]).default("admin"),
+  // `admin` was the value before raw Cypher became operator-only: refused by name, so no one keeps it believing admins still may.
+  CYPHER_TOOL: z
+    .string()
+    .default("operator")
+    .refine((v) => v !== "admin", "CYPHER_TOOL=admin is gone: raw Cypher reads every tenant, so it is for the gateway's operator only; use CYPHER_TOOL=operator (docs/security.md)")
+    .pipe(z.enum(["operator", "off"])),
   SHARED_POOL_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   RATE_LIMITS: z
     .string()

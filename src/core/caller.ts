@@ -10,6 +10,13 @@ export interface Caller {
   tenantId: string;
   agentId: string;
   roles: readonly Role[];
+  /**
+   * The operator of the whole gateway, not of a tenant: may run raw Cypher,
+   * which reads every tenant. Set only from a token signed with the gateway's
+   * own secret that carries `operator: true` (never issued for an API key), or
+   * on the loopback-only local setups. No tenant role implies it.
+   */
+  operator?: boolean;
 }
 
 /** What an agent or tenant id may look like, in tokens, headers and API keys alike. */

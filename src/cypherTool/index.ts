@@ -1,2 +1,3 @@
 export { cypherToolResolvers } from "./cypherToolResolvers.js";
 export { type CypherDeps, runReadOnlyCypher } from "./runReadOnlyCypher.js";
+export { mayRunCypher } from "./requireCypherAccess.js";

@@ -1,14 +1,33 @@
 import type { Caller } from "../core/caller.js";
-import { requireRole } from "../auth/policy.js";
 import type { CypherToolMode } from "../config/config.js";
 import { ForbiddenError } from "../errors/errors.js";
 
+/** The rule a refused caller is told about, in `extensions.rule`. */
+export type CypherAccessRule = "CYPHER_TOOL_OFF" | "OPERATOR_ONLY";
+
+/** Why this caller may not run Cypher, or null when it may. Pure. */
+export function cypherAccessRefusal(mode: CypherToolMode, caller: Caller): CypherAccessRule | null {
+  if (mode === "off") return "CYPHER_TOOL_OFF";
+  return caller.operator === true ? null : "OPERATOR_ONLY";
+}
+
+/** May this caller run Cypher? For offering the tool (the retrieval loop, MCP listings). */
+export const mayRunCypher = (mode: CypherToolMode, caller: Caller) => cypherAccessRefusal(mode, caller) === null;
+
+const MESSAGES: Record<CypherAccessRule, string> = {
+  CYPHER_TOOL_OFF: "The Cypher tool is switched off on this gateway (CYPHER_TOOL=off)",
+  OPERATOR_ONLY:
+    "cypherQuery is operator-only: raw Cypher reads every tenant, so no tenant role grants it, admin included. " +
+    "The gateway's operator gets a token with `npm run operator-token` (docs/security.md)",
+};
+
 /**
  * Raw Cypher is not tenant-scoped: whoever runs it reads the whole database,
- * every tenant included. So only admins may, and CYPHER_TOOL=off turns the
- * tool off for everyone. Throws FORBIDDEN.
+ * every tenant included. A tenant's admin is not the operator of the service,
+ * so only the operator may (Caller.operator), and CYPHER_TOOL=off turns the
+ * tool off for everyone. Throws FORBIDDEN with `extensions.rule` naming why.
  */
 export function requireCypherAccess(mode: CypherToolMode, caller: Caller): void {
-  if (mode === "off") throw new ForbiddenError("The Cypher tool is switched off on this gateway (CYPHER_TOOL=off)");
-  requireRole(caller, "admin", "run Cypher");
+  const rule = cypherAccessRefusal(mode, caller);
+  if (rule) throw new ForbiddenError(MESSAGES[rule], { rule });
 }

@@ -41,8 +41,9 @@ export class ConflictError extends MnemographError {
 }
 
 export class ForbiddenError extends MnemographError {
-  constructor(message = "You are not allowed to do this") {
-    super(ErrorCode.FORBIDDEN, message);
+  /** `extensions.rule` may name the rule that refused, when a caller can act on it. */
+  constructor(message = "You are not allowed to do this", extensions: { rule?: string } = {}) {
+    super(ErrorCode.FORBIDDEN, message, extensions);
   }
 }
 

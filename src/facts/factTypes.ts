@@ -30,13 +30,15 @@ export const emptyAttributes = (): FactAttributes => ({
 
 /** Where the object of an assertion is: an existing node, or one to create in this call. */
 export interface ObjectRef {
-  /** Stable within one call: the node's element id, or `new:<Label>:<lower-cased name>`. */
+  /** Stable within one call: the node's element id, or `new:<Label>:<scope>:<lower-cased name>`. */
   key: string;
   label: string;
   name: string;
   /** The node's `id` property (for a new node, the id it will get). */
   id: string;
   isNew: boolean;
+  /** A new node's access, from the fact's subject (objectScope.ts); absent for existing nodes. */
+  access?: { visibility: "SHARED" | "PRIVATE"; sharedWith: string[] };
 }
 
 /** One validated assertion, its subject and object already resolved. */

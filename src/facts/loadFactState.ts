@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import type { ManagedTransaction } from "neo4j-driver";
 import { visibilityParams } from "../auth/policy.js";
 import type { Caller } from "../core/caller.js";
-import { NotFoundError } from "../errors/errors.js";
+import { BadUserInputError, NotFoundError } from "../errors/errors.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
 import { targetOf } from "./factRelations.js";
 import { type FactRelation } from "../core/schemaFacts.js";
 import type { FactAssertion, ObjectRef, StoredFact } from "./factTypes.js";
 import type { ValidAssertion } from "./validateAssertions.js";
+import { objectScope, type ObjectScope, type SubjectAccess } from "./objectScope.js";
 
 /** What the rules need to plan one call: resolved assertions, the facts already stored, the subjects' names. */
 export interface FactState {
@@ -20,17 +21,29 @@ export interface FactState {
 const SUBJECTS = `
   UNWIND $ids AS sid
   MATCH (p:Person {tenantId: $callerTenant, id: sid}) WHERE ${visibleAs("p")}
-  RETURN sid, elementId(p) AS key, p.name AS name`;
+  RETURN sid, elementId(p) AS key, p.name AS name, p.ownerId AS ownerId, p.visibility AS visibility, coalesce(p.sharedWith, []) AS sharedWith`;
 
-/** Objects by id, name, real name or alias, case-insensitively; the id wins, then the name, then the oldest node. */
+/**
+ * Objects by id, name, real name or alias, case-insensitively, that fit the
+ * fact's scope (objectScope.ts: SHARED, or readable by every reader of the
+ * fact); the id wins, then the name, then the oldest node (so a subject's
+ * facts keep to the node they were first asserted with, and merge).
+ * People (`anyVisible`) are matched as the caller sees them: they are never
+ * created by a fact. `unfitById`: the ref is the id of a node the caller reads
+ * but the fact's readers would not all read.
+ */
 const objectsOf = (label: string) => `
   UNWIND $refs AS ref
   MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
-    AND (o.id = ref OR toLower(o.name) = toLower(ref) OR toLower(coalesce(o.realName, '')) = toLower(ref)
-         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref)))
-  WITH ref, o ORDER BY CASE WHEN o.id = ref THEN 0 WHEN toLower(o.name) = toLower(ref) THEN 1 ELSE 2 END, o.createdAt
-  WITH ref, collect(o)[0] AS o
-  RETURN ref, elementId(o) AS key, o.id AS id, o.name AS name`;
+    AND (o.id = ref.name OR toLower(o.name) = toLower(ref.name) OR toLower(coalesce(o.realName, '')) = toLower(ref.name)
+         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref.name)))
+  WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN toLower(o.name) = toLower(ref.name) THEN 1 ELSE 2 END AS rank,
+       ref.anyVisible OR o.visibility = 'SHARED'
+         OR (ref.readers IS NOT NULL AND all(reader IN ref.readers WHERE o.ownerId = reader OR reader IN coalesce(o.sharedWith, []))) AS fits
+  ORDER BY rank, o.createdAt
+  WITH ref, collect(CASE WHEN fits THEN o END) AS usable, collect(CASE WHEN rank = 0 AND NOT fits THEN o.id END) AS unfit
+  WITH ref, usable[0] AS o, size(unfit) > 0 AS unfitById
+  RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, unfitById`;
 
 /** The subjects' facts the caller may read (their objects visible), locked against concurrent assertions first. */
 const FACTS = `
@@ -54,38 +67,18 @@ export async function loadFactState(
 ): Promise<FactState> {
   const visibility = visibilityParams(caller);
   const subjectRows = (await tx.run(SUBJECTS, { ...visibility, ids: [...new Set(valid.map((a) => a.subject))] })).records;
-  const subjects = new Map(subjectRows.map((r) => [r.get("sid") as string, { key: r.get("key") as string, name: r.get("name") as string }]));
+  const subjects = new Map(
+    subjectRows.map((r) => {
+      const access: SubjectAccess = { ownerId: r.get("ownerId"), visibility: r.get("visibility"), sharedWith: r.get("sharedWith") };
+      return [r.get("sid") as string, { key: r.get("key") as string, name: r.get("name") as string, scope: objectScope(access, caller.agentId) }];
+    }),
+  );
   const missing = valid.find((a) => !subjects.has(a.subject));
   if (missing) throw new NotFoundError(`assertFacts.facts[${missing.index}].subject: no person "${missing.subject}" in this tenant`);
   const keys = [...new Set([...subjects.values()].map((s) => s.key))];
   if (lock) await tx.run("MATCH (p:Person) WHERE elementId(p) IN $keys CALL apoc.lock.nodes([p]) RETURN count(*)", { keys });
 
-  const objects = new Map<string, ObjectRef>();
-  const byLabel = new Map<string, string[]>();
-  for (const a of valid) {
-    const label = targetOf(relations, a.relation)!;
-    byLabel.set(label, [...(byLabel.get(label) ?? []), a.object]);
-  }
-  for (const [label, refs] of byLabel) {
-    const rows = (await tx.run(objectsOf(label), { ...visibility, refs: [...new Set(refs)] })).records;
-    for (const r of rows) {
-      if (r.get("key") === null) continue;
-      objects.set(`${label}\n${r.get("ref") as string}`, { key: r.get("key"), label, name: r.get("name"), id: r.get("id"), isNew: false });
-    }
-  }
-  const assertions = valid.map((a): FactAssertion => {
-    const label = targetOf(relations, a.relation)!;
-    let object = objects.get(`${label}\n${a.object}`);
-    if (!object && label === "Person") {
-      throw new NotFoundError(`assertFacts.facts[${a.index}].object: no person "${a.object}" in this tenant`);
-    }
-    // One new node per label and name, shared by every assertion of the call that names it.
-    const newKey = `new:${label}:${a.object.toLowerCase()}`;
-    object ??= objects.get(newKey) ?? { key: newKey, label, name: a.object, id: randomUUID(), isNew: true };
-    objects.set(newKey, object);
-    return { ...a, subjectKey: subjects.get(a.subject)!.key, object };
-  });
-
+  const assertions = await resolveObjects(tx, caller, valid, relations, (a) => subjects.get(a.subject)!);
   const factRows = (await tx.run(FACTS, { ...visibility, keys, types: relations.map((r) => r.type) })).records;
   const existing = factRows.map((rec): StoredFact => {
     const row = rec.get("fact") as FactRow;
@@ -107,4 +100,69 @@ export async function loadFactState(
   });
   const subjectNames = new Map([...subjects.values()].map((s) => [s.key, s.name]));
   return { assertions, existing, subjectNames };
+}
+
+/** People are never created by a fact, so they are matched as the caller sees them. */
+const ANY_VISIBLE: ObjectScope = { key: "ANY", visibility: "SHARED", readers: null, sharedWith: [] };
+const SHARED_SCOPE: ObjectScope = { key: "SHARED", visibility: "SHARED", readers: null, sharedWith: [] };
+
+/**
+ * Finds or plans each assertion's object within the scope of its fact
+ * (objectScope.ts). An object that fits is reused; otherwise a new one is
+ * planned with the fact's visibility, one per label, scope and name in the
+ * call, a PRIVATE fact joining a SHARED one planned in the same call (a SHARED
+ * object fits every fact). An existing node that does not fit is never
+ * changed: a SHARED fact naming a private object gets a SHARED twin.
+ */
+async function resolveObjects(
+  tx: ManagedTransaction,
+  caller: Caller,
+  valid: readonly ValidAssertion[],
+  relations: readonly FactRelation[],
+  subjectOf: (a: ValidAssertion) => { key: string; scope: ObjectScope },
+): Promise<FactAssertion[]> {
+  const planned = valid.map((a) => {
+    const label = targetOf(relations, a.relation)!;
+    return { a, label, scope: label === "Person" ? ANY_VISIBLE : subjectOf(a).scope };
+  });
+  const found = new Map<string, ObjectRef>();
+  const unfit = new Set<string>();
+  const byLabel = new Map<string, Map<string, { name: string; scope: string; readers: string[] | null; anyVisible: boolean }>>();
+  for (const { a, label, scope } of planned) {
+    const refs = byLabel.get(label) ?? new Map();
+    refs.set(`${scope.key}\n${a.object}`, { name: a.object, scope: scope.key, readers: scope.readers, anyVisible: scope === ANY_VISIBLE });
+    byLabel.set(label, refs);
+  }
+  for (const [label, refs] of byLabel) {
+    const rows = (await tx.run(objectsOf(label), { ...visibilityParams(caller), refs: [...refs.values()] })).records;
+    for (const r of rows) {
+      const at = `${label}\n${r.get("scope") as string}\n${r.get("ref") as string}`;
+      if (r.get("unfitById")) unfit.add(at);
+      else if (r.get("key") !== null) found.set(at, { key: r.get("key"), label, name: r.get("name"), id: r.get("id"), isNew: false });
+    }
+  }
+  const at = ({ a, label, scope }: (typeof planned)[number]) => `${label}\n${scope.key}\n${a.object}`;
+  const sharedNew = new Set(planned.filter((p) => p.scope.key === "SHARED" && !found.has(at(p))).map((p) => `${p.label}:${p.a.object.toLowerCase()}`));
+  const created = new Map<string, ObjectRef>();
+  return planned.map((p): FactAssertion => {
+    const { a, label } = p;
+    if (unfit.has(at(p))) {
+      throw new BadUserInputError(
+        `assertFacts.facts[${a.index}].object: the ${label} "${a.object}" is not readable by every agent that reads facts about this person: name it instead, to use or create one they can read`,
+        `assertFacts.facts[${a.index}].object`,
+      );
+    }
+    let object = found.get(at(p));
+    if (!object && label === "Person") {
+      throw new NotFoundError(`assertFacts.facts[${a.index}].object: no person "${a.object}" in this tenant`);
+    }
+    if (!object) {
+      const lower = a.object.toLowerCase();
+      const scope = p.scope.visibility === "PRIVATE" && sharedNew.has(`${label}:${lower}`) ? SHARED_SCOPE : p.scope;
+      const key = `new:${label}:${scope.key}:${lower}`;
+      object = created.get(key) ?? { key, label, name: a.object, id: randomUUID(), isNew: true, access: { visibility: scope.visibility, sharedWith: scope.sharedWith } };
+      created.set(key, object);
+    }
+    return { ...a, subjectKey: subjectOf(a).key, object };
+  });
 }

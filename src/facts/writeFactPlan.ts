@@ -54,7 +54,7 @@ const retypeFact = (type: string) => `
   ${SET_FACT}`;
 
 const CREATE_OBJECT = (label: string) => `
-  CREATE (o:${label} {id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'SHARED', sharedWith: [],
+  CREATE (o:${label} {id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: $visibility, sharedWith: $sharedWith,
                       name: $name, aliases: [], createdAt: datetime()})
   RETURN elementId(o) AS key`;
 
@@ -82,8 +82,9 @@ function propsOf(fact: StoredFact, vector: FactVector | undefined) {
 
 /**
  * Writes a plan inside the caller's transaction: new object nodes (stamped
- * with the caller's tenant and agent, SHARED), then every touched fact, each
- * with its vector when one was made for its final text.
+ * with the caller's tenant and agent, with the visibility of the fact that
+ * names them: objectScope.ts), then every touched fact, each with its vector
+ * when one was made for its final text.
  */
 export async function writeFactPlan(
   tx: ManagedTransaction,
@@ -98,7 +99,9 @@ export async function writeFactPlan(
     if (!o.isNew || created.has(o.key)) continue;
     const label = relations.find((r) => r.target === o.label)?.target;
     if (!label) throw new Error(`Refusing unknown object label ${o.label}`);
-    const res = await tx.run(CREATE_OBJECT(label), { id: o.id, tenantId: caller.tenantId, ownerId: caller.agentId, name: o.name });
+    if (!o.access) throw new Error(`A new ${label} must carry the access of its fact`);
+    const { visibility, sharedWith } = o.access;
+    const res = await tx.run(CREATE_OBJECT(label), { id: o.id, tenantId: caller.tenantId, ownerId: caller.agentId, visibility, sharedWith, name: o.name });
     created.set(o.key, res.records[0]!.get("key") as string);
   }
   for (const fact of plan.facts) {

@@ -16,8 +16,8 @@ export interface GatewayClient {
   run: RunOperation;
   /** The credentials of the next request (an API key's token renewed when due), for a WebSocket too. */
   headers(): Promise<Record<string, string>>;
-  /** The caller's roles as the token says, or undefined when unknown (no token): the gateway decides. */
-  roles(): Promise<readonly string[] | undefined>;
+  /** Whether the token says the caller is the gateway's operator, or undefined when unknown (no token): the gateway decides. */
+  operator(): Promise<boolean | undefined>;
 }
 
 /** Renew this long before the token expires. */
@@ -71,10 +71,9 @@ export function gatewayClient(options: GatewayClientOptions): GatewayClient {
       }
       return result;
     },
-    async roles() {
+    async operator() {
       if (options.apiKey && !token) await exchange();
-      const roles = token ? claimsOf(token).roles : undefined;
-      return Array.isArray(roles) ? ["agent", ...roles.map(String)] : undefined;
+      return token ? claimsOf(token).operator === true : undefined;
     },
   };
 }

@@ -39,7 +39,7 @@ export function mcpRoute(schema: GraphQLSchema, version: string) {
       } catch (err) {
         return refuse(res, 401, "UNAUTHENTICATED", (err as Error).message);
       }
-      const server = createMcpServer({ run: (document, variables) => execute(req.headers, document, variables), enums, roles: caller.roles.map((r) => r.toLowerCase()), version });
+      const server = createMcpServer({ run: (document, variables) => execute(req.headers, document, variables), enums, operator: caller.operator === true, version });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       res.on("close", () => {
         void transport.close();

@@ -19,8 +19,8 @@ export type RunOperation = (document: string, variables: Record<string, unknown>
 export interface McpServerOptions {
   run: RunOperation;
   enums: EnumValues;
-  /** The caller's roles when known; cypher_query is listed only for admins. Unknown: listed, and the gateway decides. */
-  roles?: readonly string[];
+  /** Whether the caller is the gateway's operator, when known: cypher_query is listed only for the operator. Unknown: listed, and the gateway decides. */
+  operator?: boolean;
   version: string;
 }
 
@@ -48,10 +48,10 @@ async function callTool(run: RunOperation, tool: McpTool, args: Record<string, u
 }
 
 /** An MCP server whose tools, resource and prompt all run through `run`. One per connection (stdio) or per request (HTTP). */
-export function createMcpServer({ run, enums, roles, version }: McpServerOptions): McpServer {
+export function createMcpServer({ run, enums, operator, version }: McpServerOptions): McpServer {
   const server = new McpServer({ name: "mnemograph", version }, { instructions: "Long-term memory for agents: search before answering, store what you learn." });
   for (const tool of mcpTools(enums)) {
-    if (tool.role && roles && !roles.includes(tool.role)) continue;
+    if (tool.operatorOnly && operator === false) continue;
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: !tool.writes, openWorldHint: false } },

@@ -27,8 +27,8 @@ export interface McpTool {
   render(value: unknown): string;
   /** Writes something (MCP's readOnlyHint is false). */
   writes: boolean;
-  /** Listed only for callers with this role (the gateway refuses others anyway). */
-  role?: "admin";
+  /** Listed only for the gateway's operator (Caller.operator); the gateway refuses others anyway. */
+  operatorOnly?: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -288,7 +288,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
     {
       name: "cypher_query",
       title: "Read-only Cypher",
-      description: "Run one read-only Cypher query over the whole graph (admins only; every tenant is visible). Give parameters as a JSON object text.",
+      description: "Run one read-only Cypher query over the whole graph (the gateway's operator only, not a tenant's admin: every tenant is visible). Give parameters as a JSON object text.",
       input: { query: z.string().min(1), params: z.string().optional(), limit: z.number().int().min(1).optional() },
       document: op.CYPHER_QUERY,
       field: "cypherQuery",
@@ -298,7 +298,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         return [`${String(r.rowCount)} rows${r.truncated ? " (truncated)" : ""}: ${(r.columns as string[]).join(", ")}`, ...rows(r.rows).slice(0, 20).map((x) => String(x))].join("\n");
       },
       writes: false,
-      role: "admin",
+      operatorOnly: true,
     },
   ];
 }

@@ -20,7 +20,7 @@ export interface RetrieveContextOptions {
   timeBudgetMs: number;
   /** Longest one tool call may take (RETRIEVE_TOOL_TIMEOUT_MS). */
   toolTimeoutMs?: number;
-  /** Tools only some callers get (cypher_query for admins). */
+  /** Tools only some callers get (cypher_query for the operator). */
   extraTools?: (ctx: RequestContext) => RetrievalTool[];
   /** Told of every run once it answered or failed (metrics). */
   onRun?: (report: RetrieveRunReport) => void;

@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signToken } from "../../src/auth/tokens.js";
+import { decodeJwt } from "jose";
+import { signOperatorToken, signToken } from "../../src/auth/tokens.js";
+import { mintOperatorToken } from "../../src/auth/mintOperatorToken.js";
 import { startTestGateway, testConfig, type TestGateway } from "../support/testGateway.js";
 
 const SECRET = "tokens-and-keys-secret-of-at-least-32-chars";
@@ -88,5 +90,57 @@ describe("API keys for service clients", () => {
       const res = await fetch(`${base}/auth/token`, { method: "POST", headers });
       expect(res.status).toBe(401);
     }
+  });
+});
+
+const CYPHER = `{ cypherQuery(query: "MATCH (m:Memory) WHERE m.tenantId = $t RETURN count(m) AS n", params: ${JSON.stringify(JSON.stringify({ t: "x" }))}) { rows } }`;
+
+describe("the operator: only the gateway's secret makes one", () => {
+  it("an external issuer's token claiming operator is refused outright (401), not downgraded", async () => {
+    const claimed = await new SignJWT({ tenant, roles: ["agent", "admin"], operator: true }).setProtectedHeader({ alg: "RS256", kid: "test-key" }).setSubject("idp-op").setExpirationTime("2m").sign(privateKey);
+    const res = await graphql(claimed, CYPHER);
+    expect(res.status).toBe(401);
+    expect(res.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/claim operator is accepted only on tokens signed with the gateway's own secret/), extensions: { code: "UNAUTHENTICATED" } });
+  });
+
+  it("an operator claim other than true makes the token invalid, even signed with the gateway's secret", async () => {
+    const odd = await new SignJWT({ tenant, operator: "yes" }).setProtectedHeader({ alg: "HS256" }).setSubject("x").setExpirationTime("2m").sign(new TextEncoder().encode(SECRET));
+    const res = await graphql(odd, CYPHER);
+    expect(res.status).toBe(401);
+    expect(res.body.errors?.[0]?.message).toMatch(/claim operator must be true/);
+  });
+
+  it("an admin's API key, even with every role, is exchanged for a token without the operator claim, and cypherQuery refuses it", async () => {
+    const admin = await signToken(SECRET, { tenantId: tenant, agentId: "key-admin", roles: ["agent", "admin"] }, 120);
+    const created = await graphql(admin, `mutation { createApiKey(agentId: "ops-bot", roles: [AGENT, APPROVER, ADMIN]) { key } }`);
+    const { key } = created.body.data.createApiKey;
+    const issued = (await (await fetch(`${gw.url.replace(/\/graphql$/, "")}/auth/token`, { method: "POST", headers: { authorization: `ApiKey ${key}` } })).json()) as { access_token: string };
+    const claims = decodeJwt(issued.access_token);
+    expect(claims).toMatchObject({ sub: "ops-bot", tenant, roles: ["agent", "approver", "admin"] });
+    expect(claims).not.toHaveProperty("operator");
+    const res = await graphql(issued.access_token, CYPHER);
+    expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
+    // signToken drops the claim even if asked: no tenant path can mint it by passing an operator caller along.
+    const laundered = decodeJwt(await signToken(SECRET, { tenantId: tenant, agentId: "x", roles: ["agent"], operator: true }, 60));
+    expect(laundered).not.toHaveProperty("operator");
+  });
+
+  it("a token minted with the gateway's secret (npm run operator-token) runs cypherQuery", async () => {
+    const token = await mintOperatorToken(testConfig({ auth: { mode: "token", jwtSecret: SECRET, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 120 } }), { ttlSeconds: 60 });
+    expect(decodeJwt(token)).toMatchObject({ sub: "operator", tenant: "operator", operator: true });
+    const res = await graphql(token, CYPHER);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.cypherQuery.rows).toEqual([JSON.stringify({ n: 0 })]);
+    // The same, signed with another secret, is a forgery.
+    const forged = await signOperatorToken(`${SECRET}-not-it`, { tenantId: "operator", agentId: "operator", roles: ["agent"] }, 60);
+    expect((await graphql(forged, CYPHER)).status).toBe(401);
+  });
+
+  it("mintOperatorToken refuses what it cannot honestly sign: a JWKS-only gateway, bad ids, a long lifetime", async () => {
+    const jwksOnly = testConfig({ auth: { mode: "token", jwtSecret: undefined, jwksUrl: "http://127.0.0.1:1/jwks.json", issuer: undefined, audience: undefined, tokenTtlSeconds: 120 } });
+    await expect(mintOperatorToken(jwksOnly)).rejects.toThrowError(/external issuer's tokens .* cannot carry the operator claim/);
+    const withSecret = testConfig({ auth: { mode: "token", jwtSecret: SECRET, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 120 } });
+    await expect(mintOperatorToken(withSecret, { agentId: "bad id" })).rejects.toThrowError(/--agent must match/);
+    await expect(mintOperatorToken(withSecret, { ttlSeconds: 2 * 24 * 3600 })).rejects.toThrowError(/--ttl must be a whole number of seconds from 1 to 86400/);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Caller, Role } from "../../src/core/caller.js";
 import type { Config } from "../../src/config/config.js";
-import { signToken } from "../../src/auth/tokens.js";
+import { signOperatorToken, signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "./testGateway.js";
 
 /** A gateway in token mode, and a way to call it as any agent of a tenant of the test's own. */
@@ -12,7 +12,9 @@ export interface TokenGateway {
   secret: string;
   /** A caller of this run's tenant (unique agent id with the given suffix). */
   caller(suffix: string, roles?: Role[]): Caller;
-  /** A bearer token for `caller`, valid for an hour. */
+  /** The gateway's operator (npm run operator-token): an agent of this run's tenant with `operator: true`. */
+  operator(suffix: string, roles?: Role[]): Caller;
+  /** A bearer token for `caller`, valid for an hour; an operator's carries the operator claim. */
   token(caller: Caller): Promise<string>;
   /** Sends one operation with a token for `caller`. */
   as<T = Record<string, any>>(caller: Caller, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
@@ -34,6 +36,7 @@ export async function startTokenGateway({ now, tenantPrefix = "tools", config = 
   );
   const run = randomUUID().slice(0, 8);
   const tenant = `${tenantPrefix}-${run}`;
+  const sign = (caller: Caller) => (caller.operator ? signOperatorToken : signToken)(secret, caller, 3600, { issuer: undefined, audience: undefined });
   const cleanUp = async () => {
     await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $tenant DETACH DELETE n", { tenant });
   };
@@ -42,9 +45,10 @@ export async function startTokenGateway({ now, tenantPrefix = "tools", config = 
     tenant,
     secret,
     caller: (suffix, roles = ["agent"]) => ({ tenantId: tenant, agentId: `${suffix}-${run}`, roles }),
-    token: (caller) => signToken(secret, caller, 3600, { issuer: undefined, audience: undefined }),
+    operator: (suffix, roles = ["agent"]) => ({ tenantId: tenant, agentId: `${suffix}-${run}`, roles, operator: true }),
+    token: sign,
     async as(caller, query, variables = {}) {
-      const token = await signToken(secret, caller, 3600, { issuer: undefined, audience: undefined });
+      const token = await sign(caller);
       const res = await fetch(gw.url, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${token}` },

@@ -57,8 +57,11 @@ describe("loadConfig: authentication", () => {
 });
 
 describe("loadConfig: the Cypher tool", () => {
-  it("lets admins run read-only Cypher unless CYPHER_TOOL=off, and names a bad value", () => {
-    expect(loadConfig({}).cypherTool).toBe("admin");
+  it("lets the operator run read-only Cypher unless CYPHER_TOOL=off, and names a bad value", () => {
+    expect(loadConfig({}).cypherTool).toBe("operator");
+    expect(loadConfig({ CYPHER_TOOL: "operator" }).cypherTool).toBe("operator");
+    // The old value is refused by name: admins may no longer run Cypher, and a deployment should hear it.
+    expect(() => loadConfig({ CYPHER_TOOL: "admin" })).toThrowError(/CYPHER_TOOL=admin is gone: .*operator only/);
     expect(loadConfig({ CYPHER_TOOL: "off" }).cypherTool).toBe("off");
     expect(() => loadConfig({ CYPHER_TOOL: "everyone" })).toThrowError(/CYPHER_TOOL/);
   });

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { Caller } from "../../core/caller.js";
-import { hasRole } from "../../auth/policy.js";
-import { runReadOnlyCypher, type CypherDeps } from "../../cypherTool/index.js";
+import { mayRunCypher, runReadOnlyCypher, type CypherDeps } from "../../cypherTool/index.js";
 import type { RetrievalTool } from "./retrievalTools.js";
 
 /**
  * The knowledge agent's cypher_query as a loop tool: offered only to callers allowed to
- * run Cypher (admins, while CYPHER_TOOL is not off); refusals (writes,
+ * run Cypher (the operator, while CYPHER_TOOL is not off); refusals (writes,
  * procedures, time limit) go back to the model as tool errors. The tool is
  * built once, so its JSON schema is converted once (see toolJsonSchema);
  * the returned function says per caller whether it is offered.
@@ -19,5 +18,5 @@ export function cypherQueryTools(deps: CypherDeps): (caller: Caller) => Retrieva
     input: z.strictObject({ query: z.string().min(1).max(5000), params: z.record(z.string(), z.unknown()).optional() }) as unknown as z.ZodType<Record<string, unknown>>,
     run: async (args, { ctx }) => runReadOnlyCypher(deps, ctx.caller, { query: args.query, params: args.params }),
   };
-  return (caller) => (deps.cypherTool === "off" || !hasRole(caller, "admin") ? [] : [tool]);
+  return (caller) => (mayRunCypher(deps.cypherTool, caller) ? [tool] : []);
 }

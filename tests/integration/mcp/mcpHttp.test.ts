@@ -14,6 +14,7 @@ let mcpUrl: URL;
 let alice: Caller;
 let bob: Caller;
 let admin: Caller;
+let operator: Caller;
 const clients: Client[] = [];
 
 const tokenOf = (caller: Caller) => tg.token(caller);
@@ -36,6 +37,7 @@ beforeAll(async () => {
   alice = tg.caller("alice");
   bob = tg.caller("bob");
   admin = tg.caller("root", ["agent", "admin"]);
+  operator = tg.operator("operator");
   for (const c of [alice, bob]) {
     const created = await tg.as(admin, `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`, { id: c.agentId, name: c.agentId });
     expect(created.errors).toBeUndefined();
@@ -48,14 +50,17 @@ afterAll(async () => {
 });
 
 describe("MCP over Streamable HTTP at /mcp", () => {
-  it("lists the memory tools for an agent, and cypher_query only for an admin; schemas come from the declarations and the SDL", async () => {
+  it("lists the memory tools for an agent, and cypher_query only for the operator (not a tenant admin); schemas come from the declarations and the SDL", async () => {
     const agentTools = (await (await connect(alice)).listTools()).tools;
     const names = agentTools.map((t) => t.name).sort();
     expect(names).toEqual(
       ["memory_context", "memory_query", "memory_reflect", "memory_search", "memory_share", "memory_store", "person_profile", "record_interaction", "record_turn", "recent_turns", "retrieve_context", "start_game_session"].sort(),
     );
     const adminTools = (await (await connect(admin)).listTools()).tools.map((t) => t.name);
-    expect(adminTools).toContain("cypher_query");
+    expect(adminTools).not.toContain("cypher_query");
+    expect(adminTools).toContain("memory_search");
+    const operatorTools = (await (await connect(operator)).listTools()).tools.map((t) => t.name);
+    expect(operatorTools).toContain("cypher_query");
 
     const search = agentTools.find((t) => t.name === "memory_search")!;
     // The retrieveContext loop's declaration of searchMemories: query, and a limit of at most 50.
@@ -155,11 +160,16 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     expect(cypher.isError).toBe(true);
   });
 
-  it("cypher_query runs for an admin", async () => {
-    const client = await connect(admin);
+  it("cypher_query runs for the operator; a tenant admin calling it anyway gets the gateway's operator-only refusal", async () => {
+    const client = await connect(operator);
     const result = await call(client, "cypher_query", { query: "RETURN 1 AS one" });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ columns: ["one"], rowCount: 1 });
+    // A tenant admin is not offered the tool, so a call is refused before anything runs; were it offered,
+    // the tool runs the cypherQuery field, whose operator-only check refuses admins (tests/integration/tools/cypherQuery.test.ts).
+    const refused = await call(await connect(admin), "cypher_query", { query: "RETURN 1 AS one" });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/Tool cypher_query not found/);
   });
 
   it("offers the use-memory prompt", async () => {

@@ -54,9 +54,9 @@ describe("the stdio MCP server (npm run mcp)", () => {
     expect(hit.knowledge.ownerId).toBe(agent.agentId);
   });
 
-  it("with an admin's token lists cypher_query and runs it; a refused call keeps the gateway's code", async () => {
-    const admin = tg.caller("root2", ["agent", "admin"]);
-    const client = await spawnMcp(["--token", await tg.token(admin)]);
+  it("with the operator's token lists cypher_query and runs it; a refused call keeps the gateway's code", async () => {
+    const operator = tg.operator("root2");
+    const client = await spawnMcp(["--token", await tg.token(operator)]);
     expect((await client.listTools()).tools.map((t) => t.name)).toContain("cypher_query");
     const ran = (await client.callTool({ name: "cypher_query", arguments: { query: "RETURN 2 AS two" } })) as ToolResult;
     expect(ran.structuredContent).toMatchObject({ columns: ["two"], rowCount: 1 });

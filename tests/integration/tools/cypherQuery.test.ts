@@ -9,6 +9,7 @@ import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } 
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 let tg: TokenGateway;
+let operator: Caller;
 let admin: Caller;
 let agent: Caller;
 let deps: CypherDeps;
@@ -26,9 +27,9 @@ interface CypherData {
 const cypher = (caller: Caller, query: string, params?: Record<string, unknown>, limit?: number): Promise<GraphQLResponse<CypherData>> =>
   tg.as<CypherData>(caller, CYPHER, { query, params: params === undefined ? null : JSON.stringify(params), limit });
 
-/** Runs as the admin and returns the parsed rows; fails the test on any error. */
+/** Runs as the operator and returns the parsed rows; fails the test on any error. */
 async function rowsOf(query: string, params?: Record<string, unknown>, limit?: number) {
-  const res = await cypher(admin, query, params, limit);
+  const res = await cypher(operator, query, params, limit);
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   const result = res.data!.cypherQuery!;
   return { ...result, rows: result.rows.map((r) => JSON.parse(r) as Record<string, any>) };
@@ -56,9 +57,10 @@ async function fingerprint(): Promise<string> {
 
 beforeAll(async () => {
   tg = await startTokenGateway();
+  operator = tg.operator("cypher-operator");
   admin = tg.caller("cypher-admin", ["admin"]);
   agent = tg.caller("cypher-agent", ["agent"]);
-  deps = { driver: tg.gw.driver, database: testConfig().neo4j.database, cypherTool: "admin" };
+  deps = { driver: tg.gw.driver, database: testConfig().neo4j.database, cypherTool: "operator" };
   await tg.gw.driver.executeQuery(
     `CREATE (a:CypherProbe {run: $run, name: 'a', at: datetime('2024-05-01T10:00:00Z'), score: 0.5})
      CREATE (b:CypherProbe {run: $run, name: 'b'})
@@ -104,7 +106,7 @@ describe("cypherQuery reads", () => {
     const small = await rowsOf("UNWIND range(1, 5) AS x RETURN x", undefined, 3);
     expect(small.rows).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
     expect(small.truncated).toBe(true);
-    const tooMany = await tg.as(admin, CYPHER, { query: "RETURN 1", limit: 1001 });
+    const tooMany = await tg.as(operator, CYPHER, { query: "RETURN 1", limit: 1001 });
     expect(tooMany.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.limit" });
   });
 
@@ -119,7 +121,7 @@ describe("cypherQuery reads", () => {
   });
 
   it("a syntax error comes back as BAD_USER_INPUT with Neo4j's words about the query", async () => {
-    const error = await refusal(admin, "MATCH (n RETURN n");
+    const error = await refusal(operator, "MATCH (n RETURN n");
     expect(error).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.query", refusal: "SYNTAX" });
     expect(error.message).toMatch(/^cypherQuery.query failed: .*Invalid input/);
   });
@@ -143,7 +145,7 @@ describe("cypherQuery refuses writes, and the database is unchanged", () => {
   for (const query of writes) {
     it(`refuses ${JSON.stringify(query)} with BAD_USER_INPUT and writes nothing`, async () => {
       const before = await fingerprint();
-      const error = await refusal(admin, query);
+      const error = await refusal(operator, query);
       expect(error).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.query" });
       expect(["WRITE", "MULTIPLE_STATEMENTS", "SYNTAX"]).toContain(error.refusal);
       expect(await fingerprint()).toBe(before);
@@ -193,7 +195,7 @@ describe("cypherQuery refuses procedures and clauses that reach outside", () => 
   for (const [query, why, message] of cases) {
     it(`refuses ${JSON.stringify(query)} (${why})`, async () => {
       const before = await fingerprint();
-      const error = await refusal(admin, query);
+      const error = await refusal(operator, query);
       expect(error).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.query", refusal: why });
       expect(error.message).toMatch(message);
       expect(await fingerprint()).toBe(before);
@@ -207,7 +209,7 @@ const SLOW = "UNWIND range(1, 100000) AS a UNWIND range(1, 100000) AS b WITH a, 
 describe("cypherQuery stops a query over the time limit", () => {
   it("with an injected 300 ms timeout: refused with TIMEOUT naming the limit, well before the query would end", async () => {
     const started = Date.now();
-    const error = await runReadOnlyCypher(deps, admin, { query: SLOW }, { timeoutMs: 300 }).then(
+    const error = await runReadOnlyCypher(deps, operator, { query: SLOW }, { timeoutMs: 300 }).then(
       () => null,
       (err: unknown) => err,
     );
@@ -219,7 +221,7 @@ describe("cypherQuery stops a query over the time limit", () => {
 
   it("through the API, with the production timeout of 5 s", { timeout: 30_000 }, async () => {
     const started = Date.now();
-    const error = await refusal(admin, SLOW);
+    const error = await refusal(operator, SLOW);
     const elapsed = Date.now() - started;
     expect(error).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.query", refusal: "TIMEOUT" });
     expect(error.message).toMatch(/ran longer than the 5 s limit/);
@@ -228,14 +230,32 @@ describe("cypherQuery stops a query over the time limit", () => {
   });
 });
 
-describe("who may run Cypher", () => {
-  it("an agent who is not an admin is FORBIDDEN, whatever the query", async () => {
-    for (const query of ["MATCH (n:CypherProbe) RETURN n", "CREATE (n)"]) {
-      const error = await refusal(agent, query);
-      expect(error).toMatchObject({ code: "FORBIDDEN", message: "Only an admin may run Cypher" });
+describe("who may run Cypher: the gateway's operator, never a tenant role", () => {
+  it("a tenant's admin is FORBIDDEN naming the operator-only rule, whatever the query; so is an agent", async () => {
+    for (const caller of [admin, agent]) {
+      for (const query of ["MATCH (n:CypherProbe) RETURN n", "CREATE (n)"]) {
+        const error = await refusal(caller, query);
+        expect(error.code).toBe("FORBIDDEN");
+        expect(error.message).toMatch(/^cypherQuery is operator-only: .*admin included.*npm run operator-token/);
+      }
     }
-    const direct = runReadOnlyCypher(deps, agent, { query: "RETURN 1" });
-    await expect(direct).rejects.toMatchObject({ extensions: { code: "FORBIDDEN" } });
+    const res = await cypher(admin, "RETURN 1");
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
+    await expect(runReadOnlyCypher(deps, admin, { query: "RETURN 1" })).rejects.toMatchObject({ extensions: { code: "FORBIDDEN", rule: "OPERATOR_ONLY" } });
+  });
+
+  it("the refusal comes before the input is read: a tenant admin learns nothing about bad params", async () => {
+    const res = await tg.as(admin, CYPHER, { query: "RETURN $x", params: "not json" });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
+    const asOperator = await tg.as(operator, CYPHER, { query: "RETURN $x", params: "not json" });
+    expect(asOperator.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.params" });
+  });
+
+  it("the operator claim is what grants it: the same agent without the claim is refused", async () => {
+    const plain = tg.caller("cypher-operator");
+    expect(plain.agentId).toBe(operator.agentId);
+    expect((await cypher(plain, "RETURN 1")).errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
+    expect((await rowsOf("RETURN 1 AS one")).rows).toEqual([{ one: 1 }]);
   });
 
   describe("with CYPHER_TOOL=off", () => {
@@ -247,11 +267,11 @@ describe("who may run Cypher", () => {
       await off?.stop();
     });
 
-    it("even an admin is refused (auth off makes every caller an admin)", async () => {
-      const res = await off.request<CypherData>(CYPHER, { query: "RETURN 1 AS one" }, "cypher-off-admin");
+    it("even the operator is refused (auth off makes every loopback caller the operator)", async () => {
+      const res = await off.request<CypherData>(CYPHER, { query: "RETURN 1 AS one" }, "cypher-off-operator");
       expect(res.data?.cypherQuery ?? null).toBeNull();
-      expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/switched off.*CYPHER_TOOL=off/), extensions: { code: "FORBIDDEN" } });
-      await expect(runReadOnlyCypher({ ...deps, cypherTool: "off" }, admin, { query: "RETURN 1" })).rejects.toMatchObject({ extensions: { code: "FORBIDDEN" } });
+      expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/switched off.*CYPHER_TOOL=off/), extensions: { code: "FORBIDDEN", rule: "CYPHER_TOOL_OFF" } });
+      await expect(runReadOnlyCypher({ ...deps, cypherTool: "off" }, operator, { query: "RETURN 1" })).rejects.toMatchObject({ extensions: { code: "FORBIDDEN" } });
     });
   });
 });

@@ -35,6 +35,8 @@ export type FieldClass = NodeClass | InterfaceClass | { kind: "custom"; rule: Cu
 /** Hand-written root fields and the rule they follow. */
 export type CustomRule =
   | "adminOnly"
+  /** The gateway's operator only (a token signed with the gateway's secret carrying `operator: true`); no tenant role, admin included. */
+  | "operatorOnly"
   /** Any agent of the tenant may call it; it returns only nodes the READ rule lets the caller see (tests/integration/tools/). */
   | "readsVisibleToCaller"
   /** Writes for an agent: only that agent itself or an admin (recordInteraction). */
@@ -90,7 +92,7 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   /** Reads through the tools (each applies the READ rule); writes only the caller's own RetrievalRun (tests/integration/retrieveContext/). */
   "Mutation.retrieveContext": "readsVisibleToCaller",
   /** Raw Cypher is not tenant-scoped; CYPHER_TOOL=off refuses everyone (tests/integration/tools/cypherQuery.test.ts). */
-  "Query.cypherQuery": "adminOnly",
+  "Query.cypherQuery": "operatorOnly",
   "Mutation.transitionWorkflowImprovement": "workflowGate",
   /** The agent itself or an admin (else FORBIDDEN); delivers only events of nodes the agent could read (tests/integration/feed/knowledgeFeed.test.ts). */
   "Subscription.knowledgeFeed": "selfOrAdmin",
