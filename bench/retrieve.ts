@@ -12,7 +12,10 @@
  *    after a fixed delay: Mnemograph's own time per iteration (all but the
  *    model's delay) and whether a round of parallel tool calls takes about as
  *    long as its slowest call;
- * 3. 20 concurrent runs: all succeed; the process's peak memory (RSS).
+ * 3. 20 concurrent runs: all succeed; the process's peak memory (RSS);
+ * 4. the heaviest case with a flat selection of its facts against a nested one
+ *    two levels deep through their @graphLinks (person → employers; evidence
+ *    messages → authors), alternately.
  * With `--builds tsx,dist` the LLM section runs once per gateway build, one
  * after the other on the same graph: from src/ through tsx (npm start) and
  * compiled, dist/ in plain Node (start:prod; `npm run build` first).
@@ -30,6 +33,7 @@ import { writePeopleGraph } from "./retrieve/peopleGraph.js";
 import { startBenchGateway } from "./support/benchGateway.js";
 import { startChildGateway } from "../fixtures/childGateway.js";
 import { graphqlRequest } from "./support/graphqlRequest.js";
+import { flatVsNested, flatVsNestedCells } from "./support/flatVsNested.js";
 
 const { values } = parseArgs({
   options: {
@@ -63,6 +67,9 @@ const id = (name: string) => `${me}-${name}`;
 const RETRIEVE = `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) {
   facts confidence metadata { processingTimeMs iterationsUsed queriesExecuted planner fallbackReason }
   trace { stage elapsedMs toolCalls { tool elapsedMs } } } }`;
+const RETRIEVE_FLAT = `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { structuredFacts { id subject relation object confidence evidence } } }`;
+const RETRIEVE_NESTED = `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { structuredFacts { id subject relation object confidence
+  person { name realName worksAt { name } } evidenceMessages { content timestamp author { name } } } } }`;
 // createOrgs(input: []) makes @neo4j/graphql 7.6 generate invalid Cypher (a 500): people only, Google exists already.
 const CREATE_PEOPLE = `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`;
 const ASSERT = `mutation ($facts: [FactAssertionInput!]!) { assertFacts(facts: $facts) { created { id } } }`;
@@ -120,6 +127,18 @@ try {
   const wall = performance.now() - started;
   const ok = concurrent.filter((c) => c.status === "fulfilled" && c.value.result.facts.length > 0).length;
   lines.push(`20 concurrent runs (the Alice/Bob/Charlie case): ${ok}/20 succeeded in ${fmt(wall)} ms wall time; RSS ${Math.round(before / 2 ** 20)} MB before, peak ${Math.round(peakRss / 2 ** 20)} MB for the whole process (gateway, embedding model and the benchmark itself; Neo4j runs in its own JVM).`, "");
+
+  // 4. Keeping on querying from the facts: flat against nested, alternately.
+  const compared = await flatVsNested(runs, (_, nested) => gw.request(nested ? RETRIEVE_NESTED : RETRIEVE_FLAT, { input: { messages: CASES.applying } }, AGENT), 5);
+  const factCount = (await gw.request<{ retrieveContext: { structuredFacts: unknown[] } }>(RETRIEVE_FLAT, { input: { messages: CASES.applying } }, AGENT)).retrieveContext.structuredFacts.length;
+  lines.push(
+    `The Alice/Bob/Charlie case (${factCount} facts), flat selection of the facts against a nested one through their links (person → employers; evidence messages → authors; two extra statements), alternating, 5 warm-up pairs then ${runs}:`,
+    "",
+    "| flat p50 / p95 (GraphQL) | nested p50 / p95 | nested p95 ÷ flat p95 |",
+    "| --- | --- | --- |",
+    `| ${flatVsNestedCells(compared)} |`,
+    "",
+  );
 
   // 2. LLM planner against the scripted model: a second gateway on the same Neo4j (same graph, same vectors), in a process
   // of its own, so that the scripted model and this benchmark's HTTP client do not share its event loop (they are elsewhere in real use).

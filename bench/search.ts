@@ -16,6 +16,9 @@
  * with node_modules linked), the last size is searched through this version's
  * gateway and DIR's, each in a child process on the same Neo4j, alternating
  * for `--rounds` rounds: a before/after on one store, in one run.
+ * At the last size, 20 hits are also asked for with a flat selection and with
+ * a nested one two levels deep through the hit's @graphLink (memory → agent →
+ * its memories), alternately: the cost of keeping on querying from a hit.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -27,6 +30,7 @@ import { percentile } from "./locomo/metrics.js";
 import { syntheticMemories, syntheticQueries } from "./search/syntheticMemories.js";
 import { startBenchGateway } from "./support/benchGateway.js";
 import { graphqlRequest } from "./support/graphqlRequest.js";
+import { flatVsNested, flatVsNestedCells } from "./support/flatVsNested.js";
 import { startChildGateway } from "../fixtures/childGateway.js";
 
 const { values } = parseArgs({
@@ -64,6 +68,10 @@ const AGENT = "bench-search";
 const BATCH = 500;
 const RECORD = `mutation ($m: [MemoryInput!]!) { recordMemories(memories: $m) { ids } }`;
 const SEARCH = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } tookMs } }`;
+const SEARCH_FLAT = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score content importance tags } } }`;
+const SEARCH_NESTED = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score
+  memory { content importance tags agent { name role memories(limit: 3, sort: [{ createdAt: DESC }]) { content createdAt } } } } } }`;
+const NESTED_HITS = 20;
 
 const gw = await startBenchGateway(process.env, { keepDataDir: values["data-dir"] });
 const lines: string[] = [];
@@ -119,6 +127,18 @@ try {
     lines.push(`| ${size.toLocaleString("en")} | ${adding.toLocaleString("en")} in ${seconds.toFixed(1)} s | ${adding ? `${(adding / seconds).toFixed(0)} /s` : "(kept store)"} | ${pair(totals)} | ${pair(insides)} | ${pair(raws)} |`);
     process.stdout.write(`${lines.at(-1)}\n`);
   }
+  const compared = await flatVsNested(queryCount, (q, nested) =>
+    gw.request(nested ? SEARCH_NESTED : SEARCH_FLAT, { input: { query: queries[q % queryCount], agentIds: [AGENT], limit: NESTED_HITS } }, AGENT),
+  );
+  lines.push(
+    "",
+    `At ${stored.toLocaleString("en")} memories, ${NESTED_HITS} hits, flat selection against a nested one through the hit's link (memory → agent → its 3 latest memories; one extra statement), alternating, 20 warm-up pairs then ${queryCount}:`,
+    "",
+    "| flat p50 / p95 (GraphQL) | nested p50 / p95 | nested p95 ÷ flat p95 |",
+    "| --- | --- | --- |",
+    `| ${flatVsNestedCells(compared)} |`,
+  );
+  process.stdout.write(`${lines.at(-1)}\n`);
   const neo = gw.app.localNeo4j;
   const childEnv = { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) };
   /** 20 unmeasured queries, then `queryCount`, through a child gateway: totals and times inside it. */
