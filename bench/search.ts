@@ -16,9 +16,11 @@
  * with node_modules linked), the last size is searched through this version's
  * gateway and DIR's, each in a child process on the same Neo4j, alternating
  * for `--rounds` rounds: a before/after on one store, in one run.
- * At the last size, 20 hits are also asked for with a flat selection and with
- * a nested one two levels deep through the hit's @graphLink (memory → agent →
- * its memories), alternately: the cost of keeping on querying from a hit.
+ * At the last size, 20 hits are also asked for with a flat selection, with a
+ * selection two levels deep through the hit's @graphLink (memory → its agent
+ * and the people and agents it involves), and three levels deep (→ the agent's
+ * latest memories), in turn: the cost of keeping on querying from a hit, beside
+ * the same three-level selection sent as a second request by id.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -30,7 +32,7 @@ import { percentile } from "./locomo/metrics.js";
 import { syntheticMemories, syntheticQueries } from "./search/syntheticMemories.js";
 import { startBenchGateway } from "./support/benchGateway.js";
 import { graphqlRequest } from "./support/graphqlRequest.js";
-import { flatVsNested, flatVsNestedCells } from "./support/flatVsNested.js";
+import { timeVariants, variantRow } from "./support/timeVariants.js";
 import { startChildGateway } from "../fixtures/childGateway.js";
 
 const { values } = parseArgs({
@@ -69,8 +71,11 @@ const BATCH = 500;
 const RECORD = `mutation ($m: [MemoryInput!]!) { recordMemories(memories: $m) { ids } }`;
 const SEARCH = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } tookMs } }`;
 const SEARCH_FLAT = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score content importance tags } } }`;
-const SEARCH_NESTED = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score
-  memory { content importance tags agent { name role memories(limit: 3, sort: [{ createdAt: DESC }]) { content createdAt } } } } } }`;
+const SEARCH_TWO_LEVELS = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score
+  memory { content importance tags agent { name role } aboutPeople { name } relatedAgents { name } } } } }`;
+const LATEST = `agent { name role memories(limit: 3, sort: [{ createdAt: DESC }]) { content createdAt } }`;
+const SEARCH_THREE_LEVELS = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score memory { content importance tags ${LATEST} } } } }`;
+const BY_ID = `query ($ids: [ID!]!) { memories(where: { id: { in: $ids } }) { id content importance tags ${LATEST} } }`;
 const NESTED_HITS = 20;
 
 const gw = await startBenchGateway(process.env, { keepDataDir: values["data-dir"] });
@@ -127,18 +132,28 @@ try {
     lines.push(`| ${size.toLocaleString("en")} | ${adding.toLocaleString("en")} in ${seconds.toFixed(1)} s | ${adding ? `${(adding / seconds).toFixed(0)} /s` : "(kept store)"} | ${pair(totals)} | ${pair(insides)} | ${pair(raws)} |`);
     process.stdout.write(`${lines.at(-1)}\n`);
   }
-  const compared = await flatVsNested(queryCount, (q, nested) =>
-    gw.request(nested ? SEARCH_NESTED : SEARCH_FLAT, { input: { query: queries[q % queryCount], agentIds: [AGENT], limit: NESTED_HITS } }, AGENT),
-  );
+  const input = (q: number) => ({ input: { query: queries[q % queryCount], agentIds: [AGENT], limit: NESTED_HITS } });
+  const times = await timeVariants(queryCount, {
+    flat: (q) => gw.request(SEARCH_FLAT, input(q), AGENT),
+    two: (q) => gw.request(SEARCH_TWO_LEVELS, input(q), AGENT),
+    three: (q) => gw.request(SEARCH_THREE_LEVELS, input(q), AGENT),
+    twoRequests: async (q) => {
+      const found = await gw.request<{ searchMemories: { hits: { id: string }[] } }>(SEARCH_FLAT, input(q), AGENT);
+      return gw.request(BY_ID, { ids: found.searchMemories.hits.map((h) => h.id) }, AGENT);
+    },
+  });
   lines.push(
     "",
-    `At ${stored.toLocaleString("en")} memories, ${NESTED_HITS} hits, flat selection against a nested one through the hit's link (memory → agent → its 3 latest memories; one extra statement), alternating, 20 warm-up pairs then ${queryCount}:`,
+    `At ${stored.toLocaleString("en")} memories, ${NESTED_HITS} hits of one agent, selections through the hit's link (one extra statement each), in turn, 20 warm-up rounds then ${queryCount}:`,
     "",
-    "| flat p50 / p95 (GraphQL) | nested p50 / p95 | nested p95 ÷ flat p95 |",
+    "| selection | p50 / p95 (GraphQL) | p95 ÷ flat p95 |",
     "| --- | --- | --- |",
-    `| ${flatVsNestedCells(compared)} |`,
+    variantRow("flat: the hit's own fields", times.flat, times.flat),
+    variantRow("two levels: memory → its agent, the people and agents it involves", times.two, times.flat),
+    variantRow("three levels: memory → its agent → the agent's 3 latest memories", times.three, times.flat),
+    variantRow("the same three levels as a second request (flat search, then memories by id)", times.twoRequests, times.flat),
   );
-  process.stdout.write(`${lines.at(-1)}\n`);
+  process.stdout.write(`${lines.slice(-6).join("\n")}\n`);
   const neo = gw.app.localNeo4j;
   const childEnv = { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) };
   /** 20 unmeasured queries, then `queryCount`, through a child gateway: totals and times inside it. */
