@@ -7595,7 +7595,6 @@ export type GameSessionWhere = {
   leaseExpiresAt?: InputMaybe<DateTimeScalarFilters>;
   maxTurns?: InputMaybe<IntScalarFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
-  patterns?: InputMaybe<TurnPatternListEnumScalarFilters>;
   player?: InputMaybe<AgentRelationshipFilters>;
   playerConnection?: InputMaybe<GameSessionPlayerConnectionFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
@@ -9752,6 +9751,12 @@ export type Mutation = {
    * the current status; a caller without the right role gives FORBIDDEN; an
    * improvement the caller cannot read gives NOT_FOUND. `conditions` are taken
    * only by the three review transitions. See docs/workflow-approval.md.
+   *
+   * A hand-written mutation whose Cypher (src/workflow/applyWorkflowTransition.ts)
+   * locks the improvement, checks the transition with decideTransition
+   * (src/workflow/workflowTransitions.ts, the rule `allowedTransitions` shows to
+   * clients) and writes the status, the review, the audit entry and the feed
+   * event in one transaction: all of it or nothing.
    */
   transitionWorkflowImprovement: WorkflowImprovement;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
@@ -23033,7 +23038,6 @@ export type WorkflowImprovementWhere = {
   accessedBy_NONE?: InputMaybe<AgentWhere>;
   accessedBy_SINGLE?: InputMaybe<AgentWhere>;
   accessedBy_SOME?: InputMaybe<AgentWhere>;
-  allowedTransitions?: InputMaybe<WorkflowTransitionNameListEnumScalarFilters>;
   approvedBy?: InputMaybe<AgentRelationshipFilters>;
   approvedByConnection?: InputMaybe<WorkflowImprovementApprovedByConnectionFilters>;
   basedOnAnalysis?: InputMaybe<AnalysisRelationshipFilters>;
@@ -23125,12 +23129,6 @@ export type WorkflowTransitionName =
   | 'START_MEASURING'
   /** PROPOSED → PENDING_APPROVAL; the owner (or an admin). */
   | 'SUBMIT';
-
-/** WorkflowTransitionName filters */
-export type WorkflowTransitionNameListEnumScalarFilters = {
-  eq?: InputMaybe<Array<WorkflowTransitionName>>;
-  includes?: InputMaybe<WorkflowTransitionName>;
-};
 
 /**
  * A Directive provides a way to describe alternate runtime execution and type validation behavior in a GraphQL document.
@@ -25721,7 +25719,6 @@ export type ResolversTypes = {
   WorkflowStatusEnumScalarFilters: WorkflowStatusEnumScalarFilters;
   WorkflowTransition: ResolverTypeWrapper<WorkflowTransition>;
   WorkflowTransitionName: WorkflowTransitionName;
-  WorkflowTransitionNameListEnumScalarFilters: WorkflowTransitionNameListEnumScalarFilters;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -27934,7 +27931,6 @@ export type ResolversParentTypes = {
   WorkflowImprovementsConnection: Omit<WorkflowImprovementsConnection, 'edges'> & { edges: Array<ResolversParentTypes['WorkflowImprovementEdge']> };
   WorkflowStatusEnumScalarFilters: WorkflowStatusEnumScalarFilters;
   WorkflowTransition: WorkflowTransition;
-  WorkflowTransitionNameListEnumScalarFilters: WorkflowTransitionNameListEnumScalarFilters;
 };
 
 export type ConstraintDirectiveArgs = {
