@@ -42,6 +42,13 @@ export function canWrite(caller: Caller, node: OwnedFields): boolean {
  */
 export const VISIBLE_TO_CALLER = `(n.tenantId = $callerTenant AND ($callerIsAdmin OR ${grantsCypher()}))`;
 
+/**
+ * The same READ rule over `n` for the @cypher fields of the SDL: @neo4j/graphql
+ * hands their statements the caller's JWT as `$jwt` (claims.ts jwtOf: sub,
+ * tenant, roles), the claims the @authorization filters read.
+ */
+export const VISIBLE_TO_JWT = `(n.tenantId = $jwt.tenant AND ('admin' IN coalesce($jwt.roles, []) OR ${grantsCypher(undefined, "$jwt.sub")}))`;
+
 export function visibilityParams(caller: Caller) {
   return { callerTenant: caller.tenantId, callerAgent: caller.agentId, callerIsAdmin: hasRole(caller, "admin") };
 }

@@ -25,10 +25,14 @@ export function grantsRead(agentId: string, node: ReadableFields, grants: readon
   return grants.some((g) => (g.by === "owner" ? node.ownerId === agentId : g.by === "visibility" ? node.visibility === g.value : (node.sharedWith ?? []).includes(agentId)));
 }
 
-/** The grants as a Cypher disjunction over `n` (parameter `$callerAgent`). */
-export function grantsCypher(grants: readonly Grant[] = READ_GRANTS): string {
+/**
+ * The grants as a Cypher disjunction over `n`. `agent` is the Cypher expression
+ * of the caller's id: `$callerAgent` for hand-written queries, `$jwt.sub` for
+ * the SDL's @cypher fields (which @neo4j/graphql runs with the caller's JWT).
+ */
+export function grantsCypher(grants: readonly Grant[] = READ_GRANTS, agent = "$callerAgent"): string {
   return grants
-    .map((g) => (g.by === "owner" ? "n.ownerId = $callerAgent" : g.by === "visibility" ? `n.visibility = '${g.value}'` : "$callerAgent IN coalesce(n.sharedWith, [])"))
+    .map((g) => (g.by === "owner" ? `n.ownerId = ${agent}` : g.by === "visibility" ? `n.visibility = '${g.value}'` : `${agent} IN coalesce(n.sharedWith, [])`))
     .join(" OR ");
 }
 

@@ -109,3 +109,20 @@ export function toFactRecord(row: FactRow, now: Date): FactRecord {
     timestamp: row.createdAt,
   };
 }
+
+/**
+ * A fact relationship `r` as the SDL's `PersonFact` (schema/people.graphql),
+ * the map the @cypher fields of Person return: the relationship's own
+ * properties, who it is about and what it points at. Nothing derived: what
+ * `current` or a fact's start means is FactRecord's, computed in TypeScript.
+ */
+export const PERSON_FACT_MAP = `{
+  id: coalesce(r.factId, elementId(r)), type: type(r),
+  subjectId: startNode(r).id, subjectName: startNode(r).name,
+  objectId: endNode(r).id, objectName: endNode(r).name, objectLabel: head(labels(endNode(r))),
+  confidence: coalesce(r.confidence, 0.0), evidence: coalesce(r.evidence, []),
+  role: r.role, location: r.location, startDate: r.startDate, endDate: r.endDate, proficiency: r.proficiency,
+  yearsExperience: r.yearsExperience, sentiment: r.sentiment, basis: r.basis, weight: r.weight, attributes: r.attributes,
+  validFrom: r.validFrom, validUntil: r.validUntil, createdAt: r.createdAt,
+  contradicts: coalesce(r.contradicts, [])
+}`;

@@ -1,5 +1,7 @@
 import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
+import type { GraphQLResolveInfo } from "graphql";
 import { NotFoundError } from "../errors/errors.js";
+import { projectedValue } from "../graph/projectedValue.js";
 import { memoryContextResolver } from "../memory/index.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
@@ -12,7 +14,8 @@ import { toGameTurn, TURN_PROJECTION, type TurnScreenshotRef } from "./gameTurn.
 import { loadLastTurns } from "./lastTurns.js";
 import { parseStartSessionArgs, type StartSessionArgs } from "./parseSessionArgs.js";
 import { parseTurnInput, type TurnInput } from "./parseTurnInput.js";
-import { recentTurns } from "./recentTurns.js";
+import { recentTurns, toTurnFacts } from "./recentTurns.js";
+import { detectTurnPatterns } from "./turnPatterns.js";
 import { recordTurn } from "./recordTurn.js";
 import { abandonSession, endSession, heartbeatSession, startSession } from "./sessionLifecycle.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
@@ -65,6 +68,11 @@ export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
         });
         return recordTurn(game, ctx.caller, parsed);
       },
+    },
+    GameSession: {
+      // The field's @cypher statement reads the last turns the caller may read; the detectors are the pure ones recentTurns uses.
+      patterns: (session: Record<string, unknown>, _: unknown, __: RequestContext, info: GraphQLResolveInfo) =>
+        detectTurnPatterns(((projectedValue(session, info) as Record<string, unknown>[] | null) ?? []).map(toTurnFacts)),
     },
     TurnScreenshot: {
       // The bytes live in their own node and are read only when this field is selected.

@@ -32,6 +32,12 @@ export type Agent = Owned & {
   analyzesForConnection: AgentAnalyzesForConnection;
   assignedTasks: Array<Task>;
   assignedTasksConnection: AgentAssignedTasksConnection;
+  /**
+   * The ACTIVE beliefs this agent holds (it owns them), at or above
+   * `minConfidence` (0..1), in `domain` when given; most confident first. Only
+   * beliefs the caller may read.
+   */
+  beliefs: Array<Belief>;
   capabilities: Array<Scalars['String']['output']>;
   created: Array<Knowledge>;
   createdAt: Scalars['DateTime']['output'];
@@ -54,6 +60,13 @@ export type Agent = Owned & {
   outputTypes: Array<Scalars['String']['output']>;
   ownerId: Scalars['String']['output'];
   personality?: Maybe<Scalars['String']['output']>;
+  /**
+   * This agent's latest memories (REMEMBERS), newest first by occurredAt, else
+   * createdAt: at most `limit` (1..100), of the `types` given (all when left
+   * out). Only memories the caller may read: another agent sees the SHARED ones
+   * and those shared with it.
+   */
+  recentMemories: Array<Memory>;
   role: Scalars['String']['output'];
   sharedWith: Array<Scalars['String']['output']>;
   state: AgentState;
@@ -118,6 +131,13 @@ export type AgentAssignedTasksConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<AgentAssignedTasksConnectionSort>>;
   where?: InputMaybe<AgentAssignedTasksConnectionWhere>;
+};
+
+
+/** An agent: a member of a squad that remembers, learns and shares. */
+export type AgentBeliefsArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -190,6 +210,13 @@ export type AgentMemoriesConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<AgentMemoriesConnectionSort>>;
   where?: InputMaybe<AgentMemoriesConnectionWhere>;
+};
+
+
+/** An agent: a member of a squad that remembers, learns and shares. */
+export type AgentRecentMemoriesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<MemoryType>>;
 };
 
 
@@ -1773,6 +1800,12 @@ export type AnalysesConnection = {
 
 export type Analysis = Knowledge & Owned & {
   __typename?: 'Analysis';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   analysisType: AnalysisType;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -1910,6 +1943,11 @@ export type AnalysisWhere = {
   AND?: InputMaybe<Array<AnalysisWhere>>;
   NOT?: InputMaybe<AnalysisWhere>;
   OR?: InputMaybe<Array<AnalysisWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   analysisType?: InputMaybe<AnalysisTypeEnumScalarFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -1955,6 +1993,12 @@ export type ApiKeyInfo = {
 /** A concept put to work, and what that taught. */
 export type Application = Knowledge & Owned & {
   __typename?: 'Application';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   applies: Array<Concept>;
   appliesConnection: ApplicationAppliesConnection;
   challenged: Array<Concept>;
@@ -2636,6 +2680,11 @@ export type ApplicationWhere = {
   AND?: InputMaybe<Array<ApplicationWhere>>;
   NOT?: InputMaybe<ApplicationWhere>;
   OR?: InputMaybe<Array<ApplicationWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   applies?: InputMaybe<ConceptRelationshipFilters>;
   appliesConnection?: InputMaybe<ApplicationAppliesConnectionFilters>;
   challenged?: InputMaybe<ConceptRelationshipFilters>;
@@ -2705,6 +2754,12 @@ export type BattleTypeEnumScalarFilters = {
 
 export type Belief = Knowledge & Owned & {
   __typename?: 'Belief';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   confidence: Scalars['Float']['output'];
   content: Scalars['String']['output'];
   contradicts: Array<Belief>;
@@ -2719,6 +2774,14 @@ export type Belief = Knowledge & Owned & {
   evolvedIntoConnection: BeliefEvolvedIntoConnection;
   formedIn: Array<Reflection>;
   formedInConnection: BeliefFormedInConnection;
+  /**
+   * The belief's line of evolution: the beliefs it evolved from (EVOLVED_INTO,
+   * followed back) and those it evolved into (followed forward), itself
+   * included, in the order they evolved (the furthest ancestor first). A belief
+   * shows only when the caller may read it and every belief between it and this
+   * one (a @cypher field; READ rule of src/auth/readRule.ts).
+   */
+  history: Array<Belief>;
   id: Scalars['ID']['output'];
   lastAccessedAt?: Maybe<Scalars['DateTime']['output']>;
   ownerId: Scalars['String']['output'];
@@ -3592,6 +3655,11 @@ export type BeliefWhere = {
   AND?: InputMaybe<Array<BeliefWhere>>;
   NOT?: InputMaybe<BeliefWhere>;
   OR?: InputMaybe<Array<BeliefWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   confidence?: InputMaybe<FloatScalarFilters>;
   content?: InputMaybe<StringScalarFilters>;
   contradicts?: InputMaybe<BeliefRelationshipFilters>;
@@ -3605,6 +3673,11 @@ export type BeliefWhere = {
   evolvedIntoConnection?: InputMaybe<BeliefEvolvedIntoConnectionFilters>;
   formedIn?: InputMaybe<ReflectionRelationshipFilters>;
   formedInConnection?: InputMaybe<BeliefFormedInConnectionFilters>;
+  history?: InputMaybe<BeliefRelationshipFilters>;
+  history_ALL?: InputMaybe<BeliefWhere>;
+  history_NONE?: InputMaybe<BeliefWhere>;
+  history_SINGLE?: InputMaybe<BeliefWhere>;
+  history_SOME?: InputMaybe<BeliefWhere>;
   id?: InputMaybe<IdScalarFilters>;
   lastAccessedAt?: InputMaybe<DateTimeScalarFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
@@ -3937,6 +4010,12 @@ export type ChannelsConnection = {
 
 export type CodeReview = Knowledge & Owned & {
   __typename?: 'CodeReview';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   automationOpportunities: Array<Scalars['String']['output']>;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -4167,6 +4246,11 @@ export type CodeReviewWhere = {
   AND?: InputMaybe<Array<CodeReviewWhere>>;
   NOT?: InputMaybe<CodeReviewWhere>;
   OR?: InputMaybe<Array<CodeReviewWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   automationOpportunities?: InputMaybe<StringListFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -4253,6 +4337,12 @@ export type CompactTurnInput = {
 /** An idea, with a 384-d embedding once the retrieval layer writes one. */
 export type Concept = Knowledge & Owned & {
   __typename?: 'Concept';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   challengedBy: Array<Application>;
   challengedByConnection: ConceptChallengedByConnection;
   confidence: Scalars['Float']['output'];
@@ -5112,6 +5202,11 @@ export type ConceptWhere = {
   AND?: InputMaybe<Array<ConceptWhere>>;
   NOT?: InputMaybe<ConceptWhere>;
   OR?: InputMaybe<Array<ConceptWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   challengedBy?: InputMaybe<ApplicationRelationshipFilters>;
   challengedByConnection?: InputMaybe<ConceptChallengedByConnectionFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
@@ -5153,6 +5248,12 @@ export type ConnectionAggregationCountFilterInput = {
 
 export type Content = Knowledge & Owned & {
   __typename?: 'Content';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   body: Scalars['String']['output'];
   clarityScore?: Maybe<Scalars['Float']['output']>;
   completeness?: Maybe<Scalars['Float']['output']>;
@@ -5700,6 +5801,11 @@ export type ContentWhere = {
   AND?: InputMaybe<Array<ContentWhere>>;
   NOT?: InputMaybe<ContentWhere>;
   OR?: InputMaybe<Array<ContentWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   body?: InputMaybe<StringScalarFilters>;
   clarityScore?: InputMaybe<FloatScalarFilters>;
   completeness?: InputMaybe<FloatScalarFilters>;
@@ -6059,6 +6165,12 @@ export type DeliveryEnumScalarMutations = {
 
 export type Documentation = Knowledge & Owned & {
   __typename?: 'Documentation';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   confidence: Scalars['Float']['output'];
   content: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -6172,6 +6284,11 @@ export type DocumentationWhere = {
   AND?: InputMaybe<Array<DocumentationWhere>>;
   NOT?: InputMaybe<DocumentationWhere>;
   OR?: InputMaybe<Array<DocumentationWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   confidence?: InputMaybe<FloatScalarFilters>;
   content?: InputMaybe<StringScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -7160,8 +7277,20 @@ export type GameSession = Owned & {
   leaseExpiresAt?: Maybe<Scalars['DateTime']['output']>;
   maxTurns: Scalars['Int']['output'];
   ownerId: Scalars['String']['output'];
+  /**
+   * The patterns the session's last four turns show (src/game/turnPatterns.ts,
+   * as `recentTurns(sessionId, last: 4)` reports them), from the turns the caller
+   * may read.
+   */
+  patterns: Array<TurnPattern>;
   player: Array<Agent>;
   playerConnection: GameSessionPlayerConnection;
+  /**
+   * The session's last `last` turns (1..50), oldest first: the window the game
+   * agent's memory reads. Only turns the caller may read (a @cypher field; READ
+   * rule of src/auth/readRule.ts).
+   */
+  recentTurns: Array<Turn>;
   sharedWith: Array<Scalars['String']['output']>;
   startedAt: Scalars['DateTime']['output'];
   /** Set by the server only: startSession, endSession, the lease and the WebSocket move it. */
@@ -7188,6 +7317,11 @@ export type GameSessionPlayerConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<GameSessionPlayerConnectionSort>>;
   where?: InputMaybe<GameSessionPlayerConnectionWhere>;
+};
+
+
+export type GameSessionRecentTurnsArgs = {
+  last?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -7593,6 +7727,12 @@ export type ImplicitReference = {
 
 export type Insight = Knowledge & Owned & {
   __typename?: 'Insight';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   basedOn: Array<Knowledge>;
   basedOnConnection: InsightBasedOnConnection;
   category: InsightCategory;
@@ -7811,6 +7951,11 @@ export type InsightWhere = {
   AND?: InputMaybe<Array<InsightWhere>>;
   NOT?: InputMaybe<InsightWhere>;
   OR?: InputMaybe<Array<InsightWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   basedOn?: InputMaybe<KnowledgeRelationshipFilters>;
   basedOnConnection?: InputMaybe<InsightBasedOnConnectionFilters>;
   category?: InputMaybe<InsightCategoryEnumScalarFilters>;
@@ -7872,6 +8017,12 @@ export type IntScalarMutations = {
 };
 
 export type Knowledge = {
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
@@ -9643,6 +9794,12 @@ export type Mutation = {
    * the current status; a caller without the right role gives FORBIDDEN; an
    * improvement the caller cannot read gives NOT_FOUND. `conditions` are taken
    * only by the three review transitions. See docs/workflow-approval.md.
+   *
+   * A hand-written mutation whose Cypher (src/workflow/applyWorkflowTransition.ts)
+   * locks the improvement, checks the transition with decideTransition
+   * (src/workflow/workflowTransitions.ts, the rule `allowedTransitions` shows to
+   * clients) and writes the status, the review, the audit entry and the feed
+   * event in one transaction: all of it or nothing.
    */
   transitionWorkflowImprovement: WorkflowImprovement;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
@@ -10491,6 +10648,12 @@ export type OpportunitiesConnection = {
 
 export type Opportunity = Knowledge & Owned & {
   __typename?: 'Opportunity';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   category: OpportunityCategory;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -10621,6 +10784,11 @@ export type OpportunityWhere = {
   AND?: InputMaybe<Array<OpportunityWhere>>;
   NOT?: InputMaybe<OpportunityWhere>;
   OR?: InputMaybe<Array<OpportunityWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   category?: InputMaybe<OpportunityCategoryEnumScalarFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -11470,6 +11638,25 @@ export type Person = Owned & {
   createdAt: Scalars['DateTime']['output'];
   curiousAbout: Array<Topic>;
   curiousAboutConnection: PersonCuriousAboutConnection;
+  /**
+   * Where this person works now: WORKS_AT facts not ended (validUntil, else
+   * endDate, still ahead), most confident first. Only facts whose organisation
+   * the caller may read.
+   */
+  currentEmployment: Array<PersonFact>;
+  /**
+   * Where this person worked and works: WORKS_AT and PREVIOUSLY facts, latest
+   * start first (unknown starts last). With `asOf`, only those that held at that
+   * instant. Only facts whose organisation the caller may read.
+   */
+  employmentHistory: Array<PersonFact>;
+  /**
+   * Facts about this person: of the relationship `types` given (WORKS_AT,
+   * HAS_SKILL, …; every fact type when left out; other names match nothing),
+   * with `asOf` only those that held then. Most confident first. Only facts
+   * whose object the caller may read.
+   */
+  facts: Array<PersonFact>;
   hasSkill: Array<Skill>;
   hasSkillConnection: PersonHasSkillConnection;
   /** Platform member id (e.g. Discord user id). */
@@ -11487,7 +11674,15 @@ export type Person = Owned & {
   realName?: Maybe<Scalars['String']['output']>;
   relatedTo: Array<Person>;
   relatedToConnection: PersonRelatedToConnection;
+  /**
+   * The facts between this person and the person `personId` (CLOSE_TO,
+   * RELATED_TO, INTERACTED_WITH, either direction), most confident first; none
+   * when the caller may not read that person.
+   */
+  relationshipsWith: Array<PersonFact>;
   sharedWith: Array<Scalars['String']['output']>;
+  /** This person's skills (HAS_SKILL facts) at or above `minConfidence` (0..1), most confident first. Only skills the caller may read. */
+  skills: Array<PersonFact>;
   studiedAt: Array<Org>;
   studiedAtConnection: PersonStudiedAtConnection;
   talksAbout: Array<Topic>;
@@ -11563,6 +11758,17 @@ export type PersonCuriousAboutConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<PersonCuriousAboutConnectionSort>>;
   where?: InputMaybe<PersonCuriousAboutConnectionWhere>;
+};
+
+
+export type PersonEmploymentHistoryArgs = {
+  asOf?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type PersonFactsArgs = {
+  asOf?: InputMaybe<Scalars['DateTime']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -11659,6 +11865,16 @@ export type PersonRelatedToConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<PersonRelatedToConnectionSort>>;
   where?: InputMaybe<PersonRelatedToConnectionWhere>;
+};
+
+
+export type PersonRelationshipsWithArgs = {
+  personId: Scalars['ID']['input'];
+};
+
+
+export type PersonSkillsArgs = {
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
 };
 
 
@@ -12266,6 +12482,46 @@ export type PersonEventAttendedEventsNodeAggregateSelection = {
   ownerId: StringAggregateSelection;
   startsAt: DateTimeAggregateSelection;
   tenantId: StringAggregateSelection;
+};
+
+/**
+ * One fact as the @cypher fields of Person return it: the relationship's own
+ * properties (Fact), who it is about (`subject…`) and what it points at
+ * (`object…`). Read-only: facts are written by assertFacts and the generated
+ * relationship fields.
+ */
+export type PersonFact = {
+  __typename?: 'PersonFact';
+  /** Further attributes as a JSON object text. */
+  attributes?: Maybe<Scalars['String']['output']>;
+  basis?: Maybe<Scalars['String']['output']>;
+  confidence: Scalars['Float']['output'];
+  /** Ids of facts this one contradicts; both are kept, side by side. */
+  contradicts: Array<Scalars['ID']['output']>;
+  /** When the fact was recorded. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>;
+  endDate?: Maybe<Scalars['String']['output']>;
+  /** Ids of the messages that show this fact. */
+  evidence: Array<Scalars['String']['output']>;
+  /** Stable id of the fact (`factId`; the relationship's element id for facts never touched by assertFacts). */
+  id: Scalars['ID']['output'];
+  location?: Maybe<Scalars['String']['output']>;
+  objectId: Scalars['ID']['output'];
+  /** Label of the object node: Org, Place, Skill, Topic, Project, Event or Person. */
+  objectLabel: Scalars['String']['output'];
+  objectName: Scalars['String']['output'];
+  proficiency?: Maybe<Scalars['String']['output']>;
+  role?: Maybe<Scalars['String']['output']>;
+  sentiment?: Maybe<Scalars['String']['output']>;
+  startDate?: Maybe<Scalars['String']['output']>;
+  subjectId: Scalars['ID']['output'];
+  subjectName: Scalars['String']['output'];
+  /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, … */
+  type: Scalars['String']['output'];
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  weight?: Maybe<Scalars['Float']['output']>;
+  yearsExperience?: Maybe<Scalars['Int']['output']>;
 };
 
 export type PersonHasSkillConnectFieldInput = {
@@ -14161,6 +14417,12 @@ export type ProcessHealth = {
 
 export type ProcessInsight = Knowledge & Owned & {
   __typename?: 'ProcessInsight';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   basedOnTasks: Array<Task>;
   basedOnTasksConnection: ProcessInsightBasedOnTasksConnection;
   category: ProcessCategory;
@@ -14374,6 +14636,11 @@ export type ProcessInsightWhere = {
   AND?: InputMaybe<Array<ProcessInsightWhere>>;
   NOT?: InputMaybe<ProcessInsightWhere>;
   OR?: InputMaybe<Array<ProcessInsightWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   basedOnTasks?: InputMaybe<TaskRelationshipFilters>;
   basedOnTasksConnection?: InputMaybe<ProcessInsightBasedOnTasksConnectionFilters>;
   category?: InputMaybe<ProcessCategoryEnumScalarFilters>;
@@ -14400,6 +14667,12 @@ export type ProcessInsightsConnection = {
 /** A recurring way of working and how well it does. */
 export type ProcessPattern = Knowledge & Owned & {
   __typename?: 'ProcessPattern';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   avgQuality?: Maybe<Scalars['Float']['output']>;
   /** Conditions under which the pattern holds, as a JSON object. */
   conditions?: Maybe<Scalars['String']['output']>;
@@ -14499,6 +14772,11 @@ export type ProcessPatternWhere = {
   AND?: InputMaybe<Array<ProcessPatternWhere>>;
   NOT?: InputMaybe<ProcessPatternWhere>;
   OR?: InputMaybe<Array<ProcessPatternWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   avgQuality?: InputMaybe<FloatScalarFilters>;
   conditions?: InputMaybe<StringScalarFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
@@ -14528,6 +14806,12 @@ export type ProcessPatternsConnection = {
 
 export type ProcessUpdate = Knowledge & Owned & {
   __typename?: 'ProcessUpdate';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   blockers: Array<Scalars['String']['output']>;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
@@ -14640,6 +14924,11 @@ export type ProcessUpdateWhere = {
   AND?: InputMaybe<Array<ProcessUpdateWhere>>;
   NOT?: InputMaybe<ProcessUpdateWhere>;
   OR?: InputMaybe<Array<ProcessUpdateWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   blockers?: InputMaybe<StringListFilters>;
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -16566,6 +16855,12 @@ export type RelationshipsBetween = {
 
 export type Research = Knowledge & Owned & {
   __typename?: 'Research';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   confidence: Scalars['Float']['output'];
   contributedTo: Array<Synthesis>;
   contributedToConnection: ResearchContributedToConnection;
@@ -17131,6 +17426,11 @@ export type ResearchWhere = {
   AND?: InputMaybe<Array<ResearchWhere>>;
   NOT?: InputMaybe<ResearchWhere>;
   OR?: InputMaybe<Array<ResearchWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   confidence?: InputMaybe<FloatScalarFilters>;
   contributedTo?: InputMaybe<SynthesisRelationshipFilters>;
   contributedToConnection?: InputMaybe<ResearchContributedToConnectionFilters>;
@@ -18078,6 +18378,12 @@ export type SearchSource =
 
 export type SecurityAudit = Knowledge & Owned & {
   __typename?: 'SecurityAudit';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   confidence: Scalars['Float']['output'];
   createdAt: Scalars['DateTime']['output'];
   domains: Array<Scalars['String']['output']>;
@@ -18309,6 +18615,11 @@ export type SecurityAuditWhere = {
   AND?: InputMaybe<Array<SecurityAuditWhere>>;
   NOT?: InputMaybe<SecurityAuditWhere>;
   OR?: InputMaybe<Array<SecurityAuditWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   confidence?: InputMaybe<FloatScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   domains?: InputMaybe<StringListFilters>;
@@ -19373,6 +19684,12 @@ export type SynthesesConnection = {
 /** Kublai's cross-agent synthesis: several pieces of knowledge combined into one. */
 export type Synthesis = Knowledge & Owned & {
   __typename?: 'Synthesis';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
   confidence: Scalars['Float']['output'];
   contributions: Array<Knowledge>;
   contributionsConnection: SynthesisContributionsConnection;
@@ -20051,6 +20368,11 @@ export type SynthesisWhere = {
   AND?: InputMaybe<Array<SynthesisWhere>>;
   NOT?: InputMaybe<SynthesisWhere>;
   OR?: InputMaybe<Array<SynthesisWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   confidence?: InputMaybe<FloatScalarFilters>;
   contributions?: InputMaybe<KnowledgeRelationshipFilters>;
   contributionsConnection?: InputMaybe<SynthesisContributionsConnectionFilters>;
@@ -22413,6 +22735,20 @@ export type VulnerabilityWhere = {
 
 export type WorkflowImprovement = Knowledge & Owned & {
   __typename?: 'WorkflowImprovement';
+  /**
+   * The agents that accessed this knowledge (ACCESSED), by id; only agents the
+   * caller may read. Declared here once: src/schema/expandCypherFields.ts gives
+   * every type implementing Knowledge this field with this statement.
+   */
+  accessedBy: Array<Agent>;
+  /**
+   * The transitions the caller may make now, given the improvement's status and
+   * who the caller is (owner, the agent in coCreatedWith, approver, admin): the
+   * same decision (decideTransition, src/workflow/workflowTransitions.ts) that
+   * transitionWorkflowImprovement applies. Empty once the improvement is REJECTED
+   * or COMPLETE, or when the caller has no part in the next step.
+   */
+  allowedTransitions: Array<WorkflowTransitionName>;
   approvedBy: Array<Agent>;
   approvedByConnection: WorkflowImprovementApprovedByConnection;
   basedOnAnalysis: Array<Analysis>;
@@ -22794,6 +23130,11 @@ export type WorkflowImprovementWhere = {
   AND?: InputMaybe<Array<WorkflowImprovementWhere>>;
   NOT?: InputMaybe<WorkflowImprovementWhere>;
   OR?: InputMaybe<Array<WorkflowImprovementWhere>>;
+  accessedBy?: InputMaybe<AgentRelationshipFilters>;
+  accessedBy_ALL?: InputMaybe<AgentWhere>;
+  accessedBy_NONE?: InputMaybe<AgentWhere>;
+  accessedBy_SINGLE?: InputMaybe<AgentWhere>;
+  accessedBy_SOME?: InputMaybe<AgentWhere>;
   approvedBy?: InputMaybe<AgentRelationshipFilters>;
   approvedByConnection?: InputMaybe<WorkflowImprovementApprovedByConnectionFilters>;
   basedOnAnalysis?: InputMaybe<AnalysisRelationshipFilters>;
@@ -23157,70 +23498,70 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Knowledge:
-    | ( Analysis )
-    | ( Omit<Application, 'applies' | 'challenged' | 'contributedTo' | 'contributedToConnection' | 'validated'> & { applies: Array<_RefType['Concept']>, challenged: Array<_RefType['Concept']>, contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ApplicationContributedToConnection'], validated: Array<_RefType['Concept']> } )
-    | ( Belief )
-    | ( CodeReview )
-    | ( Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<_RefType['Application']>, challengedByConnection: _RefType['ConceptChallengedByConnection'], discoveredBy: Array<_RefType['Research']>, discoveredByConnection: _RefType['ConceptDiscoveredByConnection'], explainedBy: Array<_RefType['Content']>, explainedByConnection: _RefType['ConceptExplainedByConnection'], refinedBy: Array<_RefType['Research']>, refinedByConnection: _RefType['ConceptRefinedByConnection'], validatedBy: Array<_RefType['Application']>, validatedByConnection: _RefType['ConceptValidatedByConnection'] } )
-    | ( Omit<Content, 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ContentContributedToConnection'], explains: Array<_RefType['Concept']>, explainsConnection: _RefType['ContentExplainsConnection'], synthesizes: Array<_RefType['Research']>, synthesizesConnection: _RefType['ContentSynthesizesConnection'] } )
-    | ( Documentation )
-    | ( Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<_RefType['Knowledge']>, basedOnConnection: _RefType['InsightBasedOnConnection'] } )
-    | ( Opportunity )
-    | ( Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<_RefType['Task']>, basedOnTasksConnection: _RefType['ProcessInsightBasedOnTasksConnection'] } )
-    | ( ProcessPattern )
-    | ( ProcessUpdate )
-    | ( Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ResearchContributedToConnection'], discovered: Array<_RefType['Concept']>, discoveredConnection: _RefType['ResearchDiscoveredConnection'], refined: Array<_RefType['Concept']>, refinedConnection: _RefType['ResearchRefinedConnection'] } )
-    | ( SecurityAudit )
-    | ( Omit<Synthesis, 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'updated'> & { contributions: Array<_RefType['Knowledge']>, contributionsConnection: _RefType['SynthesisContributionsConnection'], enabled: Array<_RefType['Synthesis']>, enabledConnection: _RefType['SynthesisEnabledConnection'], produced: Array<_RefType['Concept']>, updated: Array<_RefType['Concept']> } )
-    | ( Omit<WorkflowImprovement, 'approvedBy' | 'approvedByConnection'> & { approvedBy: Array<_RefType['Agent']>, approvedByConnection: _RefType['WorkflowImprovementApprovedByConnection'] } )
+    | ( Omit<Analysis, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<Application, 'accessedBy' | 'applies' | 'appliesConnection' | 'challenged' | 'challengedConnection' | 'contributedTo' | 'contributedToConnection' | 'validated' | 'validatedConnection'> & { accessedBy: Array<_RefType['Agent']>, applies: Array<_RefType['Concept']>, appliesConnection: _RefType['ApplicationAppliesConnection'], challenged: Array<_RefType['Concept']>, challengedConnection: _RefType['ApplicationChallengedConnection'], contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ApplicationContributedToConnection'], validated: Array<_RefType['Concept']>, validatedConnection: _RefType['ApplicationValidatedConnection'] } )
+    | ( Omit<Belief, 'accessedBy' | 'contradicts' | 'contradictsConnection' | 'evolvedFrom' | 'evolvedFromConnection' | 'evolvedInto' | 'evolvedIntoConnection' | 'formedIn' | 'formedInConnection' | 'history' | 'supports' | 'supportsConnection'> & { accessedBy: Array<_RefType['Agent']>, contradicts: Array<_RefType['Belief']>, contradictsConnection: _RefType['BeliefContradictsConnection'], evolvedFrom: Array<_RefType['Belief']>, evolvedFromConnection: _RefType['BeliefEvolvedFromConnection'], evolvedInto: Array<_RefType['Belief']>, evolvedIntoConnection: _RefType['BeliefEvolvedIntoConnection'], formedIn: Array<_RefType['Reflection']>, formedInConnection: _RefType['BeliefFormedInConnection'], history: Array<_RefType['Belief']>, supports: Array<_RefType['Belief']>, supportsConnection: _RefType['BeliefSupportsConnection'] } )
+    | ( Omit<CodeReview, 'accessedBy' | 'issues' | 'issuesConnection'> & { accessedBy: Array<_RefType['Agent']>, issues: Array<_RefType['ReviewIssue']>, issuesConnection: _RefType['CodeReviewIssuesConnection'] } )
+    | ( Omit<Concept, 'accessedBy' | 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { accessedBy: Array<_RefType['Agent']>, challengedBy: Array<_RefType['Application']>, challengedByConnection: _RefType['ConceptChallengedByConnection'], discoveredBy: Array<_RefType['Research']>, discoveredByConnection: _RefType['ConceptDiscoveredByConnection'], explainedBy: Array<_RefType['Content']>, explainedByConnection: _RefType['ConceptExplainedByConnection'], refinedBy: Array<_RefType['Research']>, refinedByConnection: _RefType['ConceptRefinedByConnection'], validatedBy: Array<_RefType['Application']>, validatedByConnection: _RefType['ConceptValidatedByConnection'] } )
+    | ( Omit<Content, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { accessedBy: Array<_RefType['Agent']>, contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ContentContributedToConnection'], explains: Array<_RefType['Concept']>, explainsConnection: _RefType['ContentExplainsConnection'], synthesizes: Array<_RefType['Research']>, synthesizesConnection: _RefType['ContentSynthesizesConnection'] } )
+    | ( Omit<Documentation, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<Insight, 'accessedBy' | 'basedOn' | 'basedOnConnection'> & { accessedBy: Array<_RefType['Agent']>, basedOn: Array<_RefType['Knowledge']>, basedOnConnection: _RefType['InsightBasedOnConnection'] } )
+    | ( Omit<Opportunity, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<ProcessInsight, 'accessedBy' | 'basedOnTasks' | 'basedOnTasksConnection'> & { accessedBy: Array<_RefType['Agent']>, basedOnTasks: Array<_RefType['Task']>, basedOnTasksConnection: _RefType['ProcessInsightBasedOnTasksConnection'] } )
+    | ( Omit<ProcessPattern, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<ProcessUpdate, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<Research, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { accessedBy: Array<_RefType['Agent']>, contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ResearchContributedToConnection'], discovered: Array<_RefType['Concept']>, discoveredConnection: _RefType['ResearchDiscoveredConnection'], refined: Array<_RefType['Concept']>, refinedConnection: _RefType['ResearchRefinedConnection'] } )
+    | ( Omit<SecurityAudit, 'accessedBy' | 'vulnerabilities' | 'vulnerabilitiesConnection'> & { accessedBy: Array<_RefType['Agent']>, vulnerabilities: Array<_RefType['Vulnerability']>, vulnerabilitiesConnection: _RefType['SecurityAuditVulnerabilitiesConnection'] } )
+    | ( Omit<Synthesis, 'accessedBy' | 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'producedConnection' | 'updated' | 'updatedConnection'> & { accessedBy: Array<_RefType['Agent']>, contributions: Array<_RefType['Knowledge']>, contributionsConnection: _RefType['SynthesisContributionsConnection'], enabled: Array<_RefType['Synthesis']>, enabledConnection: _RefType['SynthesisEnabledConnection'], produced: Array<_RefType['Concept']>, producedConnection: _RefType['SynthesisProducedConnection'], updated: Array<_RefType['Concept']>, updatedConnection: _RefType['SynthesisUpdatedConnection'] } )
+    | ( Omit<WorkflowImprovement, 'accessedBy' | 'approvedBy' | 'approvedByConnection' | 'basedOnAnalysis' | 'basedOnAnalysisConnection'> & { accessedBy: Array<_RefType['Agent']>, approvedBy: Array<_RefType['Agent']>, approvedByConnection: _RefType['WorkflowImprovementApprovedByConnection'], basedOnAnalysis: Array<_RefType['Analysis']>, basedOnAnalysisConnection: _RefType['WorkflowImprovementBasedOnAnalysisConnection'] } )
   ;
   Owned:
-    | ( Omit<Agent, 'accessed' | 'accessedConnection' | 'analyzesFor' | 'analyzesForConnection' | 'assignedTasks' | 'assignedTasksConnection' | 'created' | 'createdConnection' | 'improvesWith' | 'improvesWithConnection' | 'learnedFrom' | 'learnedFromConnection' | 'memories' | 'memoriesConnection' | 'stateSnapshot' | 'stateSnapshotConnection' | 'subscriptionRules' | 'subscriptionRulesConnection'> & { accessed: Array<_RefType['Knowledge']>, accessedConnection: _RefType['AgentAccessedConnection'], analyzesFor: Array<_RefType['Agent']>, analyzesForConnection: _RefType['AgentAnalyzesForConnection'], assignedTasks: Array<_RefType['Task']>, assignedTasksConnection: _RefType['AgentAssignedTasksConnection'], created: Array<_RefType['Knowledge']>, createdConnection: _RefType['AgentCreatedConnection'], improvesWith: Array<_RefType['Agent']>, improvesWithConnection: _RefType['AgentImprovesWithConnection'], learnedFrom: Array<_RefType['Agent']>, learnedFromConnection: _RefType['AgentLearnedFromConnection'], memories: Array<_RefType['Memory']>, memoriesConnection: _RefType['AgentMemoriesConnection'], stateSnapshot: Array<_RefType['AgentStateSnapshot']>, stateSnapshotConnection: _RefType['AgentStateSnapshotConnection'], subscriptionRules: Array<_RefType['SubscriptionRule']>, subscriptionRulesConnection: _RefType['AgentSubscriptionRulesConnection'] } )
+    | ( Omit<Agent, 'accessed' | 'accessedConnection' | 'analyzesFor' | 'analyzesForConnection' | 'assignedTasks' | 'assignedTasksConnection' | 'beliefs' | 'created' | 'createdConnection' | 'improvesWith' | 'improvesWithConnection' | 'learnedFrom' | 'learnedFromConnection' | 'memories' | 'memoriesConnection' | 'recentMemories' | 'stateSnapshot' | 'stateSnapshotConnection' | 'subscriptionRules' | 'subscriptionRulesConnection'> & { accessed: Array<_RefType['Knowledge']>, accessedConnection: _RefType['AgentAccessedConnection'], analyzesFor: Array<_RefType['Agent']>, analyzesForConnection: _RefType['AgentAnalyzesForConnection'], assignedTasks: Array<_RefType['Task']>, assignedTasksConnection: _RefType['AgentAssignedTasksConnection'], beliefs: Array<_RefType['Belief']>, created: Array<_RefType['Knowledge']>, createdConnection: _RefType['AgentCreatedConnection'], improvesWith: Array<_RefType['Agent']>, improvesWithConnection: _RefType['AgentImprovesWithConnection'], learnedFrom: Array<_RefType['Agent']>, learnedFromConnection: _RefType['AgentLearnedFromConnection'], memories: Array<_RefType['Memory']>, memoriesConnection: _RefType['AgentMemoriesConnection'], recentMemories: Array<_RefType['Memory']>, stateSnapshot: Array<_RefType['AgentStateSnapshot']>, stateSnapshotConnection: _RefType['AgentStateSnapshotConnection'], subscriptionRules: Array<_RefType['SubscriptionRule']>, subscriptionRulesConnection: _RefType['AgentSubscriptionRulesConnection'] } )
     | ( Omit<AgentStateSnapshot, 'agent' | 'agentConnection'> & { agent: Array<_RefType['Agent']>, agentConnection: _RefType['AgentStateSnapshotAgentConnection'] } )
-    | ( Analysis )
-    | ( Omit<Application, 'applies' | 'challenged' | 'contributedTo' | 'contributedToConnection' | 'validated'> & { applies: Array<_RefType['Concept']>, challenged: Array<_RefType['Concept']>, contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ApplicationContributedToConnection'], validated: Array<_RefType['Concept']> } )
-    | ( Belief )
+    | ( Omit<Analysis, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<Application, 'accessedBy' | 'applies' | 'appliesConnection' | 'challenged' | 'challengedConnection' | 'contributedTo' | 'contributedToConnection' | 'validated' | 'validatedConnection'> & { accessedBy: Array<_RefType['Agent']>, applies: Array<_RefType['Concept']>, appliesConnection: _RefType['ApplicationAppliesConnection'], challenged: Array<_RefType['Concept']>, challengedConnection: _RefType['ApplicationChallengedConnection'], contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ApplicationContributedToConnection'], validated: Array<_RefType['Concept']>, validatedConnection: _RefType['ApplicationValidatedConnection'] } )
+    | ( Omit<Belief, 'accessedBy' | 'contradicts' | 'contradictsConnection' | 'evolvedFrom' | 'evolvedFromConnection' | 'evolvedInto' | 'evolvedIntoConnection' | 'formedIn' | 'formedInConnection' | 'history' | 'supports' | 'supportsConnection'> & { accessedBy: Array<_RefType['Agent']>, contradicts: Array<_RefType['Belief']>, contradictsConnection: _RefType['BeliefContradictsConnection'], evolvedFrom: Array<_RefType['Belief']>, evolvedFromConnection: _RefType['BeliefEvolvedFromConnection'], evolvedInto: Array<_RefType['Belief']>, evolvedIntoConnection: _RefType['BeliefEvolvedIntoConnection'], formedIn: Array<_RefType['Reflection']>, formedInConnection: _RefType['BeliefFormedInConnection'], history: Array<_RefType['Belief']>, supports: Array<_RefType['Belief']>, supportsConnection: _RefType['BeliefSupportsConnection'] } )
     | ( Channel )
-    | ( CodeReview )
-    | ( Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<_RefType['Application']>, challengedByConnection: _RefType['ConceptChallengedByConnection'], discoveredBy: Array<_RefType['Research']>, discoveredByConnection: _RefType['ConceptDiscoveredByConnection'], explainedBy: Array<_RefType['Content']>, explainedByConnection: _RefType['ConceptExplainedByConnection'], refinedBy: Array<_RefType['Research']>, refinedByConnection: _RefType['ConceptRefinedByConnection'], validatedBy: Array<_RefType['Application']>, validatedByConnection: _RefType['ConceptValidatedByConnection'] } )
-    | ( Omit<Content, 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ContentContributedToConnection'], explains: Array<_RefType['Concept']>, explainsConnection: _RefType['ContentExplainsConnection'], synthesizes: Array<_RefType['Research']>, synthesizesConnection: _RefType['ContentSynthesizesConnection'] } )
-    | ( Documentation )
+    | ( Omit<CodeReview, 'accessedBy' | 'issues' | 'issuesConnection'> & { accessedBy: Array<_RefType['Agent']>, issues: Array<_RefType['ReviewIssue']>, issuesConnection: _RefType['CodeReviewIssuesConnection'] } )
+    | ( Omit<Concept, 'accessedBy' | 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { accessedBy: Array<_RefType['Agent']>, challengedBy: Array<_RefType['Application']>, challengedByConnection: _RefType['ConceptChallengedByConnection'], discoveredBy: Array<_RefType['Research']>, discoveredByConnection: _RefType['ConceptDiscoveredByConnection'], explainedBy: Array<_RefType['Content']>, explainedByConnection: _RefType['ConceptExplainedByConnection'], refinedBy: Array<_RefType['Research']>, refinedByConnection: _RefType['ConceptRefinedByConnection'], validatedBy: Array<_RefType['Application']>, validatedByConnection: _RefType['ConceptValidatedByConnection'] } )
+    | ( Omit<Content, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { accessedBy: Array<_RefType['Agent']>, contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ContentContributedToConnection'], explains: Array<_RefType['Concept']>, explainsConnection: _RefType['ContentExplainsConnection'], synthesizes: Array<_RefType['Research']>, synthesizesConnection: _RefType['ContentSynthesizesConnection'] } )
+    | ( Omit<Documentation, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
     | ( Entity )
     | ( Event )
     | ( Experience )
-    | ( Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<_RefType['Agent']>, playerConnection: _RefType['GameSessionPlayerConnection'], turns: Array<_RefType['Turn']>, turnsConnection: _RefType['GameSessionTurnsConnection'] } )
-    | ( Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<_RefType['Knowledge']>, basedOnConnection: _RefType['InsightBasedOnConnection'] } )
+    | ( Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<_RefType['Agent']>, playerConnection: _RefType['GameSessionPlayerConnection'], recentTurns: Array<_RefType['Turn']>, turns: Array<_RefType['Turn']>, turnsConnection: _RefType['GameSessionTurnsConnection'] } )
+    | ( Omit<Insight, 'accessedBy' | 'basedOn' | 'basedOnConnection'> & { accessedBy: Array<_RefType['Agent']>, basedOn: Array<_RefType['Knowledge']>, basedOnConnection: _RefType['InsightBasedOnConnection'] } )
     | ( Omit<Memory, 'agent' | 'agentConnection' | 'relatedAgents' | 'relatedAgentsConnection'> & { agent: Array<_RefType['Agent']>, agentConnection: _RefType['MemoryAgentConnection'], relatedAgents: Array<_RefType['Agent']>, relatedAgentsConnection: _RefType['MemoryRelatedAgentsConnection'] } )
     | ( Message )
-    | ( Opportunity )
+    | ( Omit<Opportunity, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
     | ( Org )
     | ( Person )
     | ( Place )
-    | ( Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<_RefType['Task']>, basedOnTasksConnection: _RefType['ProcessInsightBasedOnTasksConnection'] } )
-    | ( ProcessPattern )
-    | ( ProcessUpdate )
+    | ( Omit<ProcessInsight, 'accessedBy' | 'basedOnTasks' | 'basedOnTasksConnection'> & { accessedBy: Array<_RefType['Agent']>, basedOnTasks: Array<_RefType['Task']>, basedOnTasksConnection: _RefType['ProcessInsightBasedOnTasksConnection'] } )
+    | ( Omit<ProcessPattern, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
+    | ( Omit<ProcessUpdate, 'accessedBy'> & { accessedBy: Array<_RefType['Agent']> } )
     | ( Project )
-    | ( Reflection )
-    | ( Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ResearchContributedToConnection'], discovered: Array<_RefType['Concept']>, discoveredConnection: _RefType['ResearchDiscoveredConnection'], refined: Array<_RefType['Concept']>, refinedConnection: _RefType['ResearchRefinedConnection'] } )
+    | ( Omit<Reflection, 'beliefsFormed' | 'beliefsFormedConnection'> & { beliefsFormed: Array<_RefType['Belief']>, beliefsFormedConnection: _RefType['ReflectionBeliefsFormedConnection'] } )
+    | ( Omit<Research, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { accessedBy: Array<_RefType['Agent']>, contributedTo: Array<_RefType['Synthesis']>, contributedToConnection: _RefType['ResearchContributedToConnection'], discovered: Array<_RefType['Concept']>, discoveredConnection: _RefType['ResearchDiscoveredConnection'], refined: Array<_RefType['Concept']>, refinedConnection: _RefType['ResearchRefinedConnection'] } )
     | ( RetrievalRun )
-    | ( ReviewIssue )
+    | ( Omit<ReviewIssue, 'review' | 'reviewConnection'> & { review: Array<_RefType['CodeReview']>, reviewConnection: _RefType['ReviewIssueReviewConnection'] } )
     | ( Omit<Screenshot, 'turn'> & { turn: Array<_RefType['Turn']> } )
-    | ( SecurityAudit )
+    | ( Omit<SecurityAudit, 'accessedBy' | 'vulnerabilities' | 'vulnerabilitiesConnection'> & { accessedBy: Array<_RefType['Agent']>, vulnerabilities: Array<_RefType['Vulnerability']>, vulnerabilitiesConnection: _RefType['SecurityAuditVulnerabilitiesConnection'] } )
     | ( Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<_RefType['Knowledge']>, knowledgeConnection: _RefType['SharedKnowledgeKnowledgeConnection'] } )
     | ( Skill )
     | ( Omit<SubscriptionRule, 'source' | 'sourceConnection' | 'subscriber' | 'subscriberConnection'> & { source: Array<_RefType['Agent']>, sourceConnection: _RefType['SubscriptionRuleSourceConnection'], subscriber: Array<_RefType['Agent']>, subscriberConnection: _RefType['SubscriptionRuleSubscriberConnection'] } )
-    | ( Omit<Synthesis, 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'updated'> & { contributions: Array<_RefType['Knowledge']>, contributionsConnection: _RefType['SynthesisContributionsConnection'], enabled: Array<_RefType['Synthesis']>, enabledConnection: _RefType['SynthesisEnabledConnection'], produced: Array<_RefType['Concept']>, updated: Array<_RefType['Concept']> } )
+    | ( Omit<Synthesis, 'accessedBy' | 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'producedConnection' | 'updated' | 'updatedConnection'> & { accessedBy: Array<_RefType['Agent']>, contributions: Array<_RefType['Knowledge']>, contributionsConnection: _RefType['SynthesisContributionsConnection'], enabled: Array<_RefType['Synthesis']>, enabledConnection: _RefType['SynthesisEnabledConnection'], produced: Array<_RefType['Concept']>, producedConnection: _RefType['SynthesisProducedConnection'], updated: Array<_RefType['Concept']>, updatedConnection: _RefType['SynthesisUpdatedConnection'] } )
     | ( Omit<Task, 'assignedTo' | 'assignedToConnection' | 'dependsOn' | 'dependsOnConnection' | 'spawned' | 'spawnedBy' | 'spawnedByConnection' | 'spawnedConnection'> & { assignedTo: Array<_RefType['Agent']>, assignedToConnection: _RefType['TaskAssignedToConnection'], dependsOn: Array<_RefType['Task']>, dependsOnConnection: _RefType['TaskDependsOnConnection'], spawned: Array<_RefType['Task']>, spawnedBy: Array<_RefType['Task']>, spawnedByConnection: _RefType['TaskSpawnedByConnection'], spawnedConnection: _RefType['TaskSpawnedConnection'] } )
     | ( Topic )
     | ( Omit<Turn, 'session' | 'sessionConnection'> & { session: Array<_RefType['GameSession']>, sessionConnection: _RefType['TurnSessionConnection'] } )
-    | ( Vulnerability )
-    | ( Omit<WorkflowImprovement, 'approvedBy' | 'approvedByConnection'> & { approvedBy: Array<_RefType['Agent']>, approvedByConnection: _RefType['WorkflowImprovementApprovedByConnection'] } )
+    | ( Omit<Vulnerability, 'audit' | 'auditConnection'> & { audit: Array<_RefType['SecurityAudit']>, auditConnection: _RefType['VulnerabilityAuditConnection'] } )
+    | ( Omit<WorkflowImprovement, 'accessedBy' | 'approvedBy' | 'approvedByConnection' | 'basedOnAnalysis' | 'basedOnAnalysisConnection'> & { accessedBy: Array<_RefType['Agent']>, approvedBy: Array<_RefType['Agent']>, approvedByConnection: _RefType['WorkflowImprovementApprovedByConnection'], basedOnAnalysis: Array<_RefType['Analysis']>, basedOnAnalysisConnection: _RefType['WorkflowImprovementBasedOnAnalysisConnection'] } )
   ;
 };
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
-  Agent: ResolverTypeWrapper<Omit<Agent, 'accessed' | 'accessedConnection' | 'analyzesFor' | 'analyzesForConnection' | 'assignedTasks' | 'assignedTasksConnection' | 'created' | 'createdConnection' | 'improvesWith' | 'improvesWithConnection' | 'learnedFrom' | 'learnedFromConnection' | 'memories' | 'memoriesConnection' | 'stateSnapshot' | 'stateSnapshotConnection' | 'subscriptionRules' | 'subscriptionRulesConnection'> & { accessed: Array<ResolversTypes['Knowledge']>, accessedConnection: ResolversTypes['AgentAccessedConnection'], analyzesFor: Array<ResolversTypes['Agent']>, analyzesForConnection: ResolversTypes['AgentAnalyzesForConnection'], assignedTasks: Array<ResolversTypes['Task']>, assignedTasksConnection: ResolversTypes['AgentAssignedTasksConnection'], created: Array<ResolversTypes['Knowledge']>, createdConnection: ResolversTypes['AgentCreatedConnection'], improvesWith: Array<ResolversTypes['Agent']>, improvesWithConnection: ResolversTypes['AgentImprovesWithConnection'], learnedFrom: Array<ResolversTypes['Agent']>, learnedFromConnection: ResolversTypes['AgentLearnedFromConnection'], memories: Array<ResolversTypes['Memory']>, memoriesConnection: ResolversTypes['AgentMemoriesConnection'], stateSnapshot: Array<ResolversTypes['AgentStateSnapshot']>, stateSnapshotConnection: ResolversTypes['AgentStateSnapshotConnection'], subscriptionRules: Array<ResolversTypes['SubscriptionRule']>, subscriptionRulesConnection: ResolversTypes['AgentSubscriptionRulesConnection'] }>;
+  Agent: ResolverTypeWrapper<Omit<Agent, 'accessed' | 'accessedConnection' | 'analyzesFor' | 'analyzesForConnection' | 'assignedTasks' | 'assignedTasksConnection' | 'beliefs' | 'created' | 'createdConnection' | 'improvesWith' | 'improvesWithConnection' | 'learnedFrom' | 'learnedFromConnection' | 'memories' | 'memoriesConnection' | 'recentMemories' | 'stateSnapshot' | 'stateSnapshotConnection' | 'subscriptionRules' | 'subscriptionRulesConnection'> & { accessed: Array<ResolversTypes['Knowledge']>, accessedConnection: ResolversTypes['AgentAccessedConnection'], analyzesFor: Array<ResolversTypes['Agent']>, analyzesForConnection: ResolversTypes['AgentAnalyzesForConnection'], assignedTasks: Array<ResolversTypes['Task']>, assignedTasksConnection: ResolversTypes['AgentAssignedTasksConnection'], beliefs: Array<ResolversTypes['Belief']>, created: Array<ResolversTypes['Knowledge']>, createdConnection: ResolversTypes['AgentCreatedConnection'], improvesWith: Array<ResolversTypes['Agent']>, improvesWithConnection: ResolversTypes['AgentImprovesWithConnection'], learnedFrom: Array<ResolversTypes['Agent']>, learnedFromConnection: ResolversTypes['AgentLearnedFromConnection'], memories: Array<ResolversTypes['Memory']>, memoriesConnection: ResolversTypes['AgentMemoriesConnection'], recentMemories: Array<ResolversTypes['Memory']>, stateSnapshot: Array<ResolversTypes['AgentStateSnapshot']>, stateSnapshotConnection: ResolversTypes['AgentStateSnapshotConnection'], subscriptionRules: Array<ResolversTypes['SubscriptionRule']>, subscriptionRulesConnection: ResolversTypes['AgentSubscriptionRulesConnection'] }>;
   AgentAccessedConnectFieldInput: AgentAccessedConnectFieldInput;
   AgentAccessedConnection: ResolverTypeWrapper<Omit<AgentAccessedConnection, 'edges'> & { edges: Array<ResolversTypes['AgentAccessedRelationship']> }>;
   AgentAccessedConnectionAggregateInput: AgentAccessedConnectionAggregateInput;
@@ -23413,13 +23754,13 @@ export type ResolversTypes = {
   AgentUpdateInput: AgentUpdateInput;
   AgentWhere: AgentWhere;
   AgentsConnection: ResolverTypeWrapper<Omit<AgentsConnection, 'edges'> & { edges: Array<ResolversTypes['AgentEdge']> }>;
-  AnalysesConnection: ResolverTypeWrapper<AnalysesConnection>;
-  Analysis: ResolverTypeWrapper<Analysis>;
+  AnalysesConnection: ResolverTypeWrapper<Omit<AnalysesConnection, 'edges'> & { edges: Array<ResolversTypes['AnalysisEdge']> }>;
+  Analysis: ResolverTypeWrapper<Omit<Analysis, 'accessedBy'> & { accessedBy: Array<ResolversTypes['Agent']> }>;
   AnalysisAggregate: ResolverTypeWrapper<AnalysisAggregate>;
   AnalysisAggregateNode: ResolverTypeWrapper<AnalysisAggregateNode>;
   AnalysisConnectWhere: AnalysisConnectWhere;
   AnalysisCreateInput: AnalysisCreateInput;
-  AnalysisEdge: ResolverTypeWrapper<AnalysisEdge>;
+  AnalysisEdge: ResolverTypeWrapper<Omit<AnalysisEdge, 'node'> & { node: ResolversTypes['Analysis'] }>;
   AnalysisRelationshipFilters: AnalysisRelationshipFilters;
   AnalysisSort: AnalysisSort;
   AnalysisType: AnalysisType;
@@ -23429,11 +23770,11 @@ export type ResolversTypes = {
   AnalysisWhere: AnalysisWhere;
   ApiKeyCreated: ResolverTypeWrapper<ApiKeyCreated>;
   ApiKeyInfo: ResolverTypeWrapper<ApiKeyInfo>;
-  Application: ResolverTypeWrapper<Omit<Application, 'applies' | 'challenged' | 'contributedTo' | 'contributedToConnection' | 'validated'> & { applies: Array<ResolversTypes['Concept']>, challenged: Array<ResolversTypes['Concept']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ApplicationContributedToConnection'], validated: Array<ResolversTypes['Concept']> }>;
+  Application: ResolverTypeWrapper<Omit<Application, 'accessedBy' | 'applies' | 'appliesConnection' | 'challenged' | 'challengedConnection' | 'contributedTo' | 'contributedToConnection' | 'validated' | 'validatedConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, applies: Array<ResolversTypes['Concept']>, appliesConnection: ResolversTypes['ApplicationAppliesConnection'], challenged: Array<ResolversTypes['Concept']>, challengedConnection: ResolversTypes['ApplicationChallengedConnection'], contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ApplicationContributedToConnection'], validated: Array<ResolversTypes['Concept']>, validatedConnection: ResolversTypes['ApplicationValidatedConnection'] }>;
   ApplicationAggregate: ResolverTypeWrapper<ApplicationAggregate>;
   ApplicationAggregateNode: ResolverTypeWrapper<ApplicationAggregateNode>;
   ApplicationAppliesConnectFieldInput: ApplicationAppliesConnectFieldInput;
-  ApplicationAppliesConnection: ResolverTypeWrapper<ApplicationAppliesConnection>;
+  ApplicationAppliesConnection: ResolverTypeWrapper<Omit<ApplicationAppliesConnection, 'edges'> & { edges: Array<ResolversTypes['ApplicationAppliesRelationship']> }>;
   ApplicationAppliesConnectionAggregateInput: ApplicationAppliesConnectionAggregateInput;
   ApplicationAppliesConnectionFilters: ApplicationAppliesConnectionFilters;
   ApplicationAppliesConnectionSort: ApplicationAppliesConnectionSort;
@@ -23447,7 +23788,7 @@ export type ResolversTypes = {
   ApplicationAppliesUpdateConnectionInput: ApplicationAppliesUpdateConnectionInput;
   ApplicationAppliesUpdateFieldInput: ApplicationAppliesUpdateFieldInput;
   ApplicationChallengedConnectFieldInput: ApplicationChallengedConnectFieldInput;
-  ApplicationChallengedConnection: ResolverTypeWrapper<ApplicationChallengedConnection>;
+  ApplicationChallengedConnection: ResolverTypeWrapper<Omit<ApplicationChallengedConnection, 'edges'> & { edges: Array<ResolversTypes['ApplicationChallengedRelationship']> }>;
   ApplicationChallengedConnectionAggregateInput: ApplicationChallengedConnectionAggregateInput;
   ApplicationChallengedConnectionFilters: ApplicationChallengedConnectionFilters;
   ApplicationChallengedConnectionSort: ApplicationChallengedConnectionSort;
@@ -23493,7 +23834,7 @@ export type ResolversTypes = {
   ApplicationSynthesisContributedToNodeAggregateSelection: ResolverTypeWrapper<ApplicationSynthesisContributedToNodeAggregateSelection>;
   ApplicationUpdateInput: ApplicationUpdateInput;
   ApplicationValidatedConnectFieldInput: ApplicationValidatedConnectFieldInput;
-  ApplicationValidatedConnection: ResolverTypeWrapper<ApplicationValidatedConnection>;
+  ApplicationValidatedConnection: ResolverTypeWrapper<Omit<ApplicationValidatedConnection, 'edges'> & { edges: Array<ResolversTypes['ApplicationValidatedRelationship']> }>;
   ApplicationValidatedConnectionAggregateInput: ApplicationValidatedConnectionAggregateInput;
   ApplicationValidatedConnectionFilters: ApplicationValidatedConnectionFilters;
   ApplicationValidatedConnectionSort: ApplicationValidatedConnectionSort;
@@ -23513,7 +23854,7 @@ export type ResolversTypes = {
   BattleContextInput: BattleContextInput;
   BattleType: BattleType;
   BattleTypeEnumScalarFilters: BattleTypeEnumScalarFilters;
-  Belief: ResolverTypeWrapper<Belief>;
+  Belief: ResolverTypeWrapper<Omit<Belief, 'accessedBy' | 'contradicts' | 'contradictsConnection' | 'evolvedFrom' | 'evolvedFromConnection' | 'evolvedInto' | 'evolvedIntoConnection' | 'formedIn' | 'formedInConnection' | 'history' | 'supports' | 'supportsConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contradicts: Array<ResolversTypes['Belief']>, contradictsConnection: ResolversTypes['BeliefContradictsConnection'], evolvedFrom: Array<ResolversTypes['Belief']>, evolvedFromConnection: ResolversTypes['BeliefEvolvedFromConnection'], evolvedInto: Array<ResolversTypes['Belief']>, evolvedIntoConnection: ResolversTypes['BeliefEvolvedIntoConnection'], formedIn: Array<ResolversTypes['Reflection']>, formedInConnection: ResolversTypes['BeliefFormedInConnection'], history: Array<ResolversTypes['Belief']>, supports: Array<ResolversTypes['Belief']>, supportsConnection: ResolversTypes['BeliefSupportsConnection'] }>;
   BeliefAggregate: ResolverTypeWrapper<BeliefAggregate>;
   BeliefAggregateNode: ResolverTypeWrapper<BeliefAggregateNode>;
   BeliefBeliefContradictsAggregateSelection: ResolverTypeWrapper<BeliefBeliefContradictsAggregateSelection>;
@@ -23529,7 +23870,7 @@ export type ResolversTypes = {
   BeliefConnectInput: BeliefConnectInput;
   BeliefConnectWhere: BeliefConnectWhere;
   BeliefContradictsConnectFieldInput: BeliefContradictsConnectFieldInput;
-  BeliefContradictsConnection: ResolverTypeWrapper<BeliefContradictsConnection>;
+  BeliefContradictsConnection: ResolverTypeWrapper<Omit<BeliefContradictsConnection, 'edges'> & { edges: Array<ResolversTypes['BeliefContradictsRelationship']> }>;
   BeliefContradictsConnectionAggregateInput: BeliefContradictsConnectionAggregateInput;
   BeliefContradictsConnectionFilters: BeliefContradictsConnectionFilters;
   BeliefContradictsConnectionSort: BeliefContradictsConnectionSort;
@@ -23539,15 +23880,15 @@ export type ResolversTypes = {
   BeliefContradictsDisconnectFieldInput: BeliefContradictsDisconnectFieldInput;
   BeliefContradictsFieldInput: BeliefContradictsFieldInput;
   BeliefContradictsNodeAggregationWhereInput: BeliefContradictsNodeAggregationWhereInput;
-  BeliefContradictsRelationship: ResolverTypeWrapper<BeliefContradictsRelationship>;
+  BeliefContradictsRelationship: ResolverTypeWrapper<Omit<BeliefContradictsRelationship, 'node'> & { node: ResolversTypes['Belief'] }>;
   BeliefContradictsUpdateConnectionInput: BeliefContradictsUpdateConnectionInput;
   BeliefContradictsUpdateFieldInput: BeliefContradictsUpdateFieldInput;
   BeliefCreateInput: BeliefCreateInput;
   BeliefDeleteInput: BeliefDeleteInput;
   BeliefDisconnectInput: BeliefDisconnectInput;
-  BeliefEdge: ResolverTypeWrapper<BeliefEdge>;
+  BeliefEdge: ResolverTypeWrapper<Omit<BeliefEdge, 'node'> & { node: ResolversTypes['Belief'] }>;
   BeliefEvolvedFromConnectFieldInput: BeliefEvolvedFromConnectFieldInput;
-  BeliefEvolvedFromConnection: ResolverTypeWrapper<BeliefEvolvedFromConnection>;
+  BeliefEvolvedFromConnection: ResolverTypeWrapper<Omit<BeliefEvolvedFromConnection, 'edges'> & { edges: Array<ResolversTypes['BeliefEvolvedFromRelationship']> }>;
   BeliefEvolvedFromConnectionAggregateInput: BeliefEvolvedFromConnectionAggregateInput;
   BeliefEvolvedFromConnectionFilters: BeliefEvolvedFromConnectionFilters;
   BeliefEvolvedFromConnectionSort: BeliefEvolvedFromConnectionSort;
@@ -23557,11 +23898,11 @@ export type ResolversTypes = {
   BeliefEvolvedFromDisconnectFieldInput: BeliefEvolvedFromDisconnectFieldInput;
   BeliefEvolvedFromFieldInput: BeliefEvolvedFromFieldInput;
   BeliefEvolvedFromNodeAggregationWhereInput: BeliefEvolvedFromNodeAggregationWhereInput;
-  BeliefEvolvedFromRelationship: ResolverTypeWrapper<BeliefEvolvedFromRelationship>;
+  BeliefEvolvedFromRelationship: ResolverTypeWrapper<Omit<BeliefEvolvedFromRelationship, 'node'> & { node: ResolversTypes['Belief'] }>;
   BeliefEvolvedFromUpdateConnectionInput: BeliefEvolvedFromUpdateConnectionInput;
   BeliefEvolvedFromUpdateFieldInput: BeliefEvolvedFromUpdateFieldInput;
   BeliefEvolvedIntoConnectFieldInput: BeliefEvolvedIntoConnectFieldInput;
-  BeliefEvolvedIntoConnection: ResolverTypeWrapper<BeliefEvolvedIntoConnection>;
+  BeliefEvolvedIntoConnection: ResolverTypeWrapper<Omit<BeliefEvolvedIntoConnection, 'edges'> & { edges: Array<ResolversTypes['BeliefEvolvedIntoRelationship']> }>;
   BeliefEvolvedIntoConnectionAggregateInput: BeliefEvolvedIntoConnectionAggregateInput;
   BeliefEvolvedIntoConnectionFilters: BeliefEvolvedIntoConnectionFilters;
   BeliefEvolvedIntoConnectionSort: BeliefEvolvedIntoConnectionSort;
@@ -23571,11 +23912,11 @@ export type ResolversTypes = {
   BeliefEvolvedIntoDisconnectFieldInput: BeliefEvolvedIntoDisconnectFieldInput;
   BeliefEvolvedIntoFieldInput: BeliefEvolvedIntoFieldInput;
   BeliefEvolvedIntoNodeAggregationWhereInput: BeliefEvolvedIntoNodeAggregationWhereInput;
-  BeliefEvolvedIntoRelationship: ResolverTypeWrapper<BeliefEvolvedIntoRelationship>;
+  BeliefEvolvedIntoRelationship: ResolverTypeWrapper<Omit<BeliefEvolvedIntoRelationship, 'node'> & { node: ResolversTypes['Belief'] }>;
   BeliefEvolvedIntoUpdateConnectionInput: BeliefEvolvedIntoUpdateConnectionInput;
   BeliefEvolvedIntoUpdateFieldInput: BeliefEvolvedIntoUpdateFieldInput;
   BeliefFormedInConnectFieldInput: BeliefFormedInConnectFieldInput;
-  BeliefFormedInConnection: ResolverTypeWrapper<BeliefFormedInConnection>;
+  BeliefFormedInConnection: ResolverTypeWrapper<Omit<BeliefFormedInConnection, 'edges'> & { edges: Array<ResolversTypes['BeliefFormedInRelationship']> }>;
   BeliefFormedInConnectionAggregateInput: BeliefFormedInConnectionAggregateInput;
   BeliefFormedInConnectionFilters: BeliefFormedInConnectionFilters;
   BeliefFormedInConnectionSort: BeliefFormedInConnectionSort;
@@ -23585,7 +23926,7 @@ export type ResolversTypes = {
   BeliefFormedInDisconnectFieldInput: BeliefFormedInDisconnectFieldInput;
   BeliefFormedInFieldInput: BeliefFormedInFieldInput;
   BeliefFormedInNodeAggregationWhereInput: BeliefFormedInNodeAggregationWhereInput;
-  BeliefFormedInRelationship: ResolverTypeWrapper<BeliefFormedInRelationship>;
+  BeliefFormedInRelationship: ResolverTypeWrapper<Omit<BeliefFormedInRelationship, 'node'> & { node: ResolversTypes['Reflection'] }>;
   BeliefFormedInUpdateConnectionInput: BeliefFormedInUpdateConnectionInput;
   BeliefFormedInUpdateFieldInput: BeliefFormedInUpdateFieldInput;
   BeliefReflectionFormedInAggregateSelection: ResolverTypeWrapper<BeliefReflectionFormedInAggregateSelection>;
@@ -23599,7 +23940,7 @@ export type ResolversTypes = {
   BeliefStateEnumScalarFilters: BeliefStateEnumScalarFilters;
   BeliefStateEnumScalarMutations: BeliefStateEnumScalarMutations;
   BeliefSupportsConnectFieldInput: BeliefSupportsConnectFieldInput;
-  BeliefSupportsConnection: ResolverTypeWrapper<BeliefSupportsConnection>;
+  BeliefSupportsConnection: ResolverTypeWrapper<Omit<BeliefSupportsConnection, 'edges'> & { edges: Array<ResolversTypes['BeliefSupportsRelationship']> }>;
   BeliefSupportsConnectionAggregateInput: BeliefSupportsConnectionAggregateInput;
   BeliefSupportsConnectionFilters: BeliefSupportsConnectionFilters;
   BeliefSupportsConnectionSort: BeliefSupportsConnectionSort;
@@ -23609,12 +23950,12 @@ export type ResolversTypes = {
   BeliefSupportsDisconnectFieldInput: BeliefSupportsDisconnectFieldInput;
   BeliefSupportsFieldInput: BeliefSupportsFieldInput;
   BeliefSupportsNodeAggregationWhereInput: BeliefSupportsNodeAggregationWhereInput;
-  BeliefSupportsRelationship: ResolverTypeWrapper<BeliefSupportsRelationship>;
+  BeliefSupportsRelationship: ResolverTypeWrapper<Omit<BeliefSupportsRelationship, 'node'> & { node: ResolversTypes['Belief'] }>;
   BeliefSupportsUpdateConnectionInput: BeliefSupportsUpdateConnectionInput;
   BeliefSupportsUpdateFieldInput: BeliefSupportsUpdateFieldInput;
   BeliefUpdateInput: BeliefUpdateInput;
   BeliefWhere: BeliefWhere;
-  BeliefsConnection: ResolverTypeWrapper<BeliefsConnection>;
+  BeliefsConnection: ResolverTypeWrapper<Omit<BeliefsConnection, 'edges'> & { edges: Array<ResolversTypes['BeliefEdge']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BooleanScalarFilters: BooleanScalarFilters;
   BooleanScalarMutations: BooleanScalarMutations;
@@ -23655,7 +23996,7 @@ export type ResolversTypes = {
   ChannelUpdateInput: ChannelUpdateInput;
   ChannelWhere: ChannelWhere;
   ChannelsConnection: ResolverTypeWrapper<ChannelsConnection>;
-  CodeReview: ResolverTypeWrapper<CodeReview>;
+  CodeReview: ResolverTypeWrapper<Omit<CodeReview, 'accessedBy' | 'issues' | 'issuesConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, issues: Array<ResolversTypes['ReviewIssue']>, issuesConnection: ResolversTypes['CodeReviewIssuesConnection'] }>;
   CodeReviewAggregate: ResolverTypeWrapper<CodeReviewAggregate>;
   CodeReviewAggregateNode: ResolverTypeWrapper<CodeReviewAggregateNode>;
   CodeReviewConnectInput: CodeReviewConnectInput;
@@ -23663,9 +24004,9 @@ export type ResolversTypes = {
   CodeReviewCreateInput: CodeReviewCreateInput;
   CodeReviewDeleteInput: CodeReviewDeleteInput;
   CodeReviewDisconnectInput: CodeReviewDisconnectInput;
-  CodeReviewEdge: ResolverTypeWrapper<CodeReviewEdge>;
+  CodeReviewEdge: ResolverTypeWrapper<Omit<CodeReviewEdge, 'node'> & { node: ResolversTypes['CodeReview'] }>;
   CodeReviewIssuesConnectFieldInput: CodeReviewIssuesConnectFieldInput;
-  CodeReviewIssuesConnection: ResolverTypeWrapper<CodeReviewIssuesConnection>;
+  CodeReviewIssuesConnection: ResolverTypeWrapper<Omit<CodeReviewIssuesConnection, 'edges'> & { edges: Array<ResolversTypes['CodeReviewIssuesRelationship']> }>;
   CodeReviewIssuesConnectionAggregateInput: CodeReviewIssuesConnectionAggregateInput;
   CodeReviewIssuesConnectionFilters: CodeReviewIssuesConnectionFilters;
   CodeReviewIssuesConnectionSort: CodeReviewIssuesConnectionSort;
@@ -23675,7 +24016,7 @@ export type ResolversTypes = {
   CodeReviewIssuesDisconnectFieldInput: CodeReviewIssuesDisconnectFieldInput;
   CodeReviewIssuesFieldInput: CodeReviewIssuesFieldInput;
   CodeReviewIssuesNodeAggregationWhereInput: CodeReviewIssuesNodeAggregationWhereInput;
-  CodeReviewIssuesRelationship: ResolverTypeWrapper<CodeReviewIssuesRelationship>;
+  CodeReviewIssuesRelationship: ResolverTypeWrapper<Omit<CodeReviewIssuesRelationship, 'node'> & { node: ResolversTypes['ReviewIssue'] }>;
   CodeReviewIssuesUpdateConnectionInput: CodeReviewIssuesUpdateConnectionInput;
   CodeReviewIssuesUpdateFieldInput: CodeReviewIssuesUpdateFieldInput;
   CodeReviewRelationshipFilters: CodeReviewRelationshipFilters;
@@ -23684,7 +24025,7 @@ export type ResolversTypes = {
   CodeReviewSort: CodeReviewSort;
   CodeReviewUpdateInput: CodeReviewUpdateInput;
   CodeReviewWhere: CodeReviewWhere;
-  CodeReviewsConnection: ResolverTypeWrapper<CodeReviewsConnection>;
+  CodeReviewsConnection: ResolverTypeWrapper<Omit<CodeReviewsConnection, 'edges'> & { edges: Array<ResolversTypes['CodeReviewEdge']> }>;
   Collaboration: ResolverTypeWrapper<Collaboration>;
   CollaborationAggregationWhereInput: CollaborationAggregationWhereInput;
   CollaborationCreateInput: CollaborationCreateInput;
@@ -23693,7 +24034,7 @@ export type ResolversTypes = {
   CollaborationWhere: CollaborationWhere;
   CompactTurn: ResolverTypeWrapper<Omit<Omit<CompactTurn, 'turnNode'> & { turnNode?: Maybe<ResolversTypes['Turn']> }, 'turnNode'>>;
   CompactTurnInput: CompactTurnInput;
-  Concept: ResolverTypeWrapper<Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<ResolversTypes['Application']>, challengedByConnection: ResolversTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversTypes['Research']>, discoveredByConnection: ResolversTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversTypes['Content']>, explainedByConnection: ResolversTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversTypes['Research']>, refinedByConnection: ResolversTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversTypes['Application']>, validatedByConnection: ResolversTypes['ConceptValidatedByConnection'] }>;
+  Concept: ResolverTypeWrapper<Omit<Concept, 'accessedBy' | 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, challengedBy: Array<ResolversTypes['Application']>, challengedByConnection: ResolversTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversTypes['Research']>, discoveredByConnection: ResolversTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversTypes['Content']>, explainedByConnection: ResolversTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversTypes['Research']>, refinedByConnection: ResolversTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversTypes['Application']>, validatedByConnection: ResolversTypes['ConceptValidatedByConnection'] }>;
   ConceptAggregate: ResolverTypeWrapper<ConceptAggregate>;
   ConceptAggregateNode: ResolverTypeWrapper<ConceptAggregateNode>;
   ConceptApplicationChallengedByAggregateSelection: ResolverTypeWrapper<ConceptApplicationChallengedByAggregateSelection>;
@@ -23794,7 +24135,7 @@ export type ResolversTypes = {
   ConceptWhere: ConceptWhere;
   ConceptsConnection: ResolverTypeWrapper<Omit<ConceptsConnection, 'edges'> & { edges: Array<ResolversTypes['ConceptEdge']> }>;
   ConnectionAggregationCountFilterInput: ConnectionAggregationCountFilterInput;
-  Content: ResolverTypeWrapper<Omit<Content, 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ContentContributedToConnection'], explains: Array<ResolversTypes['Concept']>, explainsConnection: ResolversTypes['ContentExplainsConnection'], synthesizes: Array<ResolversTypes['Research']>, synthesizesConnection: ResolversTypes['ContentSynthesizesConnection'] }>;
+  Content: ResolverTypeWrapper<Omit<Content, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ContentContributedToConnection'], explains: Array<ResolversTypes['Concept']>, explainsConnection: ResolversTypes['ContentExplainsConnection'], synthesizes: Array<ResolversTypes['Research']>, synthesizesConnection: ResolversTypes['ContentSynthesizesConnection'] }>;
   ContentAggregate: ResolverTypeWrapper<ContentAggregate>;
   ContentAggregateNode: ResolverTypeWrapper<ContentAggregateNode>;
   ContentConceptExplainsAggregateSelection: ResolverTypeWrapper<ContentConceptExplainsAggregateSelection>;
@@ -23866,14 +24207,14 @@ export type ResolversTypes = {
   CountConnection: ResolverTypeWrapper<CountConnection>;
   CreateAgentStateSnapshotsMutationResponse: ResolverTypeWrapper<Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversTypes['AgentStateSnapshot']> }>;
   CreateAgentsMutationResponse: ResolverTypeWrapper<Omit<CreateAgentsMutationResponse, 'agents'> & { agents: Array<ResolversTypes['Agent']> }>;
-  CreateAnalysesMutationResponse: ResolverTypeWrapper<CreateAnalysesMutationResponse>;
+  CreateAnalysesMutationResponse: ResolverTypeWrapper<Omit<CreateAnalysesMutationResponse, 'analyses'> & { analyses: Array<ResolversTypes['Analysis']> }>;
   CreateApplicationsMutationResponse: ResolverTypeWrapper<Omit<CreateApplicationsMutationResponse, 'applications'> & { applications: Array<ResolversTypes['Application']> }>;
-  CreateBeliefsMutationResponse: ResolverTypeWrapper<CreateBeliefsMutationResponse>;
+  CreateBeliefsMutationResponse: ResolverTypeWrapper<Omit<CreateBeliefsMutationResponse, 'beliefs'> & { beliefs: Array<ResolversTypes['Belief']> }>;
   CreateChannelsMutationResponse: ResolverTypeWrapper<CreateChannelsMutationResponse>;
-  CreateCodeReviewsMutationResponse: ResolverTypeWrapper<CreateCodeReviewsMutationResponse>;
+  CreateCodeReviewsMutationResponse: ResolverTypeWrapper<Omit<CreateCodeReviewsMutationResponse, 'codeReviews'> & { codeReviews: Array<ResolversTypes['CodeReview']> }>;
   CreateConceptsMutationResponse: ResolverTypeWrapper<Omit<CreateConceptsMutationResponse, 'concepts'> & { concepts: Array<ResolversTypes['Concept']> }>;
   CreateContentsMutationResponse: ResolverTypeWrapper<Omit<CreateContentsMutationResponse, 'contents'> & { contents: Array<ResolversTypes['Content']> }>;
-  CreateDocumentationsMutationResponse: ResolverTypeWrapper<CreateDocumentationsMutationResponse>;
+  CreateDocumentationsMutationResponse: ResolverTypeWrapper<Omit<CreateDocumentationsMutationResponse, 'documentations'> & { documentations: Array<ResolversTypes['Documentation']> }>;
   CreateEntitiesMutationResponse: ResolverTypeWrapper<CreateEntitiesMutationResponse>;
   CreateEventsMutationResponse: ResolverTypeWrapper<CreateEventsMutationResponse>;
   CreateExperiencesMutationResponse: ResolverTypeWrapper<CreateExperiencesMutationResponse>;
@@ -23881,26 +24222,26 @@ export type ResolversTypes = {
   CreateInsightsMutationResponse: ResolverTypeWrapper<Omit<CreateInsightsMutationResponse, 'insights'> & { insights: Array<ResolversTypes['Insight']> }>;
   CreateMemoriesMutationResponse: ResolverTypeWrapper<Omit<CreateMemoriesMutationResponse, 'memories'> & { memories: Array<ResolversTypes['Memory']> }>;
   CreateMessagesMutationResponse: ResolverTypeWrapper<CreateMessagesMutationResponse>;
-  CreateOpportunitiesMutationResponse: ResolverTypeWrapper<CreateOpportunitiesMutationResponse>;
+  CreateOpportunitiesMutationResponse: ResolverTypeWrapper<Omit<CreateOpportunitiesMutationResponse, 'opportunities'> & { opportunities: Array<ResolversTypes['Opportunity']> }>;
   CreateOrgsMutationResponse: ResolverTypeWrapper<CreateOrgsMutationResponse>;
   CreatePeopleMutationResponse: ResolverTypeWrapper<CreatePeopleMutationResponse>;
   CreatePlacesMutationResponse: ResolverTypeWrapper<CreatePlacesMutationResponse>;
   CreateProcessInsightsMutationResponse: ResolverTypeWrapper<Omit<CreateProcessInsightsMutationResponse, 'processInsights'> & { processInsights: Array<ResolversTypes['ProcessInsight']> }>;
-  CreateProcessPatternsMutationResponse: ResolverTypeWrapper<CreateProcessPatternsMutationResponse>;
-  CreateProcessUpdatesMutationResponse: ResolverTypeWrapper<CreateProcessUpdatesMutationResponse>;
+  CreateProcessPatternsMutationResponse: ResolverTypeWrapper<Omit<CreateProcessPatternsMutationResponse, 'processPatterns'> & { processPatterns: Array<ResolversTypes['ProcessPattern']> }>;
+  CreateProcessUpdatesMutationResponse: ResolverTypeWrapper<Omit<CreateProcessUpdatesMutationResponse, 'processUpdates'> & { processUpdates: Array<ResolversTypes['ProcessUpdate']> }>;
   CreateProjectsMutationResponse: ResolverTypeWrapper<CreateProjectsMutationResponse>;
-  CreateReflectionsMutationResponse: ResolverTypeWrapper<CreateReflectionsMutationResponse>;
+  CreateReflectionsMutationResponse: ResolverTypeWrapper<Omit<CreateReflectionsMutationResponse, 'reflections'> & { reflections: Array<ResolversTypes['Reflection']> }>;
   CreateResearchMutationResponse: ResolverTypeWrapper<Omit<CreateResearchMutationResponse, 'research'> & { research: Array<ResolversTypes['Research']> }>;
   CreateRetrievalRunsMutationResponse: ResolverTypeWrapper<CreateRetrievalRunsMutationResponse>;
-  CreateReviewIssuesMutationResponse: ResolverTypeWrapper<CreateReviewIssuesMutationResponse>;
-  CreateSecurityAuditsMutationResponse: ResolverTypeWrapper<CreateSecurityAuditsMutationResponse>;
+  CreateReviewIssuesMutationResponse: ResolverTypeWrapper<Omit<CreateReviewIssuesMutationResponse, 'reviewIssues'> & { reviewIssues: Array<ResolversTypes['ReviewIssue']> }>;
+  CreateSecurityAuditsMutationResponse: ResolverTypeWrapper<Omit<CreateSecurityAuditsMutationResponse, 'securityAudits'> & { securityAudits: Array<ResolversTypes['SecurityAudit']> }>;
   CreateSharedKnowledgesMutationResponse: ResolverTypeWrapper<Omit<CreateSharedKnowledgesMutationResponse, 'sharedKnowledges'> & { sharedKnowledges: Array<ResolversTypes['SharedKnowledge']> }>;
   CreateSkillsMutationResponse: ResolverTypeWrapper<CreateSkillsMutationResponse>;
   CreateSubscriptionRulesMutationResponse: ResolverTypeWrapper<Omit<CreateSubscriptionRulesMutationResponse, 'subscriptionRules'> & { subscriptionRules: Array<ResolversTypes['SubscriptionRule']> }>;
   CreateSynthesesMutationResponse: ResolverTypeWrapper<Omit<CreateSynthesesMutationResponse, 'syntheses'> & { syntheses: Array<ResolversTypes['Synthesis']> }>;
   CreateTasksMutationResponse: ResolverTypeWrapper<Omit<CreateTasksMutationResponse, 'tasks'> & { tasks: Array<ResolversTypes['Task']> }>;
   CreateTopicsMutationResponse: ResolverTypeWrapper<CreateTopicsMutationResponse>;
-  CreateVulnerabilitiesMutationResponse: ResolverTypeWrapper<CreateVulnerabilitiesMutationResponse>;
+  CreateVulnerabilitiesMutationResponse: ResolverTypeWrapper<Omit<CreateVulnerabilitiesMutationResponse, 'vulnerabilities'> & { vulnerabilities: Array<ResolversTypes['Vulnerability']> }>;
   CreateWorkflowImprovementsMutationResponse: ResolverTypeWrapper<Omit<CreateWorkflowImprovementsMutationResponse, 'workflowImprovements'> & { workflowImprovements: Array<ResolversTypes['WorkflowImprovement']> }>;
   CypherQueryResult: ResolverTypeWrapper<CypherQueryResult>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -23912,18 +24253,18 @@ export type ResolversTypes = {
   Delivery: Delivery;
   DeliveryEnumScalarFilters: DeliveryEnumScalarFilters;
   DeliveryEnumScalarMutations: DeliveryEnumScalarMutations;
-  Documentation: ResolverTypeWrapper<Documentation>;
+  Documentation: ResolverTypeWrapper<Omit<Documentation, 'accessedBy'> & { accessedBy: Array<ResolversTypes['Agent']> }>;
   DocumentationAggregate: ResolverTypeWrapper<DocumentationAggregate>;
   DocumentationAggregateNode: ResolverTypeWrapper<DocumentationAggregateNode>;
   DocumentationCreateInput: DocumentationCreateInput;
-  DocumentationEdge: ResolverTypeWrapper<DocumentationEdge>;
+  DocumentationEdge: ResolverTypeWrapper<Omit<DocumentationEdge, 'node'> & { node: ResolversTypes['Documentation'] }>;
   DocumentationSort: DocumentationSort;
   DocumentationType: DocumentationType;
   DocumentationTypeEnumScalarFilters: DocumentationTypeEnumScalarFilters;
   DocumentationTypeEnumScalarMutations: DocumentationTypeEnumScalarMutations;
   DocumentationUpdateInput: DocumentationUpdateInput;
   DocumentationWhere: DocumentationWhere;
-  DocumentationsConnection: ResolverTypeWrapper<DocumentationsConnection>;
+  DocumentationsConnection: ResolverTypeWrapper<Omit<DocumentationsConnection, 'edges'> & { edges: Array<ResolversTypes['DocumentationEdge']> }>;
   EmbeddingStatus: EmbeddingStatus;
   EmbeddingStatusEnumScalarFilters: EmbeddingStatusEnumScalarFilters;
   EntitiesConnection: ResolverTypeWrapper<EntitiesConnection>;
@@ -24012,7 +24353,7 @@ export type ResolversTypes = {
   GameButton: GameButton;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
   GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
-  GameSession: ResolverTypeWrapper<Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<ResolversTypes['Agent']>, playerConnection: ResolversTypes['GameSessionPlayerConnection'], turns: Array<ResolversTypes['Turn']>, turnsConnection: ResolversTypes['GameSessionTurnsConnection'] }>;
+  GameSession: ResolverTypeWrapper<Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversTypes['Agent']>, playerConnection: ResolversTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversTypes['Turn']>, turns: Array<ResolversTypes['Turn']>, turnsConnection: ResolversTypes['GameSessionTurnsConnection'] }>;
   GameSessionAgentPlayerAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerAggregateSelection>;
   GameSessionAgentPlayerNodeAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerNodeAggregateSelection>;
   GameSessionAggregate: ResolverTypeWrapper<GameSessionAggregate>;
@@ -24052,7 +24393,7 @@ export type ResolversTypes = {
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
   ImplicitReference: ResolverTypeWrapper<Omit<ImplicitReference, 'possibleMatches'> & { possibleMatches: Array<ResolversTypes['PossibleMatch']> }>;
-  Insight: ResolverTypeWrapper<Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<ResolversTypes['Knowledge']>, basedOnConnection: ResolversTypes['InsightBasedOnConnection'] }>;
+  Insight: ResolverTypeWrapper<Omit<Insight, 'accessedBy' | 'basedOn' | 'basedOnConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, basedOn: Array<ResolversTypes['Knowledge']>, basedOnConnection: ResolversTypes['InsightBasedOnConnection'] }>;
   InsightAggregate: ResolverTypeWrapper<InsightAggregate>;
   InsightAggregateNode: ResolverTypeWrapper<InsightAggregateNode>;
   InsightBasedOnConnectFieldInput: InsightBasedOnConnectFieldInput;
@@ -24264,15 +24605,15 @@ export type ResolversTypes = {
   NoveltyType: NoveltyType;
   NoveltyTypeEnumScalarFilters: NoveltyTypeEnumScalarFilters;
   NoveltyTypeEnumScalarMutations: NoveltyTypeEnumScalarMutations;
-  OpportunitiesConnection: ResolverTypeWrapper<OpportunitiesConnection>;
-  Opportunity: ResolverTypeWrapper<Opportunity>;
+  OpportunitiesConnection: ResolverTypeWrapper<Omit<OpportunitiesConnection, 'edges'> & { edges: Array<ResolversTypes['OpportunityEdge']> }>;
+  Opportunity: ResolverTypeWrapper<Omit<Opportunity, 'accessedBy'> & { accessedBy: Array<ResolversTypes['Agent']> }>;
   OpportunityAggregate: ResolverTypeWrapper<OpportunityAggregate>;
   OpportunityAggregateNode: ResolverTypeWrapper<OpportunityAggregateNode>;
   OpportunityCategory: OpportunityCategory;
   OpportunityCategoryEnumScalarFilters: OpportunityCategoryEnumScalarFilters;
   OpportunityCategoryEnumScalarMutations: OpportunityCategoryEnumScalarMutations;
   OpportunityCreateInput: OpportunityCreateInput;
-  OpportunityEdge: ResolverTypeWrapper<OpportunityEdge>;
+  OpportunityEdge: ResolverTypeWrapper<Omit<OpportunityEdge, 'node'> & { node: ResolversTypes['Opportunity'] }>;
   OpportunitySort: OpportunitySort;
   OpportunityStatus: OpportunityStatus;
   OpportunityStatusEnumScalarFilters: OpportunityStatusEnumScalarFilters;
@@ -24433,6 +24774,7 @@ export type ResolversTypes = {
   PersonEventAttendedEventsAggregateSelection: ResolverTypeWrapper<PersonEventAttendedEventsAggregateSelection>;
   PersonEventAttendedEventsEdgeAggregateSelection: ResolverTypeWrapper<PersonEventAttendedEventsEdgeAggregateSelection>;
   PersonEventAttendedEventsNodeAggregateSelection: ResolverTypeWrapper<PersonEventAttendedEventsNodeAggregateSelection>;
+  PersonFact: ResolverTypeWrapper<PersonFact>;
   PersonHasSkillConnectFieldInput: PersonHasSkillConnectFieldInput;
   PersonHasSkillConnection: ResolverTypeWrapper<PersonHasSkillConnection>;
   PersonHasSkillConnectionAggregateInput: PersonHasSkillConnectionAggregateInput;
@@ -24654,7 +24996,7 @@ export type ResolversTypes = {
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
   ProcessHealth: ResolverTypeWrapper<ProcessHealth>;
-  ProcessInsight: ResolverTypeWrapper<Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<ResolversTypes['Task']>, basedOnTasksConnection: ResolversTypes['ProcessInsightBasedOnTasksConnection'] }>;
+  ProcessInsight: ResolverTypeWrapper<Omit<ProcessInsight, 'accessedBy' | 'basedOnTasks' | 'basedOnTasksConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, basedOnTasks: Array<ResolversTypes['Task']>, basedOnTasksConnection: ResolversTypes['ProcessInsightBasedOnTasksConnection'] }>;
   ProcessInsightAggregate: ResolverTypeWrapper<ProcessInsightAggregate>;
   ProcessInsightAggregateNode: ResolverTypeWrapper<ProcessInsightAggregateNode>;
   ProcessInsightBasedOnTasksConnectFieldInput: ProcessInsightBasedOnTasksConnectFieldInput;
@@ -24680,27 +25022,27 @@ export type ResolversTypes = {
   ProcessInsightUpdateInput: ProcessInsightUpdateInput;
   ProcessInsightWhere: ProcessInsightWhere;
   ProcessInsightsConnection: ResolverTypeWrapper<Omit<ProcessInsightsConnection, 'edges'> & { edges: Array<ResolversTypes['ProcessInsightEdge']> }>;
-  ProcessPattern: ResolverTypeWrapper<ProcessPattern>;
+  ProcessPattern: ResolverTypeWrapper<Omit<ProcessPattern, 'accessedBy'> & { accessedBy: Array<ResolversTypes['Agent']> }>;
   ProcessPatternAggregate: ResolverTypeWrapper<ProcessPatternAggregate>;
   ProcessPatternAggregateNode: ResolverTypeWrapper<ProcessPatternAggregateNode>;
   ProcessPatternCreateInput: ProcessPatternCreateInput;
-  ProcessPatternEdge: ResolverTypeWrapper<ProcessPatternEdge>;
+  ProcessPatternEdge: ResolverTypeWrapper<Omit<ProcessPatternEdge, 'node'> & { node: ResolversTypes['ProcessPattern'] }>;
   ProcessPatternSort: ProcessPatternSort;
   ProcessPatternUpdateInput: ProcessPatternUpdateInput;
   ProcessPatternWhere: ProcessPatternWhere;
-  ProcessPatternsConnection: ResolverTypeWrapper<ProcessPatternsConnection>;
-  ProcessUpdate: ResolverTypeWrapper<ProcessUpdate>;
+  ProcessPatternsConnection: ResolverTypeWrapper<Omit<ProcessPatternsConnection, 'edges'> & { edges: Array<ResolversTypes['ProcessPatternEdge']> }>;
+  ProcessUpdate: ResolverTypeWrapper<Omit<ProcessUpdate, 'accessedBy'> & { accessedBy: Array<ResolversTypes['Agent']> }>;
   ProcessUpdateAggregate: ResolverTypeWrapper<ProcessUpdateAggregate>;
   ProcessUpdateAggregateNode: ResolverTypeWrapper<ProcessUpdateAggregateNode>;
   ProcessUpdateCreateInput: ProcessUpdateCreateInput;
-  ProcessUpdateEdge: ResolverTypeWrapper<ProcessUpdateEdge>;
+  ProcessUpdateEdge: ResolverTypeWrapper<Omit<ProcessUpdateEdge, 'node'> & { node: ResolversTypes['ProcessUpdate'] }>;
   ProcessUpdateSort: ProcessUpdateSort;
   ProcessUpdateType: ProcessUpdateType;
   ProcessUpdateTypeEnumScalarFilters: ProcessUpdateTypeEnumScalarFilters;
   ProcessUpdateTypeEnumScalarMutations: ProcessUpdateTypeEnumScalarMutations;
   ProcessUpdateUpdateInput: ProcessUpdateUpdateInput;
   ProcessUpdateWhere: ProcessUpdateWhere;
-  ProcessUpdatesConnection: ResolverTypeWrapper<ProcessUpdatesConnection>;
+  ProcessUpdatesConnection: ResolverTypeWrapper<Omit<ProcessUpdatesConnection, 'edges'> & { edges: Array<ResolversTypes['ProcessUpdateEdge']> }>;
   Project: ResolverTypeWrapper<Project>;
   ProjectAggregate: ResolverTypeWrapper<ProjectAggregate>;
   ProjectAggregateNode: ResolverTypeWrapper<ProjectAggregateNode>;
@@ -24744,13 +25086,13 @@ export type ResolversTypes = {
   RefinementSort: RefinementSort;
   RefinementUpdateInput: RefinementUpdateInput;
   RefinementWhere: RefinementWhere;
-  Reflection: ResolverTypeWrapper<Reflection>;
+  Reflection: ResolverTypeWrapper<Omit<Reflection, 'beliefsFormed' | 'beliefsFormedConnection'> & { beliefsFormed: Array<ResolversTypes['Belief']>, beliefsFormedConnection: ResolversTypes['ReflectionBeliefsFormedConnection'] }>;
   ReflectionAggregate: ResolverTypeWrapper<ReflectionAggregate>;
   ReflectionAggregateNode: ResolverTypeWrapper<ReflectionAggregateNode>;
   ReflectionBeliefBeliefsFormedAggregateSelection: ResolverTypeWrapper<ReflectionBeliefBeliefsFormedAggregateSelection>;
   ReflectionBeliefBeliefsFormedNodeAggregateSelection: ResolverTypeWrapper<ReflectionBeliefBeliefsFormedNodeAggregateSelection>;
   ReflectionBeliefsFormedConnectFieldInput: ReflectionBeliefsFormedConnectFieldInput;
-  ReflectionBeliefsFormedConnection: ResolverTypeWrapper<ReflectionBeliefsFormedConnection>;
+  ReflectionBeliefsFormedConnection: ResolverTypeWrapper<Omit<ReflectionBeliefsFormedConnection, 'edges'> & { edges: Array<ResolversTypes['ReflectionBeliefsFormedRelationship']> }>;
   ReflectionBeliefsFormedConnectionAggregateInput: ReflectionBeliefsFormedConnectionAggregateInput;
   ReflectionBeliefsFormedConnectionFilters: ReflectionBeliefsFormedConnectionFilters;
   ReflectionBeliefsFormedConnectionSort: ReflectionBeliefsFormedConnectionSort;
@@ -24760,7 +25102,7 @@ export type ResolversTypes = {
   ReflectionBeliefsFormedDisconnectFieldInput: ReflectionBeliefsFormedDisconnectFieldInput;
   ReflectionBeliefsFormedFieldInput: ReflectionBeliefsFormedFieldInput;
   ReflectionBeliefsFormedNodeAggregationWhereInput: ReflectionBeliefsFormedNodeAggregationWhereInput;
-  ReflectionBeliefsFormedRelationship: ResolverTypeWrapper<ReflectionBeliefsFormedRelationship>;
+  ReflectionBeliefsFormedRelationship: ResolverTypeWrapper<Omit<ReflectionBeliefsFormedRelationship, 'node'> & { node: ResolversTypes['Belief'] }>;
   ReflectionBeliefsFormedUpdateConnectionInput: ReflectionBeliefsFormedUpdateConnectionInput;
   ReflectionBeliefsFormedUpdateFieldInput: ReflectionBeliefsFormedUpdateFieldInput;
   ReflectionConnectInput: ReflectionConnectInput;
@@ -24782,7 +25124,7 @@ export type ResolversTypes = {
   ReflectionCreateInput: ReflectionCreateInput;
   ReflectionDeleteInput: ReflectionDeleteInput;
   ReflectionDisconnectInput: ReflectionDisconnectInput;
-  ReflectionEdge: ResolverTypeWrapper<ReflectionEdge>;
+  ReflectionEdge: ResolverTypeWrapper<Omit<ReflectionEdge, 'node'> & { node: ResolversTypes['Reflection'] }>;
   ReflectionExperienceConsideredAggregateSelection: ResolverTypeWrapper<ReflectionExperienceConsideredAggregateSelection>;
   ReflectionExperienceConsideredNodeAggregateSelection: ResolverTypeWrapper<ReflectionExperienceConsideredNodeAggregateSelection>;
   ReflectionPlanner: ReflectionPlanner;
@@ -24791,9 +25133,9 @@ export type ResolversTypes = {
   ReflectionSort: ReflectionSort;
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
-  ReflectionsConnection: ResolverTypeWrapper<ReflectionsConnection>;
+  ReflectionsConnection: ResolverTypeWrapper<Omit<ReflectionsConnection, 'edges'> & { edges: Array<ResolversTypes['ReflectionEdge']> }>;
   RelationshipsBetween: ResolverTypeWrapper<Omit<Omit<RelationshipsBetween, 'relationships' | 'sharedContexts'> & { relationships: Array<ResolversTypes['FactRecord']>, sharedContexts: Array<ResolversTypes['SharedContext']> }, 'personA' | 'personB'>>;
-  Research: ResolverTypeWrapper<Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ResearchContributedToConnection'], discovered: Array<ResolversTypes['Concept']>, discoveredConnection: ResolversTypes['ResearchDiscoveredConnection'], refined: Array<ResolversTypes['Concept']>, refinedConnection: ResolversTypes['ResearchRefinedConnection'] }>;
+  Research: ResolverTypeWrapper<Omit<Research, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ResearchContributedToConnection'], discovered: Array<ResolversTypes['Concept']>, discoveredConnection: ResolversTypes['ResearchDiscoveredConnection'], refined: Array<ResolversTypes['Concept']>, refinedConnection: ResolversTypes['ResearchRefinedConnection'] }>;
   ResearchAggregate: ResolverTypeWrapper<ResearchAggregate>;
   ResearchAggregateNode: ResolverTypeWrapper<ResearchAggregateNode>;
   ResearchConceptDiscoveredAggregateSelection: ResolverTypeWrapper<ResearchConceptDiscoveredAggregateSelection>;
@@ -24884,7 +25226,7 @@ export type ResolversTypes = {
   ReviewAggregationWhereInput: ReviewAggregationWhereInput;
   ReviewDecision: ReviewDecision;
   ReviewDecisionEnumScalarFilters: ReviewDecisionEnumScalarFilters;
-  ReviewIssue: ResolverTypeWrapper<ReviewIssue>;
+  ReviewIssue: ResolverTypeWrapper<Omit<ReviewIssue, 'review' | 'reviewConnection'> & { review: Array<ResolversTypes['CodeReview']>, reviewConnection: ResolversTypes['ReviewIssueReviewConnection'] }>;
   ReviewIssueAggregate: ResolverTypeWrapper<ReviewIssueAggregate>;
   ReviewIssueAggregateNode: ResolverTypeWrapper<ReviewIssueAggregateNode>;
   ReviewIssueCodeReviewReviewAggregateSelection: ResolverTypeWrapper<ReviewIssueCodeReviewReviewAggregateSelection>;
@@ -24894,10 +25236,10 @@ export type ResolversTypes = {
   ReviewIssueCreateInput: ReviewIssueCreateInput;
   ReviewIssueDeleteInput: ReviewIssueDeleteInput;
   ReviewIssueDisconnectInput: ReviewIssueDisconnectInput;
-  ReviewIssueEdge: ResolverTypeWrapper<ReviewIssueEdge>;
+  ReviewIssueEdge: ResolverTypeWrapper<Omit<ReviewIssueEdge, 'node'> & { node: ResolversTypes['ReviewIssue'] }>;
   ReviewIssueRelationshipFilters: ReviewIssueRelationshipFilters;
   ReviewIssueReviewConnectFieldInput: ReviewIssueReviewConnectFieldInput;
-  ReviewIssueReviewConnection: ResolverTypeWrapper<ReviewIssueReviewConnection>;
+  ReviewIssueReviewConnection: ResolverTypeWrapper<Omit<ReviewIssueReviewConnection, 'edges'> & { edges: Array<ResolversTypes['ReviewIssueReviewRelationship']> }>;
   ReviewIssueReviewConnectionAggregateInput: ReviewIssueReviewConnectionAggregateInput;
   ReviewIssueReviewConnectionFilters: ReviewIssueReviewConnectionFilters;
   ReviewIssueReviewConnectionSort: ReviewIssueReviewConnectionSort;
@@ -24907,13 +25249,13 @@ export type ResolversTypes = {
   ReviewIssueReviewDisconnectFieldInput: ReviewIssueReviewDisconnectFieldInput;
   ReviewIssueReviewFieldInput: ReviewIssueReviewFieldInput;
   ReviewIssueReviewNodeAggregationWhereInput: ReviewIssueReviewNodeAggregationWhereInput;
-  ReviewIssueReviewRelationship: ResolverTypeWrapper<ReviewIssueReviewRelationship>;
+  ReviewIssueReviewRelationship: ResolverTypeWrapper<Omit<ReviewIssueReviewRelationship, 'node'> & { node: ResolversTypes['CodeReview'] }>;
   ReviewIssueReviewUpdateConnectionInput: ReviewIssueReviewUpdateConnectionInput;
   ReviewIssueReviewUpdateFieldInput: ReviewIssueReviewUpdateFieldInput;
   ReviewIssueSort: ReviewIssueSort;
   ReviewIssueUpdateInput: ReviewIssueUpdateInput;
   ReviewIssueWhere: ReviewIssueWhere;
-  ReviewIssuesConnection: ResolverTypeWrapper<ReviewIssuesConnection>;
+  ReviewIssuesConnection: ResolverTypeWrapper<Omit<ReviewIssuesConnection, 'edges'> & { edges: Array<ResolversTypes['ReviewIssueEdge']> }>;
   ReviewSort: ReviewSort;
   ReviewWhere: ReviewWhere;
   RiskRating: RiskRating;
@@ -24944,7 +25286,7 @@ export type ResolversTypes = {
   SearchMemoriesInput: SearchMemoriesInput;
   SearchMemoriesResult: ResolverTypeWrapper<Omit<SearchMemoriesResult, 'hits'> & { hits: Array<ResolversTypes['SearchHit']> }>;
   SearchSource: SearchSource;
-  SecurityAudit: ResolverTypeWrapper<SecurityAudit>;
+  SecurityAudit: ResolverTypeWrapper<Omit<SecurityAudit, 'accessedBy' | 'vulnerabilities' | 'vulnerabilitiesConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, vulnerabilities: Array<ResolversTypes['Vulnerability']>, vulnerabilitiesConnection: ResolversTypes['SecurityAuditVulnerabilitiesConnection'] }>;
   SecurityAuditAggregate: ResolverTypeWrapper<SecurityAuditAggregate>;
   SecurityAuditAggregateNode: ResolverTypeWrapper<SecurityAuditAggregateNode>;
   SecurityAuditConnectInput: SecurityAuditConnectInput;
@@ -24952,12 +25294,12 @@ export type ResolversTypes = {
   SecurityAuditCreateInput: SecurityAuditCreateInput;
   SecurityAuditDeleteInput: SecurityAuditDeleteInput;
   SecurityAuditDisconnectInput: SecurityAuditDisconnectInput;
-  SecurityAuditEdge: ResolverTypeWrapper<SecurityAuditEdge>;
+  SecurityAuditEdge: ResolverTypeWrapper<Omit<SecurityAuditEdge, 'node'> & { node: ResolversTypes['SecurityAudit'] }>;
   SecurityAuditRelationshipFilters: SecurityAuditRelationshipFilters;
   SecurityAuditSort: SecurityAuditSort;
   SecurityAuditUpdateInput: SecurityAuditUpdateInput;
   SecurityAuditVulnerabilitiesConnectFieldInput: SecurityAuditVulnerabilitiesConnectFieldInput;
-  SecurityAuditVulnerabilitiesConnection: ResolverTypeWrapper<SecurityAuditVulnerabilitiesConnection>;
+  SecurityAuditVulnerabilitiesConnection: ResolverTypeWrapper<Omit<SecurityAuditVulnerabilitiesConnection, 'edges'> & { edges: Array<ResolversTypes['SecurityAuditVulnerabilitiesRelationship']> }>;
   SecurityAuditVulnerabilitiesConnectionAggregateInput: SecurityAuditVulnerabilitiesConnectionAggregateInput;
   SecurityAuditVulnerabilitiesConnectionFilters: SecurityAuditVulnerabilitiesConnectionFilters;
   SecurityAuditVulnerabilitiesConnectionSort: SecurityAuditVulnerabilitiesConnectionSort;
@@ -24967,13 +25309,13 @@ export type ResolversTypes = {
   SecurityAuditVulnerabilitiesDisconnectFieldInput: SecurityAuditVulnerabilitiesDisconnectFieldInput;
   SecurityAuditVulnerabilitiesFieldInput: SecurityAuditVulnerabilitiesFieldInput;
   SecurityAuditVulnerabilitiesNodeAggregationWhereInput: SecurityAuditVulnerabilitiesNodeAggregationWhereInput;
-  SecurityAuditVulnerabilitiesRelationship: ResolverTypeWrapper<SecurityAuditVulnerabilitiesRelationship>;
+  SecurityAuditVulnerabilitiesRelationship: ResolverTypeWrapper<Omit<SecurityAuditVulnerabilitiesRelationship, 'node'> & { node: ResolversTypes['Vulnerability'] }>;
   SecurityAuditVulnerabilitiesUpdateConnectionInput: SecurityAuditVulnerabilitiesUpdateConnectionInput;
   SecurityAuditVulnerabilitiesUpdateFieldInput: SecurityAuditVulnerabilitiesUpdateFieldInput;
   SecurityAuditVulnerabilityVulnerabilitiesAggregateSelection: ResolverTypeWrapper<SecurityAuditVulnerabilityVulnerabilitiesAggregateSelection>;
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection: ResolverTypeWrapper<SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection>;
   SecurityAuditWhere: SecurityAuditWhere;
-  SecurityAuditsConnection: ResolverTypeWrapper<SecurityAuditsConnection>;
+  SecurityAuditsConnection: ResolverTypeWrapper<Omit<SecurityAuditsConnection, 'edges'> & { edges: Array<ResolversTypes['SecurityAuditEdge']> }>;
   SemanticFactSearch: ResolverTypeWrapper<Omit<SemanticFactSearch, 'results'> & { results: Array<ResolversTypes['FactSearchHit']> }>;
   SharedContext: ResolverTypeWrapper<Omit<Omit<SharedContext, 'contextNode' | 'factA' | 'factB'> & { contextNode?: Maybe<ResolversTypes['Owned']>, factA: ResolversTypes['FactRecord'], factB: ResolversTypes['FactRecord'] }, 'contextNode'>>;
   SharedKnowledge: ResolverTypeWrapper<Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<ResolversTypes['Knowledge']>, knowledgeConnection: ResolversTypes['SharedKnowledgeKnowledgeConnection'] }>;
@@ -25091,7 +25433,7 @@ export type ResolversTypes = {
   SubscriptionTierEnumScalarFilters: SubscriptionTierEnumScalarFilters;
   SubscriptionTierEnumScalarMutations: SubscriptionTierEnumScalarMutations;
   SynthesesConnection: ResolverTypeWrapper<Omit<SynthesesConnection, 'edges'> & { edges: Array<ResolversTypes['SynthesisEdge']> }>;
-  Synthesis: ResolverTypeWrapper<Omit<Synthesis, 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'updated'> & { contributions: Array<ResolversTypes['Knowledge']>, contributionsConnection: ResolversTypes['SynthesisContributionsConnection'], enabled: Array<ResolversTypes['Synthesis']>, enabledConnection: ResolversTypes['SynthesisEnabledConnection'], produced: Array<ResolversTypes['Concept']>, updated: Array<ResolversTypes['Concept']> }>;
+  Synthesis: ResolverTypeWrapper<Omit<Synthesis, 'accessedBy' | 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'producedConnection' | 'updated' | 'updatedConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contributions: Array<ResolversTypes['Knowledge']>, contributionsConnection: ResolversTypes['SynthesisContributionsConnection'], enabled: Array<ResolversTypes['Synthesis']>, enabledConnection: ResolversTypes['SynthesisEnabledConnection'], produced: Array<ResolversTypes['Concept']>, producedConnection: ResolversTypes['SynthesisProducedConnection'], updated: Array<ResolversTypes['Concept']>, updatedConnection: ResolversTypes['SynthesisUpdatedConnection'] }>;
   SynthesisAggregate: ResolverTypeWrapper<SynthesisAggregate>;
   SynthesisAggregateNode: ResolverTypeWrapper<SynthesisAggregateNode>;
   SynthesisConceptProducedAggregateSelection: ResolverTypeWrapper<SynthesisConceptProducedAggregateSelection>;
@@ -25135,7 +25477,7 @@ export type ResolversTypes = {
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
   SynthesisOpportunity: ResolverTypeWrapper<Omit<SynthesisOpportunity, 'challenges' | 'concept' | 'research'> & { challenges: Array<ResolversTypes['ConceptChallenge']>, concept: ResolversTypes['KnowledgeItem'], research: Array<ResolversTypes['KnowledgeItem']> }>;
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
-  SynthesisProducedConnection: ResolverTypeWrapper<SynthesisProducedConnection>;
+  SynthesisProducedConnection: ResolverTypeWrapper<Omit<SynthesisProducedConnection, 'edges'> & { edges: Array<ResolversTypes['SynthesisProducedRelationship']> }>;
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
   SynthesisProducedConnectionFilters: SynthesisProducedConnectionFilters;
   SynthesisProducedConnectionSort: SynthesisProducedConnectionSort;
@@ -25154,7 +25496,7 @@ export type ResolversTypes = {
   SynthesisSynthesisEnabledNodeAggregateSelection: ResolverTypeWrapper<SynthesisSynthesisEnabledNodeAggregateSelection>;
   SynthesisUpdateInput: SynthesisUpdateInput;
   SynthesisUpdatedConnectFieldInput: SynthesisUpdatedConnectFieldInput;
-  SynthesisUpdatedConnection: ResolverTypeWrapper<SynthesisUpdatedConnection>;
+  SynthesisUpdatedConnection: ResolverTypeWrapper<Omit<SynthesisUpdatedConnection, 'edges'> & { edges: Array<ResolversTypes['SynthesisUpdatedRelationship']> }>;
   SynthesisUpdatedConnectionAggregateInput: SynthesisUpdatedConnectionAggregateInput;
   SynthesisUpdatedConnectionFilters: SynthesisUpdatedConnectionFilters;
   SynthesisUpdatedConnectionSort: SynthesisUpdatedConnectionSort;
@@ -25356,14 +25698,14 @@ export type ResolversTypes = {
   TurnsConnection: ResolverTypeWrapper<Omit<TurnsConnection, 'edges'> & { edges: Array<ResolversTypes['TurnEdge']> }>;
   UpdateAgentStateSnapshotsMutationResponse: ResolverTypeWrapper<Omit<UpdateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversTypes['AgentStateSnapshot']> }>;
   UpdateAgentsMutationResponse: ResolverTypeWrapper<Omit<UpdateAgentsMutationResponse, 'agents'> & { agents: Array<ResolversTypes['Agent']> }>;
-  UpdateAnalysesMutationResponse: ResolverTypeWrapper<UpdateAnalysesMutationResponse>;
+  UpdateAnalysesMutationResponse: ResolverTypeWrapper<Omit<UpdateAnalysesMutationResponse, 'analyses'> & { analyses: Array<ResolversTypes['Analysis']> }>;
   UpdateApplicationsMutationResponse: ResolverTypeWrapper<Omit<UpdateApplicationsMutationResponse, 'applications'> & { applications: Array<ResolversTypes['Application']> }>;
-  UpdateBeliefsMutationResponse: ResolverTypeWrapper<UpdateBeliefsMutationResponse>;
+  UpdateBeliefsMutationResponse: ResolverTypeWrapper<Omit<UpdateBeliefsMutationResponse, 'beliefs'> & { beliefs: Array<ResolversTypes['Belief']> }>;
   UpdateChannelsMutationResponse: ResolverTypeWrapper<UpdateChannelsMutationResponse>;
-  UpdateCodeReviewsMutationResponse: ResolverTypeWrapper<UpdateCodeReviewsMutationResponse>;
+  UpdateCodeReviewsMutationResponse: ResolverTypeWrapper<Omit<UpdateCodeReviewsMutationResponse, 'codeReviews'> & { codeReviews: Array<ResolversTypes['CodeReview']> }>;
   UpdateConceptsMutationResponse: ResolverTypeWrapper<Omit<UpdateConceptsMutationResponse, 'concepts'> & { concepts: Array<ResolversTypes['Concept']> }>;
   UpdateContentsMutationResponse: ResolverTypeWrapper<Omit<UpdateContentsMutationResponse, 'contents'> & { contents: Array<ResolversTypes['Content']> }>;
-  UpdateDocumentationsMutationResponse: ResolverTypeWrapper<UpdateDocumentationsMutationResponse>;
+  UpdateDocumentationsMutationResponse: ResolverTypeWrapper<Omit<UpdateDocumentationsMutationResponse, 'documentations'> & { documentations: Array<ResolversTypes['Documentation']> }>;
   UpdateEntitiesMutationResponse: ResolverTypeWrapper<UpdateEntitiesMutationResponse>;
   UpdateEventsMutationResponse: ResolverTypeWrapper<UpdateEventsMutationResponse>;
   UpdateExperiencesMutationResponse: ResolverTypeWrapper<UpdateExperiencesMutationResponse>;
@@ -25372,20 +25714,20 @@ export type ResolversTypes = {
   UpdateInsightsMutationResponse: ResolverTypeWrapper<Omit<UpdateInsightsMutationResponse, 'insights'> & { insights: Array<ResolversTypes['Insight']> }>;
   UpdateMemoriesMutationResponse: ResolverTypeWrapper<Omit<UpdateMemoriesMutationResponse, 'memories'> & { memories: Array<ResolversTypes['Memory']> }>;
   UpdateMessagesMutationResponse: ResolverTypeWrapper<UpdateMessagesMutationResponse>;
-  UpdateOpportunitiesMutationResponse: ResolverTypeWrapper<UpdateOpportunitiesMutationResponse>;
+  UpdateOpportunitiesMutationResponse: ResolverTypeWrapper<Omit<UpdateOpportunitiesMutationResponse, 'opportunities'> & { opportunities: Array<ResolversTypes['Opportunity']> }>;
   UpdateOrgsMutationResponse: ResolverTypeWrapper<UpdateOrgsMutationResponse>;
   UpdatePeopleMutationResponse: ResolverTypeWrapper<UpdatePeopleMutationResponse>;
   UpdatePlacesMutationResponse: ResolverTypeWrapper<UpdatePlacesMutationResponse>;
   UpdateProcessInsightsMutationResponse: ResolverTypeWrapper<Omit<UpdateProcessInsightsMutationResponse, 'processInsights'> & { processInsights: Array<ResolversTypes['ProcessInsight']> }>;
-  UpdateProcessPatternsMutationResponse: ResolverTypeWrapper<UpdateProcessPatternsMutationResponse>;
-  UpdateProcessUpdatesMutationResponse: ResolverTypeWrapper<UpdateProcessUpdatesMutationResponse>;
+  UpdateProcessPatternsMutationResponse: ResolverTypeWrapper<Omit<UpdateProcessPatternsMutationResponse, 'processPatterns'> & { processPatterns: Array<ResolversTypes['ProcessPattern']> }>;
+  UpdateProcessUpdatesMutationResponse: ResolverTypeWrapper<Omit<UpdateProcessUpdatesMutationResponse, 'processUpdates'> & { processUpdates: Array<ResolversTypes['ProcessUpdate']> }>;
   UpdateProjectsMutationResponse: ResolverTypeWrapper<UpdateProjectsMutationResponse>;
-  UpdateReflectionsMutationResponse: ResolverTypeWrapper<UpdateReflectionsMutationResponse>;
+  UpdateReflectionsMutationResponse: ResolverTypeWrapper<Omit<UpdateReflectionsMutationResponse, 'reflections'> & { reflections: Array<ResolversTypes['Reflection']> }>;
   UpdateResearchMutationResponse: ResolverTypeWrapper<Omit<UpdateResearchMutationResponse, 'research'> & { research: Array<ResolversTypes['Research']> }>;
   UpdateRetrievalRunsMutationResponse: ResolverTypeWrapper<UpdateRetrievalRunsMutationResponse>;
-  UpdateReviewIssuesMutationResponse: ResolverTypeWrapper<UpdateReviewIssuesMutationResponse>;
+  UpdateReviewIssuesMutationResponse: ResolverTypeWrapper<Omit<UpdateReviewIssuesMutationResponse, 'reviewIssues'> & { reviewIssues: Array<ResolversTypes['ReviewIssue']> }>;
   UpdateScreenshotsMutationResponse: ResolverTypeWrapper<UpdateScreenshotsMutationResponse>;
-  UpdateSecurityAuditsMutationResponse: ResolverTypeWrapper<UpdateSecurityAuditsMutationResponse>;
+  UpdateSecurityAuditsMutationResponse: ResolverTypeWrapper<Omit<UpdateSecurityAuditsMutationResponse, 'securityAudits'> & { securityAudits: Array<ResolversTypes['SecurityAudit']> }>;
   UpdateSharedKnowledgesMutationResponse: ResolverTypeWrapper<Omit<UpdateSharedKnowledgesMutationResponse, 'sharedKnowledges'> & { sharedKnowledges: Array<ResolversTypes['SharedKnowledge']> }>;
   UpdateSkillsMutationResponse: ResolverTypeWrapper<UpdateSkillsMutationResponse>;
   UpdateSubscriptionRulesMutationResponse: ResolverTypeWrapper<Omit<UpdateSubscriptionRulesMutationResponse, 'subscriptionRules'> & { subscriptionRules: Array<ResolversTypes['SubscriptionRule']> }>;
@@ -25393,7 +25735,7 @@ export type ResolversTypes = {
   UpdateTasksMutationResponse: ResolverTypeWrapper<Omit<UpdateTasksMutationResponse, 'tasks'> & { tasks: Array<ResolversTypes['Task']> }>;
   UpdateTopicsMutationResponse: ResolverTypeWrapper<UpdateTopicsMutationResponse>;
   UpdateTurnsMutationResponse: ResolverTypeWrapper<Omit<UpdateTurnsMutationResponse, 'turns'> & { turns: Array<ResolversTypes['Turn']> }>;
-  UpdateVulnerabilitiesMutationResponse: ResolverTypeWrapper<UpdateVulnerabilitiesMutationResponse>;
+  UpdateVulnerabilitiesMutationResponse: ResolverTypeWrapper<Omit<UpdateVulnerabilitiesMutationResponse, 'vulnerabilities'> & { vulnerabilities: Array<ResolversTypes['Vulnerability']> }>;
   UpdateWorkflowImprovementsMutationResponse: ResolverTypeWrapper<Omit<UpdateWorkflowImprovementsMutationResponse, 'workflowImprovements'> & { workflowImprovements: Array<ResolversTypes['WorkflowImprovement']> }>;
   Urgency: Urgency;
   UrgencyEnumScalarFilters: UrgencyEnumScalarFilters;
@@ -25403,12 +25745,12 @@ export type ResolversTypes = {
   VisibilityEnumScalarMutations: VisibilityEnumScalarMutations;
   VisualContext: ResolverTypeWrapper<VisualContext>;
   VisualContextInput: VisualContextInput;
-  VulnerabilitiesConnection: ResolverTypeWrapper<VulnerabilitiesConnection>;
-  Vulnerability: ResolverTypeWrapper<Vulnerability>;
+  VulnerabilitiesConnection: ResolverTypeWrapper<Omit<VulnerabilitiesConnection, 'edges'> & { edges: Array<ResolversTypes['VulnerabilityEdge']> }>;
+  Vulnerability: ResolverTypeWrapper<Omit<Vulnerability, 'audit' | 'auditConnection'> & { audit: Array<ResolversTypes['SecurityAudit']>, auditConnection: ResolversTypes['VulnerabilityAuditConnection'] }>;
   VulnerabilityAggregate: ResolverTypeWrapper<VulnerabilityAggregate>;
   VulnerabilityAggregateNode: ResolverTypeWrapper<VulnerabilityAggregateNode>;
   VulnerabilityAuditConnectFieldInput: VulnerabilityAuditConnectFieldInput;
-  VulnerabilityAuditConnection: ResolverTypeWrapper<VulnerabilityAuditConnection>;
+  VulnerabilityAuditConnection: ResolverTypeWrapper<Omit<VulnerabilityAuditConnection, 'edges'> & { edges: Array<ResolversTypes['VulnerabilityAuditRelationship']> }>;
   VulnerabilityAuditConnectionAggregateInput: VulnerabilityAuditConnectionAggregateInput;
   VulnerabilityAuditConnectionFilters: VulnerabilityAuditConnectionFilters;
   VulnerabilityAuditConnectionSort: VulnerabilityAuditConnectionSort;
@@ -25418,7 +25760,7 @@ export type ResolversTypes = {
   VulnerabilityAuditDisconnectFieldInput: VulnerabilityAuditDisconnectFieldInput;
   VulnerabilityAuditFieldInput: VulnerabilityAuditFieldInput;
   VulnerabilityAuditNodeAggregationWhereInput: VulnerabilityAuditNodeAggregationWhereInput;
-  VulnerabilityAuditRelationship: ResolverTypeWrapper<VulnerabilityAuditRelationship>;
+  VulnerabilityAuditRelationship: ResolverTypeWrapper<Omit<VulnerabilityAuditRelationship, 'node'> & { node: ResolversTypes['SecurityAudit'] }>;
   VulnerabilityAuditUpdateConnectionInput: VulnerabilityAuditUpdateConnectionInput;
   VulnerabilityAuditUpdateFieldInput: VulnerabilityAuditUpdateFieldInput;
   VulnerabilityConnectInput: VulnerabilityConnectInput;
@@ -25426,14 +25768,14 @@ export type ResolversTypes = {
   VulnerabilityCreateInput: VulnerabilityCreateInput;
   VulnerabilityDeleteInput: VulnerabilityDeleteInput;
   VulnerabilityDisconnectInput: VulnerabilityDisconnectInput;
-  VulnerabilityEdge: ResolverTypeWrapper<VulnerabilityEdge>;
+  VulnerabilityEdge: ResolverTypeWrapper<Omit<VulnerabilityEdge, 'node'> & { node: ResolversTypes['Vulnerability'] }>;
   VulnerabilityRelationshipFilters: VulnerabilityRelationshipFilters;
   VulnerabilitySecurityAuditAuditAggregateSelection: ResolverTypeWrapper<VulnerabilitySecurityAuditAuditAggregateSelection>;
   VulnerabilitySecurityAuditAuditNodeAggregateSelection: ResolverTypeWrapper<VulnerabilitySecurityAuditAuditNodeAggregateSelection>;
   VulnerabilitySort: VulnerabilitySort;
   VulnerabilityUpdateInput: VulnerabilityUpdateInput;
   VulnerabilityWhere: VulnerabilityWhere;
-  WorkflowImprovement: ResolverTypeWrapper<Omit<WorkflowImprovement, 'approvedBy' | 'approvedByConnection'> & { approvedBy: Array<ResolversTypes['Agent']>, approvedByConnection: ResolversTypes['WorkflowImprovementApprovedByConnection'] }>;
+  WorkflowImprovement: ResolverTypeWrapper<Omit<WorkflowImprovement, 'accessedBy' | 'approvedBy' | 'approvedByConnection' | 'basedOnAnalysis' | 'basedOnAnalysisConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, approvedBy: Array<ResolversTypes['Agent']>, approvedByConnection: ResolversTypes['WorkflowImprovementApprovedByConnection'], basedOnAnalysis: Array<ResolversTypes['Analysis']>, basedOnAnalysisConnection: ResolversTypes['WorkflowImprovementBasedOnAnalysisConnection'] }>;
   WorkflowImprovementAgentApprovedByAggregateSelection: ResolverTypeWrapper<WorkflowImprovementAgentApprovedByAggregateSelection>;
   WorkflowImprovementAgentApprovedByEdgeAggregateSelection: ResolverTypeWrapper<WorkflowImprovementAgentApprovedByEdgeAggregateSelection>;
   WorkflowImprovementAgentApprovedByNodeAggregateSelection: ResolverTypeWrapper<WorkflowImprovementAgentApprovedByNodeAggregateSelection>;
@@ -25450,7 +25792,7 @@ export type ResolversTypes = {
   WorkflowImprovementApprovedByNodeAggregationWhereInput: WorkflowImprovementApprovedByNodeAggregationWhereInput;
   WorkflowImprovementApprovedByRelationship: ResolverTypeWrapper<Omit<WorkflowImprovementApprovedByRelationship, 'node'> & { node: ResolversTypes['Agent'] }>;
   WorkflowImprovementBasedOnAnalysisConnectFieldInput: WorkflowImprovementBasedOnAnalysisConnectFieldInput;
-  WorkflowImprovementBasedOnAnalysisConnection: ResolverTypeWrapper<WorkflowImprovementBasedOnAnalysisConnection>;
+  WorkflowImprovementBasedOnAnalysisConnection: ResolverTypeWrapper<Omit<WorkflowImprovementBasedOnAnalysisConnection, 'edges'> & { edges: Array<ResolversTypes['WorkflowImprovementBasedOnAnalysisRelationship']> }>;
   WorkflowImprovementBasedOnAnalysisConnectionAggregateInput: WorkflowImprovementBasedOnAnalysisConnectionAggregateInput;
   WorkflowImprovementBasedOnAnalysisConnectionFilters: WorkflowImprovementBasedOnAnalysisConnectionFilters;
   WorkflowImprovementBasedOnAnalysisConnectionSort: WorkflowImprovementBasedOnAnalysisConnectionSort;
@@ -25460,7 +25802,7 @@ export type ResolversTypes = {
   WorkflowImprovementBasedOnAnalysisDisconnectFieldInput: WorkflowImprovementBasedOnAnalysisDisconnectFieldInput;
   WorkflowImprovementBasedOnAnalysisFieldInput: WorkflowImprovementBasedOnAnalysisFieldInput;
   WorkflowImprovementBasedOnAnalysisNodeAggregationWhereInput: WorkflowImprovementBasedOnAnalysisNodeAggregationWhereInput;
-  WorkflowImprovementBasedOnAnalysisRelationship: ResolverTypeWrapper<WorkflowImprovementBasedOnAnalysisRelationship>;
+  WorkflowImprovementBasedOnAnalysisRelationship: ResolverTypeWrapper<Omit<WorkflowImprovementBasedOnAnalysisRelationship, 'node'> & { node: ResolversTypes['Analysis'] }>;
   WorkflowImprovementBasedOnAnalysisUpdateConnectionInput: WorkflowImprovementBasedOnAnalysisUpdateConnectionInput;
   WorkflowImprovementBasedOnAnalysisUpdateFieldInput: WorkflowImprovementBasedOnAnalysisUpdateFieldInput;
   WorkflowImprovementCreateInput: WorkflowImprovementCreateInput;
@@ -25478,7 +25820,7 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
-  Agent: Omit<Agent, 'accessed' | 'accessedConnection' | 'analyzesFor' | 'analyzesForConnection' | 'assignedTasks' | 'assignedTasksConnection' | 'created' | 'createdConnection' | 'improvesWith' | 'improvesWithConnection' | 'learnedFrom' | 'learnedFromConnection' | 'memories' | 'memoriesConnection' | 'stateSnapshot' | 'stateSnapshotConnection' | 'subscriptionRules' | 'subscriptionRulesConnection'> & { accessed: Array<ResolversParentTypes['Knowledge']>, accessedConnection: ResolversParentTypes['AgentAccessedConnection'], analyzesFor: Array<ResolversParentTypes['Agent']>, analyzesForConnection: ResolversParentTypes['AgentAnalyzesForConnection'], assignedTasks: Array<ResolversParentTypes['Task']>, assignedTasksConnection: ResolversParentTypes['AgentAssignedTasksConnection'], created: Array<ResolversParentTypes['Knowledge']>, createdConnection: ResolversParentTypes['AgentCreatedConnection'], improvesWith: Array<ResolversParentTypes['Agent']>, improvesWithConnection: ResolversParentTypes['AgentImprovesWithConnection'], learnedFrom: Array<ResolversParentTypes['Agent']>, learnedFromConnection: ResolversParentTypes['AgentLearnedFromConnection'], memories: Array<ResolversParentTypes['Memory']>, memoriesConnection: ResolversParentTypes['AgentMemoriesConnection'], stateSnapshot: Array<ResolversParentTypes['AgentStateSnapshot']>, stateSnapshotConnection: ResolversParentTypes['AgentStateSnapshotConnection'], subscriptionRules: Array<ResolversParentTypes['SubscriptionRule']>, subscriptionRulesConnection: ResolversParentTypes['AgentSubscriptionRulesConnection'] };
+  Agent: Omit<Agent, 'accessed' | 'accessedConnection' | 'analyzesFor' | 'analyzesForConnection' | 'assignedTasks' | 'assignedTasksConnection' | 'beliefs' | 'created' | 'createdConnection' | 'improvesWith' | 'improvesWithConnection' | 'learnedFrom' | 'learnedFromConnection' | 'memories' | 'memoriesConnection' | 'recentMemories' | 'stateSnapshot' | 'stateSnapshotConnection' | 'subscriptionRules' | 'subscriptionRulesConnection'> & { accessed: Array<ResolversParentTypes['Knowledge']>, accessedConnection: ResolversParentTypes['AgentAccessedConnection'], analyzesFor: Array<ResolversParentTypes['Agent']>, analyzesForConnection: ResolversParentTypes['AgentAnalyzesForConnection'], assignedTasks: Array<ResolversParentTypes['Task']>, assignedTasksConnection: ResolversParentTypes['AgentAssignedTasksConnection'], beliefs: Array<ResolversParentTypes['Belief']>, created: Array<ResolversParentTypes['Knowledge']>, createdConnection: ResolversParentTypes['AgentCreatedConnection'], improvesWith: Array<ResolversParentTypes['Agent']>, improvesWithConnection: ResolversParentTypes['AgentImprovesWithConnection'], learnedFrom: Array<ResolversParentTypes['Agent']>, learnedFromConnection: ResolversParentTypes['AgentLearnedFromConnection'], memories: Array<ResolversParentTypes['Memory']>, memoriesConnection: ResolversParentTypes['AgentMemoriesConnection'], recentMemories: Array<ResolversParentTypes['Memory']>, stateSnapshot: Array<ResolversParentTypes['AgentStateSnapshot']>, stateSnapshotConnection: ResolversParentTypes['AgentStateSnapshotConnection'], subscriptionRules: Array<ResolversParentTypes['SubscriptionRule']>, subscriptionRulesConnection: ResolversParentTypes['AgentSubscriptionRulesConnection'] };
   AgentAccessedConnectFieldInput: AgentAccessedConnectFieldInput;
   AgentAccessedConnection: Omit<AgentAccessedConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentAccessedRelationship']> };
   AgentAccessedConnectionAggregateInput: AgentAccessedConnectionAggregateInput;
@@ -25670,13 +26012,13 @@ export type ResolversParentTypes = {
   AgentUpdateInput: AgentUpdateInput;
   AgentWhere: AgentWhere;
   AgentsConnection: Omit<AgentsConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentEdge']> };
-  AnalysesConnection: AnalysesConnection;
-  Analysis: Analysis;
+  AnalysesConnection: Omit<AnalysesConnection, 'edges'> & { edges: Array<ResolversParentTypes['AnalysisEdge']> };
+  Analysis: Omit<Analysis, 'accessedBy'> & { accessedBy: Array<ResolversParentTypes['Agent']> };
   AnalysisAggregate: AnalysisAggregate;
   AnalysisAggregateNode: AnalysisAggregateNode;
   AnalysisConnectWhere: AnalysisConnectWhere;
   AnalysisCreateInput: AnalysisCreateInput;
-  AnalysisEdge: AnalysisEdge;
+  AnalysisEdge: Omit<AnalysisEdge, 'node'> & { node: ResolversParentTypes['Analysis'] };
   AnalysisRelationshipFilters: AnalysisRelationshipFilters;
   AnalysisSort: AnalysisSort;
   AnalysisTypeEnumScalarFilters: AnalysisTypeEnumScalarFilters;
@@ -25685,11 +26027,11 @@ export type ResolversParentTypes = {
   AnalysisWhere: AnalysisWhere;
   ApiKeyCreated: ApiKeyCreated;
   ApiKeyInfo: ApiKeyInfo;
-  Application: Omit<Application, 'applies' | 'challenged' | 'contributedTo' | 'contributedToConnection' | 'validated'> & { applies: Array<ResolversParentTypes['Concept']>, challenged: Array<ResolversParentTypes['Concept']>, contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ApplicationContributedToConnection'], validated: Array<ResolversParentTypes['Concept']> };
+  Application: Omit<Application, 'accessedBy' | 'applies' | 'appliesConnection' | 'challenged' | 'challengedConnection' | 'contributedTo' | 'contributedToConnection' | 'validated' | 'validatedConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, applies: Array<ResolversParentTypes['Concept']>, appliesConnection: ResolversParentTypes['ApplicationAppliesConnection'], challenged: Array<ResolversParentTypes['Concept']>, challengedConnection: ResolversParentTypes['ApplicationChallengedConnection'], contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ApplicationContributedToConnection'], validated: Array<ResolversParentTypes['Concept']>, validatedConnection: ResolversParentTypes['ApplicationValidatedConnection'] };
   ApplicationAggregate: ApplicationAggregate;
   ApplicationAggregateNode: ApplicationAggregateNode;
   ApplicationAppliesConnectFieldInput: ApplicationAppliesConnectFieldInput;
-  ApplicationAppliesConnection: ApplicationAppliesConnection;
+  ApplicationAppliesConnection: Omit<ApplicationAppliesConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApplicationAppliesRelationship']> };
   ApplicationAppliesConnectionAggregateInput: ApplicationAppliesConnectionAggregateInput;
   ApplicationAppliesConnectionFilters: ApplicationAppliesConnectionFilters;
   ApplicationAppliesConnectionSort: ApplicationAppliesConnectionSort;
@@ -25703,7 +26045,7 @@ export type ResolversParentTypes = {
   ApplicationAppliesUpdateConnectionInput: ApplicationAppliesUpdateConnectionInput;
   ApplicationAppliesUpdateFieldInput: ApplicationAppliesUpdateFieldInput;
   ApplicationChallengedConnectFieldInput: ApplicationChallengedConnectFieldInput;
-  ApplicationChallengedConnection: ApplicationChallengedConnection;
+  ApplicationChallengedConnection: Omit<ApplicationChallengedConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApplicationChallengedRelationship']> };
   ApplicationChallengedConnectionAggregateInput: ApplicationChallengedConnectionAggregateInput;
   ApplicationChallengedConnectionFilters: ApplicationChallengedConnectionFilters;
   ApplicationChallengedConnectionSort: ApplicationChallengedConnectionSort;
@@ -25749,7 +26091,7 @@ export type ResolversParentTypes = {
   ApplicationSynthesisContributedToNodeAggregateSelection: ApplicationSynthesisContributedToNodeAggregateSelection;
   ApplicationUpdateInput: ApplicationUpdateInput;
   ApplicationValidatedConnectFieldInput: ApplicationValidatedConnectFieldInput;
-  ApplicationValidatedConnection: ApplicationValidatedConnection;
+  ApplicationValidatedConnection: Omit<ApplicationValidatedConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApplicationValidatedRelationship']> };
   ApplicationValidatedConnectionAggregateInput: ApplicationValidatedConnectionAggregateInput;
   ApplicationValidatedConnectionFilters: ApplicationValidatedConnectionFilters;
   ApplicationValidatedConnectionSort: ApplicationValidatedConnectionSort;
@@ -25768,7 +26110,7 @@ export type ResolversParentTypes = {
   BattleContext: BattleContext;
   BattleContextInput: BattleContextInput;
   BattleTypeEnumScalarFilters: BattleTypeEnumScalarFilters;
-  Belief: Belief;
+  Belief: Omit<Belief, 'accessedBy' | 'contradicts' | 'contradictsConnection' | 'evolvedFrom' | 'evolvedFromConnection' | 'evolvedInto' | 'evolvedIntoConnection' | 'formedIn' | 'formedInConnection' | 'history' | 'supports' | 'supportsConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, contradicts: Array<ResolversParentTypes['Belief']>, contradictsConnection: ResolversParentTypes['BeliefContradictsConnection'], evolvedFrom: Array<ResolversParentTypes['Belief']>, evolvedFromConnection: ResolversParentTypes['BeliefEvolvedFromConnection'], evolvedInto: Array<ResolversParentTypes['Belief']>, evolvedIntoConnection: ResolversParentTypes['BeliefEvolvedIntoConnection'], formedIn: Array<ResolversParentTypes['Reflection']>, formedInConnection: ResolversParentTypes['BeliefFormedInConnection'], history: Array<ResolversParentTypes['Belief']>, supports: Array<ResolversParentTypes['Belief']>, supportsConnection: ResolversParentTypes['BeliefSupportsConnection'] };
   BeliefAggregate: BeliefAggregate;
   BeliefAggregateNode: BeliefAggregateNode;
   BeliefBeliefContradictsAggregateSelection: BeliefBeliefContradictsAggregateSelection;
@@ -25784,7 +26126,7 @@ export type ResolversParentTypes = {
   BeliefConnectInput: BeliefConnectInput;
   BeliefConnectWhere: BeliefConnectWhere;
   BeliefContradictsConnectFieldInput: BeliefContradictsConnectFieldInput;
-  BeliefContradictsConnection: BeliefContradictsConnection;
+  BeliefContradictsConnection: Omit<BeliefContradictsConnection, 'edges'> & { edges: Array<ResolversParentTypes['BeliefContradictsRelationship']> };
   BeliefContradictsConnectionAggregateInput: BeliefContradictsConnectionAggregateInput;
   BeliefContradictsConnectionFilters: BeliefContradictsConnectionFilters;
   BeliefContradictsConnectionSort: BeliefContradictsConnectionSort;
@@ -25794,15 +26136,15 @@ export type ResolversParentTypes = {
   BeliefContradictsDisconnectFieldInput: BeliefContradictsDisconnectFieldInput;
   BeliefContradictsFieldInput: BeliefContradictsFieldInput;
   BeliefContradictsNodeAggregationWhereInput: BeliefContradictsNodeAggregationWhereInput;
-  BeliefContradictsRelationship: BeliefContradictsRelationship;
+  BeliefContradictsRelationship: Omit<BeliefContradictsRelationship, 'node'> & { node: ResolversParentTypes['Belief'] };
   BeliefContradictsUpdateConnectionInput: BeliefContradictsUpdateConnectionInput;
   BeliefContradictsUpdateFieldInput: BeliefContradictsUpdateFieldInput;
   BeliefCreateInput: BeliefCreateInput;
   BeliefDeleteInput: BeliefDeleteInput;
   BeliefDisconnectInput: BeliefDisconnectInput;
-  BeliefEdge: BeliefEdge;
+  BeliefEdge: Omit<BeliefEdge, 'node'> & { node: ResolversParentTypes['Belief'] };
   BeliefEvolvedFromConnectFieldInput: BeliefEvolvedFromConnectFieldInput;
-  BeliefEvolvedFromConnection: BeliefEvolvedFromConnection;
+  BeliefEvolvedFromConnection: Omit<BeliefEvolvedFromConnection, 'edges'> & { edges: Array<ResolversParentTypes['BeliefEvolvedFromRelationship']> };
   BeliefEvolvedFromConnectionAggregateInput: BeliefEvolvedFromConnectionAggregateInput;
   BeliefEvolvedFromConnectionFilters: BeliefEvolvedFromConnectionFilters;
   BeliefEvolvedFromConnectionSort: BeliefEvolvedFromConnectionSort;
@@ -25812,11 +26154,11 @@ export type ResolversParentTypes = {
   BeliefEvolvedFromDisconnectFieldInput: BeliefEvolvedFromDisconnectFieldInput;
   BeliefEvolvedFromFieldInput: BeliefEvolvedFromFieldInput;
   BeliefEvolvedFromNodeAggregationWhereInput: BeliefEvolvedFromNodeAggregationWhereInput;
-  BeliefEvolvedFromRelationship: BeliefEvolvedFromRelationship;
+  BeliefEvolvedFromRelationship: Omit<BeliefEvolvedFromRelationship, 'node'> & { node: ResolversParentTypes['Belief'] };
   BeliefEvolvedFromUpdateConnectionInput: BeliefEvolvedFromUpdateConnectionInput;
   BeliefEvolvedFromUpdateFieldInput: BeliefEvolvedFromUpdateFieldInput;
   BeliefEvolvedIntoConnectFieldInput: BeliefEvolvedIntoConnectFieldInput;
-  BeliefEvolvedIntoConnection: BeliefEvolvedIntoConnection;
+  BeliefEvolvedIntoConnection: Omit<BeliefEvolvedIntoConnection, 'edges'> & { edges: Array<ResolversParentTypes['BeliefEvolvedIntoRelationship']> };
   BeliefEvolvedIntoConnectionAggregateInput: BeliefEvolvedIntoConnectionAggregateInput;
   BeliefEvolvedIntoConnectionFilters: BeliefEvolvedIntoConnectionFilters;
   BeliefEvolvedIntoConnectionSort: BeliefEvolvedIntoConnectionSort;
@@ -25826,11 +26168,11 @@ export type ResolversParentTypes = {
   BeliefEvolvedIntoDisconnectFieldInput: BeliefEvolvedIntoDisconnectFieldInput;
   BeliefEvolvedIntoFieldInput: BeliefEvolvedIntoFieldInput;
   BeliefEvolvedIntoNodeAggregationWhereInput: BeliefEvolvedIntoNodeAggregationWhereInput;
-  BeliefEvolvedIntoRelationship: BeliefEvolvedIntoRelationship;
+  BeliefEvolvedIntoRelationship: Omit<BeliefEvolvedIntoRelationship, 'node'> & { node: ResolversParentTypes['Belief'] };
   BeliefEvolvedIntoUpdateConnectionInput: BeliefEvolvedIntoUpdateConnectionInput;
   BeliefEvolvedIntoUpdateFieldInput: BeliefEvolvedIntoUpdateFieldInput;
   BeliefFormedInConnectFieldInput: BeliefFormedInConnectFieldInput;
-  BeliefFormedInConnection: BeliefFormedInConnection;
+  BeliefFormedInConnection: Omit<BeliefFormedInConnection, 'edges'> & { edges: Array<ResolversParentTypes['BeliefFormedInRelationship']> };
   BeliefFormedInConnectionAggregateInput: BeliefFormedInConnectionAggregateInput;
   BeliefFormedInConnectionFilters: BeliefFormedInConnectionFilters;
   BeliefFormedInConnectionSort: BeliefFormedInConnectionSort;
@@ -25840,7 +26182,7 @@ export type ResolversParentTypes = {
   BeliefFormedInDisconnectFieldInput: BeliefFormedInDisconnectFieldInput;
   BeliefFormedInFieldInput: BeliefFormedInFieldInput;
   BeliefFormedInNodeAggregationWhereInput: BeliefFormedInNodeAggregationWhereInput;
-  BeliefFormedInRelationship: BeliefFormedInRelationship;
+  BeliefFormedInRelationship: Omit<BeliefFormedInRelationship, 'node'> & { node: ResolversParentTypes['Reflection'] };
   BeliefFormedInUpdateConnectionInput: BeliefFormedInUpdateConnectionInput;
   BeliefFormedInUpdateFieldInput: BeliefFormedInUpdateFieldInput;
   BeliefReflectionFormedInAggregateSelection: BeliefReflectionFormedInAggregateSelection;
@@ -25852,7 +26194,7 @@ export type ResolversParentTypes = {
   BeliefStateEnumScalarFilters: BeliefStateEnumScalarFilters;
   BeliefStateEnumScalarMutations: BeliefStateEnumScalarMutations;
   BeliefSupportsConnectFieldInput: BeliefSupportsConnectFieldInput;
-  BeliefSupportsConnection: BeliefSupportsConnection;
+  BeliefSupportsConnection: Omit<BeliefSupportsConnection, 'edges'> & { edges: Array<ResolversParentTypes['BeliefSupportsRelationship']> };
   BeliefSupportsConnectionAggregateInput: BeliefSupportsConnectionAggregateInput;
   BeliefSupportsConnectionFilters: BeliefSupportsConnectionFilters;
   BeliefSupportsConnectionSort: BeliefSupportsConnectionSort;
@@ -25862,12 +26204,12 @@ export type ResolversParentTypes = {
   BeliefSupportsDisconnectFieldInput: BeliefSupportsDisconnectFieldInput;
   BeliefSupportsFieldInput: BeliefSupportsFieldInput;
   BeliefSupportsNodeAggregationWhereInput: BeliefSupportsNodeAggregationWhereInput;
-  BeliefSupportsRelationship: BeliefSupportsRelationship;
+  BeliefSupportsRelationship: Omit<BeliefSupportsRelationship, 'node'> & { node: ResolversParentTypes['Belief'] };
   BeliefSupportsUpdateConnectionInput: BeliefSupportsUpdateConnectionInput;
   BeliefSupportsUpdateFieldInput: BeliefSupportsUpdateFieldInput;
   BeliefUpdateInput: BeliefUpdateInput;
   BeliefWhere: BeliefWhere;
-  BeliefsConnection: BeliefsConnection;
+  BeliefsConnection: Omit<BeliefsConnection, 'edges'> & { edges: Array<ResolversParentTypes['BeliefEdge']> };
   Boolean: Scalars['Boolean']['output'];
   BooleanScalarFilters: BooleanScalarFilters;
   BooleanScalarMutations: BooleanScalarMutations;
@@ -25908,7 +26250,7 @@ export type ResolversParentTypes = {
   ChannelUpdateInput: ChannelUpdateInput;
   ChannelWhere: ChannelWhere;
   ChannelsConnection: ChannelsConnection;
-  CodeReview: CodeReview;
+  CodeReview: Omit<CodeReview, 'accessedBy' | 'issues' | 'issuesConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, issues: Array<ResolversParentTypes['ReviewIssue']>, issuesConnection: ResolversParentTypes['CodeReviewIssuesConnection'] };
   CodeReviewAggregate: CodeReviewAggregate;
   CodeReviewAggregateNode: CodeReviewAggregateNode;
   CodeReviewConnectInput: CodeReviewConnectInput;
@@ -25916,9 +26258,9 @@ export type ResolversParentTypes = {
   CodeReviewCreateInput: CodeReviewCreateInput;
   CodeReviewDeleteInput: CodeReviewDeleteInput;
   CodeReviewDisconnectInput: CodeReviewDisconnectInput;
-  CodeReviewEdge: CodeReviewEdge;
+  CodeReviewEdge: Omit<CodeReviewEdge, 'node'> & { node: ResolversParentTypes['CodeReview'] };
   CodeReviewIssuesConnectFieldInput: CodeReviewIssuesConnectFieldInput;
-  CodeReviewIssuesConnection: CodeReviewIssuesConnection;
+  CodeReviewIssuesConnection: Omit<CodeReviewIssuesConnection, 'edges'> & { edges: Array<ResolversParentTypes['CodeReviewIssuesRelationship']> };
   CodeReviewIssuesConnectionAggregateInput: CodeReviewIssuesConnectionAggregateInput;
   CodeReviewIssuesConnectionFilters: CodeReviewIssuesConnectionFilters;
   CodeReviewIssuesConnectionSort: CodeReviewIssuesConnectionSort;
@@ -25928,7 +26270,7 @@ export type ResolversParentTypes = {
   CodeReviewIssuesDisconnectFieldInput: CodeReviewIssuesDisconnectFieldInput;
   CodeReviewIssuesFieldInput: CodeReviewIssuesFieldInput;
   CodeReviewIssuesNodeAggregationWhereInput: CodeReviewIssuesNodeAggregationWhereInput;
-  CodeReviewIssuesRelationship: CodeReviewIssuesRelationship;
+  CodeReviewIssuesRelationship: Omit<CodeReviewIssuesRelationship, 'node'> & { node: ResolversParentTypes['ReviewIssue'] };
   CodeReviewIssuesUpdateConnectionInput: CodeReviewIssuesUpdateConnectionInput;
   CodeReviewIssuesUpdateFieldInput: CodeReviewIssuesUpdateFieldInput;
   CodeReviewRelationshipFilters: CodeReviewRelationshipFilters;
@@ -25937,7 +26279,7 @@ export type ResolversParentTypes = {
   CodeReviewSort: CodeReviewSort;
   CodeReviewUpdateInput: CodeReviewUpdateInput;
   CodeReviewWhere: CodeReviewWhere;
-  CodeReviewsConnection: CodeReviewsConnection;
+  CodeReviewsConnection: Omit<CodeReviewsConnection, 'edges'> & { edges: Array<ResolversParentTypes['CodeReviewEdge']> };
   Collaboration: Collaboration;
   CollaborationAggregationWhereInput: CollaborationAggregationWhereInput;
   CollaborationCreateInput: CollaborationCreateInput;
@@ -25946,7 +26288,7 @@ export type ResolversParentTypes = {
   CollaborationWhere: CollaborationWhere;
   CompactTurn: Omit<Omit<CompactTurn, 'turnNode'> & { turnNode?: Maybe<ResolversParentTypes['Turn']> }, 'turnNode'>;
   CompactTurnInput: CompactTurnInput;
-  Concept: Omit<Concept, 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { challengedBy: Array<ResolversParentTypes['Application']>, challengedByConnection: ResolversParentTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversParentTypes['Research']>, discoveredByConnection: ResolversParentTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversParentTypes['Content']>, explainedByConnection: ResolversParentTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversParentTypes['Research']>, refinedByConnection: ResolversParentTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversParentTypes['Application']>, validatedByConnection: ResolversParentTypes['ConceptValidatedByConnection'] };
+  Concept: Omit<Concept, 'accessedBy' | 'challengedBy' | 'challengedByConnection' | 'discoveredBy' | 'discoveredByConnection' | 'explainedBy' | 'explainedByConnection' | 'refinedBy' | 'refinedByConnection' | 'validatedBy' | 'validatedByConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, challengedBy: Array<ResolversParentTypes['Application']>, challengedByConnection: ResolversParentTypes['ConceptChallengedByConnection'], discoveredBy: Array<ResolversParentTypes['Research']>, discoveredByConnection: ResolversParentTypes['ConceptDiscoveredByConnection'], explainedBy: Array<ResolversParentTypes['Content']>, explainedByConnection: ResolversParentTypes['ConceptExplainedByConnection'], refinedBy: Array<ResolversParentTypes['Research']>, refinedByConnection: ResolversParentTypes['ConceptRefinedByConnection'], validatedBy: Array<ResolversParentTypes['Application']>, validatedByConnection: ResolversParentTypes['ConceptValidatedByConnection'] };
   ConceptAggregate: ConceptAggregate;
   ConceptAggregateNode: ConceptAggregateNode;
   ConceptApplicationChallengedByAggregateSelection: ConceptApplicationChallengedByAggregateSelection;
@@ -26046,7 +26388,7 @@ export type ResolversParentTypes = {
   ConceptWhere: ConceptWhere;
   ConceptsConnection: Omit<ConceptsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ConceptEdge']> };
   ConnectionAggregationCountFilterInput: ConnectionAggregationCountFilterInput;
-  Content: Omit<Content, 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ContentContributedToConnection'], explains: Array<ResolversParentTypes['Concept']>, explainsConnection: ResolversParentTypes['ContentExplainsConnection'], synthesizes: Array<ResolversParentTypes['Research']>, synthesizesConnection: ResolversParentTypes['ContentSynthesizesConnection'] };
+  Content: Omit<Content, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ContentContributedToConnection'], explains: Array<ResolversParentTypes['Concept']>, explainsConnection: ResolversParentTypes['ContentExplainsConnection'], synthesizes: Array<ResolversParentTypes['Research']>, synthesizesConnection: ResolversParentTypes['ContentSynthesizesConnection'] };
   ContentAggregate: ContentAggregate;
   ContentAggregateNode: ContentAggregateNode;
   ContentConceptExplainsAggregateSelection: ContentConceptExplainsAggregateSelection;
@@ -26117,14 +26459,14 @@ export type ResolversParentTypes = {
   CountConnection: CountConnection;
   CreateAgentStateSnapshotsMutationResponse: Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversParentTypes['AgentStateSnapshot']> };
   CreateAgentsMutationResponse: Omit<CreateAgentsMutationResponse, 'agents'> & { agents: Array<ResolversParentTypes['Agent']> };
-  CreateAnalysesMutationResponse: CreateAnalysesMutationResponse;
+  CreateAnalysesMutationResponse: Omit<CreateAnalysesMutationResponse, 'analyses'> & { analyses: Array<ResolversParentTypes['Analysis']> };
   CreateApplicationsMutationResponse: Omit<CreateApplicationsMutationResponse, 'applications'> & { applications: Array<ResolversParentTypes['Application']> };
-  CreateBeliefsMutationResponse: CreateBeliefsMutationResponse;
+  CreateBeliefsMutationResponse: Omit<CreateBeliefsMutationResponse, 'beliefs'> & { beliefs: Array<ResolversParentTypes['Belief']> };
   CreateChannelsMutationResponse: CreateChannelsMutationResponse;
-  CreateCodeReviewsMutationResponse: CreateCodeReviewsMutationResponse;
+  CreateCodeReviewsMutationResponse: Omit<CreateCodeReviewsMutationResponse, 'codeReviews'> & { codeReviews: Array<ResolversParentTypes['CodeReview']> };
   CreateConceptsMutationResponse: Omit<CreateConceptsMutationResponse, 'concepts'> & { concepts: Array<ResolversParentTypes['Concept']> };
   CreateContentsMutationResponse: Omit<CreateContentsMutationResponse, 'contents'> & { contents: Array<ResolversParentTypes['Content']> };
-  CreateDocumentationsMutationResponse: CreateDocumentationsMutationResponse;
+  CreateDocumentationsMutationResponse: Omit<CreateDocumentationsMutationResponse, 'documentations'> & { documentations: Array<ResolversParentTypes['Documentation']> };
   CreateEntitiesMutationResponse: CreateEntitiesMutationResponse;
   CreateEventsMutationResponse: CreateEventsMutationResponse;
   CreateExperiencesMutationResponse: CreateExperiencesMutationResponse;
@@ -26132,26 +26474,26 @@ export type ResolversParentTypes = {
   CreateInsightsMutationResponse: Omit<CreateInsightsMutationResponse, 'insights'> & { insights: Array<ResolversParentTypes['Insight']> };
   CreateMemoriesMutationResponse: Omit<CreateMemoriesMutationResponse, 'memories'> & { memories: Array<ResolversParentTypes['Memory']> };
   CreateMessagesMutationResponse: CreateMessagesMutationResponse;
-  CreateOpportunitiesMutationResponse: CreateOpportunitiesMutationResponse;
+  CreateOpportunitiesMutationResponse: Omit<CreateOpportunitiesMutationResponse, 'opportunities'> & { opportunities: Array<ResolversParentTypes['Opportunity']> };
   CreateOrgsMutationResponse: CreateOrgsMutationResponse;
   CreatePeopleMutationResponse: CreatePeopleMutationResponse;
   CreatePlacesMutationResponse: CreatePlacesMutationResponse;
   CreateProcessInsightsMutationResponse: Omit<CreateProcessInsightsMutationResponse, 'processInsights'> & { processInsights: Array<ResolversParentTypes['ProcessInsight']> };
-  CreateProcessPatternsMutationResponse: CreateProcessPatternsMutationResponse;
-  CreateProcessUpdatesMutationResponse: CreateProcessUpdatesMutationResponse;
+  CreateProcessPatternsMutationResponse: Omit<CreateProcessPatternsMutationResponse, 'processPatterns'> & { processPatterns: Array<ResolversParentTypes['ProcessPattern']> };
+  CreateProcessUpdatesMutationResponse: Omit<CreateProcessUpdatesMutationResponse, 'processUpdates'> & { processUpdates: Array<ResolversParentTypes['ProcessUpdate']> };
   CreateProjectsMutationResponse: CreateProjectsMutationResponse;
-  CreateReflectionsMutationResponse: CreateReflectionsMutationResponse;
+  CreateReflectionsMutationResponse: Omit<CreateReflectionsMutationResponse, 'reflections'> & { reflections: Array<ResolversParentTypes['Reflection']> };
   CreateResearchMutationResponse: Omit<CreateResearchMutationResponse, 'research'> & { research: Array<ResolversParentTypes['Research']> };
   CreateRetrievalRunsMutationResponse: CreateRetrievalRunsMutationResponse;
-  CreateReviewIssuesMutationResponse: CreateReviewIssuesMutationResponse;
-  CreateSecurityAuditsMutationResponse: CreateSecurityAuditsMutationResponse;
+  CreateReviewIssuesMutationResponse: Omit<CreateReviewIssuesMutationResponse, 'reviewIssues'> & { reviewIssues: Array<ResolversParentTypes['ReviewIssue']> };
+  CreateSecurityAuditsMutationResponse: Omit<CreateSecurityAuditsMutationResponse, 'securityAudits'> & { securityAudits: Array<ResolversParentTypes['SecurityAudit']> };
   CreateSharedKnowledgesMutationResponse: Omit<CreateSharedKnowledgesMutationResponse, 'sharedKnowledges'> & { sharedKnowledges: Array<ResolversParentTypes['SharedKnowledge']> };
   CreateSkillsMutationResponse: CreateSkillsMutationResponse;
   CreateSubscriptionRulesMutationResponse: Omit<CreateSubscriptionRulesMutationResponse, 'subscriptionRules'> & { subscriptionRules: Array<ResolversParentTypes['SubscriptionRule']> };
   CreateSynthesesMutationResponse: Omit<CreateSynthesesMutationResponse, 'syntheses'> & { syntheses: Array<ResolversParentTypes['Synthesis']> };
   CreateTasksMutationResponse: Omit<CreateTasksMutationResponse, 'tasks'> & { tasks: Array<ResolversParentTypes['Task']> };
   CreateTopicsMutationResponse: CreateTopicsMutationResponse;
-  CreateVulnerabilitiesMutationResponse: CreateVulnerabilitiesMutationResponse;
+  CreateVulnerabilitiesMutationResponse: Omit<CreateVulnerabilitiesMutationResponse, 'vulnerabilities'> & { vulnerabilities: Array<ResolversParentTypes['Vulnerability']> };
   CreateWorkflowImprovementsMutationResponse: Omit<CreateWorkflowImprovementsMutationResponse, 'workflowImprovements'> & { workflowImprovements: Array<ResolversParentTypes['WorkflowImprovement']> };
   CypherQueryResult: CypherQueryResult;
   DateTime: Scalars['DateTime']['output'];
@@ -26162,17 +26504,17 @@ export type ResolversParentTypes = {
   DeleteInfo: DeleteInfo;
   DeliveryEnumScalarFilters: DeliveryEnumScalarFilters;
   DeliveryEnumScalarMutations: DeliveryEnumScalarMutations;
-  Documentation: Documentation;
+  Documentation: Omit<Documentation, 'accessedBy'> & { accessedBy: Array<ResolversParentTypes['Agent']> };
   DocumentationAggregate: DocumentationAggregate;
   DocumentationAggregateNode: DocumentationAggregateNode;
   DocumentationCreateInput: DocumentationCreateInput;
-  DocumentationEdge: DocumentationEdge;
+  DocumentationEdge: Omit<DocumentationEdge, 'node'> & { node: ResolversParentTypes['Documentation'] };
   DocumentationSort: DocumentationSort;
   DocumentationTypeEnumScalarFilters: DocumentationTypeEnumScalarFilters;
   DocumentationTypeEnumScalarMutations: DocumentationTypeEnumScalarMutations;
   DocumentationUpdateInput: DocumentationUpdateInput;
   DocumentationWhere: DocumentationWhere;
-  DocumentationsConnection: DocumentationsConnection;
+  DocumentationsConnection: Omit<DocumentationsConnection, 'edges'> & { edges: Array<ResolversParentTypes['DocumentationEdge']> };
   EmbeddingStatusEnumScalarFilters: EmbeddingStatusEnumScalarFilters;
   EntitiesConnection: EntitiesConnection;
   Entity: Entity;
@@ -26257,7 +26599,7 @@ export type ResolversParentTypes = {
   FloatScalarMutations: FloatScalarMutations;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
   GameMemoryContext: Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
-  GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
+  GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversParentTypes['Turn']>, turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
   GameSessionAgentPlayerAggregateSelection: GameSessionAgentPlayerAggregateSelection;
   GameSessionAgentPlayerNodeAggregateSelection: GameSessionAgentPlayerNodeAggregateSelection;
   GameSessionAggregate: GameSessionAggregate;
@@ -26294,7 +26636,7 @@ export type ResolversParentTypes = {
   IDScalarFilters: IdScalarFilters;
   IDScalarMutations: IdScalarMutations;
   ImplicitReference: Omit<ImplicitReference, 'possibleMatches'> & { possibleMatches: Array<ResolversParentTypes['PossibleMatch']> };
-  Insight: Omit<Insight, 'basedOn' | 'basedOnConnection'> & { basedOn: Array<ResolversParentTypes['Knowledge']>, basedOnConnection: ResolversParentTypes['InsightBasedOnConnection'] };
+  Insight: Omit<Insight, 'accessedBy' | 'basedOn' | 'basedOnConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, basedOn: Array<ResolversParentTypes['Knowledge']>, basedOnConnection: ResolversParentTypes['InsightBasedOnConnection'] };
   InsightAggregate: InsightAggregate;
   InsightAggregateNode: InsightAggregateNode;
   InsightBasedOnConnectFieldInput: InsightBasedOnConnectFieldInput;
@@ -26499,14 +26841,14 @@ export type ResolversParentTypes = {
   NameMatch: Omit<NameMatch, 'person'>;
   NoveltyTypeEnumScalarFilters: NoveltyTypeEnumScalarFilters;
   NoveltyTypeEnumScalarMutations: NoveltyTypeEnumScalarMutations;
-  OpportunitiesConnection: OpportunitiesConnection;
-  Opportunity: Opportunity;
+  OpportunitiesConnection: Omit<OpportunitiesConnection, 'edges'> & { edges: Array<ResolversParentTypes['OpportunityEdge']> };
+  Opportunity: Omit<Opportunity, 'accessedBy'> & { accessedBy: Array<ResolversParentTypes['Agent']> };
   OpportunityAggregate: OpportunityAggregate;
   OpportunityAggregateNode: OpportunityAggregateNode;
   OpportunityCategoryEnumScalarFilters: OpportunityCategoryEnumScalarFilters;
   OpportunityCategoryEnumScalarMutations: OpportunityCategoryEnumScalarMutations;
   OpportunityCreateInput: OpportunityCreateInput;
-  OpportunityEdge: OpportunityEdge;
+  OpportunityEdge: Omit<OpportunityEdge, 'node'> & { node: ResolversParentTypes['Opportunity'] };
   OpportunitySort: OpportunitySort;
   OpportunityStatusEnumScalarFilters: OpportunityStatusEnumScalarFilters;
   OpportunityStatusEnumScalarMutations: OpportunityStatusEnumScalarMutations;
@@ -26663,6 +27005,7 @@ export type ResolversParentTypes = {
   PersonEventAttendedEventsAggregateSelection: PersonEventAttendedEventsAggregateSelection;
   PersonEventAttendedEventsEdgeAggregateSelection: PersonEventAttendedEventsEdgeAggregateSelection;
   PersonEventAttendedEventsNodeAggregateSelection: PersonEventAttendedEventsNodeAggregateSelection;
+  PersonFact: PersonFact;
   PersonHasSkillConnectFieldInput: PersonHasSkillConnectFieldInput;
   PersonHasSkillConnection: PersonHasSkillConnection;
   PersonHasSkillConnectionAggregateInput: PersonHasSkillConnectionAggregateInput;
@@ -26883,7 +27226,7 @@ export type ResolversParentTypes = {
   ProcessCategoryEnumScalarFilters: ProcessCategoryEnumScalarFilters;
   ProcessCategoryEnumScalarMutations: ProcessCategoryEnumScalarMutations;
   ProcessHealth: ProcessHealth;
-  ProcessInsight: Omit<ProcessInsight, 'basedOnTasks' | 'basedOnTasksConnection'> & { basedOnTasks: Array<ResolversParentTypes['Task']>, basedOnTasksConnection: ResolversParentTypes['ProcessInsightBasedOnTasksConnection'] };
+  ProcessInsight: Omit<ProcessInsight, 'accessedBy' | 'basedOnTasks' | 'basedOnTasksConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, basedOnTasks: Array<ResolversParentTypes['Task']>, basedOnTasksConnection: ResolversParentTypes['ProcessInsightBasedOnTasksConnection'] };
   ProcessInsightAggregate: ProcessInsightAggregate;
   ProcessInsightAggregateNode: ProcessInsightAggregateNode;
   ProcessInsightBasedOnTasksConnectFieldInput: ProcessInsightBasedOnTasksConnectFieldInput;
@@ -26909,26 +27252,26 @@ export type ResolversParentTypes = {
   ProcessInsightUpdateInput: ProcessInsightUpdateInput;
   ProcessInsightWhere: ProcessInsightWhere;
   ProcessInsightsConnection: Omit<ProcessInsightsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProcessInsightEdge']> };
-  ProcessPattern: ProcessPattern;
+  ProcessPattern: Omit<ProcessPattern, 'accessedBy'> & { accessedBy: Array<ResolversParentTypes['Agent']> };
   ProcessPatternAggregate: ProcessPatternAggregate;
   ProcessPatternAggregateNode: ProcessPatternAggregateNode;
   ProcessPatternCreateInput: ProcessPatternCreateInput;
-  ProcessPatternEdge: ProcessPatternEdge;
+  ProcessPatternEdge: Omit<ProcessPatternEdge, 'node'> & { node: ResolversParentTypes['ProcessPattern'] };
   ProcessPatternSort: ProcessPatternSort;
   ProcessPatternUpdateInput: ProcessPatternUpdateInput;
   ProcessPatternWhere: ProcessPatternWhere;
-  ProcessPatternsConnection: ProcessPatternsConnection;
-  ProcessUpdate: ProcessUpdate;
+  ProcessPatternsConnection: Omit<ProcessPatternsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProcessPatternEdge']> };
+  ProcessUpdate: Omit<ProcessUpdate, 'accessedBy'> & { accessedBy: Array<ResolversParentTypes['Agent']> };
   ProcessUpdateAggregate: ProcessUpdateAggregate;
   ProcessUpdateAggregateNode: ProcessUpdateAggregateNode;
   ProcessUpdateCreateInput: ProcessUpdateCreateInput;
-  ProcessUpdateEdge: ProcessUpdateEdge;
+  ProcessUpdateEdge: Omit<ProcessUpdateEdge, 'node'> & { node: ResolversParentTypes['ProcessUpdate'] };
   ProcessUpdateSort: ProcessUpdateSort;
   ProcessUpdateTypeEnumScalarFilters: ProcessUpdateTypeEnumScalarFilters;
   ProcessUpdateTypeEnumScalarMutations: ProcessUpdateTypeEnumScalarMutations;
   ProcessUpdateUpdateInput: ProcessUpdateUpdateInput;
   ProcessUpdateWhere: ProcessUpdateWhere;
-  ProcessUpdatesConnection: ProcessUpdatesConnection;
+  ProcessUpdatesConnection: Omit<ProcessUpdatesConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProcessUpdateEdge']> };
   Project: Project;
   ProjectAggregate: ProjectAggregate;
   ProjectAggregateNode: ProjectAggregateNode;
@@ -26972,13 +27315,13 @@ export type ResolversParentTypes = {
   RefinementSort: RefinementSort;
   RefinementUpdateInput: RefinementUpdateInput;
   RefinementWhere: RefinementWhere;
-  Reflection: Reflection;
+  Reflection: Omit<Reflection, 'beliefsFormed' | 'beliefsFormedConnection'> & { beliefsFormed: Array<ResolversParentTypes['Belief']>, beliefsFormedConnection: ResolversParentTypes['ReflectionBeliefsFormedConnection'] };
   ReflectionAggregate: ReflectionAggregate;
   ReflectionAggregateNode: ReflectionAggregateNode;
   ReflectionBeliefBeliefsFormedAggregateSelection: ReflectionBeliefBeliefsFormedAggregateSelection;
   ReflectionBeliefBeliefsFormedNodeAggregateSelection: ReflectionBeliefBeliefsFormedNodeAggregateSelection;
   ReflectionBeliefsFormedConnectFieldInput: ReflectionBeliefsFormedConnectFieldInput;
-  ReflectionBeliefsFormedConnection: ReflectionBeliefsFormedConnection;
+  ReflectionBeliefsFormedConnection: Omit<ReflectionBeliefsFormedConnection, 'edges'> & { edges: Array<ResolversParentTypes['ReflectionBeliefsFormedRelationship']> };
   ReflectionBeliefsFormedConnectionAggregateInput: ReflectionBeliefsFormedConnectionAggregateInput;
   ReflectionBeliefsFormedConnectionFilters: ReflectionBeliefsFormedConnectionFilters;
   ReflectionBeliefsFormedConnectionSort: ReflectionBeliefsFormedConnectionSort;
@@ -26988,7 +27331,7 @@ export type ResolversParentTypes = {
   ReflectionBeliefsFormedDisconnectFieldInput: ReflectionBeliefsFormedDisconnectFieldInput;
   ReflectionBeliefsFormedFieldInput: ReflectionBeliefsFormedFieldInput;
   ReflectionBeliefsFormedNodeAggregationWhereInput: ReflectionBeliefsFormedNodeAggregationWhereInput;
-  ReflectionBeliefsFormedRelationship: ReflectionBeliefsFormedRelationship;
+  ReflectionBeliefsFormedRelationship: Omit<ReflectionBeliefsFormedRelationship, 'node'> & { node: ResolversParentTypes['Belief'] };
   ReflectionBeliefsFormedUpdateConnectionInput: ReflectionBeliefsFormedUpdateConnectionInput;
   ReflectionBeliefsFormedUpdateFieldInput: ReflectionBeliefsFormedUpdateFieldInput;
   ReflectionConnectInput: ReflectionConnectInput;
@@ -27010,7 +27353,7 @@ export type ResolversParentTypes = {
   ReflectionCreateInput: ReflectionCreateInput;
   ReflectionDeleteInput: ReflectionDeleteInput;
   ReflectionDisconnectInput: ReflectionDisconnectInput;
-  ReflectionEdge: ReflectionEdge;
+  ReflectionEdge: Omit<ReflectionEdge, 'node'> & { node: ResolversParentTypes['Reflection'] };
   ReflectionExperienceConsideredAggregateSelection: ReflectionExperienceConsideredAggregateSelection;
   ReflectionExperienceConsideredNodeAggregateSelection: ReflectionExperienceConsideredNodeAggregateSelection;
   ReflectionPlannerEnumScalarFilters: ReflectionPlannerEnumScalarFilters;
@@ -27018,9 +27361,9 @@ export type ResolversParentTypes = {
   ReflectionSort: ReflectionSort;
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
-  ReflectionsConnection: ReflectionsConnection;
+  ReflectionsConnection: Omit<ReflectionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ReflectionEdge']> };
   RelationshipsBetween: Omit<Omit<RelationshipsBetween, 'relationships' | 'sharedContexts'> & { relationships: Array<ResolversParentTypes['FactRecord']>, sharedContexts: Array<ResolversParentTypes['SharedContext']> }, 'personA' | 'personB'>;
-  Research: Omit<Research, 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ResearchContributedToConnection'], discovered: Array<ResolversParentTypes['Concept']>, discoveredConnection: ResolversParentTypes['ResearchDiscoveredConnection'], refined: Array<ResolversParentTypes['Concept']>, refinedConnection: ResolversParentTypes['ResearchRefinedConnection'] };
+  Research: Omit<Research, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ResearchContributedToConnection'], discovered: Array<ResolversParentTypes['Concept']>, discoveredConnection: ResolversParentTypes['ResearchDiscoveredConnection'], refined: Array<ResolversParentTypes['Concept']>, refinedConnection: ResolversParentTypes['ResearchRefinedConnection'] };
   ResearchAggregate: ResearchAggregate;
   ResearchAggregateNode: ResearchAggregateNode;
   ResearchConceptDiscoveredAggregateSelection: ResearchConceptDiscoveredAggregateSelection;
@@ -27107,7 +27450,7 @@ export type ResolversParentTypes = {
   Review: Review;
   ReviewAggregationWhereInput: ReviewAggregationWhereInput;
   ReviewDecisionEnumScalarFilters: ReviewDecisionEnumScalarFilters;
-  ReviewIssue: ReviewIssue;
+  ReviewIssue: Omit<ReviewIssue, 'review' | 'reviewConnection'> & { review: Array<ResolversParentTypes['CodeReview']>, reviewConnection: ResolversParentTypes['ReviewIssueReviewConnection'] };
   ReviewIssueAggregate: ReviewIssueAggregate;
   ReviewIssueAggregateNode: ReviewIssueAggregateNode;
   ReviewIssueCodeReviewReviewAggregateSelection: ReviewIssueCodeReviewReviewAggregateSelection;
@@ -27117,10 +27460,10 @@ export type ResolversParentTypes = {
   ReviewIssueCreateInput: ReviewIssueCreateInput;
   ReviewIssueDeleteInput: ReviewIssueDeleteInput;
   ReviewIssueDisconnectInput: ReviewIssueDisconnectInput;
-  ReviewIssueEdge: ReviewIssueEdge;
+  ReviewIssueEdge: Omit<ReviewIssueEdge, 'node'> & { node: ResolversParentTypes['ReviewIssue'] };
   ReviewIssueRelationshipFilters: ReviewIssueRelationshipFilters;
   ReviewIssueReviewConnectFieldInput: ReviewIssueReviewConnectFieldInput;
-  ReviewIssueReviewConnection: ReviewIssueReviewConnection;
+  ReviewIssueReviewConnection: Omit<ReviewIssueReviewConnection, 'edges'> & { edges: Array<ResolversParentTypes['ReviewIssueReviewRelationship']> };
   ReviewIssueReviewConnectionAggregateInput: ReviewIssueReviewConnectionAggregateInput;
   ReviewIssueReviewConnectionFilters: ReviewIssueReviewConnectionFilters;
   ReviewIssueReviewConnectionSort: ReviewIssueReviewConnectionSort;
@@ -27130,13 +27473,13 @@ export type ResolversParentTypes = {
   ReviewIssueReviewDisconnectFieldInput: ReviewIssueReviewDisconnectFieldInput;
   ReviewIssueReviewFieldInput: ReviewIssueReviewFieldInput;
   ReviewIssueReviewNodeAggregationWhereInput: ReviewIssueReviewNodeAggregationWhereInput;
-  ReviewIssueReviewRelationship: ReviewIssueReviewRelationship;
+  ReviewIssueReviewRelationship: Omit<ReviewIssueReviewRelationship, 'node'> & { node: ResolversParentTypes['CodeReview'] };
   ReviewIssueReviewUpdateConnectionInput: ReviewIssueReviewUpdateConnectionInput;
   ReviewIssueReviewUpdateFieldInput: ReviewIssueReviewUpdateFieldInput;
   ReviewIssueSort: ReviewIssueSort;
   ReviewIssueUpdateInput: ReviewIssueUpdateInput;
   ReviewIssueWhere: ReviewIssueWhere;
-  ReviewIssuesConnection: ReviewIssuesConnection;
+  ReviewIssuesConnection: Omit<ReviewIssuesConnection, 'edges'> & { edges: Array<ResolversParentTypes['ReviewIssueEdge']> };
   ReviewSort: ReviewSort;
   ReviewWhere: ReviewWhere;
   RiskRatingEnumScalarFilters: RiskRatingEnumScalarFilters;
@@ -27164,7 +27507,7 @@ export type ResolversParentTypes = {
   SearchHit: Omit<Omit<SearchHit, 'fact' | 'memory'> & { fact?: Maybe<ResolversParentTypes['FactRecord']>, memory?: Maybe<ResolversParentTypes['Memory']> }, 'memory' | 'message'>;
   SearchMemoriesInput: SearchMemoriesInput;
   SearchMemoriesResult: Omit<SearchMemoriesResult, 'hits'> & { hits: Array<ResolversParentTypes['SearchHit']> };
-  SecurityAudit: SecurityAudit;
+  SecurityAudit: Omit<SecurityAudit, 'accessedBy' | 'vulnerabilities' | 'vulnerabilitiesConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, vulnerabilities: Array<ResolversParentTypes['Vulnerability']>, vulnerabilitiesConnection: ResolversParentTypes['SecurityAuditVulnerabilitiesConnection'] };
   SecurityAuditAggregate: SecurityAuditAggregate;
   SecurityAuditAggregateNode: SecurityAuditAggregateNode;
   SecurityAuditConnectInput: SecurityAuditConnectInput;
@@ -27172,12 +27515,12 @@ export type ResolversParentTypes = {
   SecurityAuditCreateInput: SecurityAuditCreateInput;
   SecurityAuditDeleteInput: SecurityAuditDeleteInput;
   SecurityAuditDisconnectInput: SecurityAuditDisconnectInput;
-  SecurityAuditEdge: SecurityAuditEdge;
+  SecurityAuditEdge: Omit<SecurityAuditEdge, 'node'> & { node: ResolversParentTypes['SecurityAudit'] };
   SecurityAuditRelationshipFilters: SecurityAuditRelationshipFilters;
   SecurityAuditSort: SecurityAuditSort;
   SecurityAuditUpdateInput: SecurityAuditUpdateInput;
   SecurityAuditVulnerabilitiesConnectFieldInput: SecurityAuditVulnerabilitiesConnectFieldInput;
-  SecurityAuditVulnerabilitiesConnection: SecurityAuditVulnerabilitiesConnection;
+  SecurityAuditVulnerabilitiesConnection: Omit<SecurityAuditVulnerabilitiesConnection, 'edges'> & { edges: Array<ResolversParentTypes['SecurityAuditVulnerabilitiesRelationship']> };
   SecurityAuditVulnerabilitiesConnectionAggregateInput: SecurityAuditVulnerabilitiesConnectionAggregateInput;
   SecurityAuditVulnerabilitiesConnectionFilters: SecurityAuditVulnerabilitiesConnectionFilters;
   SecurityAuditVulnerabilitiesConnectionSort: SecurityAuditVulnerabilitiesConnectionSort;
@@ -27187,13 +27530,13 @@ export type ResolversParentTypes = {
   SecurityAuditVulnerabilitiesDisconnectFieldInput: SecurityAuditVulnerabilitiesDisconnectFieldInput;
   SecurityAuditVulnerabilitiesFieldInput: SecurityAuditVulnerabilitiesFieldInput;
   SecurityAuditVulnerabilitiesNodeAggregationWhereInput: SecurityAuditVulnerabilitiesNodeAggregationWhereInput;
-  SecurityAuditVulnerabilitiesRelationship: SecurityAuditVulnerabilitiesRelationship;
+  SecurityAuditVulnerabilitiesRelationship: Omit<SecurityAuditVulnerabilitiesRelationship, 'node'> & { node: ResolversParentTypes['Vulnerability'] };
   SecurityAuditVulnerabilitiesUpdateConnectionInput: SecurityAuditVulnerabilitiesUpdateConnectionInput;
   SecurityAuditVulnerabilitiesUpdateFieldInput: SecurityAuditVulnerabilitiesUpdateFieldInput;
   SecurityAuditVulnerabilityVulnerabilitiesAggregateSelection: SecurityAuditVulnerabilityVulnerabilitiesAggregateSelection;
   SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection: SecurityAuditVulnerabilityVulnerabilitiesNodeAggregateSelection;
   SecurityAuditWhere: SecurityAuditWhere;
-  SecurityAuditsConnection: SecurityAuditsConnection;
+  SecurityAuditsConnection: Omit<SecurityAuditsConnection, 'edges'> & { edges: Array<ResolversParentTypes['SecurityAuditEdge']> };
   SemanticFactSearch: Omit<SemanticFactSearch, 'results'> & { results: Array<ResolversParentTypes['FactSearchHit']> };
   SharedContext: Omit<Omit<SharedContext, 'contextNode' | 'factA' | 'factB'> & { contextNode?: Maybe<ResolversParentTypes['Owned']>, factA: ResolversParentTypes['FactRecord'], factB: ResolversParentTypes['FactRecord'] }, 'contextNode'>;
   SharedKnowledge: Omit<SharedKnowledge, 'knowledge' | 'knowledgeConnection'> & { knowledge: Array<ResolversParentTypes['Knowledge']>, knowledgeConnection: ResolversParentTypes['SharedKnowledgeKnowledgeConnection'] };
@@ -27309,7 +27652,7 @@ export type ResolversParentTypes = {
   SubscriptionTierEnumScalarFilters: SubscriptionTierEnumScalarFilters;
   SubscriptionTierEnumScalarMutations: SubscriptionTierEnumScalarMutations;
   SynthesesConnection: Omit<SynthesesConnection, 'edges'> & { edges: Array<ResolversParentTypes['SynthesisEdge']> };
-  Synthesis: Omit<Synthesis, 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'updated'> & { contributions: Array<ResolversParentTypes['Knowledge']>, contributionsConnection: ResolversParentTypes['SynthesisContributionsConnection'], enabled: Array<ResolversParentTypes['Synthesis']>, enabledConnection: ResolversParentTypes['SynthesisEnabledConnection'], produced: Array<ResolversParentTypes['Concept']>, updated: Array<ResolversParentTypes['Concept']> };
+  Synthesis: Omit<Synthesis, 'accessedBy' | 'contributions' | 'contributionsConnection' | 'enabled' | 'enabledConnection' | 'produced' | 'producedConnection' | 'updated' | 'updatedConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, contributions: Array<ResolversParentTypes['Knowledge']>, contributionsConnection: ResolversParentTypes['SynthesisContributionsConnection'], enabled: Array<ResolversParentTypes['Synthesis']>, enabledConnection: ResolversParentTypes['SynthesisEnabledConnection'], produced: Array<ResolversParentTypes['Concept']>, producedConnection: ResolversParentTypes['SynthesisProducedConnection'], updated: Array<ResolversParentTypes['Concept']>, updatedConnection: ResolversParentTypes['SynthesisUpdatedConnection'] };
   SynthesisAggregate: SynthesisAggregate;
   SynthesisAggregateNode: SynthesisAggregateNode;
   SynthesisConceptProducedAggregateSelection: SynthesisConceptProducedAggregateSelection;
@@ -27353,7 +27696,7 @@ export type ResolversParentTypes = {
   SynthesisEnabledUpdateFieldInput: SynthesisEnabledUpdateFieldInput;
   SynthesisOpportunity: Omit<SynthesisOpportunity, 'challenges' | 'concept' | 'research'> & { challenges: Array<ResolversParentTypes['ConceptChallenge']>, concept: ResolversParentTypes['KnowledgeItem'], research: Array<ResolversParentTypes['KnowledgeItem']> };
   SynthesisProducedConnectFieldInput: SynthesisProducedConnectFieldInput;
-  SynthesisProducedConnection: SynthesisProducedConnection;
+  SynthesisProducedConnection: Omit<SynthesisProducedConnection, 'edges'> & { edges: Array<ResolversParentTypes['SynthesisProducedRelationship']> };
   SynthesisProducedConnectionAggregateInput: SynthesisProducedConnectionAggregateInput;
   SynthesisProducedConnectionFilters: SynthesisProducedConnectionFilters;
   SynthesisProducedConnectionSort: SynthesisProducedConnectionSort;
@@ -27372,7 +27715,7 @@ export type ResolversParentTypes = {
   SynthesisSynthesisEnabledNodeAggregateSelection: SynthesisSynthesisEnabledNodeAggregateSelection;
   SynthesisUpdateInput: SynthesisUpdateInput;
   SynthesisUpdatedConnectFieldInput: SynthesisUpdatedConnectFieldInput;
-  SynthesisUpdatedConnection: SynthesisUpdatedConnection;
+  SynthesisUpdatedConnection: Omit<SynthesisUpdatedConnection, 'edges'> & { edges: Array<ResolversParentTypes['SynthesisUpdatedRelationship']> };
   SynthesisUpdatedConnectionAggregateInput: SynthesisUpdatedConnectionAggregateInput;
   SynthesisUpdatedConnectionFilters: SynthesisUpdatedConnectionFilters;
   SynthesisUpdatedConnectionSort: SynthesisUpdatedConnectionSort;
@@ -27571,14 +27914,14 @@ export type ResolversParentTypes = {
   TurnsConnection: Omit<TurnsConnection, 'edges'> & { edges: Array<ResolversParentTypes['TurnEdge']> };
   UpdateAgentStateSnapshotsMutationResponse: Omit<UpdateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversParentTypes['AgentStateSnapshot']> };
   UpdateAgentsMutationResponse: Omit<UpdateAgentsMutationResponse, 'agents'> & { agents: Array<ResolversParentTypes['Agent']> };
-  UpdateAnalysesMutationResponse: UpdateAnalysesMutationResponse;
+  UpdateAnalysesMutationResponse: Omit<UpdateAnalysesMutationResponse, 'analyses'> & { analyses: Array<ResolversParentTypes['Analysis']> };
   UpdateApplicationsMutationResponse: Omit<UpdateApplicationsMutationResponse, 'applications'> & { applications: Array<ResolversParentTypes['Application']> };
-  UpdateBeliefsMutationResponse: UpdateBeliefsMutationResponse;
+  UpdateBeliefsMutationResponse: Omit<UpdateBeliefsMutationResponse, 'beliefs'> & { beliefs: Array<ResolversParentTypes['Belief']> };
   UpdateChannelsMutationResponse: UpdateChannelsMutationResponse;
-  UpdateCodeReviewsMutationResponse: UpdateCodeReviewsMutationResponse;
+  UpdateCodeReviewsMutationResponse: Omit<UpdateCodeReviewsMutationResponse, 'codeReviews'> & { codeReviews: Array<ResolversParentTypes['CodeReview']> };
   UpdateConceptsMutationResponse: Omit<UpdateConceptsMutationResponse, 'concepts'> & { concepts: Array<ResolversParentTypes['Concept']> };
   UpdateContentsMutationResponse: Omit<UpdateContentsMutationResponse, 'contents'> & { contents: Array<ResolversParentTypes['Content']> };
-  UpdateDocumentationsMutationResponse: UpdateDocumentationsMutationResponse;
+  UpdateDocumentationsMutationResponse: Omit<UpdateDocumentationsMutationResponse, 'documentations'> & { documentations: Array<ResolversParentTypes['Documentation']> };
   UpdateEntitiesMutationResponse: UpdateEntitiesMutationResponse;
   UpdateEventsMutationResponse: UpdateEventsMutationResponse;
   UpdateExperiencesMutationResponse: UpdateExperiencesMutationResponse;
@@ -27587,20 +27930,20 @@ export type ResolversParentTypes = {
   UpdateInsightsMutationResponse: Omit<UpdateInsightsMutationResponse, 'insights'> & { insights: Array<ResolversParentTypes['Insight']> };
   UpdateMemoriesMutationResponse: Omit<UpdateMemoriesMutationResponse, 'memories'> & { memories: Array<ResolversParentTypes['Memory']> };
   UpdateMessagesMutationResponse: UpdateMessagesMutationResponse;
-  UpdateOpportunitiesMutationResponse: UpdateOpportunitiesMutationResponse;
+  UpdateOpportunitiesMutationResponse: Omit<UpdateOpportunitiesMutationResponse, 'opportunities'> & { opportunities: Array<ResolversParentTypes['Opportunity']> };
   UpdateOrgsMutationResponse: UpdateOrgsMutationResponse;
   UpdatePeopleMutationResponse: UpdatePeopleMutationResponse;
   UpdatePlacesMutationResponse: UpdatePlacesMutationResponse;
   UpdateProcessInsightsMutationResponse: Omit<UpdateProcessInsightsMutationResponse, 'processInsights'> & { processInsights: Array<ResolversParentTypes['ProcessInsight']> };
-  UpdateProcessPatternsMutationResponse: UpdateProcessPatternsMutationResponse;
-  UpdateProcessUpdatesMutationResponse: UpdateProcessUpdatesMutationResponse;
+  UpdateProcessPatternsMutationResponse: Omit<UpdateProcessPatternsMutationResponse, 'processPatterns'> & { processPatterns: Array<ResolversParentTypes['ProcessPattern']> };
+  UpdateProcessUpdatesMutationResponse: Omit<UpdateProcessUpdatesMutationResponse, 'processUpdates'> & { processUpdates: Array<ResolversParentTypes['ProcessUpdate']> };
   UpdateProjectsMutationResponse: UpdateProjectsMutationResponse;
-  UpdateReflectionsMutationResponse: UpdateReflectionsMutationResponse;
+  UpdateReflectionsMutationResponse: Omit<UpdateReflectionsMutationResponse, 'reflections'> & { reflections: Array<ResolversParentTypes['Reflection']> };
   UpdateResearchMutationResponse: Omit<UpdateResearchMutationResponse, 'research'> & { research: Array<ResolversParentTypes['Research']> };
   UpdateRetrievalRunsMutationResponse: UpdateRetrievalRunsMutationResponse;
-  UpdateReviewIssuesMutationResponse: UpdateReviewIssuesMutationResponse;
+  UpdateReviewIssuesMutationResponse: Omit<UpdateReviewIssuesMutationResponse, 'reviewIssues'> & { reviewIssues: Array<ResolversParentTypes['ReviewIssue']> };
   UpdateScreenshotsMutationResponse: UpdateScreenshotsMutationResponse;
-  UpdateSecurityAuditsMutationResponse: UpdateSecurityAuditsMutationResponse;
+  UpdateSecurityAuditsMutationResponse: Omit<UpdateSecurityAuditsMutationResponse, 'securityAudits'> & { securityAudits: Array<ResolversParentTypes['SecurityAudit']> };
   UpdateSharedKnowledgesMutationResponse: Omit<UpdateSharedKnowledgesMutationResponse, 'sharedKnowledges'> & { sharedKnowledges: Array<ResolversParentTypes['SharedKnowledge']> };
   UpdateSkillsMutationResponse: UpdateSkillsMutationResponse;
   UpdateSubscriptionRulesMutationResponse: Omit<UpdateSubscriptionRulesMutationResponse, 'subscriptionRules'> & { subscriptionRules: Array<ResolversParentTypes['SubscriptionRule']> };
@@ -27608,7 +27951,7 @@ export type ResolversParentTypes = {
   UpdateTasksMutationResponse: Omit<UpdateTasksMutationResponse, 'tasks'> & { tasks: Array<ResolversParentTypes['Task']> };
   UpdateTopicsMutationResponse: UpdateTopicsMutationResponse;
   UpdateTurnsMutationResponse: Omit<UpdateTurnsMutationResponse, 'turns'> & { turns: Array<ResolversParentTypes['Turn']> };
-  UpdateVulnerabilitiesMutationResponse: UpdateVulnerabilitiesMutationResponse;
+  UpdateVulnerabilitiesMutationResponse: Omit<UpdateVulnerabilitiesMutationResponse, 'vulnerabilities'> & { vulnerabilities: Array<ResolversParentTypes['Vulnerability']> };
   UpdateWorkflowImprovementsMutationResponse: Omit<UpdateWorkflowImprovementsMutationResponse, 'workflowImprovements'> & { workflowImprovements: Array<ResolversParentTypes['WorkflowImprovement']> };
   UrgencyEnumScalarFilters: UrgencyEnumScalarFilters;
   UrgencyEnumScalarMutations: UrgencyEnumScalarMutations;
@@ -27616,12 +27959,12 @@ export type ResolversParentTypes = {
   VisibilityEnumScalarMutations: VisibilityEnumScalarMutations;
   VisualContext: VisualContext;
   VisualContextInput: VisualContextInput;
-  VulnerabilitiesConnection: VulnerabilitiesConnection;
-  Vulnerability: Vulnerability;
+  VulnerabilitiesConnection: Omit<VulnerabilitiesConnection, 'edges'> & { edges: Array<ResolversParentTypes['VulnerabilityEdge']> };
+  Vulnerability: Omit<Vulnerability, 'audit' | 'auditConnection'> & { audit: Array<ResolversParentTypes['SecurityAudit']>, auditConnection: ResolversParentTypes['VulnerabilityAuditConnection'] };
   VulnerabilityAggregate: VulnerabilityAggregate;
   VulnerabilityAggregateNode: VulnerabilityAggregateNode;
   VulnerabilityAuditConnectFieldInput: VulnerabilityAuditConnectFieldInput;
-  VulnerabilityAuditConnection: VulnerabilityAuditConnection;
+  VulnerabilityAuditConnection: Omit<VulnerabilityAuditConnection, 'edges'> & { edges: Array<ResolversParentTypes['VulnerabilityAuditRelationship']> };
   VulnerabilityAuditConnectionAggregateInput: VulnerabilityAuditConnectionAggregateInput;
   VulnerabilityAuditConnectionFilters: VulnerabilityAuditConnectionFilters;
   VulnerabilityAuditConnectionSort: VulnerabilityAuditConnectionSort;
@@ -27631,7 +27974,7 @@ export type ResolversParentTypes = {
   VulnerabilityAuditDisconnectFieldInput: VulnerabilityAuditDisconnectFieldInput;
   VulnerabilityAuditFieldInput: VulnerabilityAuditFieldInput;
   VulnerabilityAuditNodeAggregationWhereInput: VulnerabilityAuditNodeAggregationWhereInput;
-  VulnerabilityAuditRelationship: VulnerabilityAuditRelationship;
+  VulnerabilityAuditRelationship: Omit<VulnerabilityAuditRelationship, 'node'> & { node: ResolversParentTypes['SecurityAudit'] };
   VulnerabilityAuditUpdateConnectionInput: VulnerabilityAuditUpdateConnectionInput;
   VulnerabilityAuditUpdateFieldInput: VulnerabilityAuditUpdateFieldInput;
   VulnerabilityConnectInput: VulnerabilityConnectInput;
@@ -27639,14 +27982,14 @@ export type ResolversParentTypes = {
   VulnerabilityCreateInput: VulnerabilityCreateInput;
   VulnerabilityDeleteInput: VulnerabilityDeleteInput;
   VulnerabilityDisconnectInput: VulnerabilityDisconnectInput;
-  VulnerabilityEdge: VulnerabilityEdge;
+  VulnerabilityEdge: Omit<VulnerabilityEdge, 'node'> & { node: ResolversParentTypes['Vulnerability'] };
   VulnerabilityRelationshipFilters: VulnerabilityRelationshipFilters;
   VulnerabilitySecurityAuditAuditAggregateSelection: VulnerabilitySecurityAuditAuditAggregateSelection;
   VulnerabilitySecurityAuditAuditNodeAggregateSelection: VulnerabilitySecurityAuditAuditNodeAggregateSelection;
   VulnerabilitySort: VulnerabilitySort;
   VulnerabilityUpdateInput: VulnerabilityUpdateInput;
   VulnerabilityWhere: VulnerabilityWhere;
-  WorkflowImprovement: Omit<WorkflowImprovement, 'approvedBy' | 'approvedByConnection'> & { approvedBy: Array<ResolversParentTypes['Agent']>, approvedByConnection: ResolversParentTypes['WorkflowImprovementApprovedByConnection'] };
+  WorkflowImprovement: Omit<WorkflowImprovement, 'accessedBy' | 'approvedBy' | 'approvedByConnection' | 'basedOnAnalysis' | 'basedOnAnalysisConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, approvedBy: Array<ResolversParentTypes['Agent']>, approvedByConnection: ResolversParentTypes['WorkflowImprovementApprovedByConnection'], basedOnAnalysis: Array<ResolversParentTypes['Analysis']>, basedOnAnalysisConnection: ResolversParentTypes['WorkflowImprovementBasedOnAnalysisConnection'] };
   WorkflowImprovementAgentApprovedByAggregateSelection: WorkflowImprovementAgentApprovedByAggregateSelection;
   WorkflowImprovementAgentApprovedByEdgeAggregateSelection: WorkflowImprovementAgentApprovedByEdgeAggregateSelection;
   WorkflowImprovementAgentApprovedByNodeAggregateSelection: WorkflowImprovementAgentApprovedByNodeAggregateSelection;
@@ -27663,7 +28006,7 @@ export type ResolversParentTypes = {
   WorkflowImprovementApprovedByNodeAggregationWhereInput: WorkflowImprovementApprovedByNodeAggregationWhereInput;
   WorkflowImprovementApprovedByRelationship: Omit<WorkflowImprovementApprovedByRelationship, 'node'> & { node: ResolversParentTypes['Agent'] };
   WorkflowImprovementBasedOnAnalysisConnectFieldInput: WorkflowImprovementBasedOnAnalysisConnectFieldInput;
-  WorkflowImprovementBasedOnAnalysisConnection: WorkflowImprovementBasedOnAnalysisConnection;
+  WorkflowImprovementBasedOnAnalysisConnection: Omit<WorkflowImprovementBasedOnAnalysisConnection, 'edges'> & { edges: Array<ResolversParentTypes['WorkflowImprovementBasedOnAnalysisRelationship']> };
   WorkflowImprovementBasedOnAnalysisConnectionAggregateInput: WorkflowImprovementBasedOnAnalysisConnectionAggregateInput;
   WorkflowImprovementBasedOnAnalysisConnectionFilters: WorkflowImprovementBasedOnAnalysisConnectionFilters;
   WorkflowImprovementBasedOnAnalysisConnectionSort: WorkflowImprovementBasedOnAnalysisConnectionSort;
@@ -27673,7 +28016,7 @@ export type ResolversParentTypes = {
   WorkflowImprovementBasedOnAnalysisDisconnectFieldInput: WorkflowImprovementBasedOnAnalysisDisconnectFieldInput;
   WorkflowImprovementBasedOnAnalysisFieldInput: WorkflowImprovementBasedOnAnalysisFieldInput;
   WorkflowImprovementBasedOnAnalysisNodeAggregationWhereInput: WorkflowImprovementBasedOnAnalysisNodeAggregationWhereInput;
-  WorkflowImprovementBasedOnAnalysisRelationship: WorkflowImprovementBasedOnAnalysisRelationship;
+  WorkflowImprovementBasedOnAnalysisRelationship: Omit<WorkflowImprovementBasedOnAnalysisRelationship, 'node'> & { node: ResolversParentTypes['Analysis'] };
   WorkflowImprovementBasedOnAnalysisUpdateConnectionInput: WorkflowImprovementBasedOnAnalysisUpdateConnectionInput;
   WorkflowImprovementBasedOnAnalysisUpdateFieldInput: WorkflowImprovementBasedOnAnalysisUpdateFieldInput;
   WorkflowImprovementCreateInput: WorkflowImprovementCreateInput;
@@ -27719,6 +28062,7 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   analyzesForConnection?: Resolver<ResolversTypes['AgentAnalyzesForConnection'], ParentType, ContextType, Partial<AgentAnalyzesForConnectionArgs>>;
   assignedTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<AgentAssignedTasksArgs>>;
   assignedTasksConnection?: Resolver<ResolversTypes['AgentAssignedTasksConnection'], ParentType, ContextType, Partial<AgentAssignedTasksConnectionArgs>>;
+  beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'minConfidence'>>;
   capabilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   created?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentCreatedArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -27737,6 +28081,7 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   outputTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   personality?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recentMemories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType, RequireFields<AgentRecentMemoriesArgs, 'limit'>>;
   role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   state?: Resolver<ResolversTypes['AgentState'], ParentType, ContextType>;
@@ -28132,6 +28477,7 @@ export type AnalysesConnectionResolvers<ContextType = RequestContext, ParentType
 };
 
 export type AnalysisResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Analysis'] = ResolversParentTypes['Analysis']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   analysisType?: Resolver<ResolversTypes['AnalysisType'], ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -28193,6 +28539,7 @@ export type ApiKeyInfoResolvers<ContextType = RequestContext, ParentType extends
 };
 
 export type ApplicationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Application'] = ResolversParentTypes['Application']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   applies?: Resolver<Array<ResolversTypes['Concept']>, ParentType, ContextType, Partial<ApplicationAppliesArgs>>;
   appliesConnection?: Resolver<ResolversTypes['ApplicationAppliesConnection'], ParentType, ContextType, Partial<ApplicationAppliesConnectionArgs>>;
   challenged?: Resolver<Array<ResolversTypes['Concept']>, ParentType, ContextType, Partial<ApplicationChallengedArgs>>;
@@ -28378,6 +28725,7 @@ export type BattleContextResolvers<ContextType = RequestContext, ParentType exte
 };
 
 export type BeliefResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Belief'] = ResolversParentTypes['Belief']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contradicts?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, Partial<BeliefContradictsArgs>>;
@@ -28391,6 +28739,7 @@ export type BeliefResolvers<ContextType = RequestContext, ParentType extends Res
   evolvedIntoConnection?: Resolver<ResolversTypes['BeliefEvolvedIntoConnection'], ParentType, ContextType, Partial<BeliefEvolvedIntoConnectionArgs>>;
   formedIn?: Resolver<Array<ResolversTypes['Reflection']>, ParentType, ContextType, Partial<BeliefFormedInArgs>>;
   formedInConnection?: Resolver<ResolversTypes['BeliefFormedInConnection'], ParentType, ContextType, Partial<BeliefFormedInConnectionArgs>>;
+  history?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastAccessedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -28681,6 +29030,7 @@ export type ChannelsConnectionResolvers<ContextType = RequestContext, ParentType
 };
 
 export type CodeReviewResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CodeReview'] = ResolversParentTypes['CodeReview']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   automationOpportunities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -28763,6 +29113,7 @@ export type CompactTurnResolvers<ContextType = RequestContext, ParentType extend
 };
 
 export type ConceptResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Concept'] = ResolversParentTypes['Concept']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   challengedBy?: Resolver<Array<ResolversTypes['Application']>, ParentType, ContextType, Partial<ConceptChallengedByArgs>>;
   challengedByConnection?: Resolver<ResolversTypes['ConceptChallengedByConnection'], ParentType, ContextType, Partial<ConceptChallengedByConnectionArgs>>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -28977,6 +29328,7 @@ export type ConceptsConnectionResolvers<ContextType = RequestContext, ParentType
 };
 
 export type ContentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Content'] = ResolversParentTypes['Content']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clarityScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   completeness?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -29349,6 +29701,7 @@ export type DeleteInfoResolvers<ContextType = RequestContext, ParentType extends
 };
 
 export type DocumentationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Documentation'] = ResolversParentTypes['Documentation']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -29719,8 +30072,10 @@ export type GameSessionResolvers<ContextType = RequestContext, ParentType extend
   leaseExpiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   maxTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  patterns?: Resolver<Array<ResolversTypes['TurnPattern']>, ParentType, ContextType>;
   player?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<GameSessionPlayerArgs>>;
   playerConnection?: Resolver<ResolversTypes['GameSessionPlayerConnection'], ParentType, ContextType, Partial<GameSessionPlayerConnectionArgs>>;
+  recentTurns?: Resolver<Array<ResolversTypes['Turn']>, ParentType, ContextType, RequireFields<GameSessionRecentTurnsArgs, 'last'>>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
@@ -29881,6 +30236,7 @@ export type ImplicitReferenceResolvers<ContextType = RequestContext, ParentType 
 };
 
 export type InsightResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Insight'] = ResolversParentTypes['Insight']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   basedOn?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<InsightBasedOnArgs>>;
   basedOnConnection?: Resolver<ResolversTypes['InsightBasedOnConnection'], ParentType, ContextType, Partial<InsightBasedOnConnectionArgs>>;
   category?: Resolver<ResolversTypes['InsightCategory'], ParentType, ContextType>;
@@ -30488,6 +30844,7 @@ export type OpportunitiesConnectionResolvers<ContextType = RequestContext, Paren
 };
 
 export type OpportunityResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Opportunity'] = ResolversParentTypes['Opportunity']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   category?: Resolver<ResolversTypes['OpportunityCategory'], ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -30812,6 +31169,9 @@ export type PersonResolvers<ContextType = RequestContext, ParentType extends Res
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   curiousAbout?: Resolver<Array<ResolversTypes['Topic']>, ParentType, ContextType, Partial<PersonCuriousAboutArgs>>;
   curiousAboutConnection?: Resolver<ResolversTypes['PersonCuriousAboutConnection'], ParentType, ContextType, Partial<PersonCuriousAboutConnectionArgs>>;
+  currentEmployment?: Resolver<Array<ResolversTypes['PersonFact']>, ParentType, ContextType>;
+  employmentHistory?: Resolver<Array<ResolversTypes['PersonFact']>, ParentType, ContextType, Partial<PersonEmploymentHistoryArgs>>;
+  facts?: Resolver<Array<ResolversTypes['PersonFact']>, ParentType, ContextType, Partial<PersonFactsArgs>>;
   hasSkill?: Resolver<Array<ResolversTypes['Skill']>, ParentType, ContextType, Partial<PersonHasSkillArgs>>;
   hasSkillConnection?: Resolver<ResolversTypes['PersonHasSkillConnection'], ParentType, ContextType, Partial<PersonHasSkillConnectionArgs>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
@@ -30828,7 +31188,9 @@ export type PersonResolvers<ContextType = RequestContext, ParentType extends Res
   realName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   relatedTo?: Resolver<Array<ResolversTypes['Person']>, ParentType, ContextType, Partial<PersonRelatedToArgs>>;
   relatedToConnection?: Resolver<ResolversTypes['PersonRelatedToConnection'], ParentType, ContextType, Partial<PersonRelatedToConnectionArgs>>;
+  relationshipsWith?: Resolver<Array<ResolversTypes['PersonFact']>, ParentType, ContextType, RequireFields<PersonRelationshipsWithArgs, 'personId'>>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  skills?: Resolver<Array<ResolversTypes['PersonFact']>, ParentType, ContextType, RequireFields<PersonSkillsArgs, 'minConfidence'>>;
   studiedAt?: Resolver<Array<ResolversTypes['Org']>, ParentType, ContextType, Partial<PersonStudiedAtArgs>>;
   studiedAtConnection?: Resolver<ResolversTypes['PersonStudiedAtConnection'], ParentType, ContextType, Partial<PersonStudiedAtConnectionArgs>>;
   talksAbout?: Resolver<Array<ResolversTypes['Topic']>, ParentType, ContextType, Partial<PersonTalksAboutArgs>>;
@@ -30947,6 +31309,32 @@ export type PersonEventAttendedEventsNodeAggregateSelectionResolvers<ContextType
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   startsAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+};
+
+export type PersonFactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonFact'] = ResolversParentTypes['PersonFact']> = {
+  attributes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  basis?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  contradicts?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  objectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  objectLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  proficiency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sentiment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  subjectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  weight?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  yearsExperience?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type PersonHasSkillConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonHasSkillConnection'] = ResolversParentTypes['PersonHasSkillConnection']> = {
@@ -31621,6 +32009,7 @@ export type ProcessHealthResolvers<ContextType = RequestContext, ParentType exte
 };
 
 export type ProcessInsightResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProcessInsight'] = ResolversParentTypes['ProcessInsight']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   basedOnTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<ProcessInsightBasedOnTasksArgs>>;
   basedOnTasksConnection?: Resolver<ResolversTypes['ProcessInsightBasedOnTasksConnection'], ParentType, ContextType, Partial<ProcessInsightBasedOnTasksConnectionArgs>>;
   category?: Resolver<ResolversTypes['ProcessCategory'], ParentType, ContextType>;
@@ -31693,6 +32082,7 @@ export type ProcessInsightsConnectionResolvers<ContextType = RequestContext, Par
 };
 
 export type ProcessPatternResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProcessPattern'] = ResolversParentTypes['ProcessPattern']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   avgQuality?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   conditions?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -31745,6 +32135,7 @@ export type ProcessPatternsConnectionResolvers<ContextType = RequestContext, Par
 };
 
 export type ProcessUpdateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProcessUpdate'] = ResolversParentTypes['ProcessUpdate']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   blockers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -32148,6 +32539,7 @@ export type RelationshipsBetweenResolvers<ContextType = RequestContext, ParentTy
 };
 
 export type ResearchResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Research'] = ResolversParentTypes['Research']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   contributedTo?: Resolver<Array<ResolversTypes['Synthesis']>, ParentType, ContextType, Partial<ResearchContributedToArgs>>;
   contributedToConnection?: Resolver<ResolversTypes['ResearchContributedToConnection'], ParentType, ContextType, Partial<ResearchContributedToConnectionArgs>>;
@@ -32624,6 +33016,7 @@ export type SearchMemoriesResultResolvers<ContextType = RequestContext, ParentTy
 };
 
 export type SecurityAuditResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SecurityAudit'] = ResolversParentTypes['SecurityAudit']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -32984,6 +33377,7 @@ export type SynthesesConnectionResolvers<ContextType = RequestContext, ParentTyp
 };
 
 export type SynthesisResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Synthesis'] = ResolversParentTypes['Synthesis']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   contributions?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<SynthesisContributionsArgs>>;
   contributionsConnection?: Resolver<ResolversTypes['SynthesisContributionsConnection'], ParentType, ContextType, Partial<SynthesisContributionsConnectionArgs>>;
@@ -33933,6 +34327,8 @@ export type VulnerabilitySecurityAuditAuditNodeAggregateSelectionResolvers<Conte
 };
 
 export type WorkflowImprovementResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WorkflowImprovement'] = ResolversParentTypes['WorkflowImprovement']> = {
+  accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
+  allowedTransitions?: Resolver<Array<ResolversTypes['WorkflowTransitionName']>, ParentType, ContextType>;
   approvedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<WorkflowImprovementApprovedByArgs>>;
   approvedByConnection?: Resolver<ResolversTypes['WorkflowImprovementApprovedByConnection'], ParentType, ContextType, Partial<WorkflowImprovementApprovedByConnectionArgs>>;
   basedOnAnalysis?: Resolver<Array<ResolversTypes['Analysis']>, ParentType, ContextType, Partial<WorkflowImprovementBasedOnAnalysisArgs>>;
@@ -34470,6 +34866,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PersonEventAttendedEventsAggregateSelection?: PersonEventAttendedEventsAggregateSelectionResolvers<ContextType>;
   PersonEventAttendedEventsEdgeAggregateSelection?: PersonEventAttendedEventsEdgeAggregateSelectionResolvers<ContextType>;
   PersonEventAttendedEventsNodeAggregateSelection?: PersonEventAttendedEventsNodeAggregateSelectionResolvers<ContextType>;
+  PersonFact?: PersonFactResolvers<ContextType>;
   PersonHasSkillConnection?: PersonHasSkillConnectionResolvers<ContextType>;
   PersonHasSkillRelationship?: PersonHasSkillRelationshipResolvers<ContextType>;
   PersonInteractedWithConnection?: PersonInteractedWithConnectionResolvers<ContextType>;

@@ -13,6 +13,7 @@ import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } fro
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
 import { checkArgs } from "./checkArgs.js";
+import { expandCypherFields } from "./expandCypherFields.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
@@ -50,7 +51,7 @@ export interface BuiltSchema {
 export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD }: BuildSchemaOptions): Promise<BuiltSchema> {
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
-    typeDefs: withAccessRules(withFeedStamp(document, knowledgeLabels)),
+    typeDefs: withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels)),
     driver,
     resolvers,
     features: {
@@ -140,7 +141,7 @@ function guardRootField(
         const whereDef = argDefs.find((d) => d.name === "where");
         if (whereDef) securedArgs.where = guard.secureRootWhere(args.where as Record<string, unknown> | undefined, whereDef.type);
       }
-      const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined) : info;
+      const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined, rules) : info;
       try {
         const caller = context.caller;
         if (feedWrites && caller && writtenType && writeArg && info.parentType.name === "Mutation") {

@@ -1,4 +1,4 @@
-import { Kind, valueFromASTUntyped, type DocumentNode } from "graphql";
+import { Kind, valueFromASTUntyped, type ConstDirectiveNode, type DocumentNode } from "graphql";
 
 /** Limits on one field, written in the SDL as `@constraint(...)`. */
 export interface FieldRule {
@@ -29,22 +29,33 @@ export function extractRules(document: DocumentNode): RuleTable {
       continue;
     }
     for (const field of def.fields ?? []) {
-      const directive = field.directives?.find((d) => d.name.value === "constraint");
-      if (!directive) continue;
-      const args = Object.fromEntries(
-        (directive.arguments ?? []).map((a) => [a.name.value, valueFromASTUntyped(a.value)]),
-      ) as Record<string, unknown>;
-      const rule: FieldRule = {};
-      for (const key of ["min", "max", "minLength", "maxLength", "maxItems"] as const) {
-        if (typeof args[key] === "number") rule[key] = args[key];
+      addRule(table, def.name.value, field.name.value, field.directives);
+      // Arguments of object fields (the @cypher fields' `limit`, `minConfidence`…) under `Type.field`.
+      if ("arguments" in field) {
+        for (const arg of field.arguments ?? []) addRule(table, argumentsKey(def.name.value, field.name.value), arg.name.value, arg.directives);
       }
-      if (typeof args.pattern === "string") rule.pattern = new RegExp(args.pattern, "u");
-      const fields = table.get(def.name.value) ?? new Map<string, FieldRule>();
-      fields.set(field.name.value, rule);
-      table.set(def.name.value, fields);
     }
   }
   return table;
+}
+
+/** The rule-table key of a field's arguments: `Agent.recentMemories`. */
+export const argumentsKey = (type: string, field: string) => `${type}.${field}`;
+
+function addRule(table: Map<string, Map<string, FieldRule>>, owner: string, name: string, directives: readonly ConstDirectiveNode[] | undefined) {
+  const directive = directives?.find((d) => d.name.value === "constraint");
+  if (!directive) return;
+  const args = Object.fromEntries(
+    (directive.arguments ?? []).map((a) => [a.name.value, valueFromASTUntyped(a.value)]),
+  ) as Record<string, unknown>;
+  const rule: FieldRule = {};
+  for (const key of ["min", "max", "minLength", "maxLength", "maxItems"] as const) {
+    if (typeof args[key] === "number") rule[key] = args[key];
+  }
+  if (typeof args.pattern === "string") rule.pattern = new RegExp(args.pattern, "u");
+  const fields = table.get(owner) ?? new Map<string, FieldRule>();
+  fields.set(name, rule);
+  table.set(owner, fields);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "graphql";
 
 import { BadUserInputError } from "../errors/errors.js";
+import { argumentsKey, checkValue, type RuleTable } from "./inputRules.js";
 
 type Secure = (value: unknown, type: GraphQLInputType) => unknown;
 
@@ -26,11 +27,15 @@ const PAGING = new Set(["limit", "offset", "first"]);
  * fragments, variables), not from the root resolver's `args`. To change what
  * it filters on, every argument in the selection and its fragments is rewritten
  * here through `secure`; arguments it leaves alone keep their original AST.
+ * Arguments with a `@constraint` of their own (those of the @cypher fields,
+ * `argRules`) are checked on the way, wherever they are nested: their values
+ * go into the field's statement, so a bad one is refused before any Cypher runs.
  */
 export function secureResolveInfo(
   info: GraphQLResolveInfo,
   secure: Secure,
   rootWhere?: (value: Record<string, unknown> | undefined, type: GraphQLInputType) => unknown,
+  argRules: RuleTable = new Map(),
 ): GraphQLResolveInfo {
   // A field node starts inside its parent type; a fragment definition names its own.
   const rewrite = <T extends ASTNode>(node: T, parentType: GraphQLResolveInfo["parentType"] | undefined): T => {
@@ -41,6 +46,14 @@ export function secureResolveInfo(
         Argument(arg: ArgumentNode) {
           const def = typeInfo.getArgument();
           if (!def) return undefined;
+          const parent = typeInfo.getParentType();
+          const field = typeInfo.getFieldDef();
+          const rule = parent && field ? argRules.get(argumentsKey(parent.name, field.name))?.get(def.name) : undefined;
+          if (rule) {
+            const label = `${argumentsKey(parent!.name, field!.name)}.${def.name}`;
+            const problem = checkValue(label, valueFromAST(arg.value, def.type, info.variableValues), rule);
+            if (problem) throw new BadUserInputError(problem, label);
+          }
           // Only input objects can hold filters to secure; scalars need just the paging check.
           const rewritable = isInputObjectType(getNamedType(def.type));
           if (!rewritable && !PAGING.has(def.name)) return undefined;

@@ -117,3 +117,12 @@ export function decideTransition(transition: TransitionName, subject: Transition
   }
   return { ok: true, transition, from: rule.from, to: rule.to, decision: rule.decision ?? null };
 }
+
+/**
+ * The transitions `caller` may make on `subject` now: those decideTransition
+ * would apply, in declaration order. What WorkflowImprovement.allowedTransitions
+ * shows, so a client sees the same gate the mutation enforces.
+ */
+export function allowedTransitions(subject: TransitionSubject, caller: TransitionCaller): TransitionName[] {
+  return TRANSITION_NAMES.filter((name) => decideTransition(name, subject, caller).ok);
+}

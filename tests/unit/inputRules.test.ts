@@ -19,6 +19,12 @@ describe("extractRules", () => {
     expect(memory.get("id")?.pattern?.test("abc")).toBe(true);
     expect(memory.has("plain")).toBe(false);
   });
+
+  it("reads @constraint on the arguments of a field under Type.field, apart from the type's own fields", () => {
+    const rules = extractRules(parse(`type Agent @node { id: ID! recentMemories(limit: Int = 10 @constraint(min: 1, max: 100), types: [String!]): [String!]! }`));
+    expect(rules.get("Agent.recentMemories")).toEqual(new Map([["limit", { min: 1, max: 100 }]]));
+    expect(rules.has("Agent")).toBe(false);
+  });
 });
 
 describe("checkValue", () => {

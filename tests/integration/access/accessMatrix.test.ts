@@ -14,6 +14,7 @@ import { CRUD_KINDS, READERS, WRITERS, type InterfacePlan, type VisibilityState 
 import { attemptOf } from "../../support/access/attemptOf.js";
 import { CREATED_BY_CUSTOM_MUTATION } from "../../support/access/classifyRootFields.js";
 import { createFixtures, type Fixture, type FixtureSet } from "../../support/access/createFixtures.js";
+import { CYPHER_FIELD_PROBES, cypherFieldsOfOwnedTypes } from "../../support/access/cypherFieldProbes.js";
 import { minimalCreateInput } from "../../support/access/minimalCreateInput.js";
 import * as ops from "../../support/access/operations.js";
 import { castPersonas, type Persona, type PersonaName } from "../../support/access/personas.js";
@@ -562,10 +563,50 @@ describe("game sessions: only the owner or an admin records turns, renews and en
   });
 });
 
+/** Secrets the @cypher field probes wrote: the zero-leak check searches for them too. */
+const probeSecrets: string[] = [];
+
+describe("@cypher fields read only what the caller may read (tests/support/access/cypherFieldProbes.ts)", () => {
+  const fields = cypherFieldsOfOwnedTypes();
+
+  it("every @cypher field of an owned type has a probe", () => {
+    const missing = fields.filter((f) => !CYPHER_FIELD_PROBES.has(f)).map((f) => `${f} has no probe in cypherFieldProbes.ts: add one`);
+    expect(missing, missing.join("\n")).toEqual([]);
+    expect(fields.length).toBeGreaterThan(20);
+  });
+
+  for (const coordinate of fields) {
+    const probe = CYPHER_FIELD_PROBES.get(coordinate);
+    if (!probe) continue;
+    const [typeName] = coordinate.split(".");
+    const secret = nextUnique();
+    // The SHARED node's id is no secret: every persona of the tenant may read it.
+    const root = probe.rootIsOwner ? owner.caller!.agentId : nextUnique();
+    probeSecrets.push(secret);
+    const list = types.find((t) => t.node.name === typeName)!.fields.list!.name;
+    const operation = { query: `query ($id: ID!) { ${list}(where: { id: { eq: $id } }) { id ${probe.selection.replace("__SECRET__", secret)} } }`, variables: { id: root } };
+    describe(coordinate, () => {
+      beforeAll(async () => {
+        await access.gw.driver.executeQuery(probe.setup, { tenant: cast.tenants.home, owner: owner.caller!.agentId, root, secret });
+      });
+      for (const persona of AUTHENTICATED) {
+        const may = WRITERS.includes(persona.name);
+        it.concurrent(`${persona.label} ${may ? "sees" : "does not see"} the owner's private data through ${coordinate}`, async () => {
+          const res = await access.client.send(persona, operation, may);
+          expect(res.errors, res.text).toBeUndefined();
+          const findsRoot = persona.name !== "otherTenant" && (may || !probe.rootPrivate);
+          expect(res.data![list], res.text).toHaveLength(findsRoot ? 1 : 0);
+          expect(probe.shows ? probe.shows(res, list) : res.text.includes(secret), res.text).toBe(may);
+        });
+      }
+    });
+  }
+});
+
 describe("zero leaks", () => {
   for (const persona of cast.all.filter((p) => !WRITERS.includes(p.name))) {
     it(`no response to ${persona.label} shows a fixture's id or content unless it was shared with it`, () => {
-      const secrets = [...fixtureSet.fixtures.values()].flatMap((f) => f.secrets);
+      const secrets = [...[...fixtureSet.fixtures.values()].flatMap((f) => f.secrets), ...probeSecrets];
       expect(access.client.log.some((r) => r.persona === persona.name && !r.granted)).toBe(true);
       const leaks = leaksTo(access.client.log, persona.name, secrets);
       expect(leaks, leaks.join("\n")).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "../../../src/core/caller.js";
 import {
+  allowedTransitions,
   decideTransition,
   TRANSITION_NAMES,
   TRANSITIONS,
@@ -109,5 +110,17 @@ describe("who may make a transition", () => {
   it("the caller's right is checked before the state: a non-approver hears FORBIDDEN even where APPROVE is illegal", () => {
     expect(decideTransition("APPROVE", subject("COMPLETE"), as("mongke"))).toMatchObject({ ok: false, refusal: { kind: "forbidden" } });
     expect(decideTransition("APPROVE", subject("COMPLETE"), as("kublai", "approver"))).toMatchObject({ ok: false, refusal: { kind: "illegal", current: "COMPLETE" } });
+  });
+
+  it("allowedTransitions lists exactly the transitions decideTransition accepts, for every status and kind of caller", () => {
+    const callers = [as(OWNER), as("jochi"), as("kublai", "approver"), as(OWNER, "approver"), as("root", "admin"), as("mongke"), steward];
+    for (const status of WORKFLOW_STATUSES) {
+      for (const caller of callers) {
+        const accepted = TRANSITION_NAMES.filter((t) => decideTransition(t, subject(status), caller).ok);
+        expect(allowedTransitions(subject(status), caller), `${caller.agentId} at ${status}`).toEqual(accepted);
+      }
+    }
+    expect(allowedTransitions(subject("PENDING_APPROVAL"), as(OWNER, "approver"))).toEqual([]);
+    expect(allowedTransitions(subject("PENDING_APPROVAL"), as("kublai", "approver"))).toEqual(["APPROVE", "REJECT", "REQUEST_REVISION"]);
   });
 });

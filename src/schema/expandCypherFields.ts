@@ -1,0 +1,82 @@
+import { Kind, visit, type DocumentNode, type FieldDefinitionNode, type InterfaceTypeDefinitionNode } from "graphql";
+import { VISIBLE_TO_JWT } from "../auth/policy.js";
+import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factRelations } from "../facts/index.js";
+
+/** `visibleToCaller(m)`: the READ rule over the variable `m`. */
+const VISIBLE = /\bvisibleToCaller\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
+/** `FACT_TYPES`: the relationship types of Person's facts, as a Cypher list. */
+const FACT_TYPES = /\bFACT_TYPES\b/g;
+/** `personFact(r)`: the fact relationship `r` as a PersonFact map. */
+const PERSON_FACT = /\bpersonFact\(\s*r\s*\)/g;
+/** `factHeldAt(r, $asOf)`: the fact `r` held at the instant the argument names. */
+const HELD_AT = /\bfactHeldAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
+/** `factCurrent(r)`: the fact `r` is current now. */
+const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
+
+/**
+ * Writes the shared rules into the statements of the SDL's @cypher fields, so
+ * each rule keeps one source: `visibleToCaller(x)` becomes the READ rule over
+ * `x` (auth/policy.ts VISIBLE_TO_JWT, from the grants of auth/readRule.ts that
+ * the @authorization filters are made of too), `FACT_TYPES` the fact
+ * relationship types the SDL declares on Person, `personFact(r)` the map a
+ * PersonFact is read from, `factHeldAt(r, $asOf)` and `factCurrent(r)` the
+ * validity rules of facts/factInterval.ts (facts/factIntervalCypher.ts).
+ * Left unexpanded, each of the call forms is a call of an unknown Cypher
+ * function: a statement missed here fails rather than reads without the rule.
+ */
+export function expandCypherFields(document: DocumentNode): DocumentNode {
+  const types = factRelations(document).map((r) => `'${r.type}'`);
+  return visit(withInterfaceCypherFields(document), {
+    Directive(node) {
+      if (node.name.value !== "cypher") return undefined;
+      return {
+        ...node,
+        arguments: node.arguments?.map((arg) =>
+          arg.name.value === "statement" && arg.value.kind === Kind.STRING
+            ? { ...arg, value: { ...arg.value, block: false, value: expandStatement(arg.value.value, types) } }
+            : arg,
+        ),
+      };
+    },
+  });
+}
+
+function expandStatement(statement: string, factTypes: readonly string[]): string {
+  return statement
+    .replace(VISIBLE, (_, variable: string) => VISIBLE_TO_JWT.replace(/\bn\./g, `${variable}.`))
+    .replace(FACT_TYPES, `[${factTypes.join(", ")}]`)
+    .replace(PERSON_FACT, PERSON_FACT_MAP)
+    .replace(HELD_AT, (_, arg: string) => factHeldAt(`datetime($${arg})`))
+    .replace(CURRENT, factCurrentAt("datetime()"));
+}
+
+const hasCypher = (field: FieldDefinitionNode) => field.directives?.some((d) => d.name.value === "cypher") ?? false;
+
+/**
+ * A @cypher field declared on an interface (`Knowledge.accessedBy`) is written
+ * once there and served by every implementing type: @neo4j/graphql runs the
+ * statements of the concrete types, so each gets the interface's field, and
+ * the interface keeps the field without the statement.
+ */
+function withInterfaceCypherFields(document: DocumentNode): DocumentNode {
+  const declared = new Map(
+    document.definitions
+      .filter((d): d is InterfaceTypeDefinitionNode => d.kind === Kind.INTERFACE_TYPE_DEFINITION)
+      .map((i) => [i.name.value, (i.fields ?? []).filter(hasCypher)] as const)
+      .filter(([, fields]) => fields.length > 0),
+  );
+  if (declared.size === 0) return document;
+  return {
+    ...document,
+    definitions: document.definitions.map((def) => {
+      if (def.kind === Kind.INTERFACE_TYPE_DEFINITION && declared.has(def.name.value)) {
+        return { ...def, fields: def.fields?.map((f) => (hasCypher(f) ? { ...f, directives: f.directives?.filter((d) => d.name.value !== "cypher") } : f)) };
+      }
+      if (def.kind !== Kind.OBJECT_TYPE_DEFINITION) return def;
+      const inherited = (def.interfaces ?? []).flatMap((i) => declared.get(i.name.value) ?? []);
+      const own = new Set((def.fields ?? []).map((f) => f.name.value));
+      const added = inherited.filter((f) => !own.has(f.name.value));
+      return added.length ? { ...def, fields: [...(def.fields ?? []), ...added] } : def;
+    }),
+  };
+}
