@@ -26,7 +26,7 @@ import { availabilityPlugin, onlyIntrospection } from "./availabilityPlugin.js";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { ServiceUnavailableError } from "../errors/errors.js";
 import { registerAdmissionGauges, type GatewayMetrics } from "./metrics/gatewayMetrics.js";
-import { adminMetricsHandler, startMetricsServer } from "./metrics/metricsRoute.js";
+import { operatorMetricsHandler, startMetricsServer } from "./metrics/metricsRoute.js";
 import { operationMetricsPlugin } from "./metrics/operationMetricsPlugin.js";
 import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
 import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
@@ -171,7 +171,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get("/health", healthHandler(healthDeps));
   app.get("/health/live", liveHandler);
   app.get("/health/ready", readyHandler(healthDeps));
-  app.get("/metrics", adminMetricsHandler(metrics.registry, authenticate));
+  app.get("/metrics", operatorMetricsHandler(metrics.registry, authenticate));
   app.use("/graphiql", explorerRouter());
   // WebSocket operations are not traced yet: only HTTP requests carry a span.
   if (config.tracing.endpoint) app.use(["/graphql", "/api", "/mcp"], traceRequests);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signToken } from "../../src/auth/tokens.js";
+import { signOperatorToken, signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../support/testGateway.js";
 
 let gw: TestGateway;
@@ -90,13 +90,17 @@ describe("/metrics", () => {
     expect((await fetch(`http://127.0.0.1:${port}/graphql`)).status).toBe(404);
   });
 
-  it("on the gateway's port, needs an admin token: 401 without one, 403 for an agent", async () => {
+  it("on the gateway's port, needs the operator's token: 401 without one, 403 for an agent and for a tenant's admin", async () => {
     const url = `${base(secured)}/metrics`;
     expect((await fetch(url)).status).toBe(401);
     const agent = await signToken(secret, { tenantId: "metrics", agentId: "a1", roles: ["agent"] }, 60, { issuer: undefined, audience: undefined });
     expect((await fetch(url, { headers: { authorization: `Bearer ${agent}` } })).status).toBe(403);
     const admin = await signToken(secret, { tenantId: "metrics", agentId: "a2", roles: ["agent", "admin"] }, 60, { issuer: undefined, audience: undefined });
-    const ok = await fetch(url, { headers: { authorization: `Bearer ${admin}` } });
+    const refused = await fetch(url, { headers: { authorization: `Bearer ${admin}` } });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/operator/);
+    const operator = await signOperatorToken(secret, { tenantId: "metrics", agentId: "ops", roles: ["agent"], operator: true }, 60, { issuer: undefined, audience: undefined });
+    const ok = await fetch(url, { headers: { authorization: `Bearer ${operator}` } });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("mnemograph_neo4j_up 1");
   });

@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import express, { type RequestHandler } from "express";
 import type { Registry } from "prom-client";
 import type { Authenticator } from "../../auth/authenticate.js";
-import { hasRole } from "../../auth/policy.js";
 import { MnemographError } from "../../errors/errors.js";
 
 /** Prometheus' text format of every metric of the registry. */
@@ -15,16 +14,17 @@ export function metricsHandler(registry: Registry): RequestHandler {
 }
 
 /**
- * `/metrics` on the gateway's own port: for admins only, since it tells how
- * every tenant uses the service. A scraper sends an admin token as any client.
+ * `/metrics` on the gateway's own port: for the gateway's operator only, since
+ * it tells how every tenant uses the service (a tenant's admin is not the
+ * operator). A scraper sends an operator token (`npm run operator-token`).
  */
-export function adminMetricsHandler(registry: Registry, authenticate: Authenticator): RequestHandler {
+export function operatorMetricsHandler(registry: Registry, authenticate: Authenticator): RequestHandler {
   const serve = metricsHandler(registry);
   return async (req, res, next) => {
     try {
       const caller = await authenticate(req.headers);
-      if (!hasRole(caller, "admin")) {
-        res.status(403).json({ error: { code: "FORBIDDEN", message: "Only an admin may read /metrics" } });
+      if (!caller.operator) {
+        res.status(403).json({ error: { code: "FORBIDDEN", message: "Only the gateway's operator may read /metrics: it counts every tenant's use (npm run operator-token, or METRICS_PORT)" } });
         return;
       }
     } catch (err) {

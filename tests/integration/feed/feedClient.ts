@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Driver } from "neo4j-driver";
 import neo4j from "neo4j-driver";
 import type { Caller } from "../../../src/core/caller.js";
-import { signToken } from "../../../src/auth/tokens.js";
+import { signOperatorToken, signToken } from "../../../src/auth/tokens.js";
 import { testConfig } from "../../support/testGateway.js";
 import { wsClient } from "../../support/wsClient.js";
 
@@ -10,7 +10,8 @@ import { wsClient } from "../../support/wsClient.js";
 export function feedTestConfig() {
   const secret = `feed-secret-${randomUUID()}-${randomUUID()}`;
   const config = testConfig({ auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } });
-  const token = (caller: Caller) => signToken(secret, caller, 3600, { issuer: undefined, audience: undefined });
+  // The operator's token (for /metrics) is signed as `npm run operator-token` signs it.
+  const token = (caller: Caller) => (caller.operator ? signOperatorToken : signToken)(secret, caller, 3600, { issuer: undefined, audience: undefined });
   return { config, token, secret };
 }
 

@@ -235,9 +235,9 @@ describe("knowledgeFeed", () => {
   it("/metrics counts open subscriptions and how long after its commit each event was delivered", async () => {
     const writer = agent("met-writer");
     const reader = agent("met-reader");
-    const admin = agent("met-admin", ["agent", "admin"]);
+    const operator: Caller = { ...agent("met-operator"), operator: true };
     const scrape = async () => {
-      const res = await fetch(gw.url.replace(/\/graphql$/, "/metrics"), { headers: { authorization: `Bearer ${await token(admin)}` } });
+      const res = await fetch(gw.url.replace(/\/graphql$/, "/metrics"), { headers: { authorization: `Bearer ${await token(operator)}` } });
       expect(res.status).toBe(200);
       const text = await res.text();
       const value = (name: string, labels = "") => Number(new RegExp(`^${name}${labels.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1] ?? NaN);
