@@ -4,6 +4,7 @@ import { BadUserInputError } from "../../errors/errors.js";
 import type { AgentRateLimiter } from "./rateLimiter.js";
 import { RateLimitedError } from "./RateLimitedError.js";
 import { rootFieldNames } from "./rootFieldNames.js";
+import { retrieveContextEndUser } from "./endUser.js";
 
 /**
  * Draws each HTTP operation from its caller's rate budgets once Apollo knows
@@ -18,7 +19,8 @@ export function rateLimitPlugin<TContext extends { caller: Caller }>(limiter: Ag
         async didResolveOperation({ contextValue, document, operation, request, response }) {
           if (!operation) return; // execution reports the unknown operation; nothing runs
           try {
-            await limiter.consume(contextValue.caller, rootFieldNames(document, request.operationName));
+            const endUser = retrieveContextEndUser(document, request.operationName, request.variables);
+            await limiter.consume(contextValue.caller, rootFieldNames(document, request.operationName), { retrieveContext: endUser });
           } catch (err) {
             if (err instanceof RateLimitedError) {
               response.http.status = 429;

@@ -21,6 +21,9 @@ interface Budget {
  * (`defaultPerMinute`), and each use of a root field with a budget of its own
  * (`perField`, e.g. `retrieveContext`) draws one more from that one. Keys are
  * `tenant:agent:field`, so agents never share a budget, across tenants neither.
+ * A field's budget may be scoped further, per end user of the agent
+ * (`tenant:agent:field:user`): a chatbot's token serves many people, each with
+ * a budget of their own; the agent's own operations budget still caps them all.
  * Refused attempts count too: an agent that keeps hammering stays refused until
  * its window ends. One process only; several gateways need a shared store.
  */
@@ -43,7 +46,7 @@ export class AgentRateLimiter {
    * RateLimitedError, with the time to wait, when a budget is spent. Called by
    * `rateLimitPlugin` for HTTP and from graphql-ws `onSubscribe`.
    */
-  async consume(caller: Pick<Caller, "tenantId" | "agentId">, rootFields: readonly string[]): Promise<void> {
+  async consume(caller: Pick<Caller, "tenantId" | "agentId">, rootFields: readonly string[], scopes: Readonly<Record<string, string | null>> = {}): Promise<void> {
     const agentKey = `${encodeURIComponent(caller.tenantId)}:${encodeURIComponent(caller.agentId)}`;
     for (const [field, uses] of countUses(rootFields)) {
       const fieldBudget = this.fields.get(field);
@@ -52,7 +55,8 @@ export class AgentRateLimiter {
         // Waiting would not help: the operation alone is over the budget.
         throw new BadUserInputError(`One operation may call ${field} at most ${fieldBudget.perMinute} times; it calls it ${uses} times`);
       }
-      await draw(fieldBudget, `${agentKey}:${field}`, uses, this.onRefused);
+      const scope = scopes[field];
+      await draw(fieldBudget, scope ? `${agentKey}:${field}:${encodeURIComponent(scope)}` : `${agentKey}:${field}`, uses, this.onRefused);
     }
     await draw(this.operations, `${agentKey}:*`, 1, this.onRefused);
   }

@@ -13,6 +13,7 @@ import type { LimitsConfig } from "../../config/limitsConfig.js";
 import { checkOperation, parseWithTokenLimit } from "./operationLimits.js";
 import type { AgentRateLimiter } from "./rateLimiter.js";
 import { rootFieldNames } from "./rootFieldNames.js";
+import { retrieveContextEndUser } from "./endUser.js";
 import { stripSuggestion } from "./suggestions.js";
 
 export interface WebSocketGuard {
@@ -49,7 +50,7 @@ export async function guardWebSocketOperation<TContext extends { caller: Caller 
   if (refused.length > 0) return refused;
 
   try {
-    await limiter.consume(contextValue.caller, rootFieldNames(document, operationName));
+    await limiter.consume(contextValue.caller, rootFieldNames(document, operationName), { retrieveContext: retrieveContextEndUser(document, operationName, variables) });
   } catch (err) {
     if (err instanceof MnemographError) return [err];
     throw err;

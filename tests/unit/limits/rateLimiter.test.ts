@@ -37,6 +37,21 @@ describe("AgentRateLimiter", () => {
     expect(error.extensions).toEqual({ code: "RATE_LIMITED", retryAfterSeconds: 42 });
   });
 
+  it("keeps a field's budget per end user when one is named; the agent's operations budget still caps them all", async () => {
+    const rates = new AgentRateLimiter({ defaultPerMinute: 25, perField: { retrieveContext: 10 } });
+    for (let i = 0; i < 10; i++) await rates.consume(kublai, ["retrieveContext"], { retrieveContext: "user-a" });
+    const error = await refusal(rates.consume(kublai, ["retrieveContext"], { retrieveContext: "user-a" }));
+    expect(error.message).toMatch(/^Rate limit for retrieveContext is 10 per minute/);
+    // Another user of the same chatbot token has a budget of its own…
+    for (let i = 0; i < 10; i++) await rates.consume(kublai, ["retrieveContext"], { retrieveContext: "user-b" });
+    // …and the unnamed budget is the agent's own, apart from its users'.
+    await rates.consume(kublai, ["retrieveContext"]);
+    // 21 operations were counted (a call refused by a field's budget draws none): rotating users cannot go past the agent's 25.
+    for (let i = 0; i < 4; i++) await rates.consume(kublai, ["retrieveContext"], { retrieveContext: `user-c${i}` });
+    const capped = await refusal(rates.consume(kublai, ["retrieveContext"], { retrieveContext: "user-d" }));
+    expect(capped.message).toMatch(/^Rate limit for operations is 25 per minute/);
+  });
+
   it("keeps each agent's budget its own, across tenants too", async () => {
     const rates = limiter();
     for (let i = 0; i < 10; i++) await rates.consume(kublai, ["retrieveContext"]);
