@@ -16,7 +16,7 @@ import {
   tokenRequests,
   type FuzzEnv,
 } from "../../support/fuzz/fuzzDoors.js";
-import { operationFor, rootFields, type RootField } from "../../support/fuzz/operations.js";
+import { nestedFields, operationFor, rootFields, type NestedField, type RootField } from "../../support/fuzz/operations.js";
 import { servedRoutes } from "../../support/fuzz/servedRoutes.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 import { testConfig } from "../../support/testGateway.js";
@@ -58,6 +58,7 @@ let tg: TokenGateway;
 let env: FuzzEnv;
 let schema: GraphQLSchema;
 const fuzzedFields = new Map<string, number>();
+const fuzzedNested = new Map<string, number>();
 
 beforeAll(async () => {
   const base = testConfig();
@@ -95,6 +96,18 @@ async function fuzzField(root: RootField, index: number): Promise<void> {
   );
 }
 
+/** A field with arguments below a list query (relationship filters, connections, @cypher fields), asked of the first node. */
+async function fuzzNested(nested: NestedField, index: number): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(operationFor({ kind: "query", field: nested.field }, VALUES, nested.under), async (op) => {
+      const outcome = await postOperation(env, op, "POST");
+      fuzzedNested.set(nested.coordinate, (fuzzedNested.get(nested.coordinate) ?? 0) + 1);
+      await checkOutcome(env, "graphql", outcome, `${op.query} ${JSON.stringify(op.variables)}`);
+    }),
+    { seed: SEED + 4000 + index, numRuns: RUNS },
+  );
+}
+
 const LONG = RUNS * 60_000 + 120_000;
 
 describe(`schema-driven fuzzing (seed ${SEED}): no internal error, a named code, a refused request changes nothing`, () => {
@@ -112,6 +125,18 @@ describe(`schema-driven fuzzing (seed ${SEED}): no internal error, a named code,
       expect(failures, failures.join("\n\n")).toEqual([]);
     }, LONG * 4);
   }
+
+  it("every field with arguments of a node type (relationship filters, connections, @cypher fields), nested under its list query", async () => {
+    const fields = nestedFields(schema);
+    expect(fields.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    for (const [i, nested] of fields.entries()) {
+      await fuzzNested(nested, i).catch((err: Error) => failures.push(`${nested.coordinate}: ${err.message.slice(0, 1500)}`));
+    }
+    expect(failures, failures.join("\n\n")).toEqual([]);
+    const missing = fields.filter((f) => (fuzzedNested.get(f.coordinate) ?? 0) < RUNS).map((f) => f.coordinate);
+    expect(missing, "nested fields not fuzzed").toEqual([]);
+  }, LONG * 4);
 
   it("POST /api/memory/retrieve and /debug (the chatbot memory service's routes)", async () => {
     await fc.assert(
