@@ -9719,6 +9719,14 @@ export type Mutation = {
    * knowledge, are skipped. Returns the ids recorded. The caller needs an Agent node.
    */
   markKnowledgeAccessed: Array<Scalars['ID']['output']>;
+  /**
+   * Marks a recorded run helpful or not (the knowledge agent's "was the context
+   * helpful?"), with an optional note (at most 2,000 characters). Marking again
+   * replaces the earlier mark. Only the run's owner or an admin of its tenant:
+   * NOT_FOUND when the caller cannot read the run, FORBIDDEN when it may read
+   * but not change it. What the run recorded stays as it was.
+   */
+  markRetrievalRun: RetrievalRun;
   /** reflect for the caller (the agent team's memory_reflect). */
   memoryReflect: Reflection;
   /**
@@ -10284,6 +10292,13 @@ export type MutationHeartbeatSessionArgs = {
 
 export type MutationMarkKnowledgeAccessedArgs = {
   ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationMarkRetrievalRunArgs = {
+  helpful: Scalars['Boolean']['input'];
+  note?: InputMaybe<Scalars['String']['input']>;
+  runId: Scalars['ID']['input'];
 };
 
 
@@ -17465,11 +17480,13 @@ export type RetrievalPlanner =
 
 /**
  * A recorded retrieveContext run, for review: the conversation, every step and
- * tool call, the facts returned, the timings. retrieveContext writes one per
- * run, PRIVATE to its caller; an update may only share it (visibility,
- * sharedWith) for review: what was recorded cannot be rewritten. (A generated
- * create stays, owned by its caller like any node, for importing runs recorded
- * elsewhere.)
+ * tool call with what it returned, the facts returned, the planner and its
+ * prompt version, the timings. retrieveContext writes one per run, PRIVATE to
+ * its caller; an update may only share it (visibility, sharedWith) for review:
+ * what was recorded cannot be rewritten. The feedback fields (helpful,
+ * feedbackNote, feedbackBy, feedbackAt) are set only by markRetrievalRun.
+ * (A generated create stays, owned by its caller like any node, for importing
+ * runs recorded elsewhere.)
  */
 export type RetrievalRun = Owned & {
   __typename?: 'RetrievalRun';
@@ -17481,15 +17498,28 @@ export type RetrievalRun = Owned & {
   /** The formatted facts returned. */
   facts: Array<Scalars['String']['output']>;
   fallbackReason?: Maybe<Scalars['String']['output']>;
+  feedbackAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The agent that last marked the run. */
+  feedbackBy?: Maybe<Scalars['String']['output']>;
+  /** Why, in the marker's words (markRetrievalRun's note). */
+  feedbackNote?: Maybe<Scalars['String']['output']>;
+  /** Whether the context was helpful, as its owner or an admin marked it (markRetrievalRun); null until marked. */
+  helpful?: Maybe<Scalars['Boolean']['output']>;
   id: Scalars['ID']['output'];
   iterationsUsed: Scalars['Int']['output'];
   llmTokensUsed: Scalars['Int']['output'];
   ownerId: Scalars['String']['output'];
   planner: Scalars['String']['output'];
   processingTimeMs: Scalars['Float']['output'];
+  /** The LLM planner's prompt version (PLANNER_PROMPT_VERSION) when the run asked a model, even if it then handed over; null when only the deterministic planner ran. */
+  promptVersion?: Maybe<Scalars['String']['output']>;
   queriesExecuted: Scalars['Int']['output'];
   sharedWith: Array<Scalars['String']['output']>;
-  /** Every step with its tool calls, arguments, result sizes and times, as JSON text. */
+  /**
+   * Every step with its tool calls as JSON text: each call's arguments, outcome,
+   * result size, time, and what it returned (`result`: the result as JSON text,
+   * cut at 2,000 characters with `resultChars` its full length).
+   */
   steps: Scalars['String']['output'];
   stopReason: Scalars['String']['output'];
   tenantId: Scalars['String']['output'];
@@ -17509,11 +17539,15 @@ export type RetrievalRunAggregateNode = {
   conversation: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   fallbackReason: StringAggregateSelection;
+  feedbackAt: DateTimeAggregateSelection;
+  feedbackBy: StringAggregateSelection;
+  feedbackNote: StringAggregateSelection;
   iterationsUsed: IntAggregateSelection;
   llmTokensUsed: IntAggregateSelection;
   ownerId: StringAggregateSelection;
   planner: StringAggregateSelection;
   processingTimeMs: FloatAggregateSelection;
+  promptVersion: StringAggregateSelection;
   queriesExecuted: IntAggregateSelection;
   steps: StringAggregateSelection;
   stopReason: StringAggregateSelection;
@@ -17530,6 +17564,7 @@ export type RetrievalRunCreateInput = {
   llmTokensUsed: Scalars['Int']['input'];
   planner: Scalars['String']['input'];
   processingTimeMs: Scalars['Float']['input'];
+  promptVersion?: InputMaybe<Scalars['String']['input']>;
   queriesExecuted: Scalars['Int']['input'];
   sharedWith: Array<Scalars['String']['input']>;
   steps: Scalars['String']['input'];
@@ -17550,12 +17585,17 @@ export type RetrievalRunSort = {
   conversation?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   fallbackReason?: InputMaybe<SortDirection>;
+  feedbackAt?: InputMaybe<SortDirection>;
+  feedbackBy?: InputMaybe<SortDirection>;
+  feedbackNote?: InputMaybe<SortDirection>;
+  helpful?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   iterationsUsed?: InputMaybe<SortDirection>;
   llmTokensUsed?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   planner?: InputMaybe<SortDirection>;
   processingTimeMs?: InputMaybe<SortDirection>;
+  promptVersion?: InputMaybe<SortDirection>;
   queriesExecuted?: InputMaybe<SortDirection>;
   steps?: InputMaybe<SortDirection>;
   stopReason?: InputMaybe<SortDirection>;
@@ -17578,12 +17618,17 @@ export type RetrievalRunWhere = {
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   facts?: InputMaybe<StringListFilters>;
   fallbackReason?: InputMaybe<StringScalarFilters>;
+  feedbackAt?: InputMaybe<DateTimeScalarFilters>;
+  feedbackBy?: InputMaybe<StringScalarFilters>;
+  feedbackNote?: InputMaybe<StringScalarFilters>;
+  helpful?: InputMaybe<BooleanScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   iterationsUsed?: InputMaybe<IntScalarFilters>;
   llmTokensUsed?: InputMaybe<IntScalarFilters>;
   ownerId?: InputMaybe<StringScalarFilters>;
   planner?: InputMaybe<StringScalarFilters>;
   processingTimeMs?: InputMaybe<FloatScalarFilters>;
+  promptVersion?: InputMaybe<StringScalarFilters>;
   queriesExecuted?: InputMaybe<IntScalarFilters>;
   sharedWith?: InputMaybe<StringListFilters>;
   steps?: InputMaybe<StringScalarFilters>;
@@ -17648,6 +17693,8 @@ export type RetrieveContextMetadata = {
   /** Who planned the run; LLM runs that fell back end as DETERMINISTIC. */
   planner: RetrievalPlanner;
   processingTimeMs: Scalars['Float']['output'];
+  /** The version of the LLM planner's prompts the run sent (PLANNER_PROMPT_VERSION), even when the model then handed over; null when only the deterministic planner ran. */
+  promptVersion?: Maybe<Scalars['String']['output']>;
   /** Tool calls executed. */
   queriesExecuted: Scalars['Int']['output'];
   /** The RetrievalRun node that records this run. */
@@ -30773,6 +30820,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   endSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'sessionId'>>;
   heartbeatSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationHeartbeatSessionArgs, 'sessionId'>>;
   markKnowledgeAccessed?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationMarkKnowledgeAccessedArgs, 'ids'>>;
+  markRetrievalRun?: Resolver<ResolversTypes['RetrievalRun'], ParentType, ContextType, RequireFields<MutationMarkRetrievalRunArgs, 'helpful' | 'runId'>>;
   memoryReflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationMemoryReflectArgs, 'limit'>>;
   memoryShare?: Resolver<ResolversTypes['SharedKnowledge'], ParentType, ContextType, RequireFields<MutationMemoryShareArgs, 'knowledgeId'>>;
   memoryStore?: Resolver<ResolversTypes['StoredMemory'], ParentType, ContextType, RequireFields<MutationMemoryStoreArgs, 'confidence' | 'content' | 'type'>>;
@@ -32690,12 +32738,17 @@ export type RetrievalRunResolvers<ContextType = RequestContext, ParentType exten
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   facts?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   fallbackReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feedbackAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  feedbackBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  feedbackNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  helpful?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   iterationsUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   llmTokensUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   planner?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   processingTimeMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promptVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   queriesExecuted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   sharedWith?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   steps?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -32716,11 +32769,15 @@ export type RetrievalRunAggregateNodeResolvers<ContextType = RequestContext, Par
   conversation?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   fallbackReason?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  feedbackAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  feedbackBy?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
+  feedbackNote?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   iterationsUsed?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   llmTokensUsed?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   planner?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   processingTimeMs?: Resolver<ResolversTypes['FloatAggregateSelection'], ParentType, ContextType>;
+  promptVersion?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   queriesExecuted?: Resolver<ResolversTypes['IntAggregateSelection'], ParentType, ContextType>;
   steps?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   stopReason?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -32763,6 +32820,7 @@ export type RetrieveContextMetadataResolvers<ContextType = RequestContext, Paren
   llmTokensUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   planner?: Resolver<ResolversTypes['RetrievalPlanner'], ParentType, ContextType>;
   processingTimeMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promptVersion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   queriesExecuted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   run?: Resolver<Maybe<ResolversTypes['RetrievalRun']>, ParentType, ContextType>;
   runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;

@@ -4,22 +4,24 @@ import type { Caller } from "../core/caller.js";
 import { writeStatement } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import type { RetrieveRequest } from "./request.js";
-import { traceView, type LoopResult } from "./synthesizeRun.js";
+import { recordedSteps } from "./recordedSteps.js";
+import type { LoopResult } from "./synthesizeRun.js";
 
 const CREATE_RUN = `
   CREATE (r:RetrievalRun {
     id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [],
-    channelId: $channelId, conversation: $conversation, planner: $planner, fallbackReason: $fallbackReason,
+    channelId: $channelId, conversation: $conversation, planner: $planner, promptVersion: $promptVersion, fallbackReason: $fallbackReason,
     stopReason: $stopReason, confidence: $confidence, iterationsUsed: $iterationsUsed, queriesExecuted: $queriesExecuted,
     llmTokensUsed: $llmTokensUsed, processingTimeMs: $processingTimeMs, facts: $facts, steps: $steps, createdAt: datetime($createdAt)
   })`;
 
-/** The trace as stored, as JSON text. */
-export const traceJson = (result: LoopResult): string => JSON.stringify(traceView(result.trace));
+/** The steps as stored, as JSON text: the trace with what each call returned (recordedSteps.ts). */
+export const traceJson = (result: LoopResult): string => JSON.stringify(recordedSteps(result.trace));
 
 /**
  * Records a run as a RetrievalRun node owned by the caller (the knowledge agent: "log
- * everything"): the conversation, the steps and calls, the facts returned.
+ * everything"): the conversation, the steps and calls with what each returned,
+ * the facts returned, the planner and its prompt version.
  * The answer does not wait for it: the id is chosen now and returned at once,
  * the write runs in the background (a failure is logged; shutdown drains it),
  * so the run can be read back a moment after the answer.
@@ -44,6 +46,7 @@ async function writeRun(deps: Pick<AppDeps, "driver" | "database">, id: string, 
       channelId: request.channelId,
       conversation: JSON.stringify(request.messages),
       planner: m.planner,
+      promptVersion: m.promptVersion,
       fallbackReason: m.fallbackReason,
       stopReason: m.stopReason,
       confidence: result.confidence,

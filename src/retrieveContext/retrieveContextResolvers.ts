@@ -1,7 +1,11 @@
+import type { GraphQLResolveInfo } from "graphql";
 import type { LlmConfig } from "../config/config.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { AppDeps } from "../core/appDeps.js";
+import type { MutationMarkRetrievalRunArgs, ResolversTypes } from "../generated/resolvers-types.js";
+import { selectNodeById } from "../graph/selectNodeById.js";
 import { createChatModel } from "../llm/chatModel.js";
+import { markRetrievalRun, parseRunFeedback } from "./markRetrievalRun.js";
 import { deterministicPlanner } from "./planners/deterministicPlanner.js";
 import { llmPlanner } from "./planners/llmPlanner.js";
 import { recordRun } from "./recordRun.js";
@@ -58,7 +62,8 @@ export function toGraphQLResult(result: LoopResult, runId: string, debug: boolea
 
 /**
  * `retrieveContext` (schema/retrieve-context.graphql): checks the request,
- * runs the loop with the configured planner, records the run, answers.
+ * runs the loop with the configured planner, records the run, answers; and
+ * `markRetrievalRun`, the feedback on a recorded run.
  */
 export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers, options: RetrieveContextOptions) {
   const tools = retrievalTools(resolvers);
@@ -101,6 +106,11 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
         retrieveContext: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
           const { request, result, runId } = await run(args.input, ctx);
           return toGraphQLResult(result, runId, request.debug);
+        },
+        markRetrievalRun: async (_: unknown, args: MutationMarkRetrievalRunArgs, ctx: RequestContext, info: GraphQLResolveInfo) => {
+          const feedback = parseRunFeedback(args);
+          await markRetrievalRun(deps, ctx.caller, feedback);
+          return selectNodeById<ResolversTypes["RetrievalRun"]>(info, ctx, "retrievalRuns", feedback.runId);
         },
       },
     },

@@ -50,6 +50,8 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
   const cache: ResultCache = new Map();
   const plannerReasons: string[] = [];
   let planner = deps.planner();
+  // The first planner's prompts are the run's, even when it hands over: the fallback has none.
+  const promptVersion = planner.promptVersion;
   let plannerStartIteration = 0;
   let signatures: string[] = [];
   let tokens = 0;
@@ -166,7 +168,7 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
           outcomes,
           trace,
           reasoning: plannerReasons,
-          metadata: { iterationsUsed: iteration, llmTokensUsed: tokens, planner: planner.kind, fallbackReason, stopReason },
+          metadata: { iterationsUsed: iteration, llmTokensUsed: tokens, planner: planner.kind, fallbackReason, promptVersion, stopReason },
         });
         record(stage, `${result.facts.length} facts, confidence ${result.confidence}`, since);
         stage = nextStage(stage);

@@ -24,6 +24,8 @@ export interface RunMetadata {
   llmTokensUsed: number;
   planner: PlannerKind;
   fallbackReason: string | null;
+  /** The LLM planner's prompt version when the run asked it (even if it then handed over); null when only the deterministic planner ran. */
+  promptVersion: string | null;
   stopReason: StopReason;
 }
 
@@ -53,7 +55,7 @@ export function synthesize(input: {
   outcomes: readonly CallOutcome[];
   trace: StepTrace[];
   reasoning: readonly string[];
-  metadata: Pick<RunMetadata, "iterationsUsed" | "llmTokensUsed" | "planner" | "fallbackReason" | "stopReason">;
+  metadata: Pick<RunMetadata, "iterationsUsed" | "llmTokensUsed" | "planner" | "fallbackReason" | "promptVersion" | "stopReason">;
 }): LoopResult {
   const { request, analysis, links, outcomes } = input;
   const namedThings = new Set([...links.entities.map((e) => e.name.toLowerCase()), ...links.entities.map((e) => e.matched.toLowerCase()), ...analysis.intents.map((i) => i.term.toLowerCase())]);

@@ -73,6 +73,7 @@ export function deterministicPlanner(): PlannerSession {
   let counter = 0;
   return {
     kind: "DETERMINISTIC",
+    promptVersion: null,
     tokensUsed: () => 0,
     async next(view: LoopView): Promise<PlanStep> {
       const done = new Set(view.outcomes.filter((o) => o.ok).map((o) => callSignature(o.call.tool, (o.call.args ?? {}) as Record<string, unknown>)));

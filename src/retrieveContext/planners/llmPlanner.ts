@@ -2,7 +2,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/reso
 import { toolJsonSchema, type RetrievalTool } from "../tools/retrievalTools.js";
 import { describeModelError, type ChatModel } from "../../llm/chatModel.js";
 import { PlannerFailure, type CallOutcome, type LoopView, type PlannerSession, type PlanStep } from "./planner.js";
-import { plannerSystemPrompt, plannerUserPrompt } from "./prompts.js";
+import { PLANNER_PROMPT_VERSION, plannerSystemPrompt, plannerUserPrompt } from "./prompts.js";
 
 /** Longest tool result shown to the model, in characters of JSON; longer ones are cut and say so. */
 const MAX_RESULT_CHARS = 8000;
@@ -31,6 +31,7 @@ export function llmPlanner(model: ChatModel, tools: readonly RetrievalTool[], ti
   let tokens = 0;
   return {
     kind: "LLM",
+    promptVersion: PLANNER_PROMPT_VERSION,
     tokensUsed: () => tokens,
     async next(view: LoopView, signal: AbortSignal): Promise<PlanStep> {
       if (messages.length === 0) {

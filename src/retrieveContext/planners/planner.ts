@@ -46,6 +46,8 @@ export type PlannerKind = "LLM" | "DETERMINISTIC";
 /** One run's planner: asked for the next step after every round. */
 export interface PlannerSession {
   readonly kind: PlannerKind;
+  /** The version of the prompts it sends (PLANNER_PROMPT_VERSION), recorded with the run; null for a planner without prompts. */
+  readonly promptVersion: string | null;
   next(view: LoopView, signal: AbortSignal): Promise<PlanStep>;
   /** Model tokens spent so far (0 for the deterministic planner). */
   tokensUsed(): number;

@@ -2,7 +2,11 @@ import type { ConversationAnalysis } from "../analyzeConversation.js";
 import type { EntityLinks } from "../linkEntities.js";
 import type { RetrieveRequest } from "../request.js";
 
-/** Bumped whenever a prompt's wording changes, and recorded with every run. */
+/**
+ * Bumped whenever a prompt's wording changes. Every run the LLM planner took
+ * part in records it (RetrievalRun.promptVersion, metadata.promptVersion), so
+ * reviews and helpful marks can be compared across prompt versions.
+ */
 export const PLANNER_PROMPT_VERSION = "retrieve-planner/2026-11-22.1";
 
 /** The planner's instructions. Pure. */

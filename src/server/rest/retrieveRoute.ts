@@ -1,7 +1,6 @@
 import express from "express";
-import { MnemographError } from "../../errors/errors.js";
-import { requestIdOf } from "../context.js";
-import { httpStatusOf, restError, type ExecuteOperation } from "./restRoutes.js";
+import { isObj, retrieveHandler } from "./retrieveHandler.js";
+import type { ExecuteOperation } from "./restRoutes.js";
 
 const OPERATION = `mutation RetrieveContextRest($input: RetrieveContextInput!) {
   retrieveContext(input: $input) {
@@ -18,7 +17,6 @@ const OPERATION = `mutation RetrieveContextRest($input: RetrieveContextInput!) {
 }`;
 
 type Body = Record<string, unknown>;
-const isObj = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The chatbot memory service's snake_case request as the GraphQL input. Unknown fields are ignored; types are GraphQL's to check. */
 export function toInput(body: Body): Record<string, unknown> {
@@ -103,29 +101,16 @@ export function debugInfo(trace: readonly TraceStep[], reasoning: string) {
  */
 export function retrieveRoute(execute: ExecuteOperation): express.Router {
   const router = express.Router();
-  const handle = (debug: boolean): express.RequestHandler => async (req, res, next) => {
-    const requestId = requestIdOf(req.headers["x-request-id"]);
-    res.setHeader("x-request-id", requestId);
-    const refuse = (code: string, message: string, extra: Parameters<typeof restError>[3] = {}) =>
-      res.status(httpStatusOf(code)).json(restError(code, message, requestId, extra));
-    try {
-      if (!isObj(req.body)) return refuse("BAD_USER_INPUT", "The body must be a JSON object: { messages: [...], channel_id, max_facts, max_iterations }");
-      const input = { factFormat: "LABELED", ...toInput(req.body), ...(debug ? { debug: true } : {}) };
-      const result = await execute({ ...req.headers, "x-request-id": requestId }, OPERATION, { input });
-      const [error] = result.errors ?? [];
-      if (error) {
-        const code = (error.extensions?.code as string | undefined) ?? "INTERNAL_SERVER_ERROR";
-        if (code === "RATE_LIMITED" && typeof error.extensions?.retryAfterSeconds === "number") res.setHeader("retry-after", String(error.extensions.retryAfterSeconds));
-        return refuse(code, error.message, { field: error.extensions?.field, retry_after_seconds: error.extensions?.retryAfterSeconds });
-      }
-      const data = result.data!.retrieveContext as Parameters<typeof toResponse>[0] & { trace: TraceStep[] | null; reasoning: string };
-      const body = toResponse(data);
-      return res.json(debug ? { ...body, debug_info: debugInfo(data.trace ?? [], data.reasoning) } : body);
-    } catch (err) {
-      if (err instanceof MnemographError) return refuse(String(err.extensions.code), err.message);
-      return next(err);
-    }
-  };
+  const handle = (debug: boolean) =>
+    retrieveHandler(execute, {
+      operation: OPERATION,
+      bodyHint: "{ messages: [...], channel_id, max_facts, max_iterations }",
+      input: (body) => ({ factFormat: "LABELED", ...toInput(body), ...(debug ? { debug: true } : {}) }),
+      respond: (data) => {
+        const body = toResponse(data as Parameters<typeof toResponse>[0]);
+        return debug ? { ...body, debug_info: debugInfo((data.trace as TraceStep[] | null) ?? [], String(data.reasoning)) } : body;
+      },
+    });
   router.post("/memory/retrieve", handle(false));
   router.post("/memory/retrieve/debug", handle(true));
   return router;

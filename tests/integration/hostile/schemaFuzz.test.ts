@@ -39,6 +39,7 @@ const FUZZED_ROUTES = [
   "USE /graphql",
   "POST /api/memory/retrieve",
   "POST /api/memory/retrieve/debug",
+  "POST /api/knowledge/retrieve",
   "USE /api",
   "POST /auth/token",
   "POST /mcp/",
@@ -138,12 +139,12 @@ describe(`schema-driven fuzzing (seed ${SEED}): no internal error, a named code,
     expect(missing, "nested fields not fuzzed").toEqual([]);
   }, LONG * 4);
 
-  it("POST /api/memory/retrieve and /debug (the chatbot memory service's routes)", async () => {
+  it("POST /api/memory/retrieve, /debug and /api/knowledge/retrieve (the chatbot memory service's and knowledge agent's routes)", async () => {
+    // The three take the same body: one arbitrary, every route in turn.
+    const paths = ["/api/memory/retrieve", "/api/memory/retrieve/debug", "/api/knowledge/retrieve"] as const;
     await fc.assert(
-      fc.asyncProperty(retrieveBodies, fc.boolean(), async (body, debug) =>
-        checkOutcome(env, "rest", await postRetrieve(env, body, debug ? "/api/memory/retrieve/debug" : "/api/memory/retrieve"), JSON.stringify(body)),
-      ),
-      { seed: SEED + 3000, numRuns: ROUTE_RUNS },
+      fc.asyncProperty(retrieveBodies, fc.constantFrom(...paths), async (body, path) => checkOutcome(env, "rest", await postRetrieve(env, body, path), `${path} ${JSON.stringify(body)}`)),
+      { seed: SEED + 3000, numRuns: ROUTE_RUNS * 2 },
     );
   }, LONG);
 

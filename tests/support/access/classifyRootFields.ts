@@ -91,6 +91,8 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Mutation.assertFacts": "writesVisibleToCaller",
   /** Reads through the tools (each applies the READ rule); writes only the caller's own RetrievalRun (tests/integration/retrieveContext/). */
   "Mutation.retrieveContext": "readsVisibleToCaller",
+  /** Feedback on a run the caller may read (else NOT_FOUND), only by its owner or an admin (else FORBIDDEN) (tests/integration/retrieveContext/runLog.test.ts). */
+  "Mutation.markRetrievalRun": "ownerOrAdmin",
   /** Raw Cypher is not tenant-scoped; CYPHER_TOOL=off refuses everyone (tests/integration/tools/cypherQuery.test.ts). */
   "Query.cypherQuery": "operatorOnly",
   "Mutation.transitionWorkflowImprovement": "workflowGate",

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "../../src/core/caller.js";
+import { PLANNER_PROMPT_VERSION } from "../../src/retrieveContext/planners/prompts.js";
+import { CREATE_PEOPLE_AND_ORGS, memoryServiceGraph } from "../../fixtures/memoryServiceGraph.js";
+import { unthrottled } from "../../fixtures/memoryServiceCases.js";
+import { startScriptedLlm, type ScriptedLlm, type ScriptedReply } from "../../fixtures/scriptedLlm.js";
+import { ASSERT } from "../integration/tools/peopleFixture.js";
+import { startTokenGateway, type TokenGateway } from "../support/tokenGateway.js";
+import { testConfig } from "../support/testGateway.js";
+
+/**
+ * The chatbot's knowledge retrieval agent (design note 002), played as its
+ * note writes it: a chatbot with one bearer token posts the conversation to
+ * `POST /api/knowledge/retrieve` (its "REST API Specification") and reads
+ * relevant_facts, person_profiles, reasoning, queries_executed, confidence
+ * and processing_time_ms. Only HTTP for the client; the reviewer of "Phase 4"
+ * reads the run log and marks a run over GraphQL with the same token. The
+ * agent is LLM-based, so the planner is the gateway's LLM planner driven by
+ * the scripted OpenAI-compatible model, replaying the note's "Example Agent
+ * Session" round by round. The graph is the note's people (Alice, Bob,
+ * Charlie, Dana, Google).
+ */
+let tg: TokenGateway;
+let llm: ScriptedLlm;
+let chatbot: Caller;
+let token: string;
+let origin: string;
+const person = (name: string) => `${chatbot.agentId}-${name}`;
+
+const post = async (body: unknown, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${origin}/api/knowledge/retrieve`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+/** The note's request: messages with author_id, content and timestamp; channel_id, max_facts, max_iterations. */
+const request = (...messages: [author: string, content: string][]) => ({
+  messages: messages.map(([author_id, content], i) => ({ author_id, content, timestamp: `2025-10-10T14:30:${String(i * 15).padStart(2, "0")}Z` })),
+  channel_id: "channel_789",
+  max_facts: 30,
+  max_iterations: 10,
+});
+
+const call = (name: string, args: Record<string, unknown>): ScriptedReply => ({ calls: [{ name, arguments: args }] });
+
+const graphql = async (query: string, variables: Record<string, unknown>) => {
+  const res = await fetch(`${origin}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await res.json()) as { data?: Record<string, any>; errors?: { extensions?: Record<string, unknown> }[] };
+};
+
+beforeAll(async () => {
+  llm = await startScriptedLlm();
+  tg = await startTokenGateway({
+    tenantPrefix: "kagent",
+    config: {
+      llm: { baseUrl: llm.baseUrl, apiKey: "test-key", model: "scripted-model", timeoutMs: 500, maxRetries: 0, breakerThreshold: 100, breakerCoolDownMs: 60_000 },
+      limits: unthrottled(testConfig().limits),
+    },
+  });
+  chatbot = tg.caller("knowledge-agent");
+  token = await tg.token(chatbot);
+  origin = tg.gw.url.replace(/\/graphql$/, "");
+  const { people, orgs, facts } = memoryServiceGraph(chatbot.agentId);
+  expect((await tg.as(chatbot, CREATE_PEOPLE_AND_ORGS, { input: people, orgs })).errors).toBeUndefined();
+  const typescript = { subject: person("dana"), relation: "HAS_SKILL", object: "TypeScript", confidence: 0.88, evidence: ["msg_900"], attributes: { proficiency: "expert" } };
+  expect((await tg.as(chatbot, ASSERT, { facts: [...facts, typescript] })).errors).toBeUndefined();
+});
+afterAll(async () => {
+  await tg.stop();
+  await llm.close();
+});
+
+/** The note's "Example Agent Session", its five iterations as the model's turns, then DONE with the note's reasoning. */
+const exampleSession = (): ScriptedReply[] => [
+  call("get_person_profile", { person_id: person("charlie") }),
+  call("find_people_by_organization", { organization: "Google" }),
+  call("get_relationships_between", { person_a_id: person("alice"), person_b_id: person("charlie") }),
+  call("find_people_by_topic", { topic: "Google" }),
+  call("search_messages", { query: "Google" }),
+  { content: "Alice is considering applying to Google. Charlie worked there 2019-2022; Dana works there now; Alice is close to Charlie." },
+];
+const exampleConversation = () =>
+  request([person("alice"), "Hey, I'm thinking about applying to Google"], [person("bob"), "Oh nice! Didn't Charlie work there?"], [person("alice"), "Did he? I should ask him about it"]);
+
+describe("the knowledge agent's client, as design note 002 writes it", () => {
+  it("'Example Agent Session' over 'POST /api/knowledge/retrieve': Charlie's Google past, Dana at Google, Alice close to Charlie, in the response shape of the 'REST API Specification'", async () => {
+    llm.play(exampleSession());
+    const { status, body } = await post(exampleConversation());
+    expect(status).toBe(200);
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(["relevant_facts", "person_profiles", "reasoning", "queries_executed", "confidence", "processing_time_ms", "run_id"]));
+    expect(body.relevant_facts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fact: "Charlie previously worked at Google from 2019 to 2022 as a Software Engineer in Mountain View", confidence: 0.92, evidence: ["msg_456"] }),
+        expect.objectContaining({ fact: "Dana works at Google as a Product Manager in San Francisco", confidence: 0.92, evidence: ["msg_789"] }),
+        expect.objectContaining({ fact: "Alice is close to Charlie", confidence: 0.85, evidence: ["msg_234", "msg_567"] }),
+      ]),
+    );
+    expect(body.person_profiles[person("charlie")]).toMatch(/^Charlie: .*previously worked at Google/);
+    expect(typeof body.person_profiles[person("dana")]).toBe("string");
+    expect(body.reasoning).toContain("Alice is considering applying to Google.");
+    expect(body.confidence).toBe("high");
+    expect(body.processing_time_ms).toBeGreaterThan(0);
+    expect(body.prompt_version).toBe(PLANNER_PROMPT_VERSION);
+  });
+
+  it("'queries_executed': one entry per query with iteration, tool, query and result_count, the session's five iterations in order", async () => {
+    llm.play(exampleSession());
+    const { body } = await post(exampleConversation());
+    expect(body.queries_executed.map((q: any) => [q.iteration, q.tool])).toEqual([
+      [1, "get_person_profile"],
+      [2, "find_people_by_organization"],
+      [3, "get_relationships_between"],
+      [4, "find_people_by_topic"],
+      [5, "search_messages"],
+    ]);
+    for (const q of body.queries_executed) expect(q).toMatchObject({ query: expect.any(String), result_count: expect.any(Number) });
+    expect(JSON.parse(body.queries_executed[1].query)).toEqual({ organization: "Google" });
+    expect(body.queries_executed[1].result_count).toBeGreaterThanOrEqual(3);
+    // Iteration 4 of the note: "Result: [no results]".
+    expect(body.queries_executed[3].result_count).toBe(0);
+  });
+
+  it("'Success Criteria: Includes provenance': every fact carries its evidence message ids, a confidence and a relevance", async () => {
+    llm.play(exampleSession());
+    const { body } = await post(exampleConversation());
+    expect(body.relevant_facts.length).toBeGreaterThan(2);
+    for (const f of body.relevant_facts) {
+      expect(f.evidence.length, f.fact).toBeGreaterThan(0);
+      for (const e of f.evidence) expect(e).toMatch(/^msg_\d+$/);
+      expect(f.confidence).toBeGreaterThan(0);
+      expect(f.confidence).toBeLessThanOrEqual(1);
+      expect(f.relevance).toBeGreaterThan(0);
+      expect(f.relevance).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("'Test incrementally': 'Hi Alice', then 'Who should I ask about TypeScript?'", async () => {
+    llm.play([call("get_person_profile", { person_id: person("alice") }), { content: "Alice's profile." }]);
+    const hi = await post(request(["user_999", "Hi Alice"]));
+    expect(hi.status).toBe(200);
+    expect(hi.body.relevant_facts.some((f: any) => f.fact === "Alice knows Python")).toBe(true);
+    expect(hi.body.person_profiles[person("alice")]).toMatch(/^Alice \(Alice Johnson\): /);
+
+    llm.play([call("find_people_by_skill", { skill: "TypeScript" }), { content: "Dana is the TypeScript expert." }]);
+    const ts = await post({ ...request(["user_999", "Who should I ask about TypeScript?"]), max_facts: 10, max_iterations: 5 });
+    expect(ts.body.relevant_facts[0]).toMatchObject({ fact: "Dana knows TypeScript", person: "Dana", evidence: ["msg_900"] });
+    expect(ts.body.processing_time_ms).toBeLessThan(60_000);
+  });
+
+  it("'Handles edge cases': empty results, a query error and a failing model still answer 200", async () => {
+    llm.play([call("find_people_by_skill", { skill: "Klingon" }), { content: "Nobody speaks Klingon." }]);
+    const empty = await post(request(["user1", "Does anyone speak Klingon?"]));
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ relevant_facts: [], person_profiles: {}, confidence: "low" });
+
+    llm.play([call("find_people_by_skill", { skil: "Python" }), { content: "The call failed." }]);
+    const bad = await post(request(["user1", "Who knows Python?"]));
+    expect(bad.status).toBe(200);
+    expect(bad.body.queries_executed[0]).toMatchObject({ tool: "find_people_by_skill", result_count: 0, success: false, error: expect.stringMatching(/invalid arguments/) });
+
+    llm.play([{ status: 500 }]);
+    const down = await post(request(["user1", "Anyone work at Google?"]));
+    expect(down.status).toBe(200);
+    expect(down.body).toMatchObject({ planner: "deterministic", prompt_version: PLANNER_PROMPT_VERSION });
+    expect(down.body.relevant_facts.some((f: any) => f.fact.startsWith("Dana works at Google"))).toBe(true);
+  });
+
+  it("'Set hard limits': max_facts caps the facts, max_iterations over the limit and a missing token are refused in the REST error shape", async () => {
+    llm.play(exampleSession());
+    const two = await post({ ...exampleConversation(), max_facts: 2 });
+    expect(two.body.relevant_facts).toHaveLength(2);
+    const tooMany = await post({ ...exampleConversation(), max_iterations: 21 }, { "x-request-id": "req_abc123" });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ error: "Bad request", code: "BAD_USER_INPUT", field: "RetrieveContextInput.maxIterations", request_id: "req_abc123" });
+    const anonymous = await fetch(`${origin}/api/knowledge/retrieve`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(exampleConversation()) });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: "Unauthorized", code: "UNAUTHENTICATED", request_id: expect.any(String) });
+  });
+
+  it("'Phase 4: Log all agent sessions (conversation → queries → results)' and 'Manual review: was the context helpful?'", async () => {
+    llm.play(exampleSession());
+    const { body } = await post(exampleConversation());
+    await tg.gw.app.background.drain();
+    const read = await graphql(`query ($id: ID!) { retrievalRuns(where: { id: { eq: $id } }) { conversation steps promptVersion facts helpful } }`, { id: body.run_id });
+    const [run] = read.data!.retrievalRuns;
+    expect(JSON.parse(run.conversation)[1].content).toBe("Oh nice! Didn't Charlie work there?");
+    expect(run.promptVersion).toBe(PLANNER_PROMPT_VERSION);
+    const calls = JSON.parse(run.steps).flatMap((s: any) => s.toolCalls);
+    expect(calls.map((c: any) => c.tool)).toEqual(body.queries_executed.map((q: any) => q.tool));
+    expect(calls[1].result).toContain(person("dana"));
+    expect(run.helpful).toBeNull();
+
+    const mark = await graphql(`mutation ($runId: ID!) { markRetrievalRun(runId: $runId, helpful: true, note: "Charlie was the right person to suggest") { helpful feedbackNote } }`, { runId: body.run_id });
+    expect(mark.errors).toBeUndefined();
+    expect(mark.data!.markRetrievalRun).toEqual({ helpful: true, feedbackNote: "Charlie was the right person to suggest" });
+  });
+});
