@@ -18,6 +18,8 @@ import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
 import { givenPerItem } from "./explicitInput.js";
+import { inputDefaultsFor, withoutInputDefault, type InputDefault } from "./inputDefaults.js";
+import { describeImportanceDefaults, importanceOf } from "../memory/index.js";
 import { extractGraphLinks, linkResolver, listQueryOf } from "./graphLinks.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
@@ -93,6 +95,8 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
       if (!("getFields" in getNamedType(fieldConfig.type)) || !(getNamedType(fieldConfig.type) as GraphQLInterfaceType).getFields().id) throw new Error(`@graphLink ${typeName}.${fieldName}: ${target} has no id field`);
       return { ...fieldConfig, resolve: linkResolver(link, queryField, fieldConfig.type) };
     },
+    // Fields whose default depends on the item are served optional, without a GraphQL default (inputDefaults.ts).
+    [MapperKind.INPUT_OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => withoutInputDefault(fieldConfig, typeName, fieldName, INPUT_DEFAULTS),
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
@@ -100,6 +104,20 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   });
   return { schema, neoSchema, rules };
 }
+
+/**
+ * Defaults the generated input types cannot declare: a memory created without
+ * an importance gets its type's (src/memory/importanceDefaults.ts), through
+ * createMemories and every nested create of a memory alike.
+ */
+const INPUT_DEFAULTS: readonly InputDefault[] = [
+  {
+    input: "MemoryCreateInput",
+    field: "importance",
+    description: `0..1; when not given (or null), the type's default: ${describeImportanceDefaults()}.`,
+    fill: (item) => importanceOf(String(item.type), null),
+  },
+];
 
 /** A create's items with the pool's visibility where the client chose none (beliefs' poolVisibility). */
 function poolInput(input: unknown[], info: GraphQLResolveInfo, context: { rawVariables?: Record<string, unknown> }, threshold: number): unknown {
@@ -122,13 +140,18 @@ function guardRootField(
   const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
+  const defaulters = argDefs.flatMap(({ name, type }) => {
+    const fill = inputDefaultsFor(type, INPUT_DEFAULTS);
+    return fill ? [{ name, fill }] : [];
+  });
   const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
   const writtenType = writeArg ? WRITTEN_TYPE.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
   const whereArg = argDefs.find((a) => a.name === "where");
   const deletedType = /^delete[A-Z]/.test(fieldName) && whereArg ? /^(.+)Where$/.exec(getNamedType(whereArg.type).name)?.[1] : undefined;
   return {
     ...fieldConfig,
-    resolve: async (source, args, context, info) => {
+    resolve: async (source, givenArgs, context, info) => {
+      const args = defaulters.length === 0 ? givenArgs : { ...givenArgs, ...Object.fromEntries(defaulters.filter((d) => d.name in givenArgs).map((d) => [d.name, d.fill(givenArgs[d.name])])) };
       checkArgs(args, argDefs, rules, fieldName);
       // Filters that reach through relationships only see what the caller may read (see relationshipFilters.ts).
       const guard = context.caller ? createFilterGuard(info.schema, context.caller) : undefined;
