@@ -18,7 +18,7 @@ import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
 import { givenPerItem } from "./explicitInput.js";
-import { inputDefaultsFor, withoutInputDefault, type InputDefault } from "./inputDefaults.js";
+import { inputDefaults, withoutInputDefault, type InputDefault } from "./inputDefaults.js";
 import { describeImportanceDefaults, importanceOf } from "../memory/index.js";
 import { extractGraphLinks, linkResolver, listQueryOf } from "./graphLinks.js";
 import type { WriteEvent } from "../core/writeEvents.js";
@@ -84,6 +84,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
   const links = extractGraphLinks(document);
+  const defaultsFor = inputDefaults(generated, INPUT_DEFAULTS);
   const schema = mapSchema(generated, {
     // Fields of tools' results that are nodes: read through the generated query (graphLinks.ts).
     [MapperKind.OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => {
@@ -100,7 +101,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, defaultsFor, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
   });
   return { schema, neoSchema, rules };
 }
@@ -135,13 +136,14 @@ function guardRootField(
   driver: Driver,
   database: string,
   onWrite: (event: WriteEvent) => void,
+  defaultsFor: ReturnType<typeof inputDefaults>,
   knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string> },
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
   const defaulters = argDefs.flatMap(({ name, type }) => {
-    const fill = inputDefaultsFor(type, INPUT_DEFAULTS);
+    const fill = defaultsFor(type);
     return fill ? [{ name, fill }] : [];
   });
   const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");

@@ -4,8 +4,8 @@ import {
   isInputObjectType,
   isListType,
   type GraphQLInputFieldConfig,
-  type GraphQLInputObjectType,
   type GraphQLInputType,
+  type GraphQLSchema,
 } from "graphql";
 
 /**
@@ -32,15 +32,14 @@ export function withoutInputDefault(config: GraphQLInputFieldConfig, typeName: s
 }
 
 /**
- * For an argument of `type`, the function that copies its value with every
- * rule's field filled where the client left it out, at any depth (nested
- * creates included); undefined when no rule's input lies below `type`. Built
- * once per argument at schema build; the returned function is pure.
+ * Built once per schema: for an argument of a given type, the function that
+ * copies its value with every rule's field filled where the client left it
+ * out, at any depth (nested creates included); undefined when no rule's input
+ * lies below that type. The returned functions are pure.
  */
-export function inputDefaultsFor(type: GraphQLInputType, rules: readonly InputDefault[]): ((value: unknown) => unknown) | undefined {
-  const reaching = reachingTypes(type, rules);
-  if (reaching.size === 0) return undefined;
-  return (value) => fill(value, type, rules, reaching);
+export function inputDefaults(schema: GraphQLSchema, rules: readonly InputDefault[]): (type: GraphQLInputType) => ((value: unknown) => unknown) | undefined {
+  const reaching = reachingTypes(schema, rules);
+  return (type) => (reaching.has(getNamedType(type).name) ? (value) => fill(value, type, rules, reaching) : undefined);
 }
 
 function fill(value: unknown, type: GraphQLInputType, rules: readonly InputDefault[], reaching: ReadonlySet<string>): unknown {
@@ -61,23 +60,16 @@ function fill(value: unknown, type: GraphQLInputType, rules: readonly InputDefau
 }
 
 /**
- * The input types below `root` (itself included) from which a rule's input
- * type can be reached: collected once, then grown to a fixpoint, so cycles
- * between inputs (Agent ↔ Memory nested creates) are counted right.
+ * The schema's input types from which a rule's input type can be reached
+ * (itself included), grown to a fixpoint so cycles between inputs (Agent ↔
+ * Memory nested creates) are counted right.
  */
-function reachingTypes(root: GraphQLInputType, rules: readonly InputDefault[]): ReadonlySet<string> {
-  const types = new Map<string, GraphQLInputObjectType>();
-  const queue = [getNamedType(root)];
-  while (queue.length > 0) {
-    const t = queue.pop();
-    if (!isInputObjectType(t) || types.has(t.name)) continue;
-    types.set(t.name, t);
-    for (const f of Object.values(t.getFields())) queue.push(getNamedType(f.type));
-  }
-  const reaching = new Set(rules.map((r) => r.input).filter((name) => types.has(name)));
+function reachingTypes(schema: GraphQLSchema, rules: readonly InputDefault[]): ReadonlySet<string> {
+  const types = Object.values(schema.getTypeMap()).filter(isInputObjectType);
+  const reaching = new Set(rules.map((r) => r.input).filter((name) => isInputObjectType(schema.getType(name))));
   for (let grew = reaching.size > 0; grew; ) {
     grew = false;
-    for (const t of types.values()) {
+    for (const t of types) {
       if (reaching.has(t.name)) continue;
       if (Object.values(t.getFields()).some((f) => reaching.has(getNamedType(f.type).name))) {
         reaching.add(t.name);
