@@ -3010,7 +3010,8 @@ export type MemoryCreateInput = {
   confidence?: number;
   content: string;
   conversationId?: string | null | undefined;
-  importance?: number;
+  /** 0..1; when not given (or null), the type's default: OBSERVATION 0.5, LEARNING 0.75, INSIGHT 0.9, INTERACTION 0.6. */
+  importance?: number | null | undefined;
   occurredAt?: string | null | undefined;
   participants?: Array<string>;
   relatedAgents?: MemoryRelatedAgentsFieldInput | null | undefined;
@@ -3096,14 +3097,15 @@ export type MemoryRelationshipFilters = {
   some?: MemoryWhere | null | undefined;
 };
 
+/** A memory's kind; each has the importance a memory of it gets when its writer chooses none (src/memory/importanceDefaults.ts). */
 export type MemoryType =
-  /** A deep pattern or understanding (0.9). */
+  /** A deep pattern or understanding (default importance 0.9). */
   | 'INSIGHT'
-  /** A conversation with another agent or a person (0.6). */
+  /** A conversation with another agent or a person (default importance 0.6). */
   | 'INTERACTION'
-  /** A lesson from a completed task (0.7-0.8). */
+  /** A lesson from a completed task (default importance 0.75: the note's 0.7-0.8). */
   | 'LEARNING'
-  /** Something the agent noticed (typical importance 0.5). */
+  /** Something the agent noticed (default importance 0.5). */
   | 'OBSERVATION';
 
 /** MemoryType filters */
@@ -4873,9 +4875,11 @@ export type RecordInteractionInput = {
   /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
   agentId: string | number;
   conversationId?: string | null | undefined;
-  importance?: number;
+  /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
+  importance?: number | null | undefined;
   summary: string;
-  tags?: Array<string>;
+  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
+  tags?: Array<string> | null | undefined;
   /** Agents the interaction was with: linked by INVOLVES. */
   withAgents?: Array<string | number>;
   /** People (names or ids) the interaction was with: stored in `participants`. */

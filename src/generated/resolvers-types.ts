@@ -8016,6 +8016,19 @@ export type IntScalarMutations = {
   subtract?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** What recordSignificantInteraction did. */
+export type InteractionRecording = {
+  __typename?: 'InteractionRecording';
+  /** The interaction's importance: the one given, else INTERACTION's default 0.6. */
+  importance: Scalars['Float']['output'];
+  /** The stored memory; null when it was not significant enough to store. */
+  memory?: Maybe<AgentMemory>;
+  /** Whether the interaction was stored: its importance was strictly above `threshold`. */
+  recorded: Scalars['Boolean']['output'];
+  /** The threshold it was held to. */
+  threshold: Scalars['Float']['output'];
+};
+
 export type Knowledge = {
   /**
    * The agents that accessed this knowledge (ACCESSED), by id; only agents the
@@ -8670,7 +8683,8 @@ export type MemoryCreateInput = {
   confidence: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance: Scalars['Float']['input'];
+  /** 0..1; when not given (or null), the type's default: OBSERVATION 0.5, LEARNING 0.75, INSIGHT 0.9, INTERACTION 0.6. */
+  importance?: InputMaybe<Scalars['Float']['input']>;
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   participants: Array<Scalars['String']['input']>;
   relatedAgents?: InputMaybe<MemoryRelatedAgentsFieldInput>;
@@ -8705,7 +8719,8 @@ export type MemoryInput = {
   confidence: Scalars['Float']['input'];
   content: Scalars['String']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance: Scalars['Float']['input'];
+  /** 0..1; when not given (or null), the type's default: OBSERVATION 0.5, LEARNING 0.75, INSIGHT 0.9, INTERACTION 0.6. */
+  importance?: InputMaybe<Scalars['Float']['input']>;
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   participants: Array<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
@@ -8877,14 +8892,15 @@ export type MemorySort = {
   visibility?: InputMaybe<SortDirection>;
 };
 
+/** A memory's kind; each has the importance a memory of it gets when its writer chooses none (src/memory/importanceDefaults.ts). */
 export type MemoryType =
-  /** A deep pattern or understanding (0.9). */
+  /** A deep pattern or understanding (default importance 0.9). */
   | 'INSIGHT'
-  /** A conversation with another agent or a person (0.6). */
+  /** A conversation with another agent or a person (default importance 0.6). */
   | 'INTERACTION'
-  /** A lesson from a completed task (0.7-0.8). */
+  /** A lesson from a completed task (default importance 0.75: the note's 0.7-0.8). */
   | 'LEARNING'
-  /** Something the agent noticed (typical importance 0.5). */
+  /** Something the agent noticed (default importance 0.5). */
   | 'OBSERVATION';
 
 /** MemoryType filters */
@@ -9755,6 +9771,13 @@ export type Mutation = {
    */
   recordMemories: RecordMemoriesResult;
   /**
+   * The Discord squad's significance filter, opt-in (its note: "only record significant
+   * interactions (value score > 0.6)"): as recordInteraction, but the interaction is stored
+   * only when its importance (given, else 0.6) is strictly above `above` (0..1, default 0.6).
+   * The agents are checked either way; `recorded` says whether it was stored.
+   */
+  recordSignificantInteraction: InteractionRecording;
+  /**
    * Stores one turn and its screenshot in one transaction, all or nothing, and
    * renews the lease. The same turn again with the same content is a no-op
    * returning the stored turn; different content under the same number is CONFLICT;
@@ -10330,6 +10353,12 @@ export type MutationRecordInteractionArgs = {
 export type MutationRecordMemoriesArgs = {
   agentId?: InputMaybe<Scalars['ID']['input']>;
   memories: Array<MemoryInput>;
+};
+
+
+export type MutationRecordSignificantInteractionArgs = {
+  above?: InputMaybe<Scalars['Float']['input']>;
+  input: RecordInteractionInput;
 };
 
 
@@ -16374,9 +16403,11 @@ export type RecordInteractionInput = {
   /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
   agentId: Scalars['ID']['input'];
   conversationId?: InputMaybe<Scalars['String']['input']>;
-  importance: Scalars['Float']['input'];
+  /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
+  importance?: InputMaybe<Scalars['Float']['input']>;
   summary: Scalars['String']['input'];
-  tags: Array<Scalars['String']['input']>;
+  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
+  tags?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Agents the interaction was with: linked by INVOLVES. */
   withAgents: Array<Scalars['ID']['input']>;
   /** People (names or ids) the interaction was with: stored in `participants`. */
@@ -24472,6 +24503,7 @@ export type ResolversTypes = {
   IntScalarAggregationFilters: IntScalarAggregationFilters;
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
+  InteractionRecording: ResolverTypeWrapper<Omit<InteractionRecording, 'memory'> & { memory?: Maybe<ResolversTypes['AgentMemory']> }>;
   Knowledge: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Knowledge']>;
   KnowledgeCommunities: ResolverTypeWrapper<Omit<KnowledgeCommunities, 'communities'> & { communities: Array<ResolversTypes['KnowledgeCommunity']> }>;
   KnowledgeCommunity: ResolverTypeWrapper<Omit<KnowledgeCommunity, 'members'> & { members: Array<ResolversTypes['RankedKnowledge']> }>;
@@ -26714,6 +26746,7 @@ export type ResolversParentTypes = {
   IntScalarAggregationFilters: IntScalarAggregationFilters;
   IntScalarFilters: IntScalarFilters;
   IntScalarMutations: IntScalarMutations;
+  InteractionRecording: Omit<InteractionRecording, 'memory'> & { memory?: Maybe<ResolversParentTypes['AgentMemory']> };
   Knowledge: ResolversInterfaceTypes<ResolversParentTypes>['Knowledge'];
   KnowledgeCommunities: Omit<KnowledgeCommunities, 'communities'> & { communities: Array<ResolversParentTypes['KnowledgeCommunity']> };
   KnowledgeCommunity: Omit<KnowledgeCommunity, 'members'> & { members: Array<ResolversParentTypes['RankedKnowledge']> };
@@ -30348,6 +30381,13 @@ export type IntAggregateSelectionResolvers<ContextType = RequestContext, ParentT
   sum?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type InteractionRecordingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['InteractionRecording'] = ResolversParentTypes['InteractionRecording']> = {
+  importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  memory?: Resolver<Maybe<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
+  recorded?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  threshold?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type KnowledgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Knowledge'] = ResolversParentTypes['Knowledge']> = {
   __resolveType: TypeResolveFn<'Analysis' | 'Application' | 'Belief' | 'CodeReview' | 'Concept' | 'Content' | 'Documentation' | 'Insight' | 'Opportunity' | 'ProcessInsight' | 'ProcessPattern' | 'ProcessUpdate' | 'Research' | 'SecurityAudit' | 'Synthesis' | 'WorkflowImprovement', ParentType, ContextType>;
 };
@@ -30826,6 +30866,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   memoryStore?: Resolver<ResolversTypes['StoredMemory'], ParentType, ContextType, RequireFields<MutationMemoryStoreArgs, 'confidence' | 'content' | 'type'>>;
   recordInteraction?: Resolver<ResolversTypes['AgentMemory'], ParentType, ContextType, RequireFields<MutationRecordInteractionArgs, 'input'>>;
   recordMemories?: Resolver<ResolversTypes['RecordMemoriesResult'], ParentType, ContextType, RequireFields<MutationRecordMemoriesArgs, 'memories'>>;
+  recordSignificantInteraction?: Resolver<ResolversTypes['InteractionRecording'], ParentType, ContextType, RequireFields<MutationRecordSignificantInteractionArgs, 'above' | 'input'>>;
   recordTurn?: Resolver<ResolversTypes['RecordTurnResult'], ParentType, ContextType, RequireFields<MutationRecordTurnArgs, 'sessionId' | 'turn'>>;
   reflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationReflectArgs, 'agentId' | 'limit'>>;
   retrieveContext?: Resolver<ResolversTypes['RetrieveContextResult'], ParentType, ContextType, RequireFields<MutationRetrieveContextArgs, 'input'>>;
@@ -34820,6 +34861,7 @@ export type Resolvers<ContextType = RequestContext> = {
   InsightEdge?: InsightEdgeResolvers<ContextType>;
   InsightsConnection?: InsightsConnectionResolvers<ContextType>;
   IntAggregateSelection?: IntAggregateSelectionResolvers<ContextType>;
+  InteractionRecording?: InteractionRecordingResolvers<ContextType>;
   Knowledge?: KnowledgeResolvers<ContextType>;
   KnowledgeCommunities?: KnowledgeCommunitiesResolvers<ContextType>;
   KnowledgeCommunity?: KnowledgeCommunityResolvers<ContextType>;

@@ -215,7 +215,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
     {
       name: "record_interaction",
       title: "Record an interaction",
-      description: "Remember a conversation you had: a summary, the agents and people in it. It becomes an interaction memory that the memory context and relationships draw on.",
+      description: "Remember a conversation you had: a summary, the agents and people in it. It becomes an interaction memory that the memory context and relationships draw on. Without an importance it gets 0.6; without tags, `conversation` and the topics its summary names.",
       input: {
         agent_id: id,
         summary: z.string().min(1),

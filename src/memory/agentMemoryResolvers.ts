@@ -4,7 +4,7 @@ import { agentContextForTaskResolver } from "./agentContextForTask.js";
 import { agentMemoriesResolver } from "./agentMemories.js";
 import { agentRelationshipsResolver } from "./agentRelationships.js";
 import { memoriesForConversationResolver } from "./memoriesForConversation.js";
-import { recordInteractionResolver } from "./recordInteraction.js";
+import { recordInteractionResolver, recordSignificantInteractionResolver } from "./recordInteraction.js";
 import { relevantMemoriesForTaskResolver } from "./relevantMemoriesForTask.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
@@ -25,6 +25,7 @@ export function agentMemoryResolvers(deps: AppDeps): Resolvers {
     },
     Mutation: {
       recordInteraction: recordInteractionResolver(deps),
+      recordSignificantInteraction: recordSignificantInteractionResolver(deps),
     },
   };
 }

@@ -1,3 +1,4 @@
 export { agentMemoryResolvers } from "./agentMemoryResolvers.js";
 export { type MemoryContextResult, memoryContextResolver } from "./context/memoryContextResolver.js";
 export { memoryResolvers } from "./memoryResolvers.js";
+export { DEFAULT_IMPORTANCE, describeImportanceDefaults, importanceOf } from "./importanceDefaults.js";

@@ -3,12 +3,13 @@ import type { Driver } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
+import { importanceOf } from "./importanceDefaults.js";
 
-/** One memory as recordMemories receives it (GraphQL defaults applied, limits already checked). */
+/** One memory as recordMemories receives it (GraphQL defaults applied, limits already checked; importance may be absent). */
 export interface MemoryInput {
   type: string;
   content: string;
-  importance: number;
+  importance?: number | null;
   confidence: number;
   tags: string[];
   participants: string[];
@@ -26,7 +27,8 @@ export const MAX_MEMORIES_PER_CALL = 1000;
  * UNWIND statement whose text never changes (Neo4j plans it once, whatever
  * the batch size). Each memory is PENDING for the embedding worker. A memory
  * given no `occurredAt` happened when it was recorded: every memory recorded
- * here has one, which orders the turns of a conversation.
+ * here has one, which orders the turns of a conversation. A memory given no
+ * importance gets its type's (importanceDefaults.ts).
  */
 export async function recordMemories(
   target: { driver: Driver; database: string },
@@ -49,7 +51,7 @@ export async function recordMemories(
     id: randomUUID(),
     type: m.type,
     content: m.content,
-    importance: m.importance,
+    importance: importanceOf(m.type, m.importance),
     confidence: m.confidence,
     tags: m.tags,
     participants: m.participants,

@@ -18,6 +18,8 @@ import { extractRules, type RuleTable } from "./inputRules.js";
 import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
 import { givenPerItem } from "./explicitInput.js";
+import { inputDefaults, withoutInputDefault, type InputDefault } from "./inputDefaults.js";
+import { describeImportanceDefaults, importanceOf } from "../memory/index.js";
 import { extractGraphLinks, linkResolver, listQueryOf } from "./graphLinks.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
@@ -82,6 +84,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
   const links = extractGraphLinks(document);
+  const defaultsFor = inputDefaults(generated, INPUT_DEFAULTS);
   const schema = mapSchema(generated, {
     // Fields of tools' results that are nodes: read through the generated query (graphLinks.ts).
     [MapperKind.OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => {
@@ -93,13 +96,29 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
       if (!("getFields" in getNamedType(fieldConfig.type)) || !(getNamedType(fieldConfig.type) as GraphQLInterfaceType).getFields().id) throw new Error(`@graphLink ${typeName}.${fieldName}: ${target} has no id field`);
       return { ...fieldConfig, resolve: linkResolver(link, queryField, fieldConfig.type) };
     },
+    // Fields whose default depends on the item are served optional, without a GraphQL default (inputDefaults.ts).
+    [MapperKind.INPUT_OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => withoutInputDefault(fieldConfig, typeName, fieldName, INPUT_DEFAULTS),
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, defaultsFor, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
   });
   return { schema, neoSchema, rules };
 }
+
+/**
+ * Defaults the generated input types cannot declare: a memory created without
+ * an importance gets its type's (src/memory/importanceDefaults.ts), through
+ * createMemories and every nested create of a memory alike.
+ */
+const INPUT_DEFAULTS: readonly InputDefault[] = [
+  {
+    input: "MemoryCreateInput",
+    field: "importance",
+    description: `0..1; when not given (or null), the type's default: ${describeImportanceDefaults()}.`,
+    fill: (item) => importanceOf(String(item.type), null),
+  },
+];
 
 /** A create's items with the pool's visibility where the client chose none (beliefs' poolVisibility). */
 function poolInput(input: unknown[], info: GraphQLResolveInfo, context: { rawVariables?: Record<string, unknown> }, threshold: number): unknown {
@@ -117,18 +136,24 @@ function guardRootField(
   driver: Driver,
   database: string,
   onWrite: (event: WriteEvent) => void,
+  defaultsFor: ReturnType<typeof inputDefaults>,
   knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string> },
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
+  const defaulters = argDefs.flatMap(({ name, type }) => {
+    const fill = defaultsFor(type);
+    return fill ? [{ name, fill }] : [];
+  });
   const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
   const writtenType = writeArg ? WRITTEN_TYPE.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
   const whereArg = argDefs.find((a) => a.name === "where");
   const deletedType = /^delete[A-Z]/.test(fieldName) && whereArg ? /^(.+)Where$/.exec(getNamedType(whereArg.type).name)?.[1] : undefined;
   return {
     ...fieldConfig,
-    resolve: async (source, args, context, info) => {
+    resolve: async (source, givenArgs, context, info) => {
+      const args = defaulters.length === 0 ? givenArgs : { ...givenArgs, ...Object.fromEntries(defaulters.filter((d) => d.name in givenArgs).map((d) => [d.name, d.fill(givenArgs[d.name])])) };
       checkArgs(args, argDefs, rules, fieldName);
       // Filters that reach through relationships only see what the caller may read (see relationshipFilters.ts).
       const guard = context.caller ? createFilterGuard(info.schema, context.caller) : undefined;

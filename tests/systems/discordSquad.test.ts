@@ -8,7 +8,9 @@ import type { Caller } from "../../src/core/caller.js";
  * its memory-context block (COMPACT: the notes' format) for the conversation's
  * topic and participants, writes the reply with it, then records the
  * interaction. A simulated day: the 5-minute cache serves repeated reads,
- * a recorded interaction drops it at once, and it expires by itself.
+ * a recorded interaction drops it at once, and it expires by itself. The bot
+ * sends no importance and no tags: the gateway's defaults are the note's
+ * (issue #19), and it records only significant exchanges.
  */
 let tg: TokenGateway;
 let kublai: Caller;
@@ -20,6 +22,7 @@ const daysAgo = (d: number) => new Date(clock.getTime() - d * 86_400_000).toISOS
 const CONTEXT = `query ($agentId: ID!, $topic: String, $participants: [String!]) {
   memoryContext(agentId: $agentId, topic: $topic, participants: $participants, format: COMPACT) { text cached lines { type memoryId content } } }`;
 const RECORD = `mutation ($input: RecordInteractionInput!) { recordInteraction(input: $input) { id type importance tags } }`;
+const RECORD_IF_SIGNIFICANT = `mutation ($input: RecordInteractionInput!) { recordSignificantInteraction(input: $input) { recorded importance memory { id importance tags } } }`;
 const link = (id: string) => ({ connect: [{ where: { node: { id: { eq: id } } } }] });
 
 async function ok(caller: Caller, query: string, variables: Record<string, unknown> = {}): Promise<Record<string, any>> {
@@ -37,18 +40,19 @@ beforeAll(async () => {
   mongke = tg.caller("mongke");
   await ok(kublai, `mutation ($a: ID!) { createAgents(input: [{ id: $a, name: "Kublai", role: "orchestrator" }]) { agents { id } } }`, { a: kublai.agentId });
   await ok(mongke, `mutation ($a: ID!) { createAgents(input: [{ id: $a, name: "Möngke", role: "researcher" }]) { agents { id } } }`, { a: mongke.agentId });
-  const memory = (type: string, content: string, importance: number, d: number, extra: Record<string, unknown> = {}) => ({
-    type, content, importance, occurredAt: daysAgo(d), agent: link(kublai.agentId), ...extra,
+  // No importance: each memory gets its type's from the gateway (the note's Memory Types table, checked below).
+  const memory = (type: string, content: string, d: number, extra: Record<string, unknown> = {}) => ({
+    type, content, occurredAt: daysAgo(d), agent: link(kublai.agentId), ...extra,
   });
   await ok(kublai, `mutation ($input: [MemoryCreateInput!]!) { createMemories(input: $input) { memories { id } } }`, {
     input: [
       // Equally important and equally old: only the topic's tags can put one above the other.
-      memory("INSIGHT", "Small pure functions with tests first make the squad's code reviews twice as fast", 0.9, 6, { tags: ["code"] }),
-      memory("INSIGHT", "The message queue bottlenecks under high load", 0.9, 6, { tags: ["operations"] }),
-      ...Array.from({ length: 4 }, (_, i) => memory("INSIGHT", `Older insight number ${i} about the weekly planning rhythm`, 0.9, 40 + i, { tags: ["planning"] })),
-      ...Array.from({ length: 4 }, (_, i) => memory("LEARNING", `Completed task T-${120 + i}: ${"learned that async batching improves throughput. ".repeat(5)}`, 0.75, 5 + i)),
-      memory("INTERACTION", "Worked with Möngke on performance analysis", 0.6, 2, { relatedAgents: link(mongke.agentId) }),
-      ...Array.from({ length: 4 }, (_, i) => memory("OBSERVATION", `Users asked about deployment ${i} times this week`, 0.5, 1 + i)),
+      memory("INSIGHT", "Small pure functions with tests first make the squad's code reviews twice as fast", 6, { tags: ["code"] }),
+      memory("INSIGHT", "The message queue bottlenecks under high load", 6, { tags: ["operations"] }),
+      ...Array.from({ length: 4 }, (_, i) => memory("INSIGHT", `Older insight number ${i} about the weekly planning rhythm`, 40 + i, { tags: ["planning"] })),
+      ...Array.from({ length: 4 }, (_, i) => memory("LEARNING", `Completed task T-${120 + i}: ${"learned that async batching improves throughput. ".repeat(5)}`, 5 + i)),
+      memory("INTERACTION", "Worked with Möngke on performance analysis", 2, { relatedAgents: link(mongke.agentId) }),
+      ...Array.from({ length: 4 }, (_, i) => memory("OBSERVATION", `Users asked about deployment ${i} times this week`, 1 + i)),
     ],
   });
 });
@@ -57,6 +61,13 @@ afterAll(async () => {
 });
 
 describe("the Discord squad's bot through a day, as its design notes write it (memory context, reply, record interaction)", () => {
+  it("08:59 memories written without an importance carry the note's (Memory Types: insight 0.9, learning 0.7-0.8, interaction 0.6, observation 0.5)", async () => {
+    at("08:59");
+    const memories = (await ok(kublai, `query ($a: ID!) { agentMemories(agentId: $a, limit: 100) { type importance } }`, { a: kublai.agentId })).agentMemories as { type: string; importance: number }[];
+    const byType = Object.fromEntries(["INSIGHT", "LEARNING", "INTERACTION", "OBSERVATION"].map((t) => [t, [...new Set(memories.filter((m) => m.type === t).map((m) => m.importance))]]));
+    expect(byType).toEqual({ INSIGHT: [0.9], LEARNING: [0.75], INTERACTION: [0.6], OBSERVATION: [0.5] });
+  });
+
   it("09:00 the block for 'can you implement a function for this?' is the notes' format and finds the memory tagged code", async () => {
     at("09:00");
     const block = await memoryContext("can you implement a function for this?");
@@ -83,7 +94,7 @@ describe("the Discord squad's bot through a day, as its design notes write it (m
     expect((await memoryContext("can you implement a function for this?")).cached).toBe(true);
   });
 
-  it("09:02 the bot records the interaction; the next block has it at once (the write dropped the cache)", async () => {
+  it("09:02 the bot records the interaction with the gateway's defaults (0.6, tagged conversation and the talk's topic); the next block has it at once", async () => {
     at("09:02");
     const recorded = (
       await ok(kublai, RECORD, {
@@ -91,12 +102,11 @@ describe("the Discord squad's bot through a day, as its design notes write it (m
           agentId: kublai.agentId,
           withAgents: [mongke.agentId],
           summary: "Discord conversation with Möngke: 'can you implement a function for this?...' -> Response: 'Yes: small and pure, tests first...'",
-          importance: 0.5,
-          tags: ["discord", "conversation"],
         },
       })
     ).recordInteraction;
-    expect(recorded).toMatchObject({ type: "INTERACTION", importance: 0.5, tags: ["discord", "conversation"] });
+    // Memory Types: interaction 0.6; Change 1.4 tags a recording "conversation" (and the topic's tag, so topic matching finds it).
+    expect(recorded).toMatchObject({ type: "INTERACTION", importance: 0.6, tags: ["conversation", "code"] });
     const block = await memoryContext("can you implement a function for this?");
     expect(block.cached).toBe(false);
     expect(block.text).toContain("Discord conversation with Möngke");
@@ -114,5 +124,22 @@ describe("the Discord squad's bot through a day, as its design notes write it (m
     const block = await memoryContext("are we ready to deploy the release tonight?");
     expect(block.cached).toBe(false);
     expect(block.lines[0].content).toBe("The message queue bottlenecks under high load");
+  });
+
+  it("12:00 only significant exchanges are recorded (Risks & Mitigations: value score > 0.6): 'thanks!' is not, a decision is", async () => {
+    at("12:00");
+    const count = async () => (await ok(kublai, `query ($a: ID!) { agentMemories(agentId: $a, type: INTERACTION, limit: 100) { id } }`, { a: kublai.agentId })).agentMemories.length;
+    const before = await count();
+    const trivial = (await ok(kublai, RECORD_IF_SIGNIFICANT, { input: { agentId: kublai.agentId, withAgents: [mongke.agentId], summary: "Discord conversation with Möngke: 'thanks!' -> Response: 'any time'" } })).recordSignificantInteraction;
+    expect(trivial).toEqual({ recorded: false, importance: 0.6, memory: null });
+    expect(await count()).toBe(before);
+    const decision = (
+      await ok(kublai, RECORD_IF_SIGNIFICANT, {
+        input: { agentId: kublai.agentId, withAgents: [mongke.agentId], summary: "Discord conversation with Möngke: we move the release to Friday after the latency benchmark", importance: 0.8 },
+      })
+    ).recordSignificantInteraction;
+    expect(decision).toMatchObject({ recorded: true, importance: 0.8, memory: { importance: 0.8, tags: ["conversation", "operations", "performance", "analysis"] } });
+    expect(await count()).toBe(before + 1);
+    expect((await memoryContext("when is the release?")).text).toContain("we move the release to Friday");
   });
 });

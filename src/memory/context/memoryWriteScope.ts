@@ -40,7 +40,8 @@ export function typesReaching(document: DocumentNode, targets: readonly string[]
 
 /**
  * Which cached contexts a write makes stale. Conservative, because the event
- * does not carry the mutation's arguments: `recordInteraction` by an agent
+ * does not carry the mutation's arguments: `recordInteraction` (or
+ * `recordSignificantInteraction`) by an agent
  * touches only that agent's memories; by an admin (who may record for anyone)
  * the tenant's. A generated write of a type that can reach Memory or Agent, or
  * any hand-written mutation (typeName unknown), invalidates the tenant; other
@@ -48,7 +49,7 @@ export function typesReaching(document: DocumentNode, targets: readonly string[]
  */
 export function writeScopeOf(event: WriteEvent, reaching: ReadonlySet<string>): WriteScope {
   const { tenantId, agentId, roles } = event.caller;
-  if (event.field === "recordInteraction") {
+  if (event.field === "recordInteraction" || event.field === "recordSignificantInteraction") {
     return roles.includes("admin") ? { kind: "tenant", tenantId } : { kind: "agent", tenantId, agentId };
   }
   if (event.typeName === undefined || reaching.has(event.typeName)) return { kind: "tenant", tenantId };

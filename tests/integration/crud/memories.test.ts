@@ -48,6 +48,31 @@ describe("agent memories through GraphQL", () => {
     expect(read.agents[0].interactions[0].relatedAgents).toEqual([{ name: "Möngke" }]);
   });
 
+  it("gives a memory created without importance its type's default, nested creates too, and keeps a chosen one exactly (#19, seed 000 Memory Types)", async () => {
+    const importanceOf = async (content: string) =>
+      (await gw.driver.executeQuery(`MATCH (:Agent {id: $me})-[:REMEMBERS]->(m:Memory {content: $content}) RETURN m.importance AS i`, { me, content })).records.map((r) => r.get("i"));
+    const link = { connect: [{ where: { node: { id: { eq: me } } } }] };
+    await ok(gw, CREATE, {
+      input: [
+        { type: "INSIGHT", content: "d-insight", agent: link },
+        { type: "LEARNING", content: "d-learning", agent: link },
+        { type: "INTERACTION", content: "d-interaction", agent: link },
+        { type: "OBSERVATION", content: "d-observation", agent: link },
+        { type: "INSIGHT", content: "d-chosen", importance: 0.3, agent: link },
+        { type: "LEARNING", content: "d-zero", importance: 0, agent: link },
+      ],
+    }, me);
+    for (const [content, importance] of [["d-insight", 0.9], ["d-learning", 0.75], ["d-interaction", 0.6], ["d-observation", 0.5], ["d-chosen", 0.3], ["d-zero", 0]] as const) {
+      expect(await importanceOf(content)).toEqual([importance]);
+    }
+    // Inline literals, and memories created nested under an agent (create and update alike).
+    await ok(gw, `mutation ($id: ID!) { createMemories(input: [{ type: INSIGHT, content: "d-inline", agent: { connect: [{ where: { node: { id: { eq: $id } } } }] } }]) { memories { id } } }`, { id: me }, me);
+    await ok(gw, `mutation ($id: ID!) { updateAgents(where: { id: { eq: $id } }, update: { memories: [{ create: [{ node: { type: LEARNING, content: "d-nested" } }, { node: { type: LEARNING, content: "d-nested-chosen", importance: 0.1 } }] }] }) { agents { id } } }`, { id: me }, me);
+    expect(await importanceOf("d-inline")).toEqual([0.9]);
+    expect(await importanceOf("d-nested")).toEqual([0.75]);
+    expect(await importanceOf("d-nested-chosen")).toEqual([0.1]);
+  });
+
   it("updates a memory's importance and tags, then deletes it", async () => {
     const [memory] = (await ok(gw, CREATE, { input: [{ type: "OBSERVATION", content: "temporary", importance: 0.3 }] }, me)).createMemories.memories;
     const updated = await ok(

@@ -162,7 +162,8 @@ describe("recordMemories: the bulk write path", () => {
 
   it("refuses an explicit null where the input has a default, naming the field, and writes nothing of the batch", async () => {
     const agent = await newAgent();
-    for (const field of ["importance", "confidence", "tags", "participants", "visibility"]) {
+    // importance is not in the list: it has no GraphQL default since #19 (null or absent is the type's default, tested below).
+    for (const field of ["confidence", "tags", "participants", "visibility"]) {
       const memories = [{ type: "OBSERVATION", content: "kept?" }, { type: "OBSERVATION", content: "null field", [field]: null }];
       const error = await fails(gw, RECORD, { agentId: agent, memories }, agent);
       expect(error.code).toBe("BAD_USER_INPUT");
@@ -172,6 +173,24 @@ describe("recordMemories: the bulk write path", () => {
     const omitted = await ok<{ recordMemories: { ids: string[] } }>(gw, RECORD, { agentId: agent, memories: [{ type: "OBSERVATION", content: "defaults" }] }, agent);
     expect(omitted.recordMemories.ids).toHaveLength(1);
     expect(await stored(agent)).toMatchObject([{ importance: 0.5, confidence: 1, tags: [], participants: [], visibility: "PRIVATE" }]);
+  });
+
+  it("gives a memory without importance its type's default (#19, seed 000 Memory Types) and keeps a chosen one exactly", async () => {
+    const agent = await newAgent();
+    const memories = [
+      { type: "OBSERVATION", content: "o", source: "1" },
+      { type: "LEARNING", content: "l", source: "2" },
+      { type: "INSIGHT", content: "i", source: "3" },
+      { type: "INTERACTION", content: "c", source: "4" },
+      { type: "INSIGHT", content: "chosen", importance: 0.2, source: "5" },
+      { type: "LEARNING", content: "null is no choice", importance: null, source: "6" },
+      { type: "OBSERVATION", content: "zero is a choice", importance: 0, source: "7" },
+    ];
+    await ok(gw, RECORD, { memories }, agent);
+    expect((await stored(agent)).map((m) => m.importance)).toEqual([0.5, 0.75, 0.9, 0.6, 0.2, 0.75, 0]);
+    // Written inline rather than as variables: the same defaults.
+    await ok(gw, `mutation { recordMemories(memories: [{ type: INSIGHT, content: "inline", source: "8" }, { type: INSIGHT, content: "inline chosen", importance: 0.5, source: "9" }]) { ids } }`, {}, agent);
+    expect((await stored(agent)).slice(7).map((m) => m.importance)).toEqual([0.9, 0.5]);
   });
 
   it("refuses more than 1,000 memories in one call", async () => {

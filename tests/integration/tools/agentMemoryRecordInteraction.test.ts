@@ -88,4 +88,62 @@ describe("recordInteraction", () => {
     const theirs = await t.as(mongke, `query ($a: ID!) { agentRelationships(agentId: $a) { agentId } }`, { a: mongke.agentId });
     expect(theirs.data!.agentRelationships).toEqual([]);
   });
+
+  it("with no importance and no tags: INTERACTION's 0.6 and `conversation` plus the summary's topic tags (#19, seed 000 Memory Types and Change 1.4)", async () => {
+    const summary = "Discord conversation with Möngke: 'can we deploy the release tonight?' -> Response: 'after the benchmark'";
+    const res = await t.as(kublai, RECORD, { input: { agentId: kublai.agentId, summary } });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.recordInteraction).toMatchObject({ importance: 0.6, tags: ["conversation", "operations", "analysis"] });
+    expect((await stored((res.data!.recordInteraction as { id: string }).id))!.m).toMatchObject({ importance: 0.6, tags: ["conversation", "operations", "analysis"] });
+  });
+
+  it("keeps what the client chose exactly: its importance, its tags, and an explicit empty tag list", async () => {
+    const chosen = await t.as(kublai, RECORD, { input: { agentId: kublai.agentId, summary: "deploy talk", importance: 0.45, tags: ["discord", "conversation"] } });
+    expect(chosen.data!.recordInteraction).toMatchObject({ importance: 0.45, tags: ["discord", "conversation"] });
+    const none = await t.as(kublai, `mutation ($a: ID!) { recordInteraction(input: { agentId: $a, summary: "deploy talk", tags: [], importance: null }) { importance tags } }`, { a: kublai.agentId });
+    expect(none.data!.recordInteraction).toEqual({ importance: 0.6, tags: [] });
+  });
+});
+
+const SIGNIFICANT = `mutation ($input: RecordInteractionInput!, $above: Float) { recordSignificantInteraction(input: $input, above: $above) {
+  recorded importance threshold memory { id importance tags } } }`;
+
+describe("recordSignificantInteraction: the note's opt-in filter (seed 000, Risks & Mitigations: only record significant interactions, value score > 0.6)", () => {
+  it("stores nothing for an interaction at or below 0.6, the default included, and says so", async () => {
+    const before = await memoriesOf(kublai.agentId);
+    for (const importance of [undefined, 0.6, 0.2]) {
+      const res = await t.as(kublai, SIGNIFICANT, { input: { agentId: kublai.agentId, withAgents: [mongke.agentId], summary: "ok, thanks", importance } });
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.recordSignificantInteraction).toEqual({ recorded: false, importance: importance ?? 0.6, threshold: 0.6, memory: null });
+    }
+    expect(await memoriesOf(kublai.agentId)).toBe(before);
+  });
+
+  it("stores an interaction above the threshold as recordInteraction would, defaults included", async () => {
+    const res = await t.as(kublai, SIGNIFICANT, { input: { agentId: kublai.agentId, withAgents: [mongke.agentId], summary: "We agreed to refactor the queue", importance: 0.8 } });
+    const out = res.data!.recordSignificantInteraction as { recorded: boolean; memory: { id: string; importance: number; tags: string[] } };
+    expect(out).toMatchObject({ recorded: true, importance: 0.8, threshold: 0.6, memory: { importance: 0.8, tags: ["conversation", "code"] } });
+    expect(await stored(out.memory.id)).toMatchObject({ agent: kublai.agentId, involves: [mongke.agentId], m: { type: "INTERACTION" } });
+  });
+
+  it("takes the client's own threshold: the default 0.6 passes `above: 0.5`", async () => {
+    const res = await t.as(kublai, SIGNIFICANT, { input: { agentId: kublai.agentId, summary: "a quick sync" }, above: 0.5 });
+    expect(res.data!.recordSignificantInteraction).toMatchObject({ recorded: true, importance: 0.6, threshold: 0.5 });
+  });
+
+  it.each([
+    [{ above: 1.2 }, "recordSignificantInteraction.above"],
+    [{ input: { agentId: "ghost-agent", summary: "trivial" } }, "recordSignificantInteraction.input.agentId"],
+    [{ input: { withAgents: ["ghost-agent"] } }, "recordSignificantInteraction.input.withAgents"],
+  ])("checks everything even when it would not store: %j is BAD_USER_INPUT naming %s", async (change, field) => {
+    const admin = t.caller("admin", ["agent", "admin"]);
+    const input = { agentId: kublai.agentId, summary: "trivial", ...(change as { input?: object }).input };
+    const res = await t.as(admin, SIGNIFICANT, { input, above: (change as { above?: number }).above });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: expect.stringContaining(field) });
+  });
+
+  it("another agent may not use it for Kublai, not even for an interaction it would not store", async () => {
+    const res = await t.as(mongke, SIGNIFICANT, { input: { agentId: kublai.agentId, summary: "trivial" } });
+    expect(res.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
 });

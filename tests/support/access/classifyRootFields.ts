@@ -75,6 +75,7 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.recentMessages": "readsVisibleToCaller",
   "Query.searchMessages": "readsVisibleToCaller",
   "Mutation.recordInteraction": "selfOrAdmin",
+  "Mutation.recordSignificantInteraction": "selfOrAdmin",
   "Query.personProfile": "readsVisibleToCaller",
   "Query.personSummary": "readsVisibleToCaller",
   "Query.peopleBySkill": "readsVisibleToCaller",

@@ -20,6 +20,7 @@ describe("which cached memory contexts a write makes stale", () => {
   it("recordInteraction by an agent invalidates that agent only; by an admin, the tenant", () => {
     expect(writeScopeOf({ field: "recordInteraction", typeName: undefined, caller: agent }, reaching)).toEqual({ kind: "agent", tenantId: "t1", agentId: "kublai" });
     expect(writeScopeOf({ field: "recordInteraction", typeName: undefined, caller: admin }, reaching)).toEqual({ kind: "tenant", tenantId: "t1" });
+    expect(writeScopeOf({ field: "recordSignificantInteraction", typeName: undefined, caller: agent }, reaching)).toEqual({ kind: "agent", tenantId: "t1", agentId: "kublai" });
   });
 
   it("generated memory writes invalidate the tenant: the event does not say which agent's memories they touched", () => {
