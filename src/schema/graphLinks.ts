@@ -12,7 +12,7 @@ import {
   type GraphQLResolveInfo,
   type GraphQLSchema,
 } from "graphql";
-import { SELECTED_ID, SELECTED_TYPE, selectNodes } from "../graph/selectNodes.js";
+import { SELECTED_ID, SELECTED_TYPE, selectNodes, type SelectedNode } from "../graph/selectNodes.js";
 
 /**
  * A field of a tool's result that is a node of the graph, declared in the SDL
@@ -113,5 +113,8 @@ async function fetchNodes(keys: readonly string[], context: object, info: GraphQ
     return at < 0 ? { type: undefined, id: key } : { type: key.slice(0, at), id: key.slice(at + 1) };
   });
   const nodes = await selectNodes(info, context, queryField, [...new Set(split.map((k) => k.id))]);
-  return split.map(({ type, id }) => nodes.find((node) => node[SELECTED_ID] === id && (type === undefined || node[SELECTED_TYPE] === type)) ?? null);
+  // Several nodes may share an id across types (a link typed by an interface): keep each id's candidates.
+  const byId = new Map<unknown, SelectedNode[]>();
+  for (const node of nodes) byId.set(node[SELECTED_ID], [...(byId.get(node[SELECTED_ID]) ?? []), node]);
+  return split.map(({ type, id }) => byId.get(id)?.find((node) => type === undefined || node[SELECTED_TYPE] === type) ?? null);
 }

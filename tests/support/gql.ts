@@ -1,5 +1,7 @@
 import { expect } from "vitest";
+import type { Caller } from "../../src/core/caller.js";
 import type { GraphQLResponse, TestGateway } from "./testGateway.js";
+import type { TokenGateway } from "./tokenGateway.js";
 
 /** Runs an operation that must succeed, and returns its data. */
 export async function ok<T = Record<string, any>>(
@@ -9,6 +11,13 @@ export async function ok<T = Record<string, any>>(
   agent: string,
 ): Promise<T> {
   const res: GraphQLResponse<T> = await gw.request<T>(query, variables, agent);
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data as T;
+}
+
+/** Runs an operation as `caller` of a token gateway (a bearer token of its own); it must succeed, and its data is returned. */
+export async function okAs<T = Record<string, any>>(tg: TokenGateway, caller: Caller, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await tg.as<T>(caller, query, variables);
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return res.data as T;
 }

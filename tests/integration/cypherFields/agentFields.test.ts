@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
+import { okAs } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 let tg: TokenGateway;
@@ -14,11 +15,7 @@ let other: Caller;
 let admin: Caller;
 let stranger: Caller;
 
-async function data(caller: Caller, query: string, variables: Record<string, unknown> = {}) {
-  const res = await tg.as(caller, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-}
+const data = (caller: Caller, query: string, variables: Record<string, unknown> = {}) => okAs<Record<string, any>>(tg, caller, query, variables);
 
 const readAgent = async (caller: Caller, selection: string, variables: Record<string, unknown> = {}) => {
   const d = await data(caller, `query ($id: ID!${Object.keys(variables).map((k) => `, $${k}: ${VARIABLE_TYPES[k]}`).join("")}) { agents(where: { id: { eq: $id } }) { id ${selection} } }`, { id: owner.agentId, ...variables });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
+import { okAs } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 let tg: TokenGateway;
@@ -13,11 +14,7 @@ let other: Caller;
 let stranger: Caller;
 const sessionId = () => `cy-session-${tg.tenant}`;
 
-async function data(caller: Caller, query: string, variables: Record<string, unknown> = {}) {
-  const res = await tg.as(caller, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-}
+const data = (caller: Caller, query: string, variables: Record<string, unknown> = {}) => okAs<Record<string, any>>(tg, caller, query, variables);
 
 const readSession = (caller: Caller, selection: string) =>
   data(caller, `query ($id: ID!) { gameSessions(where: { id: { eq: $id } }) { ${selection} } }`, { id: sessionId() }).then((d) => d.gameSessions[0] as Record<string, any> | undefined);

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
 import { isCurrent, isValidAt, type FactRow } from "../../../src/facts/index.js";
+import { okAs } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 let tg: TokenGateway;
@@ -18,11 +19,7 @@ const person = (suffix: string) => `p-${suffix}-${tg.tenant}`;
 
 const FACT = "id type subjectId objectId objectName objectLabel confidence validFrom validUntil startDate endDate role";
 
-async function data(caller: Caller, query: string, variables: Record<string, unknown> = {}) {
-  const res = await tg.as(caller, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-}
+const data = (caller: Caller, query: string, variables: Record<string, unknown> = {}) => okAs<Record<string, any>>(tg, caller, query, variables);
 
 const readPerson = (caller: Caller, selection: string, id = person("ada")) =>
   data(caller, `query ($id: ID!) { people(where: { id: { eq: $id } }) { id ${selection} } }`, { id }).then((d) => d.people as Record<string, any>[]);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { okAs } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 import type { Caller } from "../../../src/core/caller.js";
 
@@ -16,11 +17,7 @@ let stranger: Caller;
 const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`;
 const RECORD = `mutation ($memories: [MemoryInput!]!) { recordMemories(memories: $memories) { ids } }`;
 
-async function ok<T = any>(caller: Caller, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await tg.as<T>(caller, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as T;
-}
+const ok = <T = any>(caller: Caller, query: string, variables: Record<string, unknown> = {}) => okAs<T>(tg, caller, query, variables);
 
 beforeAll(async () => {
   tg = await startTokenGateway({ tenantPrefix: "links" });

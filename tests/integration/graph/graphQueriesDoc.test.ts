@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
+import { okAs } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**
@@ -28,11 +29,7 @@ let scout: Caller;
 let reviewer: Caller;
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
-async function as<T = any>(caller: Caller, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await tg.as<T>(caller, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data as T;
-}
+const as = <T = any>(caller: Caller, query: string, variables: Record<string, unknown> = {}) => okAs<T>(tg, caller, query, variables);
 
 beforeAll(async () => {
   tg = await startTokenGateway({ tenantPrefix: "graphdoc" });
