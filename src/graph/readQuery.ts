@@ -1,4 +1,4 @@
-import neo4j, { type RecordShape } from "neo4j-driver";
+import neo4j, { type QueryResult, type RecordShape } from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
 
 /** Attempts of a statement that failed with an error the driver calls retryable (a leader change, a deadlock). */
@@ -15,7 +15,19 @@ export function readQuery<R extends RecordShape = RecordShape>(
   cypher: string,
   params: Record<string, unknown>,
 ): Promise<R[]> {
-  return autoCommit<R>(deps, cypher, params, neo4j.session.READ);
+  return autoCommit<R>(deps, cypher, params, neo4j.session.READ).then(toObjects);
+}
+
+/**
+ * What @neo4j/graphql runs a translated read on when it is given as the
+ * request's `executionContext` (neither a driver nor a session: it only calls
+ * `run`): each statement as readQuery runs one, in one round trip, where
+ * @neo4j/graphql's own managed read transaction takes three. Only for
+ * operations that read (graph/selectNodes.ts): a write given to it would run
+ * on a READ session and be refused.
+ */
+export function autoCommitReads(deps: Pick<AppDeps, "driver" | "database">): { run(cypher: string, params: Record<string, unknown>): Promise<QueryResult> } {
+  return { run: (cypher, params) => autoCommit(deps, cypher, params, neo4j.session.READ) };
 }
 
 /**
@@ -29,15 +41,17 @@ export function writeStatement<R extends RecordShape = RecordShape>(
   cypher: string,
   params: Record<string, unknown>,
 ): Promise<R[]> {
-  return autoCommit<R>(deps, cypher, params, neo4j.session.WRITE);
+  return autoCommit<R>(deps, cypher, params, neo4j.session.WRITE).then(toObjects);
 }
+
+const toObjects = <R extends RecordShape>(result: QueryResult<R>): R[] => result.records.map((r) => r.toObject());
 
 async function autoCommit<R extends RecordShape>(
   deps: Pick<AppDeps, "driver" | "database">,
   cypher: string,
   params: Record<string, unknown>,
   accessMode: typeof neo4j.session.READ | typeof neo4j.session.WRITE,
-): Promise<R[]> {
+): Promise<QueryResult<R>> {
   for (let attempt = 1; ; attempt++) {
     const session = deps.driver.session({
       database: deps.database,
@@ -45,8 +59,7 @@ async function autoCommit<R extends RecordShape>(
       bookmarkManager: deps.driver.executeQueryBookmarkManager,
     });
     try {
-      const { records } = await session.run(cypher, params);
-      return records.map((r) => r.toObject() as R);
+      return await session.run<R>(cypher, params);
     } catch (err) {
       if (attempt >= ATTEMPTS || !neo4j.isRetryableError(err as Error)) throw err;
       await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));

@@ -9,6 +9,7 @@ import type { Caller } from "../core/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
+import { autoCommitReads } from "../graph/readQuery.js";
 import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
@@ -84,6 +85,8 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
     !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
   const links = extractGraphLinks(document);
+  // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
+  const reads = autoCommitReads({ driver, database });
   const defaultsFor = inputDefaults(generated, INPUT_DEFAULTS);
   const schema = mapSchema(generated, {
     // Fields of tools' results that are nodes: read through the generated query (graphLinks.ts).
@@ -101,7 +104,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, onWrite, defaultsFor, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
   });
   return { schema, neoSchema, rules };
 }
@@ -135,6 +138,7 @@ function guardRootField(
   rules: RuleTable,
   driver: Driver,
   database: string,
+  reads: object,
   onWrite: (event: WriteEvent) => void,
   defaultsFor: ReturnType<typeof inputDefaults>,
   knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string> },
@@ -178,7 +182,7 @@ function guardRootField(
           onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events });
           return result;
         }
-        const result = await resolve(source, securedArgs, context, securedInfo);
+        const result = await resolve(source, securedArgs, info.parentType.name === "Query" ? readingContext(context, reads) : context, securedInfo);
         if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller });
         return result;
       } catch (err) {
@@ -188,6 +192,18 @@ function guardRootField(
       }
     },
   };
+}
+
+/**
+ * The request's context with `reads` (readQuery.ts's autoCommitReads) as
+ * @neo4j/graphql's execution context, for a root field of Query: it only
+ * reads. A context that already holds a transaction of the gateway's (anything
+ * but a driver) keeps it: the read must see that transaction's writes.
+ */
+function readingContext<C extends object>(context: C, reads: object): C {
+  const current = (context as { executionContext?: { session?: unknown } }).executionContext;
+  const inTransaction = current !== undefined && typeof current.session !== "function";
+  return inTransaction ? context : { ...context, executionContext: reads };
 }
 
 /** Ids a create (`input: [{ id }]`) or update (`update: { id: { set } }`) tries to write. */
