@@ -1,38 +1,43 @@
-import { SpanKind, type Span } from "@opentelemetry/api";
 import type { Driver } from "neo4j-driver";
-import { failSpan, tracer } from "../core/tracing.js";
 
-/** Longest statement text kept on a span. */
-const MAX_STATEMENT = 4000;
+/** A statement the gateway sends, as a watcher sees it. */
+export interface Statement {
+  /** The Cypher text, trimmed. */
+  text: string;
+  /** Its parameters, as given (not copied). */
+  params: unknown;
+  database: string | undefined;
+}
+
+/**
+ * Told of every statement before it is sent; may return what to call when its
+ * result ends (with the error, if it failed).
+ */
+export type StatementWatcher = (statement: Statement) => ((err?: unknown) => void) | void;
 
 type AnyFn = (...args: unknown[]) => unknown;
+type Done = (err?: unknown) => void;
 
-function statementOf(query: unknown): string {
+function textOf(query: unknown): string {
   const text = typeof query === "string" ? query : typeof (query as { text?: unknown })?.text === "string" ? (query as { text: string }).text : "";
   return text.trim();
 }
 
-function startStatementSpan(query: unknown, database: string | undefined): Span {
-  const text = statementOf(query);
-  const clause = /^[A-Za-z]+/.exec(text)?.[0]?.toUpperCase() ?? "STATEMENT";
-  return tracer().startSpan(`neo4j ${clause}`, {
-    kind: SpanKind.CLIENT,
-    attributes: { "db.system.name": "neo4j", "db.query.text": text.slice(0, MAX_STATEMENT), ...(database ? { "db.namespace": database } : {}) },
-  });
+function paramsOf(query: unknown, params: unknown): unknown {
+  return typeof query === "object" && query !== null && "parameters" in query ? (query as { parameters: unknown }).parameters : params;
 }
 
 /**
- * A statement's Result, its span ended when the result is: awaited, streamed
+ * A statement's Result, `done` called when the result ends: awaited, streamed
  * to a subscriber, or summarised (whichever comes first). Nothing else about
  * the Result changes.
  */
-function traceResult<R extends object>(result: R, span: Span): R {
+function watchResult<R extends object>(result: R, done: Done): R {
   let ended = false;
   const end = (err?: unknown) => {
     if (ended) return;
     ended = true;
-    if (err !== undefined) failSpan(span, err);
-    span.end();
+    done(err);
   };
   return new Proxy(result, {
     get(target, prop) {
@@ -85,62 +90,66 @@ function traceResult<R extends object>(result: R, span: Span): R {
   });
 }
 
-/** `run` of a session or transaction, with a span per statement that ends with its result. */
-const tracedRun = (target: object, run: AnyFn, database: string | undefined) => (query: unknown, ...rest: unknown[]) =>
-  traceResult(run.call(target, query, ...rest) as object, startStatementSpan(query, database));
+/** `run` of a session or transaction, the watcher told of each statement. */
+const watchedRun = (target: object, run: AnyFn, database: string | undefined, watch: StatementWatcher) => (query: unknown, ...rest: unknown[]) => {
+  const done = watch({ text: textOf(query), params: paramsOf(query, rest[0]), database });
+  const result = run.call(target, query, ...rest) as object;
+  return done ? watchResult(result, done) : result;
+};
 
-/** A transaction (or managed transaction) whose `run` makes a span per statement. */
-function traceTx<T extends object>(tx: T, database: string | undefined): T {
+/** A transaction (or managed transaction) whose `run` is watched. */
+function watchTx<T extends object>(tx: T, database: string | undefined, watch: StatementWatcher): T {
   return new Proxy(tx, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "run") return tracedRun(target, value as AnyFn, database);
+      if (prop === "run") return watchedRun(target, value as AnyFn, database, watch);
       return (value as AnyFn).bind(target);
     },
   });
 }
 
-function traceSession<S extends object>(session: S, database: string | undefined): S {
+function watchSession<S extends object>(session: S, database: string | undefined, watch: StatementWatcher): S {
   return new Proxy(session, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
-      if (prop === "run") return tracedRun(target, value as AnyFn, database);
+      if (prop === "run") return watchedRun(target, value as AnyFn, database, watch);
       if (prop === "executeRead" || prop === "executeWrite" || prop === "readTransaction" || prop === "writeTransaction") {
-        return (work: AnyFn, ...rest: unknown[]) => (value as AnyFn).call(target, (tx: object) => work(traceTx(tx, database)), ...rest);
+        return (work: AnyFn, ...rest: unknown[]) => (value as AnyFn).call(target, (tx: object) => work(watchTx(tx, database, watch)), ...rest);
       }
-      if (prop === "beginTransaction") return (...args: unknown[]) => traceTx((value as AnyFn).apply(target, args) as object, database);
+      if (prop === "beginTransaction") return (...args: unknown[]) => watchTx((value as AnyFn).apply(target, args) as object, database, watch);
       return (value as AnyFn).bind(target);
     },
   });
 }
 
 /**
- * The driver with a CLIENT span for each Neo4j statement, whoever runs it
- * (@neo4j/graphql's generated CRUD, the tools, the workers): the statement's
- * text (parameters are never recorded) and the database. Used only when
- * tracing is on; spans nest under the operation or tool call that is active.
+ * The driver with `watch` told of each Neo4j statement, whoever runs it
+ * (@neo4j/graphql's generated CRUD, the tools, the workers): through sessions,
+ * transactions and executeQuery alike. Tracing (a span per statement) and the
+ * plan-cache warm-up after a restart (statementMemory.ts) watch this way.
  */
-export function traceDriver(driver: Driver): Driver {
+export function watchStatements(driver: Driver, watch: StatementWatcher): Driver {
   return new Proxy(driver, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
       if (prop === "session") {
-        return (config?: { database?: string }) => traceSession((value as AnyFn).call(target, config) as object, config?.database);
+        return (config?: { database?: string }) => watchSession((value as AnyFn).call(target, config) as object, config?.database, watch);
       }
       if (prop === "executeQuery") {
         return (query: unknown, params?: unknown, config?: { database?: string }) => {
-          const span = startStatementSpan(query, config?.database);
-          return ((value as AnyFn).call(target, query, params, config) as Promise<unknown>).then(
+          const done = watch({ text: textOf(query), params: paramsOf(query, params), database: config?.database });
+          const answer = (value as AnyFn).call(target, query, params, config) as Promise<unknown>;
+          if (!done) return answer;
+          return answer.then(
             (r) => {
-              span.end();
+              done();
               return r;
             },
             (e: unknown) => {
-              failSpan(span, e);
-              span.end();
+              done(e);
               throw e;
             },
           );
@@ -149,4 +158,13 @@ export function traceDriver(driver: Driver): Driver {
       return (value as AnyFn).bind(target);
     },
   }) as Driver;
+}
+
+/** Several watchers as one: each told of every statement, each result's end told to those that asked. */
+export function allWatchers(watchers: readonly StatementWatcher[]): StatementWatcher {
+  return (statement) => {
+    const ends = watchers.map((w) => w(statement)).filter((d): d is Done => typeof d === "function");
+    if (ends.length === 0) return undefined;
+    return (err) => ends.forEach((end) => end(err));
+  };
 }

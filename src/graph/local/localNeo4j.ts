@@ -31,7 +31,11 @@ export interface RestartPolicy {
   /** Restarts allowed within `windowMs`; one more exit than that and it gives up. */
   maxRestarts: number;
   windowMs: number;
-  /** Wait before the first restart, doubled for each one in the window (at most `maxDelayMs`). */
+  /**
+   * The first exit in the window is restarted at once (a killed or crashed
+   * server; every second of waiting is a second of refused requests); the next
+   * after this long, doubled for each further one (at most `maxDelayMs`).
+   */
   firstDelayMs: number;
   maxDelayMs: number;
 }
@@ -115,7 +119,7 @@ export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, polic
           emit("failed");
           return;
         }
-        const delay = Math.min(policy.firstDelayMs * 2 ** restarts.length, policy.maxDelayMs);
+        const delay = restarts.length === 0 ? 0 : Math.min(policy.firstDelayMs * 2 ** (restarts.length - 1), policy.maxDelayMs);
         restarts.push(now);
         logger.error({ code, delayMs: delay, restart: restarts.length, tail: current.tail().split("\n").slice(-5) }, "Neo4j exited unexpectedly: restarting it");
         await new Promise<void>((resolve) => {

@@ -66,4 +66,52 @@ describe("watchAvailability", () => {
     expect(downs).toBe(1);
     watched.stop();
   });
+
+  it("back from an outage, it runs beforeUp first and lets requests through only when that is done", async () => {
+    let mode: "answer" | "fail" = "fail";
+    const order: string[] = [];
+    let finishWarmUp: () => void = () => {};
+    const watched = watchAvailability({
+      ...options,
+      driver: scriptedDriver(() => mode),
+      beforeUp: () => {
+        order.push(`beforeUp while ${watched.up ? "up" : "down"}`);
+        return new Promise<void>((resolve) => (finishWarmUp = resolve));
+      },
+    });
+    await watched.whenState("down");
+    mode = "answer";
+    while (order.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // Still refusing while the warm-up runs, however many probes answer meanwhile.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(watched.up).toBe(false);
+    finishWarmUp();
+    await watched.whenState("up");
+    expect(order).toEqual(["beforeUp while down"]);
+    watched.stop();
+  });
+
+  it("a failed beforeUp is logged and serving resumes; marked down during it, the next probe decides", async () => {
+    let mode: "answer" | "fail" = "fail";
+    let calls = 0;
+    const watched = watchAvailability({
+      ...options,
+      driver: scriptedDriver(() => mode),
+      beforeUp: async () => {
+        calls++;
+        if (calls === 1) {
+          watched.markDown("the embedded Neo4j exited");
+          return;
+        }
+        throw new Error("planning failed");
+      },
+    });
+    await watched.whenState("down");
+    mode = "answer";
+    await watched.whenState("up");
+    // The first warm-up saw the server exit again and did not bring it up; the second failed and serving resumed anyway.
+    expect(calls).toBe(2);
+    expect(watched.up).toBe(true);
+    watched.stop();
+  });
 });
