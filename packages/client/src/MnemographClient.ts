@@ -57,23 +57,25 @@ export class MnemographClient {
 
   /** Runs a typed operation and returns its data; throws MnemographError on the first error the gateway reports. */
   async request<TResult, TVariables>(document: DocumentTypeDecoration<TResult, TVariables>, variables: TVariables): Promise<TResult> {
-    const result = await this.execute<TResult>(String(document), (variables ?? {}) as Record<string, unknown>);
-    const [first] = result.errors ?? [];
-    if (first) throw errorOfGraphQL(first);
+    const { result, failure } = await this.graphql<TResult>(String(document), (variables ?? {}) as Record<string, unknown>);
+    if (failure) throw failure;
     if (!result.data) throw new MnemographError("The gateway answered with neither data nor errors", "BAD_RESPONSE");
     return result.data;
   }
 
   /** Runs any operation text and returns the response as it came, errors included (retries and renewal applied). */
   async execute<TData = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<GraphQLResult<TData>> {
-    const { result } = await this.withRetries(async () => {
+    return (await this.graphql<TData>(query, variables)).result;
+  }
+
+  private graphql<TData>(query: string, variables: Record<string, unknown>): Promise<Outcome<GraphQLResult<TData>>> {
+    return this.withRetries(async () => {
       const { status, body } = await this.post(this.url, { query, variables });
-      const result = body as GraphQLResult<TData>;
+      const result = body as GraphQLResult<TData> | undefined;
       if (!result || (result.data === undefined && !Array.isArray(result.errors))) throw new MnemographError(`Not a GraphQL response (HTTP ${status})`, "BAD_RESPONSE", { status });
       const first = result.errors?.[0];
       return { result, failure: first ? errorOfGraphQL(first, status) : undefined };
     });
-    return result;
   }
 
   /**

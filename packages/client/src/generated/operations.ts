@@ -7008,6 +7008,16 @@ export type WorkflowTransitionName =
   /** PROPOSED → PENDING_APPROVAL; the owner (or an admin). */
   | 'SUBMIT';
 
+export type RegisterAgentMutationVariables = Exact<{
+  id: string | number;
+  name: string;
+  role: string;
+  capabilities?: Array<string> | string | null | undefined;
+}>;
+
+
+export type RegisterAgentMutation = { createAgents: { agents: Array<{ id: string, name: string, role: string, capabilities: Array<string>, createdAt: string }> } };
+
 export type KnowledgeFeedSubscriptionVariables = Exact<{
   agentId: string | number;
   after?: string | null | undefined;
@@ -7198,6 +7208,21 @@ export const WorkflowImprovementFieldsFragmentDoc = new TypedDocumentString(`
   allowedTransitions
 }
     `, {"fragmentName":"WorkflowImprovementFields"}) as unknown as TypedDocumentString<WorkflowImprovementFieldsFragment, unknown>;
+export const RegisterAgentDocument = new TypedDocumentString(`
+    mutation RegisterAgent($id: ID!, $name: String!, $role: String!, $capabilities: [String!]) {
+  createAgents(
+    input: [{id: $id, name: $name, role: $role, capabilities: $capabilities}]
+  ) {
+    agents {
+      id
+      name
+      role
+      capabilities
+      createdAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterAgentMutation, RegisterAgentMutationVariables>;
 export const KnowledgeFeedDocument = new TypedDocumentString(`
     subscription KnowledgeFeed($agentId: ID!, $after: String) {
   knowledgeFeed(agentId: $agentId, after: $after) {
