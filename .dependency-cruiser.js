@@ -77,11 +77,18 @@ export default {
       to: { path: "^(src|tests|bench|fixtures|scripts)/" },
     },
     {
+      name: "client-package-src-standalone-of-examples",
+      comment: "The package's code does not import its examples: they are programs that use it.",
+      severity: "error",
+      from: { path: "^packages/client/src/" },
+      to: { path: "^packages/client/examples/" },
+    },
+    {
       name: "client-package-through-entry",
-      comment: "Outside the package, @mnemograph/client is imported by its name (its public index.ts), as a user of the published package would.",
+      comment: "Outside the package, @mnemograph/client is imported by its name (its public index.ts), as a user of the published package would; tests run its examples too.",
       severity: "error",
       from: { path: "^(src|tests|bench|fixtures)/" },
-      to: { path: "^packages/client/", pathNot: "^packages/client/src/index\\.ts$" },
+      to: { path: "^packages/client/", pathNot: ["^packages/client/src/index\\.ts$", "^packages/client/examples/"] },
     },
     {
       name: "bench-imports-tests",
