@@ -21,6 +21,8 @@ WORKDIR /app
 # Dependencies first, so editing the source does not reinstall them. .npmrc keeps
 # onnxruntime-node from downloading CUDA files.
 COPY package.json package-lock.json .npmrc ./
+# The workspaces' manifests too: npm ci installs the whole workspace tree of the lockfile.
+COPY packages/client/package.json ./packages/client/package.json
 RUN npm ci
 
 COPY tsconfig.json tsconfig.build.json ./
