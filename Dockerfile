@@ -26,6 +26,7 @@ COPY packages/client/package.json ./packages/client/package.json
 RUN npm ci
 
 COPY tsconfig.json tsconfig.build.json ./
+COPY packages/client ./packages/client
 COPY scripts ./scripts
 COPY schema ./schema
 COPY provision ./provision
@@ -57,6 +58,9 @@ RUN mkdir -p /usr/share/man/man1 \
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
+# node_modules/@mnemograph/client links here: the stdio MCP server's client, as built.
+COPY --from=build /app/packages/client/package.json ./packages/client/package.json
+COPY --from=build /app/packages/client/dist ./packages/client/dist
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/schema ./schema
 COPY --from=build /app/provision ./provision
