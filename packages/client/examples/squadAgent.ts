@@ -7,7 +7,7 @@
  * The feed resumes from a saved cursor: keep the `cursor` this returns and pass
  * it as `after` next time, and nothing is missed or seen twice in between.
  */
-import { ProposeWorkflowChangeDocument, ReflectDocument, StoreKnowledgeDocument, TransitionWorkflowDocument, type FeedEvent, type MnemographClient } from "@mnemograph/client";
+import { MnemographClient, ProposeWorkflowChangeDocument, ReflectDocument, StoreKnowledgeDocument, TransitionWorkflowDocument, type FeedEvent } from "@mnemograph/client";
 import { runExample } from "./runExample.js";
 
 export interface SquadAgentRun {
@@ -61,8 +61,7 @@ export async function squadAgent(agent: MnemographClient, { agentId, after, appr
   }
 }
 
-runExample(import.meta.url, async (client) => {
-  const { MnemographClient } = await import("@mnemograph/client");
+runExample(import.meta.url, (client) => {
   const approver = new MnemographClient({ url: client.url, apiKey: process.env.MNEMOGRAPH_APPROVER_API_KEY });
   return squadAgent(client, { agentId: process.env.MNEMOGRAPH_AGENT_ID ?? "rin", after: process.env.MNEMOGRAPH_FEED_CURSOR ?? "0", approver });
 });
