@@ -70,6 +70,27 @@ export default {
       to: { path: "^(tests|bench)/" },
     },
     {
+      name: "client-package-standalone",
+      comment: "@mnemograph/client is published on its own: it imports nothing of the gateway, its tests or benchmarks.",
+      severity: "error",
+      from: { path: "^packages/client/" },
+      to: { path: "^(src|tests|bench|fixtures|scripts)/" },
+    },
+    {
+      name: "client-package-src-standalone-of-examples",
+      comment: "The package's code does not import its examples: they are programs that use it.",
+      severity: "error",
+      from: { path: "^packages/client/src/" },
+      to: { path: "^packages/client/examples/" },
+    },
+    {
+      name: "client-package-through-entry",
+      comment: "Outside the package, @mnemograph/client is imported by its name (its public index.ts), as a user of the published package would; tests run its examples too.",
+      severity: "error",
+      from: { path: "^(src|tests|bench|fixtures)/" },
+      to: { path: "^packages/client/", pathNot: ["^packages/client/src/index\\.ts$", "^packages/client/examples/"] },
+    },
+    {
       name: "bench-imports-tests",
       comment: "Benchmarks share code with the tests through fixtures/, not by importing tests/.",
       severity: "error",
@@ -79,7 +100,7 @@ export default {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^src/generated/" },
+    exclude: { path: "^(src|packages/client/src)/generated/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: { extensions: [".ts", ".js"] },

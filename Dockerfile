@@ -21,9 +21,12 @@ WORKDIR /app
 # Dependencies first, so editing the source does not reinstall them. .npmrc keeps
 # onnxruntime-node from downloading CUDA files.
 COPY package.json package-lock.json .npmrc ./
+# The workspaces' manifests too: npm ci installs the whole workspace tree of the lockfile.
+COPY packages/client/package.json ./packages/client/package.json
 RUN npm ci
 
 COPY tsconfig.json tsconfig.build.json ./
+COPY packages/client ./packages/client
 COPY scripts ./scripts
 COPY schema ./schema
 COPY provision ./provision
@@ -55,6 +58,9 @@ RUN mkdir -p /usr/share/man/man1 \
 WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
+# node_modules/@mnemograph/client links here: the stdio MCP server's client, as built.
+COPY --from=build /app/packages/client/package.json ./packages/client/package.json
+COPY --from=build /app/packages/client/dist ./packages/client/dist
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/schema ./schema
 COPY --from=build /app/provision ./provision

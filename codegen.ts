@@ -27,13 +27,14 @@ function ownResolverFields(): Record<string, string> {
   return Object.fromEntries([...byType].map(([type, fields]) => [type, `Omit<{T}, ${fields.map((f) => `'${f}'`).join(" | ")}>`]));
 }
 
+// The operations clients send: the examples, and the ones the MCP tools run.
+const GATEWAY_OPERATIONS = ["src/client/operations/*.graphql", "src/mcp/*.ts"];
+
 const config: CodegenConfig = {
   // The schema clients see (@neo4j/graphql's CRUD included), not the raw SDL of
   // `schema/`. Codegen takes SDL text as a schema pointer; its typings allow a
   // custom loader only as a module path, which plain Node could not import as TS.
   schema: printSchema(await loadGeneratedSchema()),
-  // The operations clients send: the examples, and the ones the MCP tools run.
-  documents: ["src/client/operations/*.graphql", "src/mcp/*.ts"],
   config: {
     useTypeImports: true,
     enumsAsTypes: true,
@@ -46,6 +47,8 @@ const config: CodegenConfig = {
   },
   generates: {
     "src/generated/resolvers-types.ts": {
+      // The operations too: an introspection query among them brings in the __Schema types.
+      documents: GATEWAY_OPERATIONS,
       plugins: [{ add: { content: header("types of the schema and its resolvers") } }, "typescript", "typescript-resolvers"],
       config: {
         contextType: "../core/requestContext.js#RequestContext",
@@ -55,10 +58,23 @@ const config: CodegenConfig = {
       },
     },
     "src/generated/operations.ts": {
+      documents: GATEWAY_OPERATIONS,
       plugins: [
         { add: { content: header("types of the operations in src/client/operations") } },
         "typescript-operations",
       ],
+    },
+    // @mnemograph/client: each documented operation of packages/client/operations as a
+    // typed document (its text, with its result and variables types), so a client call
+    // is typed by the operation it sends. Strings, not ASTs: the package needs no graphql runtime.
+    "packages/client/src/generated/operations.ts": {
+      documents: ["packages/client/operations/*.graphql"],
+      plugins: [
+        { add: { content: header("the documented operations of packages/client/operations, typed") } },
+        "typescript-operations",
+        "typed-document-node",
+      ],
+      config: { documentMode: "string" },
     },
   },
 };

@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "src/generated", "scratch", ".mnemograph", "dist"] },
+  { ignores: ["node_modules", "src/generated", "packages/client/src/generated", "scratch", ".mnemograph", "dist", "packages/*/dist"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,6 +15,8 @@ export default tseslint.config(
   },
   // Tests read deep GraphQL responses; typing every one would say nothing the assertions don't.
   { files: ["scripts/**", "tests/**"], rules: { "no-console": "off", "@typescript-eslint/no-explicit-any": "off" } },
+  // The client's examples are programs a person runs: they print what they did.
+  { files: ["packages/client/examples/**"], rules: { "no-console": "off" } },
   {
     files: ["src/server/explorer/**/*.js"],
     languageOptions: {

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const require = createRequire(import.meta.url);
@@ -7,11 +8,13 @@ const require = createRequire(import.meta.url);
 // ESM code the .mjs build while @neo4j/graphql (CommonJS) loads index.js — two
 // copies of graphql in one process. Pin Vite to the one Node uses.
 const graphqlAlias = [{ find: /^graphql$/, replacement: require.resolve("graphql") }];
+// In the repository the client package is its TypeScript source, as tsconfig.json's `paths` says.
+const clientAlias = [{ find: /^@mnemograph\/client$/, replacement: fileURLToPath(new URL("./packages/client/src/index.ts", import.meta.url)) }];
 
 // Two tiers: unit tests need nothing; integration and e2e tests share one real
 // Neo4j that the global setup starts (or the one NEO4J_URI names).
 export default defineConfig({
-  resolve: { alias: graphqlAlias },
+  resolve: { alias: [...graphqlAlias, ...clientAlias] },
   test: {
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [

@@ -1,5 +1,5 @@
-// `npm run build [-- <outDir>]`: compiles src/ to dist/ (or <outDir>) with
-// tsconfig.build.json, then copies the files tsc does not emit that the
+// `npm run build [-- <outDir>]`: builds packages/client (its dist/), then compiles
+// src/ to dist/ (or <outDir>) with tsconfig.build.json, then copies the files tsc does not emit that the
 // gateway reads at run time (the offline explorer's page and script). Plain
 // Node, no dev dependency but TypeScript itself.
 import { spawnSync } from "node:child_process";
@@ -17,6 +17,9 @@ const ASSET_DIRS = ["server/explorer"];
 
 rmSync(outDir, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+// The gateway imports @mnemograph/client (the stdio MCP server's credentials) as published: its dist/.
+const client = spawnSync(process.execPath, [tsc, "-p", path.join(root, "packages", "client", "tsconfig.build.json")], { stdio: "inherit" });
+if (client.status !== 0) process.exit(client.status ?? 1);
 const compiled = spawnSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json"), "--outDir", outDir], { stdio: "inherit" });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 

@@ -1,3 +1,4 @@
+import { MnemographClient } from "@mnemograph/client";
 import type { GraphQLResult, RunOperation } from "./mcpServer.js";
 import type { EnumValues } from "./tools.js";
 
@@ -20,60 +21,20 @@ export interface GatewayClient {
   operator(): Promise<boolean | undefined>;
 }
 
-/** Renew this long before the token expires. */
-const RENEW_MARGIN_MS = 30_000;
-
-/** The claims of a JWT, read without verifying it: only to decide which tools to list. The gateway verifies. */
-function claimsOf(token: string): Record<string, unknown> {
-  try {
-    return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-}
-
-/** A GraphQL client of a gateway over HTTP, for the stdio MCP server. */
+/**
+ * A GraphQL client of a gateway over HTTP, for the stdio MCP server: a
+ * MnemographClient (@mnemograph/client), so the API key → token exchange and
+ * its renewal have one implementation. No retries: a tool reports RATE_LIMITED
+ * to the agent, which decides whether to wait.
+ */
 export function gatewayClient(options: GatewayClientOptions): GatewayClient {
-  let token = options.token;
-  let renewAt = Infinity;
-
-  async function exchange(): Promise<void> {
-    const response = await fetch(new URL("/auth/token", options.url), { method: "POST", headers: { authorization: `ApiKey ${options.apiKey}` } });
-    const body = (await response.json()) as { access_token?: string; expires_in?: number; errors?: { message: string }[] };
-    if (!response.ok || !body.access_token) throw new Error(`The API key was refused (${response.status}): ${body.errors?.[0]?.message ?? "no token"}`);
-    token = body.access_token;
-    renewAt = Date.now() + (body.expires_in ?? 0) * 1000 - RENEW_MARGIN_MS;
-  }
-
-  async function headers(): Promise<Record<string, string>> {
-    if (options.apiKey && (!token || Date.now() >= renewAt)) await exchange();
-    if (token) return { authorization: `Bearer ${token}` };
-    return options.agent ? { "x-mnemograph-agent": options.agent } : {};
-  }
-
-  async function post(document: string, variables: Record<string, unknown>): Promise<GraphQLResult> {
-    const response = await fetch(options.url, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(await headers()) },
-      body: JSON.stringify({ query: document, variables }),
-    });
-    return (await response.json()) as GraphQLResult;
-  }
-
+  const client = new MnemographClient({ ...options, retry: { maxAttempts: 1 } });
   return {
-    headers,
-    async run(document, variables) {
-      const result = await post(document, variables);
-      // A token revoked or expired early: an API key can get a new one, once.
-      if (options.apiKey && result.errors?.some((e) => e.extensions?.code === "UNAUTHENTICATED")) {
-        await exchange();
-        return post(document, variables);
-      }
-      return result;
-    },
+    run: (document, variables) => client.execute(document, variables),
+    headers: () => client.tokens.headers(),
     async operator() {
-      if (options.apiKey && !token) await exchange();
-      return token ? claimsOf(token).operator === true : undefined;
+      const claims = await client.tokens.claims();
+      return claims ? claims.operator === true : undefined;
     },
   };
 }
