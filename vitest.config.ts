@@ -18,7 +18,8 @@ export default defineConfig({
   test: {
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      // Some unit tests build the whole schema in beforeAll: seconds, more on a busy machine than vitest's 10 s default.
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000 } },
       {
         extends: true,
         test: {
