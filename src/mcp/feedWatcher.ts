@@ -72,7 +72,8 @@ export function watchFeed(opts: { httpUrl: string; headers: () => Promise<Record
   });
   let dispose: (() => void) | undefined;
 
-  const seq = (c: string | null) => (c === null ? -1 : Number(c));
+  // A delivery's cursor is "<seen>" or, while a batch is pending, "<batchedFrom>.<seen>" (feed/feedCursor.ts): how far it got is `seen`.
+  const seq = (c: string | null) => (c === null ? -1 : Number(c.slice(c.lastIndexOf(".") + 1)));
   const subscribe = () => {
     if (closed) return;
     dispose = client.subscribe(
@@ -83,7 +84,8 @@ export function watchFeed(opts: { httpUrl: string; headers: () => Promise<Record
           const delivery = (value.data as { knowledgeFeed?: { cursor: string; events: FeedEventRecord[] } } | null)?.knowledgeFeed;
           if (!delivery) return;
           const fresh = delivery.events.filter((e) => seq(e.cursor) > seq(cursor));
-          if (seq(delivery.cursor) > seq(cursor)) cursor = delivery.cursor;
+          // The same `seen` still moves the cursor: "30" after "12.30" says the pending batch was delivered since.
+          if (seq(delivery.cursor) >= seq(cursor)) cursor = delivery.cursor;
           if (!fresh.length) return;
           buffered.push(...fresh);
           if (buffered.length > MAX_BUFFERED) {
