@@ -3023,11 +3023,26 @@ export type MemoryCreateInput = {
   visibility?: Visibility;
 };
 
-/** What memoryStore writes: a Belief, an Insight, or an Experience for the next reflection. */
+/**
+ * What memoryStore writes: a Belief, an Insight, an Experience for the next
+ * reflection, or one of the agent team's knowledge types, filled from `content`
+ * (its first line is the topic, name or title; the whole is the findings,
+ * description, body or content).
+ */
 export type MemoryKind =
+  /** Analysis: a PATTERN analysis, `title` the first line, `findings` the content. */
+  | 'ANALYSIS'
   | 'BELIEF'
+  /** Concept: `name` the first line (300 characters), `description` the content. */
+  | 'CONCEPT'
+  /** Content: an ARTICLE, `title` the first line, `body` the content. */
+  | 'CONTENT'
+  /** Documentation: a REFERENCE document, `title` the first line, `content` the content. */
+  | 'DOCUMENTATION'
   | 'EXPERIENCE'
-  | 'INSIGHT';
+  | 'INSIGHT'
+  /** Research: `topic` the first line, `findings` the content, depth MODERATE. */
+  | 'RESEARCH';
 
 export type MemoryRelatedAgentsConnectFieldInput = {
   connect?: Array<AgentConnectInput> | null | undefined;
@@ -7079,6 +7094,7 @@ export type McpMemoryContextQuery = { memoryContext: { text: string, tokenCount:
 export type McpMemoryQueryQueryVariables = Exact<{
   topic: string;
   minConfidence?: number | null | undefined;
+  domain?: string | null | undefined;
   includeShared?: boolean | null | undefined;
   limit?: number | null | undefined;
 }>;
