@@ -13,7 +13,7 @@ const MAX_AGENTS_LISTED = 1000;
  * node is marked active, and for each knowledge node it may read: ACCESSED
  * {at, count} (count up by one, at moved to now), a Belief's lastAccessedAt,
  * and the caller in its pool entry's accessedBy (another agent's knowledge
- * only, each agent once). `applied` adds the caller to appliedBy and LEARNED
+ * only, each agent once). `applied` adds the caller to appliedBy (the same) and LEARNED
  * {knowledgeId, at} from the caller to the knowledge's owner (once per node).
  */
 const record = (applied: boolean) => `
@@ -39,7 +39,7 @@ const record = (applied: boolean) => `
   RETURN me IS NOT NULL AS agentFound, recorded`;
 
 const APPLIED = `
-    FOREACH (_ IN CASE WHEN sk IS NOT NULL AND NOT me.id IN sk.appliedBy AND size(sk.appliedBy) < ${MAX_AGENTS_LISTED} THEN [1] ELSE [] END |
+    FOREACH (_ IN CASE WHEN sk IS NOT NULL AND n.ownerId <> me.id AND NOT me.id IN sk.appliedBy AND size(sk.appliedBy) < ${MAX_AGENTS_LISTED} THEN [1] ELSE [] END |
       SET sk.appliedBy = sk.appliedBy + me.id)
     WITH me, n
     OPTIONAL MATCH (owner:Agent {tenantId: $callerTenant, id: n.ownerId})
