@@ -45,13 +45,18 @@ const agentState = async (id: string) =>
 const poolEntry = async (knowledgeId: string) =>
   (await tg.gw.driver.executeQuery("MATCH (sk:SharedKnowledge {tenantId: $t})-[:SHARES]->({id: $id}) RETURN sk { .accessedBy, .appliedBy } AS e", { t: tg.tenant, id: knowledgeId })).records[0]!.get("e");
 
-const ids: Record<string, string> = {};
+/** Node ids by the name the note gives them, and the feed cursor before Temüjin's writes. */
+const ids = {} as Record<"async" | "application" | "finding" | "draft" | "cursorBefore" | "analysis" | "improvement", string>;
 
 beforeAll(async () => {
   tg = await startTokenGateway({ tenantPrefix: "squad", now: () => clock });
   admin = tg.caller("admin", ["agent", "admin"]);
   kublai = member("kublai", ["agent", "approver"]);
-  [mongke, chagatai, temujin, jochi, ogedei] = ["mongke", "chagatai", "temujin", "jochi", "ogedei"].map((id) => member(id));
+  mongke = member("mongke");
+  chagatai = member("chagatai");
+  temujin = member("temujin");
+  jochi = member("jochi");
+  ogedei = member("ogedei");
 });
 afterAll(async () => {
   await Promise.all(subscribers.map((s) => s.close()));
@@ -113,7 +118,7 @@ describe("the six-agent squad through a day, as its design note writes it", () =
       input: [{ topic: "Maybe async is slower on cold starts", findings: "One run, unconfirmed", confidence: 0.55, visibility: "SHARED", domains: ["technical"] }],
     });
     ids.draft = draft.createResearch.research[0].id;
-    await live.until(ids.application!);
+    await live.until(ids.application);
     const delivered = live.deliveries.flatMap((d) => d.events.map((e) => [d.mode, e.nodeId]));
     expect(delivered).toEqual([["IMMEDIATE", ids.application]]);
   });
@@ -134,8 +139,8 @@ describe("the six-agent squad through a day, as its design note writes it", () =
   });
 
   it("Default Subscriptions, Jochi 'all outputs for pattern analysis' (batched hourly): reconnecting with its cursor, the feed replays Temüjin's research, the draft included (min 0.5)", async () => {
-    const jochiFeed = await feedOf(jochi, ids.cursorBefore!);
-    await jochiFeed.until(ids.draft!);
+    const jochiFeed = await feedOf(jochi, ids.cursorBefore);
+    await jochiFeed.until(ids.draft);
     const got = jochiFeed.nodeIds();
     expect(got).toEqual(expect.arrayContaining([ids.application, ids.finding, ids.draft]));
     expect(new Set(jochiFeed.deliveries.map((d) => d.mode))).toEqual(new Set(["REPLAY"]));
@@ -181,7 +186,7 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     });
     ids.analysis = analysis.createAnalyses.analyses[0].id;
     // 2. JOCHI shares Analysis with ÖGEDEI: his direct rule (Analysis in process, min 0.5) delivers it at once.
-    await ogedeiFeed.until(ids.analysis!);
+    await ogedeiFeed.until(ids.analysis);
     expect(ogedeiFeed.deliveries.find((d) => d.events.some((e) => e.nodeId === ids.analysis))!.mode).toBe("IMMEDIATE");
     const improvement = await ok(ogedei, `mutation ($input: [WorkflowImprovementCreateInput!]!) { createWorkflowImprovements(input: $input) { workflowImprovements { id status } } }`, {
       input: [{ targetProcess: "research handoff", currentState: "review waits a day", proposedState: "review slot at :06", domains: ["process"], confidence: 0.75 }],
@@ -200,7 +205,7 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     const approved = (await ok(kublai, TRANSITION, { id: ids.improvement, t: "APPROVE", notes: "Measure for two weeks" })).transitionWorkflowImprovement;
     expect(approved).toMatchObject({ status: "APPROVED", reviewedBy: "kublai", approvedByConnection: { edges: [{ properties: { decision: "APPROVED", notes: "Measure for two weeks" }, node: { id: "kublai" } }] } });
     // Tier 3: approved process changes go to everyone; Chagatai has no rule that selects them.
-    await chagataiFeed.until(ids.improvement!);
+    await chagataiFeed.until(ids.improvement);
     const broadcast = chagataiFeed.deliveries.flatMap((d) => d.events).find((e) => e.nodeId === ids.improvement)!;
     expect(broadcast).toMatchObject({ type: "WORKFLOW_TRANSITION", tier: "BROADCAST" });
     expect((await ok(kublai, HEARTBEAT)).heartbeatChecklist.items.filter((i: any) => i.kind === "PENDING_APPROVAL")).toEqual([]);

@@ -23,7 +23,7 @@ const QUERY = `query ($topic: String!, $domain: String) { memoryQuery(topic: $to
 const APPLIED = `mutation ($ids: [ID!]!) { markKnowledgeApplied(ids: $ids) }`;
 const agentNode = (caller: Caller) => ok(caller, `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`, { id: caller.agentId, name: caller.agentId });
 const ids = (items: { id: string }[]) => items.map((k) => k.id).sort();
-let stored: Record<string, string> = {};
+const stored: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await startTokenGateway({ tenantPrefix: "squadtools" });
