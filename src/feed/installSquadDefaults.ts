@@ -1,5 +1,5 @@
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
-import { SQUAD_AGENTS, SQUAD_COLLABORATIONS, SQUAD_SUBSCRIPTIONS } from "./squadDefaults.js";
+import { SQUAD_AGENTS, SQUAD_BROADCAST_DELIVERY, SQUAD_COLLABORATIONS, SQUAD_SUBSCRIPTIONS } from "./squadDefaults.js";
 
 /** What an installation found and wrote. */
 export interface SquadInstallation {
@@ -21,7 +21,8 @@ const AGENTS = `
   MERGE (n:Agent {tenantId: $tenantId, id: a.id})
   ON CREATE SET n.ownerId = a.id, n.visibility = 'SHARED', n.sharedWith = [], n.state = 'IDLE', n.createdAt = datetime($at),
     n.name = a.name, n.role = a.role, n.capabilities = a.capabilities, n.personality = a.personality,
-    n.outputTypes = a.outputTypes, n.inputTypes = a.inputTypes, n.heartbeatSchedule = a.heartbeatSchedule
+    n.outputTypes = a.outputTypes, n.inputTypes = a.inputTypes, n.heartbeatSchedule = a.heartbeatSchedule,
+    n.broadcastDelivery = $broadcastDelivery
   RETURN count(n) AS total, count(n) - count(old) AS created`;
 
 const RULES = `
@@ -57,7 +58,7 @@ async function installIn(tx: ManagedTransaction, tenantId: string, at: Date): Pr
     id: squadRuleId(r.subscriber, i),
     batchIntervalSeconds: r.batchIntervalSeconds === null ? null : neo4j.int(r.batchIntervalSeconds),
   }));
-  const agents = await tx.run(AGENTS, { tenantId, agents: SQUAD_AGENTS, at: at.toISOString() });
+  const agents = await tx.run(AGENTS, { tenantId, agents: SQUAD_AGENTS, broadcastDelivery: SQUAD_BROADCAST_DELIVERY, at: at.toISOString() });
   const written = await tx.run(RULES, { tenantId, rules, at: at.toISOString() });
   await tx.run(COLLABORATIONS, { tenantId, collaborations: SQUAD_COLLABORATIONS });
   return {
@@ -70,8 +71,8 @@ async function installIn(tx: ManagedTransaction, tenantId: string, at: Date): Pr
 }
 
 /**
- * Installs the six-agent squad in a tenant, in one transaction: its six agents,
- * their ten default subscription rules and the operations improvement loop,
+ * Installs the six-agent squad in a tenant, in one transaction: its six agents
+ * (broadcasts batched, as the note's tier 3), their ten default subscription rules and the operations improvement loop,
  * each created only if missing (idempotent). The entry point of the
  * `installSquadDefaults` mutation and of `npm run squad:install`.
  */

@@ -70,6 +70,9 @@ export const SQUAD_SUBSCRIPTIONS: readonly SquadSubscription[] = [
   rule({ subscriber: "ogedei", knowledgeTypes: ["Task", "ProcessUpdate"], delivery: "BATCHED", batchIntervalSeconds: 900, tier: "OPS" }),
 ];
 
+/** The note's "Tier 3: Broadcast (Push - Batched)": each agent of the squad takes broadcasts with its batches (Agent.broadcastDelivery). */
+export const SQUAD_BROADCAST_DELIVERY = "BATCHED";
+
 /** The operations improvement loop: Ögedei IMPROVES_WITH Jochi (operations), Jochi ANALYZES_FOR Ögedei (process metrics). */
 export const SQUAD_COLLABORATIONS = [
   { from: "ogedei", to: "jochi", type: "IMPROVES_WITH", domain: "operations" },

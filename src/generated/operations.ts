@@ -195,6 +195,7 @@ export type AgentCreateInput = {
   accessed?: AgentAccessedFieldInput | null | undefined;
   analyzesFor?: AgentAnalyzesForFieldInput | null | undefined;
   assignedTasks?: AgentAssignedTasksFieldInput | null | undefined;
+  broadcastDelivery?: Delivery | null | undefined;
   capabilities?: Array<string>;
   created?: AgentCreatedFieldInput | null | undefined;
   heartbeatSchedule?: string | null | undefined;
@@ -688,6 +689,7 @@ export type AgentWhere = {
   analyzesForConnection?: AgentAnalyzesForConnectionFilters | null | undefined;
   assignedTasks?: TaskRelationshipFilters | null | undefined;
   assignedTasksConnection?: AgentAssignedTasksConnectionFilters | null | undefined;
+  broadcastDelivery?: DeliveryEnumScalarFilters | null | undefined;
   capabilities?: StringListFilters | null | undefined;
   created?: KnowledgeRelationshipFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
@@ -2679,9 +2681,9 @@ export type FactWhere = {
 
 /** How a feed message came to be sent. */
 export type FeedDeliveryMode =
-  /** Events only BATCHED rules selected, gathered over the batch interval. */
+  /** Events only BATCHED rules selected (and broadcasts, for an agent whose broadcastDelivery is BATCHED), gathered over the batch interval. */
   | 'BATCH'
-  /** One event an IMMEDIATE rule (or a broadcast) selected, as it committed. */
+  /** One event an IMMEDIATE rule (or a broadcast, unless the agent batches broadcasts) selected, as it committed. */
   | 'IMMEDIATE'
   /** Catching up after the `after` cursor: everything missed, at once. */
   | 'REPLAY';

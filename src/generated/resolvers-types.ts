@@ -38,6 +38,14 @@ export type Agent = Owned & {
    * beliefs the caller may read.
    */
   beliefs: Array<Belief>;
+  /**
+   * How broadcasts (syntheses, security alerts, approved process changes) reach
+   * this agent's knowledge feed: IMMEDIATE when unset, as the feed has always
+   * sent them; BATCHED waits for the agent's next batch unless an IMMEDIATE rule
+   * of its own selects the event (the six-agent squad's "Tier 3: Broadcast (Push -
+   * Batched)"; installSquadDefaults sets it).
+   */
+  broadcastDelivery?: Maybe<Delivery>;
   capabilities: Array<Scalars['String']['output']>;
   created: Array<Knowledge>;
   createdAt: Scalars['DateTime']['output'];
@@ -50,6 +58,7 @@ export type Agent = Owned & {
   improvesWithConnection: AgentImprovesWithConnection;
   /** Knowledge types this agent consumes; `all` for everything. */
   inputTypes: Array<Scalars['String']['output']>;
+  /** When the agent last wrote or read through the memory tools (memoryStore, memoryQuery, discoverKnowledge, markKnowledgeAccessed/Applied). */
   lastActiveAt?: Maybe<Scalars['DateTime']['output']>;
   learnedFrom: Array<Agent>;
   learnedFromConnection: AgentLearnedFromConnection;
@@ -677,6 +686,7 @@ export type AgentCreateInput = {
   accessed?: InputMaybe<AgentAccessedFieldInput>;
   analyzesFor?: InputMaybe<AgentAnalyzesForFieldInput>;
   assignedTasks?: InputMaybe<AgentAssignedTasksFieldInput>;
+  broadcastDelivery?: InputMaybe<Delivery>;
   capabilities: Array<Scalars['String']['input']>;
   created?: InputMaybe<AgentCreatedFieldInput>;
   heartbeatSchedule?: InputMaybe<Scalars['String']['input']>;
@@ -1202,6 +1212,7 @@ export type AgentRelationshipFilters = {
 
 /** Fields to sort Agents by. The order in which sorts are applied is not guaranteed when specifying many fields in one AgentSort object. */
 export type AgentSort = {
+  broadcastDelivery?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   heartbeatSchedule?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
@@ -1723,6 +1734,7 @@ export type AgentUpdateInput = {
   accessed?: InputMaybe<Array<AgentAccessedUpdateFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForUpdateFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksUpdateFieldInput>>;
+  broadcastDelivery?: InputMaybe<DeliveryEnumScalarMutations>;
   capabilities?: InputMaybe<ListStringMutations>;
   created?: InputMaybe<Array<AgentCreatedUpdateFieldInput>>;
   heartbeatSchedule?: InputMaybe<StringScalarMutations>;
@@ -1752,6 +1764,7 @@ export type AgentWhere = {
   analyzesForConnection?: InputMaybe<AgentAnalyzesForConnectionFilters>;
   assignedTasks?: InputMaybe<TaskRelationshipFilters>;
   assignedTasksConnection?: InputMaybe<AgentAssignedTasksConnectionFilters>;
+  broadcastDelivery?: InputMaybe<DeliveryEnumScalarFilters>;
   capabilities?: InputMaybe<StringListFilters>;
   created?: InputMaybe<KnowledgeRelationshipFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -7169,9 +7182,9 @@ export type FeedDelivery = {
 
 /** How a feed message came to be sent. */
 export type FeedDeliveryMode =
-  /** Events only BATCHED rules selected, gathered over the batch interval. */
+  /** Events only BATCHED rules selected (and broadcasts, for an agent whose broadcastDelivery is BATCHED), gathered over the batch interval. */
   | 'BATCH'
-  /** One event an IMMEDIATE rule (or a broadcast) selected, as it committed. */
+  /** One event an IMMEDIATE rule (or a broadcast, unless the agent batches broadcasts) selected, as it committed. */
   | 'IMMEDIATE'
   /** Catching up after the `after` cursor: everything missed, at once. */
   | 'REPLAY';
@@ -28233,6 +28246,7 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   assignedTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<AgentAssignedTasksArgs>>;
   assignedTasksConnection?: Resolver<ResolversTypes['AgentAssignedTasksConnection'], ParentType, ContextType, Partial<AgentAssignedTasksConnectionArgs>>;
   beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'minConfidence'>>;
+  broadcastDelivery?: Resolver<Maybe<ResolversTypes['Delivery']>, ParentType, ContextType>;
   capabilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   created?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentCreatedArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;

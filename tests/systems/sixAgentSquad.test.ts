@@ -28,7 +28,7 @@ const feedOf = async (caller: Caller, after: string) => {
 };
 
 const INSTALL = `mutation { installSquadDefaults { agents agentsCreated rules rulesCreated agentIds
-  squad { id name role heartbeatSchedule subscriptionRules { knowledgeTypes domains minConfidence delivery batchIntervalSeconds tier source { id } } } } }`;
+  squad { id name role heartbeatSchedule broadcastDelivery subscriptionRules { knowledgeTypes domains minConfidence delivery batchIntervalSeconds tier source { id } } } } }`;
 const STORE = `mutation ($content: String!, $type: MemoryKind!, $confidence: Float, $domains: [String!]) {
   memoryStore(content: $content, type: $type, confidence: $confidence, domains: $domains) { id kind confidence pooled } }`;
 const ITEM = "id type ownerId confidence title";
@@ -46,7 +46,7 @@ const poolEntry = async (knowledgeId: string) =>
   (await tg.gw.driver.executeQuery("MATCH (sk:SharedKnowledge {tenantId: $t})-[:SHARES]->({id: $id}) RETURN sk { .accessedBy, .appliedBy } AS e", { t: tg.tenant, id: knowledgeId })).records[0]!.get("e");
 
 /** Node ids by the name the note gives them, and the feed cursor before Temüjin's writes. */
-const ids = {} as Record<"async" | "application" | "finding" | "draft" | "cursorBefore" | "analysis" | "improvement", string>;
+const ids = {} as Record<"async" | "application" | "finding" | "draft" | "cursorBefore" | "analysis" | "improvement" | "slots", string>;
 
 beforeAll(async () => {
   tg = await startTokenGateway({ tenantPrefix: "squad", now: () => clock });
@@ -65,12 +65,13 @@ afterAll(async () => {
 
 describe("the six-agent squad through a day, as its design note writes it", () => {
   it("Implementation Plan, Phase 2 'Create agent nodes with subscriptions': an admin installs The 6 Agents and the Default Subscriptions; again, nothing changes", async () => {
+    // (Tier 3 "Broadcast (Push - Batched)": each agent takes broadcasts with its batches.)
     const refused = await tg.as(kublai, INSTALL);
     expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const first = (await ok(admin, INSTALL)).installSquadDefaults;
     expect(first).toMatchObject({ agents: 6, agentsCreated: 6, rules: 10, rulesCreated: 10, agentIds: ["kublai", "mongke", "chagatai", "temujin", "jochi", "ogedei"] });
     const byId = Object.fromEntries(first.squad.map((a: any) => [a.id, a]));
-    expect(byId.jochi).toMatchObject({ name: "Jochi", role: "analyst", heartbeatSchedule: ":12" });
+    expect(byId.jochi).toMatchObject({ name: "Jochi", role: "analyst", heartbeatSchedule: ":12", broadcastDelivery: "BATCHED" });
     // Kublai monitors everything in 5-minute batches; Möngke hears Jochi's insights at once (min 0.6) and Temüjin's applications.
     expect(byId.kublai.subscriptionRules).toEqual([{ knowledgeTypes: [], domains: [], minConfidence: 0, delivery: "BATCHED", batchIntervalSeconds: 300, tier: "ORCHESTRATOR", source: [] }]);
     expect(byId.mongke.subscriptionRules.map((r: any) => [r.source[0].id, r.knowledgeTypes, r.minConfidence, r.delivery]).sort()).toEqual([
@@ -204,10 +205,16 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     expect((await tg.as(ogedei, TRANSITION, { id: ids.improvement, t: "APPROVE" })).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const approved = (await ok(kublai, TRANSITION, { id: ids.improvement, t: "APPROVE", notes: "Measure for two weeks" })).transitionWorkflowImprovement;
     expect(approved).toMatchObject({ status: "APPROVED", reviewedBy: "kublai", approvedByConnection: { edges: [{ properties: { decision: "APPROVED", notes: "Measure for two weeks" }, node: { id: "kublai" } }] } });
-    // Tier 3: approved process changes go to everyone; Chagatai has no rule that selects them.
-    await chagataiFeed.until(ids.improvement);
-    const broadcast = chagataiFeed.deliveries.flatMap((d) => d.events).find((e) => e.nodeId === ids.improvement)!;
-    expect(broadcast).toMatchObject({ type: "WORKFLOW_TRANSITION", tier: "BROADCAST" });
+    // Tier 3 "Broadcast (Push - Batched)": the approval goes to everyone, Chagatai included (no rule of his selects it),
+    // with his next batch. Möngke's research after it comes at once (his direct rule); the broadcast, earlier in the outbox, was held.
+    const next = (await ok(mongke, STORE, { content: "Review slots\nA fixed review slot halves handoff waits", type: "RESEARCH", confidence: 0.75, domains: ["process"] })).memoryStore;
+    ids.slots = next.id;
+    await chagataiFeed.until(ids.slots);
+    expect(chagataiFeed.nodeIds()).not.toContain(ids.improvement);
+    // His agent restarts before the batch is due: reconnecting from his last cursor replays the held broadcast, once.
+    const resumed = await feedOf(chagatai, chagataiFeed.deliveries.at(-1)!.cursor);
+    await resumed.until(ids.improvement);
+    expect(resumed.deliveries.flatMap((d) => d.events.map((e) => [d.mode, e.nodeId, e.type, e.tier]))).toEqual([["REPLAY", ids.improvement, "WORKFLOW_TRANSITION", "BROADCAST"]]);
     expect((await ok(kublai, HEARTBEAT)).heartbeatChecklist.items.filter((i: any) => i.kind === "PENDING_APPROVAL")).toEqual([]);
     expect((await ok(ogedei, TRANSITION, { id: ids.improvement, t: "START_IMPLEMENTATION" })).transitionWorkflowImprovement.status).toBe("IMPLEMENTING");
   });
@@ -215,12 +222,11 @@ describe("the six-agent squad through a day, as its design note writes it", () =
   it("HEARTBEAT.md replaced by dynamic graph queries: Chagatai's checklist lists Möngke's research he subscribes to (> 0.7) until he reads it", async () => {
     at("12:06");
     const list = (await ok(chagatai, HEARTBEAT)).heartbeatChecklist;
-    expect(list.unreadKnowledge.map((k: any) => k.id)).toEqual([ids.async]);
-    expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ kind: "UNREAD_KNOWLEDGE", refId: ids.async });
+    expect(list.unreadKnowledge.map((k: any) => k.id)).toEqual([ids.async, ids.slots]);
+    expect(list.items.map((i: any) => [i.kind, i.refId])).toEqual([["UNREAD_KNOWLEDGE", ids.async], ["UNREAD_KNOWLEDGE", ids.slots]]);
     expect(list.items[0].priority).toBeCloseTo(0.8 * 0.8, 6);
-    // He reads it through discovery (his subscription to Möngke's research, or the pool); the checklist empties.
-    expect((await ok(chagatai, DISCOVER, {})).discoverKnowledge.map((k: any) => k.id)).toContain(ids.async);
+    // He reads them through discovery (his subscription to Möngke's research, or the pool); the checklist empties.
+    expect((await ok(chagatai, DISCOVER, {})).discoverKnowledge.map((k: any) => k.id)).toEqual(expect.arrayContaining([ids.async, ids.slots]));
     expect((await ok(chagatai, HEARTBEAT)).heartbeatChecklist.unreadKnowledge).toEqual([]);
   });
 });
