@@ -1,12 +1,12 @@
 import { BadUserInputError } from "../errors/errors.js";
 import { idArg, strings } from "../core/idArgs.js";
 import { limit, oneOf, text, unit } from "../core/args.js";
-import type { MemoryKind, StoreArgs } from "./memoryStore.js";
+import type { StoreArgs } from "./memoryStore.js";
+import { MEMORY_KINDS, type MemoryKind } from "./memoryKinds.js";
 import type { SupersedeArgs } from "./supersedeBelief.js";
 
 /** Most experiences one reflection considers. */
 export const MAX_REFLECT_LIMIT = 200;
-const MEMORY_KINDS = ["BELIEF", "INSIGHT", "EXPERIENCE"] as const;
 const INSIGHT_CATEGORIES = ["MARKET", "COMPETITIVE", "TECHNICAL", "PROCESS", "OPPORTUNITY"] as const;
 const OUTCOMES = ["SUCCESS", "PARTIAL", "FAILED"] as const;
 

@@ -6,8 +6,8 @@ import { KNOWLEDGE_STORED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
 import { joinsPool } from "./sharedPool.js";
+import { CREATE_STATEMENT, STORED_AS, headline, type MemoryKind } from "./memoryKinds.js";
 
-export type MemoryKind = "BELIEF" | "INSIGHT" | "EXPERIENCE";
 
 export interface StoreArgs {
   content: string;
@@ -27,32 +27,9 @@ export interface StoredMemory {
   pooled: boolean;
 }
 
-/** The node type each kind is stored as (docs/beliefs-and-reflection.md, "memoryStore"). */
-export const STORED_AS: Readonly<Record<MemoryKind, string>> = { BELIEF: "Belief", INSIGHT: "Insight", EXPERIENCE: "Experience" };
-
-const CREATE: Readonly<Record<MemoryKind, string>> = {
-  BELIEF: `
-    CREATE (:Belief {
-      id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], confidence: $confidence,
-      domains: $domains, createdAt: datetime($at), embeddingStatus: 'PENDING', content: $content, strength: 0.25,
-      sourceType: 'EXPERIENCE', state: 'ACTIVE', supportCount: 1, polarity: 'NEUTRAL'
-    })`,
-  INSIGHT: `
-    CREATE (:Insight {
-      id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], confidence: $confidence,
-      domains: $domains, createdAt: datetime($at), embeddingStatus: 'PENDING', insight: $content, category: $category,
-      potentialValue: 'MEDIUM', urgency: 'EVENTUAL', relevantTo: []
-    })`,
-  EXPERIENCE: `
-    CREATE (:Experience {
-      id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], description: $content,
-      experienceType: 'memory_store', outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
-    })`,
-};
-
 /**
- * The agent team's memory_store, in one transaction: a caller-owned Belief, Insight
- * or Experience; knowledge (Belief, Insight) at the pool threshold joins the
+ * The agent team's memory_store, in one transaction: a caller-owned Belief, Insight,
+ * Experience, or one of the note's knowledge types (memoryKinds.ts); knowledge at the pool threshold joins the
  * shared pool, and a KNOWLEDGE_STORED event is appended last. An Experience
  * has no confidence: it waits for the next reflection.
  */
@@ -67,7 +44,7 @@ export async function memoryStore(deps: BeliefDeps, caller: Caller, args: StoreA
 
 async function storeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<StoredMemory> {
   const at = deps.now();
-  await tx.run(CREATE[args.kind], { id, tenantId: caller.tenantId, ownerId: caller.agentId, confidence: args.confidence, domains: args.domains, content: args.content, category: args.category, outcome: args.outcome, at: at.toISOString() });
+  await tx.run(CREATE_STATEMENT[args.kind], { id, headline: headline(args.content), tenantId: caller.tenantId, ownerId: caller.agentId, confidence: args.confidence, domains: args.domains, content: args.content, category: args.category, outcome: args.outcome, at: at.toISOString() });
   if (args.kind === "EXPERIENCE") return { id, kind: args.kind, confidence: null, pooled: false };
   const label = STORED_AS[args.kind];
   const pooled = joinsPool(args.confidence, deps.poolThreshold);

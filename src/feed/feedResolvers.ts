@@ -1,6 +1,6 @@
 import type { Caller } from "../core/caller.js";
 import { ID_PATTERN } from "../core/caller.js";
-import { hasRole } from "../auth/policy.js";
+import { hasRole, requireRole } from "../auth/policy.js";
 import { BadUserInputError, ForbiddenError, UnauthenticatedError } from "../errors/errors.js";
 import type { AppDeps } from "../core/appDeps.js";
 import type { FeedDelivery } from "./feedBatch.js";
@@ -9,12 +9,13 @@ import { createFeedHub } from "./feedHub.js";
 import { knowledgeFeedStream } from "./knowledgeFeedStream.js";
 import { encodeCursor } from "./outboxCursor.js";
 import { IGNORED_FEED, untilEnd, type FeedObserver } from "./feedObserver.js";
+import { installSquadDefaults } from "./installSquadDefaults.js";
 
 /** Writes of these types change who hears what: subscribers reload their rules. */
 const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
 
 /** The knowledgeFeed subscription, with one outbox poller per tenant for this process. */
-export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes">, observer: FeedObserver = IGNORED_FEED) {
+export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now">, observer: FeedObserver = IGNORED_FEED) {
   const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
   deps.writes.on((e) => {
     // Events this process appended itself are handed over as committed; otherwise the poller reads them.
@@ -23,6 +24,15 @@ export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logge
     if (e.typeName && RULE_TYPES.has(e.typeName)) hub.rulesChanged(e.caller.tenantId);
   });
   return {
+    Mutation: {
+      installSquadDefaults: async (_: unknown, _args: unknown, ctx: { caller: Caller }) => {
+        requireRole(ctx.caller, "admin", "install the squad's defaults");
+        const installed = await installSquadDefaults(deps, ctx.caller.tenantId, deps.now());
+        // Written past the generated CRUD: live feeds of the tenant reload their rules.
+        if (installed.agentsCreated + installed.rulesCreated > 0) deps.writes.emit({ field: "installSquadDefaults", typeName: "SubscriptionRule", caller: ctx.caller });
+        return installed;
+      },
+    },
     Subscription: {
       knowledgeFeed: {
         subscribe: (_: unknown, args: { agentId: string; after?: string | null }, ctx: { caller?: Caller }) => {

@@ -20,6 +20,9 @@ export interface FeedReader {
   admin: boolean;
 }
 
+/** How broadcasts reach a reader (Agent.broadcastDelivery; unset = IMMEDIATE). */
+export type BroadcastDelivery = "IMMEDIATE" | "BATCHED";
+
 /** How an event reaches a reader: now, in the next batch, or not at all. */
 export type EventRoute = "IMMEDIATE" | "BATCHED" | null;
 
@@ -40,13 +43,18 @@ export function ruleMatches(rule: FeedRule, event: Pick<OutboxEvent, "nodeType" 
 
 /**
  * Where an event goes for a reader (docs/knowledge-feed.md): nowhere unless the
- * reader could read the node; broadcast events immediately; else immediately
- * when an IMMEDIATE rule selects it, in the next batch when only BATCHED rules
- * do. The reader's own writes are not echoed back unless broadcast. Pure.
+ * reader could read the node; broadcast events immediately, or with
+ * `broadcasts` BATCHED in the next batch unless an IMMEDIATE rule selects them;
+ * else immediately when an IMMEDIATE rule selects it, in the next batch when
+ * only BATCHED rules do. The reader's own writes are not echoed back unless
+ * broadcast. Pure.
  */
-export function routeEvent(reader: FeedReader, rules: readonly FeedRule[], event: OutboxEvent): EventRoute {
+export function routeEvent(reader: FeedReader, rules: readonly FeedRule[], event: OutboxEvent, broadcasts: BroadcastDelivery = "IMMEDIATE"): EventRoute {
   if (!mayRead(reader, event)) return null;
-  if (event.tier === "BROADCAST") return "IMMEDIATE";
+  if (event.tier === "BROADCAST") {
+    if (broadcasts === "IMMEDIATE") return "IMMEDIATE";
+    return rules.some((r) => r.delivery === "IMMEDIATE" && ruleMatches(r, event)) ? "IMMEDIATE" : "BATCHED";
+  }
   if (event.actorAgentId === reader.agentId) return null;
   let route: EventRoute = null;
   for (const rule of rules) {

@@ -5,3 +5,4 @@ export { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } fro
 export { feedStampIndexes } from "./feedStampIndexes.js";
 export { type KnowledgeWriteRunner, knowledgeOutbox } from "./knowledgeOutbox.js";
 export { OUTBOX_MIGRATIONS } from "./outboxMigrations.js";
+export { installSquadDefaults, type SquadInstallation } from "./installSquadDefaults.js";

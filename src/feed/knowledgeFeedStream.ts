@@ -4,8 +4,8 @@ import type { Logger } from "../logging/logger.js";
 import { flushBatch, replayRoute, startState, takeEvent, type FeedDelivery, type FeedState } from "./feedBatch.js";
 import type { FeedPosition } from "./feedCursor.js";
 import type { FeedHub } from "./feedHub.js";
-import { batchInterval, routeEvent, type FeedReader, type FeedRule } from "./feedRules.js";
-import { loadFeedRules } from "./loadFeedRules.js";
+import { batchInterval, routeEvent, type BroadcastDelivery, type FeedReader, type FeedRule } from "./feedRules.js";
+import { loadBroadcastDelivery, loadFeedRules } from "./loadFeedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 import { pushIterator, type PushIterator } from "./pushIterator.js";
 import { readOutbox } from "./readOutbox.js";
@@ -38,12 +38,13 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
   });
 
   let rules: FeedRule[] = [];
+  let broadcasts: BroadcastDelivery = "IMMEDIATE";
   let rulesAt = 0;
   let rulesVersion = -1;
   const refreshRules = async () => {
     const version = hub.rulesVersion(tenantId);
     if (version === rulesVersion && Date.now() - rulesAt < rulesRefreshMs) return;
-    rules = await loadFeedRules(target, tenantId, reader.agentId);
+    [rules, broadcasts] = await Promise.all([loadFeedRules(target, tenantId, reader.agentId), loadBroadcastDelivery(target, tenantId, reader.agentId)]);
     rulesVersion = version;
     rulesAt = Date.now();
   };
@@ -57,7 +58,7 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
       const page = await readOutbox(target, tenantId, seq, pageSize);
       if (page.length === 0 || out.closed) return seq;
       seq = page[page.length - 1]!.seq;
-      const missed = page.filter((e) => replayRoute(position, e, routeEvent(reader, rules, e)));
+      const missed = page.filter((e) => replayRoute(position, e, routeEvent(reader, rules, e, broadcasts)));
       if (missed.length) out.push({ mode: "REPLAY", events: missed, position: { seen: seq, batchedFrom: seq } });
     }
   }
@@ -72,7 +73,7 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
       const events = await eventsAfter(state.position.seen);
       await refreshRules();
       for (const event of events) {
-        const step = takeEvent(state, event, routeEvent(reader, rules, event));
+        const step = takeEvent(state, event, routeEvent(reader, rules, event, broadcasts));
         state = step.state;
         if (step.delivery) out.push(step.delivery);
       }

@@ -1,5 +1,5 @@
 import neo4j, { type Driver } from "neo4j-driver";
-import type { FeedRule } from "./feedRules.js";
+import type { BroadcastDelivery, FeedRule } from "./feedRules.js";
 
 // Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source).
@@ -23,6 +23,14 @@ export async function loadFeedRules(target: { driver: Driver; database: string }
       sources: r.get("sources") as string[],
     };
   });
+}
+
+const BROADCASTS = "OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId}) RETURN a.broadcastDelivery AS delivery";
+
+/** How broadcasts reach one agent (Agent.broadcastDelivery): IMMEDIATE unless it is set to BATCHED. */
+export async function loadBroadcastDelivery(target: { driver: Driver; database: string }, tenantId: string, agentId: string): Promise<BroadcastDelivery> {
+  const { records } = await target.driver.executeQuery(BROADCASTS, { tenantId, agentId }, { database: target.database, routing: "READ" });
+  return records[0]?.get("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE";
 }
 
 const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN coalesce(c.seq, 0) AS seq";

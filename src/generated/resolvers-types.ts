@@ -38,6 +38,14 @@ export type Agent = Owned & {
    * beliefs the caller may read.
    */
   beliefs: Array<Belief>;
+  /**
+   * How broadcasts (syntheses, security alerts, approved process changes) reach
+   * this agent's knowledge feed: IMMEDIATE when unset, as the feed has always
+   * sent them; BATCHED waits for the agent's next batch unless an IMMEDIATE rule
+   * of its own selects the event (the six-agent squad's "Tier 3: Broadcast (Push -
+   * Batched)"; installSquadDefaults sets it).
+   */
+  broadcastDelivery?: Maybe<Delivery>;
   capabilities: Array<Scalars['String']['output']>;
   created: Array<Knowledge>;
   createdAt: Scalars['DateTime']['output'];
@@ -50,6 +58,7 @@ export type Agent = Owned & {
   improvesWithConnection: AgentImprovesWithConnection;
   /** Knowledge types this agent consumes; `all` for everything. */
   inputTypes: Array<Scalars['String']['output']>;
+  /** When the agent last wrote or read through the memory tools (memoryStore, memoryQuery, discoverKnowledge, markKnowledgeAccessed/Applied). */
   lastActiveAt?: Maybe<Scalars['DateTime']['output']>;
   learnedFrom: Array<Agent>;
   learnedFromConnection: AgentLearnedFromConnection;
@@ -677,6 +686,7 @@ export type AgentCreateInput = {
   accessed?: InputMaybe<AgentAccessedFieldInput>;
   analyzesFor?: InputMaybe<AgentAnalyzesForFieldInput>;
   assignedTasks?: InputMaybe<AgentAssignedTasksFieldInput>;
+  broadcastDelivery?: InputMaybe<Delivery>;
   capabilities: Array<Scalars['String']['input']>;
   created?: InputMaybe<AgentCreatedFieldInput>;
   heartbeatSchedule?: InputMaybe<Scalars['String']['input']>;
@@ -1202,6 +1212,7 @@ export type AgentRelationshipFilters = {
 
 /** Fields to sort Agents by. The order in which sorts are applied is not guaranteed when specifying many fields in one AgentSort object. */
 export type AgentSort = {
+  broadcastDelivery?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   heartbeatSchedule?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
@@ -1723,6 +1734,7 @@ export type AgentUpdateInput = {
   accessed?: InputMaybe<Array<AgentAccessedUpdateFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForUpdateFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksUpdateFieldInput>>;
+  broadcastDelivery?: InputMaybe<DeliveryEnumScalarMutations>;
   capabilities?: InputMaybe<ListStringMutations>;
   created?: InputMaybe<Array<AgentCreatedUpdateFieldInput>>;
   heartbeatSchedule?: InputMaybe<StringScalarMutations>;
@@ -1752,6 +1764,7 @@ export type AgentWhere = {
   analyzesForConnection?: InputMaybe<AgentAnalyzesForConnectionFilters>;
   assignedTasks?: InputMaybe<TaskRelationshipFilters>;
   assignedTasksConnection?: InputMaybe<AgentAssignedTasksConnectionFilters>;
+  broadcastDelivery?: InputMaybe<DeliveryEnumScalarFilters>;
   capabilities?: InputMaybe<StringListFilters>;
   created?: InputMaybe<KnowledgeRelationshipFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
@@ -6163,6 +6176,13 @@ export type DeliveryEnumScalarMutations = {
   set?: InputMaybe<Delivery>;
 };
 
+/** Whose knowledge cross-agent discovery lists. */
+export type DiscoverySources =
+  /** Everything of other agents the caller may read. */
+  | 'ALL_READABLE'
+  /** Knowledge a subscription rule of the agent selects, or knowledge in the shared pool (the agent team's rule). */
+  | 'SUBSCRIBED_OR_POOL';
+
 export type Documentation = Knowledge & Owned & {
   __typename?: 'Documentation';
   /**
@@ -7162,9 +7182,9 @@ export type FeedDelivery = {
 
 /** How a feed message came to be sent. */
 export type FeedDeliveryMode =
-  /** Events only BATCHED rules selected, gathered over the batch interval. */
+  /** Events only BATCHED rules selected (and broadcasts, for an agent whose broadcastDelivery is BATCHED), gathered over the batch interval. */
   | 'BATCH'
-  /** One event an IMMEDIATE rule (or a broadcast) selected, as it committed. */
+  /** One event an IMMEDIATE rule (or a broadcast, unless the agent batches broadcasts) selected, as it committed. */
   | 'IMMEDIATE'
   /** Catching up after the `after` cursor: everything missed, at once. */
   | 'REPLAY';
@@ -8730,11 +8750,26 @@ export type MemoryInput = {
   visibility: Visibility;
 };
 
-/** What memoryStore writes: a Belief, an Insight, or an Experience for the next reflection. */
+/**
+ * What memoryStore writes: a Belief, an Insight, an Experience for the next
+ * reflection, or one of the agent team's knowledge types, filled from `content`
+ * (its first line is the topic, name or title; the whole is the findings,
+ * description, body or content).
+ */
 export type MemoryKind =
+  /** Analysis: a PATTERN analysis, `title` the first line, `findings` the content. */
+  | 'ANALYSIS'
   | 'BELIEF'
+  /** Concept: `name` the first line (300 characters), `description` the content. */
+  | 'CONCEPT'
+  /** Content: an ARTICLE, `title` the first line, `body` the content. */
+  | 'CONTENT'
+  /** Documentation: a REFERENCE document, `title` the first line, `content` the content. */
+  | 'DOCUMENTATION'
   | 'EXPERIENCE'
-  | 'INSIGHT';
+  | 'INSIGHT'
+  /** Research: `topic` the first line, `findings` the content, depth MODERATE. */
+  | 'RESEARCH';
 
 export type MemoryPersonAboutPeopleAggregateSelection = {
   __typename?: 'MemoryPersonAboutPeopleAggregateSelection';
@@ -9729,12 +9764,29 @@ export type Mutation = {
   /** Renews the lease of an ACTIVE session. */
   heartbeatSession: GameSessionState;
   /**
+   * Installs the six-agent squad in the caller's tenant (admin only): Kublai,
+   * Möngke, Chagatai, Temüjin, Jochi and Ögedei as their design note defines
+   * them, their ten default subscription rules, and the operations improvement
+   * loop (Ögedei IMPROVES_WITH Jochi, Jochi ANALYZES_FOR Ögedei). Idempotent:
+   * what exists (by id) is left as it is, so a second call creates nothing and
+   * undoes no edit. The same as `npm run squad:install -- --tenant <id>`.
+   */
+  installSquadDefaults: SquadInstallation;
+  /**
    * Records that the caller read these knowledge nodes (at most 100 ids): MERGEs
    * ACCESSED {at, count} from the caller's Agent node, `count` incremented and
    * `at` set to now on each call. Ids the caller may not read, or that are not
    * knowledge, are skipped. Returns the ids recorded. The caller needs an Agent node.
    */
   markKnowledgeAccessed: Array<Scalars['ID']['output']>;
+  /**
+   * Records that the caller used (applied) these knowledge nodes (at most 100
+   * ids): as markKnowledgeAccessed, and the caller joins the pool entry's
+   * `appliedBy`, and LEARNED {knowledgeId, at} runs from the caller's Agent node
+   * to the knowledge's creator (once per node; none for its own). Returns the ids
+   * recorded. The caller needs an Agent node.
+   */
+  markKnowledgeApplied: Array<Scalars['ID']['output']>;
   /**
    * Marks a recorded run helpful or not (the knowledge agent's "was the context
    * helpful?"), with an optional note (at most 2,000 characters). Marking again
@@ -9753,9 +9805,10 @@ export type Mutation = {
    */
   memoryShare: SharedKnowledge;
   /**
-   * The agent team's memory_store: writes caller-owned knowledge. BELIEF and INSIGHT
-   * (which needs `category`) are Knowledge and join the shared pool at
+   * The agent team's memory_store: writes caller-owned knowledge. Every type but
+   * EXPERIENCE is Knowledge (INSIGHT needs `category`) and joins the shared pool at
    * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection.
+   * The write counts as the caller's activity (`Agent.lastActiveAt`).
    * `content` 1..20,000 characters, `confidence` 0..1, at most 20 `domains` of 100 characters.
    */
   memoryStore: StoredMemory;
@@ -10314,6 +10367,11 @@ export type MutationHeartbeatSessionArgs = {
 
 
 export type MutationMarkKnowledgeAccessedArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationMarkKnowledgeAppliedArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
 
@@ -15305,6 +15363,16 @@ export type Query = {
    * whole numbers become INTEGERs.
    */
   cypherQuery: CypherQueryResult;
+  /**
+   * The agent team's Cross-Agent Knowledge Discovery with its defaults: what
+   * unseenKnowledge lists, but by default only knowledge with confidence above
+   * 0.7 (`minConfidence` given: at least that) from agents `agentId` subscribes
+   * to (a subscription rule selecting it: source, types, domains and the rule's
+   * own minimum) or in the shared pool (`sources`). When the caller asks for
+   * itself, what it returns is recorded as read (as markKnowledgeAccessed does)
+   * unless `markAccessed` is false, so the next call lists only what is new.
+   */
+  discoverKnowledge: Array<KnowledgeItem>;
   documentations: Array<Documentation>;
   documentationsConnection: DocumentationsConnection;
   entities: Array<Entity>;
@@ -15364,9 +15432,9 @@ export type Query = {
   /**
    * The agent team's memory tool: the caller's own knowledge (and, with includeShared,
    * the shared pool) matching `topic` (1..500 characters) by full text and
-   * vectors, at least `minConfidence` (0..1), ranked by relevance, confidence and
-   * PageRank (limit 1..100). Records ACCESSED from the caller's Agent node for
-   * what it returns.
+   * vectors, at least `minConfidence` (0..1), in `domain` (1..100 characters)
+   * when given, ranked by relevance, confidence and PageRank (limit 1..100).
+   * Records what it returns as read (markKnowledgeAccessed).
    */
   memoryQuery: Array<MemoryQueryHit>;
   messages: Array<Message>;
@@ -15459,7 +15527,9 @@ export type Query = {
    * Cross-agent discovery: knowledge of other agents the caller may read that
    * `agentId` (default the caller; another agent only for an admin) has not
    * ACCESSED, created at or after `since`, of `types` (Knowledge type names),
-   * at least `minConfidence`, newest first (limit 1..100).
+   * at least `minConfidence`, newest first (limit 1..100). `sources`
+   * SUBSCRIBED_OR_POOL keeps the agent team's rule (see discoverKnowledge). Lists
+   * only: records nothing.
    */
   unseenKnowledge: Array<KnowledgeItem>;
   vulnerabilities: Array<Vulnerability>;
@@ -15640,6 +15710,17 @@ export type QueryCypherQueryArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   params?: InputMaybe<Scalars['String']['input']>;
   query: Scalars['String']['input'];
+};
+
+
+export type QueryDiscoverKnowledgeArgs = {
+  agentId?: InputMaybe<Scalars['ID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  markAccessed?: InputMaybe<Scalars['Boolean']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  sources?: InputMaybe<DiscoverySources>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -15838,6 +15919,7 @@ export type QueryMemoryContextArgs = {
 
 
 export type QueryMemoryQueryArgs = {
+  domain?: InputMaybe<Scalars['String']['input']>;
   includeShared?: InputMaybe<Scalars['Boolean']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
@@ -16335,6 +16417,7 @@ export type QueryUnseenKnowledgeArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
   since?: InputMaybe<Scalars['DateTime']['input']>;
+  sources?: InputMaybe<DiscoverySources>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
@@ -19237,6 +19320,23 @@ export type SortDirection =
   /** Sort by field values in descending order. */
   | 'DESC';
 
+/** What installSquadDefaults found and wrote in the caller's tenant. */
+export type SquadInstallation = {
+  __typename?: 'SquadInstallation';
+  /** kublai, mongke, chagatai, temujin, jochi, ogedei. */
+  agentIds: Array<Scalars['ID']['output']>;
+  /** The squad's agents in the tenant after the installation (6). */
+  agents: Scalars['Int']['output'];
+  /** How many of them this call created: 0 when they were all there. */
+  agentsCreated: Scalars['Int']['output'];
+  /** The squad's default subscription rules after the installation (10). */
+  rules: Scalars['Int']['output'];
+  /** How many of them this call created: 0 when they were all there. */
+  rulesCreated: Scalars['Int']['output'];
+  /** The six agents, to keep querying from (their rules, beliefs, memories). */
+  squad: Array<Agent>;
+};
+
 /** What memoryStore wrote. */
 export type StoredMemory = {
   __typename?: 'StoredMemory';
@@ -19244,7 +19344,7 @@ export type StoredMemory = {
   confidence?: Maybe<Scalars['Float']['output']>;
   id: Scalars['ID']['output'];
   kind: MemoryKind;
-  /** The node written (a Belief, Insight or Experience), to keep querying from. */
+  /** The node written (a Belief, Insight, Experience, Research, Concept, Content, Analysis or Documentation), to keep querying from. */
   node?: Maybe<Owned>;
   /** Whether it joined the cross-agent pool: its confidence reached SHARED_POOL_THRESHOLD. */
   pooled: Scalars['Boolean']['output'];
@@ -24331,6 +24431,7 @@ export type ResolversTypes = {
   Delivery: Delivery;
   DeliveryEnumScalarFilters: DeliveryEnumScalarFilters;
   DeliveryEnumScalarMutations: DeliveryEnumScalarMutations;
+  DiscoverySources: DiscoverySources;
   Documentation: ResolverTypeWrapper<Omit<Documentation, 'accessedBy'> & { accessedBy: Array<ResolversTypes['Agent']> }>;
   DocumentationAggregate: ResolverTypeWrapper<DocumentationAggregate>;
   DocumentationAggregateNode: ResolverTypeWrapper<DocumentationAggregateNode>;
@@ -25454,6 +25555,7 @@ export type ResolversTypes = {
   SkillWhere: SkillWhere;
   SkillsConnection: ResolverTypeWrapper<SkillsConnection>;
   SortDirection: SortDirection;
+  SquadInstallation: ResolverTypeWrapper<Omit<Omit<SquadInstallation, 'squad'> & { squad: Array<ResolversTypes['Agent']> }, 'squad'>>;
   StoredMemory: ResolverTypeWrapper<Omit<Omit<StoredMemory, 'node'> & { node?: Maybe<ResolversTypes['Owned']> }, 'node'>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   StringAggregateSelection: ResolverTypeWrapper<StringAggregateSelection>;
@@ -27675,6 +27777,7 @@ export type ResolversParentTypes = {
   SkillUpdateInput: SkillUpdateInput;
   SkillWhere: SkillWhere;
   SkillsConnection: SkillsConnection;
+  SquadInstallation: Omit<Omit<SquadInstallation, 'squad'> & { squad: Array<ResolversParentTypes['Agent']> }, 'squad'>;
   StoredMemory: Omit<Omit<StoredMemory, 'node'> & { node?: Maybe<ResolversParentTypes['Owned']> }, 'node'>;
   String: Scalars['String']['output'];
   StringAggregateSelection: StringAggregateSelection;
@@ -28143,6 +28246,7 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   assignedTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<AgentAssignedTasksArgs>>;
   assignedTasksConnection?: Resolver<ResolversTypes['AgentAssignedTasksConnection'], ParentType, ContextType, Partial<AgentAssignedTasksConnectionArgs>>;
   beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'minConfidence'>>;
+  broadcastDelivery?: Resolver<Maybe<ResolversTypes['Delivery']>, ParentType, ContextType>;
   capabilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   created?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentCreatedArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
@@ -30859,7 +30963,9 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
   endSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'sessionId'>>;
   heartbeatSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationHeartbeatSessionArgs, 'sessionId'>>;
+  installSquadDefaults?: Resolver<ResolversTypes['SquadInstallation'], ParentType, ContextType>;
   markKnowledgeAccessed?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationMarkKnowledgeAccessedArgs, 'ids'>>;
+  markKnowledgeApplied?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationMarkKnowledgeAppliedArgs, 'ids'>>;
   markRetrievalRun?: Resolver<ResolversTypes['RetrievalRun'], ParentType, ContextType, RequireFields<MutationMarkRetrievalRunArgs, 'helpful' | 'runId'>>;
   memoryReflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationMemoryReflectArgs, 'limit'>>;
   memoryShare?: Resolver<ResolversTypes['SharedKnowledge'], ParentType, ContextType, RequireFields<MutationMemoryShareArgs, 'knowledgeId'>>;
@@ -32385,6 +32491,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   contentsConnection?: Resolver<ResolversTypes['ContentsConnection'], ParentType, ContextType, Partial<QueryContentsConnectionArgs>>;
   conversationParticipants?: Resolver<ResolversTypes['ConversationParticipants'], ParentType, ContextType, RequireFields<QueryConversationParticipantsArgs, 'messages'>>;
   cypherQuery?: Resolver<ResolversTypes['CypherQueryResult'], ParentType, ContextType, RequireFields<QueryCypherQueryArgs, 'limit' | 'query'>>;
+  discoverKnowledge?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType, RequireFields<QueryDiscoverKnowledgeArgs, 'limit' | 'markAccessed' | 'sources'>>;
   documentations?: Resolver<Array<ResolversTypes['Documentation']>, ParentType, ContextType, Partial<QueryDocumentationsArgs>>;
   documentationsConnection?: Resolver<ResolversTypes['DocumentationsConnection'], ParentType, ContextType, Partial<QueryDocumentationsConnectionArgs>>;
   entities?: Resolver<Array<ResolversTypes['Entity']>, ParentType, ContextType, Partial<QueryEntitiesArgs>>;
@@ -32474,7 +32581,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   topicsConnection?: Resolver<ResolversTypes['TopicsConnection'], ParentType, ContextType, Partial<QueryTopicsConnectionArgs>>;
   turns?: Resolver<Array<ResolversTypes['Turn']>, ParentType, ContextType, Partial<QueryTurnsArgs>>;
   turnsConnection?: Resolver<ResolversTypes['TurnsConnection'], ParentType, ContextType, Partial<QueryTurnsConnectionArgs>>;
-  unseenKnowledge?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType, RequireFields<QueryUnseenKnowledgeArgs, 'limit' | 'minConfidence'>>;
+  unseenKnowledge?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType, RequireFields<QueryUnseenKnowledgeArgs, 'limit' | 'minConfidence' | 'sources'>>;
   vulnerabilities?: Resolver<Array<ResolversTypes['Vulnerability']>, ParentType, ContextType, Partial<QueryVulnerabilitiesArgs>>;
   vulnerabilitiesConnection?: Resolver<ResolversTypes['VulnerabilitiesConnection'], ParentType, ContextType, Partial<QueryVulnerabilitiesConnectionArgs>>;
   workflowImprovements?: Resolver<Array<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType, Partial<QueryWorkflowImprovementsArgs>>;
@@ -33346,6 +33453,15 @@ export type SkillsConnectionResolvers<ContextType = RequestContext, ParentType e
   edges?: Resolver<Array<ResolversTypes['SkillEdge']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SquadInstallationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SquadInstallation'] = ResolversParentTypes['SquadInstallation']> = {
+  agentIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  agents?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  agentsCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rules?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rulesCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  squad?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
 };
 
 export type StoredMemoryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StoredMemory'] = ResolversParentTypes['StoredMemory']> = {
@@ -35171,6 +35287,7 @@ export type Resolvers<ContextType = RequestContext> = {
   SkillPersonPeopleEdgeAggregateSelection?: SkillPersonPeopleEdgeAggregateSelectionResolvers<ContextType>;
   SkillPersonPeopleNodeAggregateSelection?: SkillPersonPeopleNodeAggregateSelectionResolvers<ContextType>;
   SkillsConnection?: SkillsConnectionResolvers<ContextType>;
+  SquadInstallation?: SquadInstallationResolvers<ContextType>;
   StoredMemory?: StoredMemoryResolvers<ContextType>;
   StringAggregateSelection?: StringAggregateSelectionResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

@@ -5,7 +5,8 @@ import { markKnowledgeAccessedResolver } from "./markKnowledgeAccessed.js";
 import { memoryQueryResolver } from "./memoryQuery.js";
 import { processHealthResolver } from "./processHealth.js";
 import { synthesisOpportunitiesResolver } from "./synthesisOpportunities.js";
-import { unseenKnowledgeResolver } from "./unseenKnowledge.js";
+import { discoverKnowledgeResolver, unseenKnowledgeResolver } from "./unseenKnowledge.js";
+import { markKnowledgeAppliedResolver } from "./markKnowledgeApplied.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
 /** Resolvers of schema/knowledge-queries.graphql (docs/knowledge-queries.md). */
@@ -14,6 +15,7 @@ export function knowledgeResolvers(deps: AppDeps): Resolvers {
     Query: {
       memoryQuery: memoryQueryResolver(deps),
       unseenKnowledge: unseenKnowledgeResolver(deps),
+      discoverKnowledge: discoverKnowledgeResolver(deps),
       synthesisOpportunities: synthesisOpportunitiesResolver(deps),
       processHealth: processHealthResolver(deps),
       heartbeatChecklist: heartbeatChecklistResolver(deps),
@@ -22,6 +24,7 @@ export function knowledgeResolvers(deps: AppDeps): Resolvers {
     },
     Mutation: {
       markKnowledgeAccessed: markKnowledgeAccessedResolver(deps),
+      markKnowledgeApplied: markKnowledgeAppliedResolver(deps),
     },
   };
 }

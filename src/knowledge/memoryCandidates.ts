@@ -12,6 +12,8 @@ export interface CandidateRequest {
   topic: string;
   vector: number[];
   minConfidence: number;
+  /** Only knowledge carrying this domain; null for any. */
+  domain: string | null;
   includeShared: boolean;
   /** Length of each retriever's list. */
   perList: number;
@@ -22,8 +24,9 @@ export interface CandidateRequest {
 /** A retriever's list: knowledge best first. */
 export type CandidateList = KnowledgeItem[];
 
-/** The caller's own knowledge, and the shared pool when asked, at least `minConfidence`: the filter both retrievers apply. */
+/** The caller's own knowledge, and the shared pool when asked, at least `minConfidence`, in `domain`: the filter both retrievers apply. */
 const IN_SCOPE = `n.tenantId = $callerTenant AND ${visibleAs("n")} AND n.confidence >= $minConfidence
+  AND ($domain IS NULL OR $domain IN n.domains)
   AND (n.ownerId = $callerAgent OR ($includeShared AND ${SHARED_WITH_CALLER}))`;
 
 const FULLTEXT = `
@@ -55,6 +58,7 @@ export async function memoryCandidates(
     ...visibilityParams(caller),
     ...knowledgeLabelParams(),
     minConfidence: request.minConfidence,
+    domain: request.domain,
     includeShared: request.includeShared,
     perList: cypherInt(request.perList),
   };

@@ -16,6 +16,7 @@ export interface MemoryQueryArgs {
   minConfidence?: number | null;
   includeShared?: boolean | null;
   limit?: number | null;
+  domain?: string | null;
 }
 
 /** Reciprocal-rank fusion constant, as hybrid search uses it. */
@@ -39,10 +40,11 @@ export function memoryQueryResolver(deps: AppDeps) {
     const minConfidence = unit("memoryQuery.minConfidence", args.minConfidence, 0);
     const limit = limitArg("memoryQuery.limit", args.limit, 10);
     const includeShared = args.includeShared ?? true;
+    const domain = args.domain == null ? null : text("memoryQuery.domain", args.domain, 100);
     const [vector] = await deps.embedder.embedQueries([topic]);
     const perList = Math.max(30, limit * 4);
     const [lists, subgraph] = await Promise.all([
-      memoryCandidates(deps, ctx.caller, { topic, vector: vector!, minConfidence, includeShared, perList, vectorIndexes }),
+      memoryCandidates(deps, ctx.caller, { topic, vector: vector!, minConfidence, domain, includeShared, perList, vectorIndexes }),
       knowledgeSubgraph(deps, ctx.caller, { types: null, maxNodes: RANK_SUBGRAPH_NODES, scope: includeShared ? "ownAndPool" : "own" }),
     ]);
     const fused = reciprocalRankFusion([{ ids: lists.fulltext.map((k) => k.id) }, { ids: lists.vector.map((k) => k.id) }], RRF_K);

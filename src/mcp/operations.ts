@@ -45,8 +45,8 @@ export const MEMORY_CONTEXT = /* GraphQL */ `
 `;
 
 export const MEMORY_QUERY = /* GraphQL */ `
-  query McpMemoryQuery($topic: String!, $minConfidence: Float, $includeShared: Boolean, $limit: Int) {
-    memoryQuery(topic: $topic, minConfidence: $minConfidence, includeShared: $includeShared, limit: $limit) {
+  query McpMemoryQuery($topic: String!, $minConfidence: Float, $domain: String, $includeShared: Boolean, $limit: Int) {
+    memoryQuery(topic: $topic, minConfidence: $minConfidence, domain: $domain, includeShared: $includeShared, limit: $limit) {
       score
       knowledge {
         id

@@ -68,7 +68,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       name: "memory_store",
       title: "Store a memory",
       description:
-        "Remember something you learned: a BELIEF (what you hold true, with a confidence 0..1), an INSIGHT (needs a category) or an EXPERIENCE (what happened, with an outcome). Confident beliefs and insights join the team's shared pool. Store right after you learn something worth keeping.",
+        "Remember something you learned: a BELIEF (what you hold true, with a confidence 0..1), an INSIGHT (needs a category), an EXPERIENCE (what happened, with an outcome), or RESEARCH, a CONCEPT, CONTENT, an ANALYSIS or DOCUMENTATION (first line: its topic or title). Confident knowledge joins the team's shared pool. Store right after you learn something worth keeping.",
       input: {
         content: z.string().min(1),
         type: oneOf("MemoryKind").optional(),
@@ -126,12 +126,13 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       input: {
         topic: z.string().min(1),
         min_confidence: z.number().min(0).max(1).optional(),
+        domain: z.string().min(1).optional(),
         include_shared: z.boolean().optional(),
         limit: z.number().int().min(1).optional(),
       },
       document: op.MEMORY_QUERY,
       field: "memoryQuery",
-      variables: (a) => snake(a, { topic: "topic", min_confidence: "minConfidence", include_shared: "includeShared", limit: "limit" }),
+      variables: (a) => snake(a, { topic: "topic", min_confidence: "minConfidence", domain: "domain", include_shared: "includeShared", limit: "limit" }),
       render: (v) => {
         const hits = rows(v);
         if (!hits.length) return "No knowledge on that topic.";

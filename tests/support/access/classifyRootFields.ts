@@ -117,6 +117,7 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   /** Knowledge queries (src/knowledge/, tests/integration/knowledge/): only knowledge the READ rule lets the caller see; another agent's view only for an admin. */
   "Query.memoryQuery": "readsVisibleToCaller",
   "Query.unseenKnowledge": "readsVisibleToCaller",
+  "Query.discoverKnowledge": "readsVisibleToCaller",
   "Query.synthesisOpportunities": "readsVisibleToCaller",
   "Query.processHealth": "readsVisibleToCaller",
   "Query.heartbeatChecklist": "readsVisibleToCaller",
@@ -124,6 +125,8 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.knowledgeCommunities": "readsVisibleToCaller",
   /** Links the caller's own Agent node (ACCESSED) only to knowledge it may read. */
   "Mutation.markKnowledgeAccessed": "writesVisibleToCaller",
+  "Mutation.markKnowledgeApplied": "writesVisibleToCaller",
+  "Mutation.installSquadDefaults": "adminOnly",
 };
 
 /**

@@ -17,6 +17,7 @@ const NO_NODE_BY_DESIGN: Record<string, string> = {
   "Query.cypherQuery": "operator tool: rows of a read-only Cypher statement, not typed nodes",
   "Query.processHealth": "counts per task type over a window, no single node behind a row",
   "Mutation.markKnowledgeAccessed": "answers with the ids it marked; the nodes are read with knowledges(where: { id: { in } })",
+  "Mutation.markKnowledgeApplied": "answers with the ids it marked, as markKnowledgeAccessed",
   "Query.apiKeys": "API keys are credentials, kept out of the graph API",
   "Mutation.createApiKey": "API keys are credentials, kept out of the graph API",
   "Mutation.revokeApiKey": "API keys are credentials, kept out of the graph API",
