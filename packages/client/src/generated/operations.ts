@@ -196,6 +196,7 @@ export type AgentCreateInput = {
   accessed?: AgentAccessedFieldInput | null | undefined;
   analyzesFor?: AgentAnalyzesForFieldInput | null | undefined;
   assignedTasks?: AgentAssignedTasksFieldInput | null | undefined;
+  broadcastDelivery?: Delivery | null | undefined;
   capabilities?: Array<string>;
   created?: AgentCreatedFieldInput | null | undefined;
   heartbeatSchedule?: string | null | undefined;
@@ -689,6 +690,7 @@ export type AgentWhere = {
   analyzesForConnection?: AgentAnalyzesForConnectionFilters | null | undefined;
   assignedTasks?: TaskRelationshipFilters | null | undefined;
   assignedTasksConnection?: AgentAssignedTasksConnectionFilters | null | undefined;
+  broadcastDelivery?: DeliveryEnumScalarFilters | null | undefined;
   capabilities?: StringListFilters | null | undefined;
   created?: KnowledgeRelationshipFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
@@ -2680,9 +2682,9 @@ export type FactWhere = {
 
 /** How a feed message came to be sent. */
 export type FeedDeliveryMode =
-  /** Events only BATCHED rules selected, gathered over the batch interval. */
+  /** Events only BATCHED rules selected (and broadcasts, for an agent whose broadcastDelivery is BATCHED), gathered over the batch interval. */
   | 'BATCH'
-  /** One event an IMMEDIATE rule (or a broadcast) selected, as it committed. */
+  /** One event an IMMEDIATE rule (or a broadcast, unless the agent batches broadcasts) selected, as it committed. */
   | 'IMMEDIATE'
   /** Catching up after the `after` cursor: everything missed, at once. */
   | 'REPLAY';
@@ -3024,11 +3026,26 @@ export type MemoryCreateInput = {
   visibility?: Visibility;
 };
 
-/** What memoryStore writes: a Belief, an Insight, or an Experience for the next reflection. */
+/**
+ * What memoryStore writes: a Belief, an Insight, an Experience for the next
+ * reflection, or one of the agent team's knowledge types, filled from `content`
+ * (its first line is the topic, name or title; the whole is the findings,
+ * description, body or content).
+ */
 export type MemoryKind =
+  /** Analysis: a PATTERN analysis, `title` the first line, `findings` the content. */
+  | 'ANALYSIS'
   | 'BELIEF'
+  /** Concept: `name` the first line (300 characters), `description` the content. */
+  | 'CONCEPT'
+  /** Content: an ARTICLE, `title` the first line, `body` the content. */
+  | 'CONTENT'
+  /** Documentation: a REFERENCE document, `title` the first line, `content` the content. */
+  | 'DOCUMENTATION'
   | 'EXPERIENCE'
-  | 'INSIGHT';
+  | 'INSIGHT'
+  /** Research: `topic` the first line, `findings` the content, depth MODERATE. */
+  | 'RESEARCH';
 
 export type MemoryRelatedAgentsConnectFieldInput = {
   connect?: Array<AgentConnectInput> | null | undefined;
