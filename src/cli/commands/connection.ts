@@ -59,9 +59,21 @@ export class GatewayRefused extends CliError {
     message: string,
     code: string,
     readonly field?: string,
+    /** The gateway's `retryAfterSeconds` (SERVICE_UNAVAILABLE, RATE_LIMITED). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${code}: ${message}`, 1, code);
   }
+}
+
+/** A call failed before the gateway answered (connection refused, reset). */
+export class GatewayUnreachable extends CliError {}
+
+/** Seconds to wait before trying again, or null when trying again cannot help: for `retrying`. */
+export function passingFailure(err: unknown): number | null {
+  if (err instanceof GatewayUnreachable) return 1;
+  if (err instanceof GatewayRefused && (err.code === "SERVICE_UNAVAILABLE" || err.code === "RATE_LIMITED")) return err.retryAfterSeconds ?? 1;
+  return null;
 }
 
 /** Runs one operation; its data, or GatewayRefused with the first error's code and field. */
@@ -70,12 +82,12 @@ export async function call<T = Record<string, unknown>>(client: GatewayClient, d
   try {
     result = await client.run(document, variables);
   } catch (err) {
-    throw new CliError(`The gateway could not be reached: ${(err as Error).message}`);
+    throw new GatewayUnreachable(`The gateway could not be reached: ${(err as Error).message}`);
   }
   const error = result.errors?.[0];
   if (error) {
-    const extensions = (error.extensions ?? {}) as { code?: string; field?: string };
-    throw new GatewayRefused(error.message, extensions.code ?? "INTERNAL_SERVER_ERROR", extensions.field);
+    const extensions = (error.extensions ?? {}) as { code?: string; field?: string; retryAfterSeconds?: number };
+    throw new GatewayRefused(error.message, extensions.code ?? "INTERNAL_SERVER_ERROR", extensions.field, extensions.retryAfterSeconds);
   }
   return result.data as T;
 }

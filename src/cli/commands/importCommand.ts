@@ -5,8 +5,9 @@ import cliProgress from "cli-progress";
 import { EMPTY_PROGRESS, loadCheckpoint, saveCheckpoint, type ImportIdentity, type ImportProgress } from "../import/checkpoint.js";
 import { IMPORT_FORMATS, type ImportFormat, type ImportMessage, type ImportRecord } from "../import/importRecord.js";
 import { READERS } from "../import/readRecords.js";
-import { BatchRefused, runImport } from "../import/runImport.js";
-import { call, connect, GatewayRefused, withConnectionOptions, type ConnectionOptions } from "./connection.js";
+import { BatchRefused, runImport, type BatchResult } from "../import/runImport.js";
+import { retrying } from "../import/retrying.js";
+import { call, connect, GatewayRefused, passingFailure, withConnectionOptions, type ConnectionOptions } from "./connection.js";
 import { CliError, ExitCode } from "./exitCodes.js";
 import { emit, type OutputOptions } from "./output.js";
 
@@ -90,7 +91,9 @@ async function importFile(file: string, options: ImportOptions): Promise<void> {
       from,
       async send(messages: ImportMessage[]) {
         try {
-          return (await call<{ recordMessages: { created: number; existing: number; memoriesCreated: number } }>(connection.client, RECORD, { messages, rememberAs: options.agent ?? null })).recordMessages;
+          // Idempotent by source id: a batch sent again after a lost answer is found stored, not doubled.
+          const variables = { messages, rememberAs: options.agent ?? null };
+          return (await retrying(() => call<{ recordMessages: BatchResult }>(connection.client, RECORD, variables), passingFailure)).recordMessages;
         } catch (err) {
           if (err instanceof GatewayRefused && err.code === "BAD_USER_INPUT") {
             // A refusal naming the call's own arguments is no record's fault: stop there.

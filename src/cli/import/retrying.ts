@@ -1,0 +1,23 @@
+/** Attempts of one batch before the import stops (resumable from its checkpoint). */
+export const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs `attempt` again while `retryAfter` says the failure is passing (the
+ * gateway is busy, rate-limits, or Neo4j is briefly away), waiting what it
+ * says or an exponential backoff capped at 30 s; other failures at once.
+ */
+export async function retrying<T>(
+  attempt: () => Promise<T>,
+  retryAfter: (err: unknown) => number | null,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const seconds = retryAfter(err);
+      if (seconds === null || n >= MAX_ATTEMPTS) throw err;
+      await sleep(Math.min(30_000, Math.max(seconds * 1000, 500 * 2 ** (n - 1))));
+    }
+  }
+}
