@@ -6,7 +6,7 @@ import { EMPTY_PROGRESS, loadCheckpoint, saveCheckpoint, type ImportIdentity, ty
 import { IMPORT_FORMATS, type ImportFormat, type ImportMessage, type ImportRecord } from "../import/importRecord.js";
 import { READERS } from "../import/readRecords.js";
 import { BatchRefused, runImport, type BatchResult } from "../import/runImport.js";
-import { retrying } from "../import/retrying.js";
+import { DEFAULT_RETRIES, retrying } from "../import/retrying.js";
 import { call, connect, GatewayRefused, passingFailure, withConnectionOptions, type ConnectionOptions } from "./connection.js";
 import { CliError, ExitCode } from "./exitCodes.js";
 import { emit, type OutputOptions } from "./output.js";
@@ -24,10 +24,17 @@ interface ImportOptions extends ConnectionOptions, OutputOptions {
   checkpoint?: string;
   restart?: boolean;
   progress: boolean;
+  retries: number;
 }
 
 /** The gateway's batch limit (recordMessages takes at most 1,000). */
 const MAX_BATCH = 1000;
+
+function retryCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100) throw new InvalidArgumentError("a whole number from 0 to 100");
+  return n;
+}
 
 function batchSize(value: string): number {
   const n = Number(value);
@@ -93,7 +100,7 @@ async function importFile(file: string, options: ImportOptions): Promise<void> {
         try {
           // Idempotent by source id: a batch sent again after a lost answer is found stored, not doubled.
           const variables = { messages, rememberAs: options.agent ?? null };
-          return (await retrying(() => call<{ recordMessages: BatchResult }>(connection.client, RECORD, variables), passingFailure)).recordMessages;
+          return (await retrying(() => call<{ recordMessages: BatchResult }>(connection.client, RECORD, variables), passingFailure, options.retries)).recordMessages;
         } catch (err) {
           if (err instanceof GatewayRefused && err.code === "BAD_USER_INPUT") {
             // A refusal naming the call's own arguments is no record's fault: stop there.
@@ -149,6 +156,7 @@ export function importCommand(program: Command): void {
       .option("--batch <n>", `messages per request, 1-${MAX_BATCH}`, batchSize, 500)
       .option("--checkpoint <file>", "where progress is kept (default: <file>.mnemograph-import.json)")
       .option("--restart", "ignore the checkpoint and start from the first record (stored messages are still skipped by the gateway)")
+      .option("--retries <n>", "retries of a batch while the gateway is unavailable, rate-limits or cannot be reached", retryCount, DEFAULT_RETRIES)
       .option("--no-progress", "no progress bar")
       .option("--json", "print the summary as JSON"),
   ).action(importFile);

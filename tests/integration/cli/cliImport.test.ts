@@ -158,7 +158,7 @@ describe("mnemograph import", () => {
     const refused = await runCli(["import", file, "--format", "jsonl", "--json", "--url", tg.gw.url, "--token", "not-a-token", "--restart"]);
     expect(refused.code).toBe(1);
     expect(refused.json()).toMatchObject({ code: "UNAUTHENTICATED" });
-    const unreachable = await runCli(["import", file, "--format", "jsonl", "--json", "--url", "http://127.0.0.1:9/graphql", "--restart"]);
+    const unreachable = await runCli(["import", file, "--format", "jsonl", "--json", "--url", "http://127.0.0.1:9/graphql", "--restart", "--retries", "0"]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.json().error).toMatch(/could not be reached/);
     expect(await messageCount("u1-")).toBe(0);

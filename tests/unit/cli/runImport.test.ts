@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_PROGRESS, type ImportProgress } from "../../../src/cli/import/checkpoint.js";
 import type { ImportMessage, ImportRecord } from "../../../src/cli/import/importRecord.js";
-import { MAX_ATTEMPTS, retrying } from "../../../src/cli/import/retrying.js";
+import { retrying } from "../../../src/cli/import/retrying.js";
 import { BatchRefused, runImport } from "../../../src/cli/import/runImport.js";
 
 const message = (id: string): ImportMessage => ({ id, channelId: "c", authorId: "a", content: id, timestamp: "2026-01-01T00:00:00Z" });
@@ -63,14 +63,14 @@ describe("runImport", () => {
 });
 
 describe("retrying", () => {
-  it("tries again after a passing failure, waiting what it was told, and gives up after MAX_ATTEMPTS", async () => {
+  it("tries again after a passing failure, waiting what it was told, and gives up after its retries", async () => {
     const waits: number[] = [];
     let calls = 0;
     const flaky = () => (++calls < 3 ? Promise.reject(new Error("busy")) : Promise.resolve("stored"));
-    expect(await retrying(flaky, () => 5, async (ms) => void waits.push(ms))).toBe("stored");
+    expect(await retrying(flaky, () => 5, 5, async (ms) => void waits.push(ms))).toBe("stored");
     expect(waits).toEqual([5000, 5000]);
     let always = 0;
-    await expect(retrying(() => Promise.reject(new Error(`down ${++always}`)), () => 0, async () => {})).rejects.toThrow(`down ${MAX_ATTEMPTS}`);
-    await expect(retrying(() => Promise.reject(new Error("refused")), () => null, async () => {})).rejects.toThrow("refused");
+    await expect(retrying(() => Promise.reject(new Error(`down ${++always}`)), () => 0, 3, async () => {})).rejects.toThrow("down 4");
+    await expect(retrying(() => Promise.reject(new Error("refused")), () => null, 3, async () => {})).rejects.toThrow("refused");
   });
 });
