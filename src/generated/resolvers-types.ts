@@ -9353,6 +9353,27 @@ export type MessageEdge = {
   node: Message;
 };
 
+/**
+ * One message for `recordMessages`, keyed by its platform id (the source id):
+ * importing it again changes nothing. The limits are those of Message, Channel and Person.
+ */
+export type MessageImportInput = {
+  /** Platform id of the author; the Person is created on first sight, named `authorName`. */
+  authorId: Scalars['ID']['input'];
+  authorName?: InputMaybe<Scalars['String']['input']>;
+  /** Platform id of its channel; the Channel is created on first sight. */
+  channelId: Scalars['ID']['input'];
+  channelName?: InputMaybe<Scalars['String']['input']>;
+  content: Scalars['String']['input'];
+  /** Platform id of the message, e.g. a Discord message id or `conv-26:D1:3`. */
+  id: Scalars['ID']['input'];
+  platform: Scalars['String']['input'];
+  /** Platform id of the message this one answers: linked when that message is stored (earlier in the batch or before). */
+  replyTo?: InputMaybe<Scalars['ID']['input']>;
+  /** When the message was sent on its platform. */
+  timestamp: Scalars['DateTime']['input'];
+};
+
 export type MessageMentionsConnectFieldInput = {
   connect?: InputMaybe<Array<PersonConnectInput>>;
   where?: InputMaybe<PersonConnectWhere>;
@@ -9823,6 +9844,16 @@ export type Mutation = {
    * the bulk write path. Embeddings follow in the background.
    */
   recordMemories: RecordMemoriesResult;
+  /**
+   * The bulk, idempotent write path for conversation history (the importer):
+   * stores up to 1,000 messages in the caller's tenant in one transaction and one
+   * statement, each merged by its platform id, linked to its channel, its author
+   * (a Person) and the message it replies to. With `rememberAs`, each non-empty
+   * message also becomes an OBSERVATION memory of that agent (the agent itself or
+   * an admin), once per message. A batch with one bad message is refused whole,
+   * naming the field; nothing of it is written.
+   */
+  recordMessages: RecordMessagesResult;
   /**
    * The Discord squad's significance filter, opt-in (its note: "only record significant
    * interactions (value score > 0.6)"): as recordInteraction, but the interaction is stored
@@ -10411,6 +10442,12 @@ export type MutationRecordInteractionArgs = {
 export type MutationRecordMemoriesArgs = {
   agentId?: InputMaybe<Scalars['ID']['input']>;
   memories: Array<MemoryInput>;
+};
+
+
+export type MutationRecordMessagesArgs = {
+  messages: Array<MessageImportInput>;
+  rememberAs?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -16504,6 +16541,22 @@ export type RecordMemoriesResult = {
   /** The stored memories as nodes, in input order: select only what you need (each selected field is read back). */
   memories: Array<Memory>;
   /** They are searchable by full text at once and by meaning once embedded (embeddingStatus READY). */
+  pendingEmbeddings: Scalars['Int']['output'];
+};
+
+export type RecordMessagesResult = {
+  __typename?: 'RecordMessagesResult';
+  /** How many were new; the others were stored before and left as they were. */
+  created: Scalars['Int']['output'];
+  /** How many were stored before (by any import of this tenant): re-importing skips them. */
+  existing: Scalars['Int']['output'];
+  /** Ids of the messages, in input order (a repeated id once). */
+  ids: Array<Scalars['ID']['output']>;
+  /** Memories of `rememberAs` created for them (a message remembered before is not counted again). */
+  memoriesCreated: Scalars['Int']['output'];
+  /** The messages as nodes, in input order: select only what you need (each selected field is read back). */
+  messages: Array<Message>;
+  /** New messages and memories the embedding worker will embed (searchable by full text meanwhile). */
   pendingEmbeddings: Scalars['Int']['output'];
 };
 
@@ -24740,6 +24793,7 @@ export type ResolversTypes = {
   MessageDeleteInput: MessageDeleteInput;
   MessageDisconnectInput: MessageDisconnectInput;
   MessageEdge: ResolverTypeWrapper<MessageEdge>;
+  MessageImportInput: MessageImportInput;
   MessageMentionsConnectFieldInput: MessageMentionsConnectFieldInput;
   MessageMentionsConnection: ResolverTypeWrapper<MessageMentionsConnection>;
   MessageMentionsConnectionAggregateInput: MessageMentionsConnectionAggregateInput;
@@ -25259,6 +25313,7 @@ export type ResolversTypes = {
   RecentTurns: ResolverTypeWrapper<Omit<Omit<RecentTurns, 'recentTurns' | 'session'> & { recentTurns: Array<ResolversTypes['CompactTurn']>, session?: Maybe<ResolversTypes['GameSession']> }, 'session'>>;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: ResolverTypeWrapper<Omit<Omit<RecordMemoriesResult, 'memories'> & { memories: Array<ResolversTypes['Memory']> }, 'memories'>>;
+  RecordMessagesResult: ResolverTypeWrapper<Omit<RecordMessagesResult, 'messages'>>;
   RecordTurnResult: ResolverTypeWrapper<Omit<RecordTurnResult, 'session' | 'turn'> & { session: ResolversTypes['GameSessionState'], turn: ResolversTypes['GameTurn'] }>;
   Refinement: ResolverTypeWrapper<Refinement>;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
@@ -26979,6 +27034,7 @@ export type ResolversParentTypes = {
   MessageDeleteInput: MessageDeleteInput;
   MessageDisconnectInput: MessageDisconnectInput;
   MessageEdge: MessageEdge;
+  MessageImportInput: MessageImportInput;
   MessageMentionsConnectFieldInput: MessageMentionsConnectFieldInput;
   MessageMentionsConnection: MessageMentionsConnection;
   MessageMentionsConnectionAggregateInput: MessageMentionsConnectionAggregateInput;
@@ -27490,6 +27546,7 @@ export type ResolversParentTypes = {
   RecentTurns: Omit<Omit<RecentTurns, 'recentTurns' | 'session'> & { recentTurns: Array<ResolversParentTypes['CompactTurn']>, session?: Maybe<ResolversParentTypes['GameSession']> }, 'session'>;
   RecordInteractionInput: RecordInteractionInput;
   RecordMemoriesResult: Omit<Omit<RecordMemoriesResult, 'memories'> & { memories: Array<ResolversParentTypes['Memory']> }, 'memories'>;
+  RecordMessagesResult: Omit<RecordMessagesResult, 'messages'>;
   RecordTurnResult: Omit<RecordTurnResult, 'session' | 'turn'> & { session: ResolversParentTypes['GameSessionState'], turn: ResolversParentTypes['GameTurn'] };
   Refinement: Refinement;
   RefinementAggregationWhereInput: RefinementAggregationWhereInput;
@@ -30972,6 +31029,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   memoryStore?: Resolver<ResolversTypes['StoredMemory'], ParentType, ContextType, RequireFields<MutationMemoryStoreArgs, 'confidence' | 'content' | 'type'>>;
   recordInteraction?: Resolver<ResolversTypes['AgentMemory'], ParentType, ContextType, RequireFields<MutationRecordInteractionArgs, 'input'>>;
   recordMemories?: Resolver<ResolversTypes['RecordMemoriesResult'], ParentType, ContextType, RequireFields<MutationRecordMemoriesArgs, 'memories'>>;
+  recordMessages?: Resolver<ResolversTypes['RecordMessagesResult'], ParentType, ContextType, RequireFields<MutationRecordMessagesArgs, 'messages'>>;
   recordSignificantInteraction?: Resolver<ResolversTypes['InteractionRecording'], ParentType, ContextType, RequireFields<MutationRecordSignificantInteractionArgs, 'above' | 'input'>>;
   recordTurn?: Resolver<ResolversTypes['RecordTurnResult'], ParentType, ContextType, RequireFields<MutationRecordTurnArgs, 'sessionId' | 'turn'>>;
   reflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationReflectArgs, 'agentId' | 'limit'>>;
@@ -32608,6 +32666,15 @@ export type RecentTurnsResolvers<ContextType = RequestContext, ParentType extend
 export type RecordMemoriesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecordMemoriesResult'] = ResolversParentTypes['RecordMemoriesResult']> = {
   ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   memories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType>;
+  pendingEmbeddings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type RecordMessagesResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RecordMessagesResult'] = ResolversParentTypes['RecordMessagesResult']> = {
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  existing?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  memoriesCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
   pendingEmbeddings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -35189,6 +35256,7 @@ export type Resolvers<ContextType = RequestContext> = {
   RankedKnowledge?: RankedKnowledgeResolvers<ContextType>;
   RecentTurns?: RecentTurnsResolvers<ContextType>;
   RecordMemoriesResult?: RecordMemoriesResultResolvers<ContextType>;
+  RecordMessagesResult?: RecordMessagesResultResolvers<ContextType>;
   RecordTurnResult?: RecordTurnResultResolvers<ContextType>;
   Refinement?: RefinementResolvers<ContextType>;
   Reflection?: ReflectionResolvers<ContextType>;

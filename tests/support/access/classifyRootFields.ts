@@ -66,6 +66,7 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Mutation.revokeApiKey": "adminOnly",
   "Query.searchMemories": "readsVisibleToCaller",
   "Mutation.recordMemories": "selfOrAdmin",
+  "Mutation.recordMessages": "selfOrAdmin",
   "Query.memoryContext": "readsVisibleToCaller",
   "Query.agentMemories": "readsVisibleToCaller",
   "Query.memoriesForConversation": "readsVisibleToCaller",

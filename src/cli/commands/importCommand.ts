@@ -1,0 +1,163 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import cliProgress from "cli-progress";
+import { EMPTY_PROGRESS, loadCheckpoint, saveCheckpoint, type ImportIdentity, type ImportProgress } from "../import/checkpoint.js";
+import { IMPORT_FORMATS, type ImportFormat, type ImportMessage, type ImportRecord } from "../import/importRecord.js";
+import { READERS } from "../import/readRecords.js";
+import { BatchRefused, runImport, type BatchResult } from "../import/runImport.js";
+import { DEFAULT_RETRIES, retrying } from "../import/retrying.js";
+import { call, connect, GatewayRefused, passingFailure, withConnectionOptions, type ConnectionOptions } from "./connection.js";
+import { CliError, ExitCode } from "./exitCodes.js";
+import { emit, type OutputOptions } from "./output.js";
+
+const RECORD = /* GraphQL */ `
+  mutation ImportMessages($messages: [MessageImportInput!]!, $rememberAs: ID) {
+    recordMessages(messages: $messages, rememberAs: $rememberAs) { created existing memoriesCreated }
+  }
+`;
+
+interface ImportOptions extends ConnectionOptions, OutputOptions {
+  format: ImportFormat;
+  agent?: string;
+  batch: number;
+  checkpoint?: string;
+  restart?: boolean;
+  progress: boolean;
+  retries: number;
+}
+
+/** The gateway's batch limit (recordMessages takes at most 1,000). */
+const MAX_BATCH = 1000;
+
+function retryCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 100) throw new InvalidArgumentError("a whole number from 0 to 100");
+  return n;
+}
+
+function batchSize(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_BATCH) throw new InvalidArgumentError(`a whole number from 1 to ${MAX_BATCH}`);
+  return n;
+}
+
+async function readRecords(file: string, format: ImportFormat): Promise<ImportRecord[]> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (err) {
+    throw new CliError(`Cannot read ${file}: ${(err as Error).message}`, ExitCode.USAGE);
+  }
+  try {
+    return READERS[format](text);
+  } catch (err) {
+    throw new CliError(`${file} is not a ${format} file: ${(err as Error).message}`, ExitCode.USAGE);
+  }
+}
+
+/** A progress bar on stderr with rate and ETA; none with --json, --no-progress or when stderr is not a terminal. */
+function progressBar(options: ImportOptions, total: number, done: number) {
+  if (options.json || !options.progress || !process.stderr.isTTY) return { update: (_: number) => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: "{bar} {percentage}% | {value}/{total} records | {rate}/s | ETA {eta_formatted}", etaBuffer: 20, hideCursor: true },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = Date.now();
+  bar.start(total, done, { rate: "0" });
+  return {
+    update: (value: number) => bar.update(value, { rate: ((value - done) / Math.max((Date.now() - started) / 1000, 0.001)).toFixed(0) }),
+    stop: () => bar.stop(),
+  };
+}
+
+function summaryText(file: string, p: ImportProgress, total: number, seconds: number, resumedAt: number): string {
+  const lines = [
+    `Imported ${file}: ${p.done}/${total} records handled${resumedAt > 0 ? ` (resumed at ${resumedAt})` : ""} in ${seconds.toFixed(1)} s`,
+    `  ${p.created} messages stored, ${p.existing} already stored, ${p.memoriesCreated} memories created, ${p.skipped.length} records skipped`,
+    ...p.skipped.slice(0, 50).map((s) => `  skipped ${s.ref}: ${s.error}`),
+    ...(p.skipped.length > 50 ? [`  … and ${p.skipped.length - 50} more (--json lists them all)`] : []),
+  ];
+  return lines.join("\n");
+}
+
+async function importFile(file: string, options: ImportOptions): Promise<void> {
+  const records = await readRecords(file, options.format);
+  const absolute = path.resolve(file);
+  const identity: ImportIdentity = { file: absolute, size: (await stat(absolute)).size, format: options.format, agent: options.agent ?? null };
+  const checkpointPath = options.checkpoint ?? `${absolute}.mnemograph-import.json`;
+  const from = (!options.restart && (await loadCheckpoint(checkpointPath, identity))) || EMPTY_PROGRESS;
+  const connection = await connect({ ...options, as: options.as ?? options.agent });
+  const bar = progressBar(options, records.length, from.done);
+  const started = performance.now();
+  let progress: ImportProgress;
+  try {
+    progress = await runImport({
+      records,
+      batchSize: options.batch,
+      from,
+      async send(messages: ImportMessage[]) {
+        try {
+          // Idempotent by source id: a batch sent again after a lost answer is found stored, not doubled.
+          const variables = { messages, rememberAs: options.agent ?? null };
+          return (await retrying(() => call<{ recordMessages: BatchResult }>(connection.client, RECORD, variables), passingFailure, options.retries)).recordMessages;
+        } catch (err) {
+          if (err instanceof GatewayRefused && err.code === "BAD_USER_INPUT") {
+            // A refusal naming the call's own arguments is no record's fault: stop there.
+            throw new BatchRefused(err.message.replace(/^BAD_USER_INPUT: /, ""), !(err.field ?? "").startsWith("recordMessages."), err.field);
+          }
+          throw err;
+        }
+      },
+      async onBatch(p) {
+        await saveCheckpoint(checkpointPath, identity, p, p.done >= records.length);
+        bar.update(p.done);
+      },
+    });
+  } catch (err) {
+    if (err instanceof BatchRefused) throw new CliError(`BAD_USER_INPUT: ${err.message}`, ExitCode.FAILED, "BAD_USER_INPUT");
+    throw err;
+  } finally {
+    bar.stop();
+    await connection.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sent = progress.done - from.done;
+  emit(
+    options,
+    {
+      file: absolute,
+      format: options.format,
+      records: records.length,
+      done: progress.done,
+      resumedAt: from.done,
+      created: progress.created,
+      existing: progress.existing,
+      memoriesCreated: progress.memoriesCreated,
+      skipped: progress.skipped,
+      seconds: Number(seconds.toFixed(3)),
+      recordsPerSecond: seconds > 0 ? Number((sent / seconds).toFixed(1)) : null,
+      checkpoint: checkpointPath,
+    },
+    summaryText(file, progress, records.length, seconds, from.done),
+  );
+  process.exitCode = progress.skipped.length > 0 ? ExitCode.PARTIAL : ExitCode.OK;
+}
+
+/** `mnemograph import <file> --format …`: conversation history into messages (and memories), resumable. */
+export function importCommand(program: Command): void {
+  withConnectionOptions(
+    program
+      .command("import")
+      .description("import messages (and, with --agent, memories) from a Discord export, LoCoMo JSON or JSONL; resumable")
+      .argument("<file>", "the file to import")
+      .addOption(new Option("--format <format>", "the file's format").choices(IMPORT_FORMATS).makeOptionMandatory())
+      .option("--agent <id>", "also store each message as an OBSERVATION memory of this agent (with conversational context vectors)")
+      .option("--batch <n>", `messages per request, 1-${MAX_BATCH}`, batchSize, 500)
+      .option("--checkpoint <file>", "where progress is kept (default: <file>.mnemograph-import.json)")
+      .option("--restart", "ignore the checkpoint and start from the first record (stored messages are still skipped by the gateway)")
+      .option("--retries <n>", "retries of a batch while the gateway is unavailable, rate-limits or cannot be reached", retryCount, DEFAULT_RETRIES)
+      .option("--no-progress", "no progress bar")
+      .option("--json", "print the summary as JSON"),
+  ).action(importFile);
+}
