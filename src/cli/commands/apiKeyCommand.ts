@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { call, connect, withConnectionOptions, type ConnectionOptions } from "./connection.js";
+import { call, withConnectionOptions, withGateway, type ConnectionOptions } from "./connection.js";
 import { emit, type OutputOptions } from "./output.js";
 
 type Options = ConnectionOptions & OutputOptions;
@@ -20,16 +20,6 @@ interface ApiKeyInfo {
 }
 
 const line = (k: ApiKeyInfo) => `${k.id}  ${k.prefix}…  ${k.agentId}  ${k.roles.join(",")}  ${k.name ?? ""}  ${k.revokedAt ? `revoked ${k.revokedAt}` : `created ${k.createdAt}`}`;
-
-/** Runs one operation over a connection that is closed afterwards. */
-async function withGateway<T>(options: Options, run: (c: Awaited<ReturnType<typeof connect>>) => Promise<T>): Promise<T> {
-  const connection = await connect(options);
-  try {
-    return await run(connection);
-  } finally {
-    await connection.close();
-  }
-}
 
 /** `mnemograph api-key create|revoke|list`: API keys of the caller's tenant (an admin's credentials). */
 export function apiKeyCommand(program: Command): void {

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { apiKeyCommand } from "./apiKeyCommand.js";
 import { backfillCommand } from "./backfillCommand.js";
+import { defaultsCommand } from "./defaultsCommand.js";
 import { doctorCommand } from "./doctorCommand.js";
 import { importCommand } from "./importCommand.js";
 import { tokenCommand } from "./tokenCommand.js";
@@ -9,4 +10,4 @@ import { tokenCommand } from "./tokenCommand.js";
 export type RegisterCommand = (program: Command) => void;
 
 /** Every command of `mnemograph`, in the order `--help` lists them: a new command is one line here. */
-export const COMMANDS: readonly RegisterCommand[] = [importCommand, tokenCommand, apiKeyCommand, backfillCommand, doctorCommand];
+export const COMMANDS: readonly RegisterCommand[] = [importCommand, tokenCommand, apiKeyCommand, defaultsCommand, backfillCommand, doctorCommand];

@@ -53,6 +53,16 @@ export async function connect(options: ConnectionOptions): Promise<Connection> {
   return { client, url, close };
 }
 
+/** Runs `run` over a connection that is closed afterwards. */
+export async function withGateway<T>(options: ConnectionOptions, run: (connection: Connection) => Promise<T>): Promise<T> {
+  const connection = await connect(options);
+  try {
+    return await run(connection);
+  } finally {
+    await connection.close();
+  }
+}
+
 /** The error of a GraphQL answer, as the gateway coded it. */
 export class GatewayRefused extends CliError {
   constructor(

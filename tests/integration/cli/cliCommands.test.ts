@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { runCli } from "../../support/runCli.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
-/** `mnemograph token | api-key | doctor | backfill` in their own processes, against a real gateway in token mode and the suite's Neo4j. */
+/** `mnemograph token | api-key | defaults | doctor | backfill` in their own processes, against a real gateway in token mode and the suite's Neo4j. */
 let tg: TokenGateway;
 
 beforeAll(async () => {
@@ -64,6 +64,21 @@ describe("mnemograph api-key and token", () => {
     });
     expect(((await res.json()) as { data: unknown }).data).toEqual({ cypherQuery: { rowCount: 1 } });
     expect((await runCli(["token"])).code).toBe(2);
+  });
+});
+
+describe("mnemograph defaults install", () => {
+  it("installs the six-agent squad in the admin's tenant, a second run creating nothing; a plain agent is refused (exit 1)", async () => {
+    const admin = ["--url", tg.gw.url, "--token", await tg.token(tg.caller("root", ["agent", "admin"])), "--json"];
+    const first = await runCli(["defaults", "install", ...admin]);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.json()).toEqual({ agents: 6, agentsCreated: 6, rules: 10, rulesCreated: 10, agentIds: ["kublai", "mongke", "chagatai", "temujin", "jochi", "ogedei"] });
+    const again = await runCli(["defaults", "install", ...admin]);
+    expect(again.json()).toMatchObject({ agents: 6, agentsCreated: 0, rules: 10, rulesCreated: 0 });
+
+    const plain = await runCli(["defaults", "install", "--url", tg.gw.url, "--token", await tg.token(tg.caller("plain")), "--json"]);
+    expect(plain.code).toBe(1);
+    expect(plain.json()).toMatchObject({ code: "FORBIDDEN" });
   });
 });
 
