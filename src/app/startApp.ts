@@ -3,9 +3,7 @@ import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
 import { apiKeyStore } from "../apiKeys/index.js";
 import { createDriver, createProbeDriver } from "../graph/driver.js";
-import { allWatchers, watchStatements } from "../graph/watchedDriver.js";
-import { traceStatements } from "../graph/tracedStatements.js";
-import { statementMemory, warmPlans } from "../graph/statementMemory.js";
+import { traceDriver } from "../graph/tracedDriver.js";
 import { startTracing } from "./tracing.js";
 import { watchAvailability, type DatabaseAvailability } from "../graph/availability.js";
 import { VERSION } from "./version.js";
@@ -79,11 +77,8 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
         throw err;
       });
   const connection = localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password };
-  // The latest distinct statements are remembered, to plan them again when Neo4j comes back from a restart;
-  // with tracing on, every statement gets a span (the probe's and the warm-up's do not: they would only be noise).
-  const statements = statementMemory();
-  const baseDriver = createDriver(connection);
-  const driver = watchStatements(baseDriver, tracing ? allWatchers([statements.watch, traceStatements]) : statements.watch);
+  // With tracing on, every statement gets a span (the probe's do not: they would only be noise).
+  const driver = tracing ? traceDriver(createDriver(connection)) : createDriver(connection);
   const probeDriver = createProbeDriver(connection);
   let embedder: Embedder | null = null;
   let embeddings: EmbeddingWorker | null = null;
@@ -91,13 +86,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
   try {
     embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
-    const neo4jLogger = logger.child({ component: "neo4j" });
-    // Back from an outage, the recent statements are planned again before requests are let through (statementMemory.ts).
-    const beforeUp = async () => {
-      const warmed = await warmPlans({ driver: baseDriver, statements: statements.recent(), budgetMs: config.neo4j.warmPlansBudgetMs, logger: neo4jLogger });
-      neo4jLogger.info(warmed, "Planned the recent statements again before serving");
-    };
-    availability = watchAvailability({ driver: probeDriver, database: config.neo4j.database, logger: neo4jLogger, beforeUp });
+    availability = watchAvailability({ driver: probeDriver, database: config.neo4j.database, logger: logger.child({ component: "neo4j" }) });
     const watched = availability;
     // The supervisor knows first: an exited server is refused at once, not at the next probe.
     localNeo4j?.onStateChange((state) => {

@@ -137,8 +137,6 @@ export interface Neo4jConfig {
   pageCache: string;
   /** Server-side transaction timeout, in seconds. */
   txTimeoutSeconds: number;
-  /** How long, at most, the recent statements are planned again after Neo4j comes back from an outage, before serving; 0 skips it. */
-  warmPlansBudgetMs: number;
 }
 
 /** Chosen by measurement on the LoCoMo development set (docs/benchmarks.md). */
@@ -165,7 +163,6 @@ const schema = z.object({
   NEO4J_HEAP: memorySize.default("1g"),
   NEO4J_PAGECACHE: memorySize.default("512m"),
   NEO4J_TX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  NEO4J_WARM_PLANS_SECONDS: z.coerce.number().min(0).max(120).default(15),
   MNEMOGRAPH_AUTH: z.enum(["token", "off"]).default("token"),
   JWT_SECRET: z.string().min(32, "at least 32 characters").optional(),
   JWKS_URL: z.string().url().optional(),
@@ -314,7 +311,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       heap: e.NEO4J_HEAP.toLowerCase(),
       pageCache: e.NEO4J_PAGECACHE.toLowerCase(),
       txTimeoutSeconds: e.NEO4J_TX_TIMEOUT_SECONDS,
-      warmPlansBudgetMs: e.NEO4J_WARM_PLANS_SECONDS * 1000,
     },
   };
 }

@@ -41,12 +41,6 @@ export interface AvailabilityOptions {
    * connection pool in full use, which must not turn every request away.
    */
   timeoutsBeforeDown?: number;
-  /**
-   * Run when Neo4j answers again after being down, before requests are let
-   * through (the plan-cache warm-up, statementMemory.ts). Its failure is logged
-   * and does not keep the gateway unready.
-   */
-  beforeUp?: () => Promise<void>;
 }
 
 type ProbeResult = "answered" | "failed" | "timedOut";
@@ -73,12 +67,11 @@ async function probe(driver: Driver, database: string, timeoutMs: number): Promi
 }
 
 /** Starts watching Neo4j; it is assumed up at first (start-up has just reached it). */
-export function watchAvailability({ driver, database, logger, heartbeatMs = 500, retryMs = 250, probeTimeoutMs = 1000, timeoutsBeforeDown = 3, beforeUp }: AvailabilityOptions): DatabaseAvailability {
+export function watchAvailability({ driver, database, logger, heartbeatMs = 500, retryMs = 250, probeTimeoutMs = 1000, timeoutsBeforeDown = 3 }: AvailabilityOptions): DatabaseAvailability {
   let up = true;
   let timeouts = 0;
   let lastAnswered = 0;
   let since = Date.now();
-  let downMarks = 0;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const waiters = new Set<{ state: "up" | "down"; resolve: () => void }>();
@@ -110,13 +103,6 @@ export function watchAvailability({ driver, database, logger, heartbeatMs = 500,
     // Requests answered while the probe waited: the server is busy, not gone.
     const result = probed === "timedOut" && up && lastAnswered >= probedAt ? "answered" : probed;
     timeouts = result === "timedOut" ? timeouts + 1 : 0;
-    if (result === "answered" && !up && beforeUp) {
-      const marks = downMarks;
-      await beforeUp().catch((err: unknown) => logger.warn({ err }, "Getting Neo4j ready after it came back failed; serving anyway"));
-      if (stopped) return;
-      // Marked down again meanwhile (the server exited during the warm-up): the next probe decides.
-      if (downMarks !== marks) return schedule();
-    }
     if (result === "answered") set(true, "");
     else if (result === "failed") set(false, "a probe query failed: Neo4j refused or dropped the connection");
     else if (timeouts >= timeoutsBeforeDown) set(false, `${timeouts} probe queries in a row got no answer within ${probeTimeoutMs} ms`);
@@ -133,7 +119,6 @@ export function watchAvailability({ driver, database, logger, heartbeatMs = 500,
       return since;
     },
     markDown(reason) {
-      downMarks++;
       set(false, reason);
       schedule();
     },
