@@ -1,0 +1,2 @@
+/** Facts learned from messages after they are committed: the extractors and the extraction worker. */
+export type { Extractor, ExtractedFact, ExtractedAttributes, ExtractionContext, ExtractionMessage, KnownPerson } from "./extractor.js";
