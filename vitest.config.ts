@@ -16,6 +16,9 @@ const clientAlias = [{ find: /^@mnemograph\/client$/, replacement: fileURLToPath
 export default defineConfig({
   resolve: { alias: [...graphqlAlias, ...clientAlias] },
   test: {
+    // Gateways the tests start from the environment (spawned or loadConfig()) learn no facts from the shared
+    // database's messages; the extraction tests turn it on for a tenant of their own.
+    env: { EXTRACTION: "off" },
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
       // Some unit tests build the whole schema in beforeAll: seconds, more on a busy machine than vitest's 10 s default.

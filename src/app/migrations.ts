@@ -53,8 +53,28 @@ export function migrationsFor(document: DocumentNode): Migration[] {
   ]);
   embedded.push(...factIndexes(document));
   embedded.push(...feedStampIndexes(knowledgeLabels(document)));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA];
 }
+
+/**
+ * Messages stored before the extraction stage existed are not read for facts
+ * on their own (a large history would flood the worker at the first start):
+ * they are SKIPPED with that reason, and `mnemograph backfill --extraction`
+ * queues them. Channels learn facts unless told otherwise.
+ */
+const EXTRACTION_DATA: Migration[] = [
+  {
+    name: "message_extraction_status_backfill",
+    data: true,
+    cypher: `MATCH (m:Message) WHERE m.extractionStatus IS NULL
+      CALL (m) { SET m.extractionStatus = 'SKIPPED', m.extractionNote = 'stored before extraction' } IN TRANSACTIONS OF 5000 ROWS`,
+  },
+  {
+    name: "channel_learn_facts_default",
+    data: true,
+    cypher: `MATCH (c:Channel) WHERE c.learnFacts IS NULL CALL (c) { SET c.learnFacts = true } IN TRANSACTIONS OF 5000 ROWS`,
+  },
+];
 
 /** API keys are looked up by hash; ids are unique. */
 const API_KEYS: Migration[] = [
@@ -72,6 +92,8 @@ const RANGE_INDEXES: Migration[] = [
   range("memory_created", "Memory", ["createdAt"]),
   range("message_timestamp", "Message", ["timestamp"]),
   range("message_author", "Message", ["tenantId", "authorId"]),
+  // The extraction worker's queue: PENDING messages, oldest first.
+  range("message_extraction_status", "Message", ["extractionStatus", "timestamp"]),
   // recentTurns: equality on the first two, ordered range scan on the number (no sort, whatever the store size).
   range("turn_session_number", "Turn", ["tenantId", "sessionId", "number"]),
   range("game_session_status", "GameSession", ["status", "leaseExpiresAt"]),

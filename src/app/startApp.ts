@@ -34,6 +34,7 @@ import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
 import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "../retrieveContext/index.js";
+import { createExtractionWorker, type ExtractionWorker, type Extractor } from "../extraction/index.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
 export interface App {
@@ -51,6 +52,8 @@ export interface App {
   leaseSweeper: LeaseSweeper;
   /** Writes requests started without waiting (run records); `drain()` waits for them. */
   background: BackgroundTasks;
+  /** Learns facts from messages after their commit; null when EXTRACTION=off. `drain()` waits until the queue is read. */
+  extraction: ExtractionWorker | null;
   /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
   stop(): Promise<void>;
 }
@@ -59,6 +62,8 @@ export interface App {
 export interface AppOptions {
   /** The clock of leases, caches and timestamps; the system clock by default. */
   now?: () => Date;
+  /** The extractor the extraction worker runs (EXTRACTION picks it otherwise). */
+  extractor?: Extractor;
 }
 
 /** Wires the parts together in start-up order; each failure undoes what had started. */
@@ -83,6 +88,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
   let embedder: Embedder | null = null;
   let embeddings: EmbeddingWorker | null = null;
   let availability: DatabaseAvailability | null = null;
+  let extraction: ExtractionWorker | null = null;
   try {
     embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
@@ -116,6 +122,16 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       if (!withoutEmbeddedText.has(e.field)) embeddings?.wake();
     });
     const background = createBackgroundTasks(logger);
+    const extractor = config.extraction.mode === "off" ? null : (options.extractor ?? null);
+    extraction = extractor
+      ? createExtractionWorker({
+          deps: { driver, database, embedder, now, logger: logger.child({ component: "extraction" }), schema: schemaFacts },
+          extractor,
+          config: config.extraction,
+        })
+      : null;
+    // A write may have stored messages: the worker looks after a short delay, and wake-ups meanwhile join that pass.
+    writes.on(() => extraction?.wake());
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
@@ -146,6 +162,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     });
     const leaseSweeper = startLeaseSweeper(game);
     const worker = embeddings;
+    const learner = extraction;
     const model = embedder;
     return {
       gateway,
@@ -155,12 +172,14 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       embeddings: worker,
       leaseSweeper,
       background,
+      extraction: learner,
       schema: schemaFacts,
       availability: watched,
       async stop() {
         await gateway.stop();
         await background.drain();
         await leaseSweeper.stop();
+        await learner?.stop();
         await worker.stop();
         await model.close();
         watched.stop();
@@ -172,6 +191,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       },
     };
   } catch (err) {
+    await extraction?.stop();
     await embeddings?.stop();
     await (embedder ?? (await embedderReady.catch(() => null)))?.close();
     availability?.stop();

@@ -21,4 +21,6 @@ export const populatedByCallbacks: Record<string, Callback> = {
   // Every write of an embedded type queues it for the embedding worker, which
   // re-embeds only when the text really changed (src/embeddings/embeddingWorker.ts).
   embeddingPending: () => "PENDING",
+  // Every write of a message queues it for the extraction worker (src/extraction), in the write's own transaction.
+  extractionPending: () => "PENDING",
 };

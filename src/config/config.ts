@@ -42,6 +42,26 @@ export interface Config {
   tracing: TracingConfig;
   /** The agent team's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
   sharedPool: { threshold: number };
+  /** Facts learned from messages after the commit (src/extraction/). */
+  extraction: ExtractionConfig;
+}
+
+/**
+ * The extraction stage: `deterministic` (the default, no network) or `off`;
+ * tenants listed in `offTenants` are never read for facts (their messages are
+ * SKIPPED), nor are channels with `learnFacts: false`.
+ */
+export interface ExtractionConfig {
+  mode: "deterministic" | "off";
+  /** Only these tenants' messages are read (empty: every tenant): a team can try extraction on one community first. */
+  onlyTenants: readonly string[];
+  offTenants: readonly string[];
+  /** Messages claimed per pass. */
+  batchSize: number;
+  /** How long a claim holds before another worker (or this one, after a crash) may take the messages again. */
+  leaseSeconds: number;
+  /** Failed passes over one message before it is marked FAILED. */
+  maxAttempts: number;
 }
 
 export type CypherToolMode = "operator" | "off";
@@ -144,6 +164,9 @@ export const DEFAULT_EMBEDDING_MODEL = "bge-small-en-v1.5-q";
 
 const memorySize = z.string().regex(/^\d+[kmg]$/i, "a size such as 512m or 2g");
 
+/** A comma-separated list of tenant ids. */
+const tenantList = z.string().transform((text) => text.split(",").map((t) => t.trim()).filter((t) => t.length > 0));
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -206,6 +229,12 @@ const schema = z.object({
     .refine((v) => v !== "admin", "CYPHER_TOOL=admin is gone: raw Cypher reads every tenant, so it is for the gateway's operator only; use CYPHER_TOOL=operator (docs/security.md)")
     .pipe(z.enum(["operator", "off"])),
   SHARED_POOL_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
+  EXTRACTION: z.enum(["deterministic", "off"]).default("deterministic"),
+  EXTRACTION_TENANTS: tenantList.optional(),
+  EXTRACTION_OFF_TENANTS: tenantList.optional(),
+  EXTRACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  EXTRACTION_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  EXTRACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   RATE_LIMITS: z
     .string()
     .transform((text, ctx) => {
@@ -300,6 +329,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     cypherTool: e.CYPHER_TOOL,
     sharedPool: { threshold: e.SHARED_POOL_THRESHOLD },
+    extraction: {
+      mode: e.EXTRACTION,
+      onlyTenants: e.EXTRACTION_TENANTS ?? [],
+      offTenants: e.EXTRACTION_OFF_TENANTS ?? [],
+      batchSize: e.EXTRACTION_BATCH_SIZE,
+      leaseSeconds: e.EXTRACTION_LEASE_SECONDS,
+      maxAttempts: e.EXTRACTION_MAX_ATTEMPTS,
+    },
     neo4j: {
       uri: e.NEO4J_URI,
       user: e.NEO4J_USER,

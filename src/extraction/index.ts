@@ -1,2 +1,4 @@
 /** Facts learned from messages after they are committed: the extractors and the extraction worker. */
 export type { Extractor, ExtractedFact, ExtractedAttributes, ExtractionContext, ExtractionMessage, KnownPerson } from "./extractor.js";
+export { createExtractionWorker, type ExtractionWorker } from "./extractionWorker.js";
+export { extractionBacklog, type ExtractionBacklog } from "./extractionBacklog.js";

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
@@ -18,6 +19,15 @@ export interface AssertFactsResult {
   contradictions: { fact: FactRecord; conflictsWith: FactRecord; reason: string }[];
 }
 
+export interface AssertFactsOptions {
+  /**
+   * Runs in the write transaction after the facts are written: whatever it
+   * writes commits with them or not at all (the extraction worker marks its
+   * messages DONE here). Throwing rolls the facts back.
+   */
+  inTransaction?: (tx: ManagedTransaction) => Promise<void>;
+}
+
 const READ_BACK = `
   MATCH (p:Person)-[r]->(o) WHERE elementId(p) IN $keys AND r.factId IN $ids
   RETURN ${FACT_ROW} AS fact`;
@@ -32,7 +42,13 @@ const textOf = (state: FactState, fact: StoredFact) =>
  * graph may have moved), and writes. A fact whose final text was not embedded
  * beforehand is written without a vector: the fact embedding pass catches up.
  */
-export async function assertFacts(deps: AppDeps, caller: Caller, valid: readonly ValidAssertion[], relations: readonly FactRelation[]): Promise<AssertFactsResult> {
+export async function assertFacts(
+  deps: Pick<AppDeps, "driver" | "database" | "embedder" | "now">,
+  caller: Caller,
+  valid: readonly ValidAssertion[],
+  relations: readonly FactRelation[],
+  options: AssertFactsOptions = {},
+): Promise<AssertFactsResult> {
   const { driver, database, embedder } = deps;
   const plan = (state: FactState): FactPlan => planFacts(state.assertions, state.existing, deps.now(), randomUUID);
 
@@ -51,6 +67,7 @@ export async function assertFacts(deps: AppDeps, caller: Caller, valid: readonly
       const state = await loadFactState(tx, caller, valid, relations, true);
       const result = plan(state);
       await writeFactPlan(tx, caller, result, relations, (fact) => byText.get(textOf(state, fact)));
+      await options.inTransaction?.(tx);
       const keys = [...new Set(result.facts.map((f) => f.subjectKey))];
       const rows = (await tx.run(READ_BACK, { keys, ids: result.facts.map((f) => f.factId) })).records;
       const now = deps.now();

@@ -53,6 +53,8 @@ export interface FactAssertion {
   evidence: string[];
   validFrom: string | null;
   validUntil: string | null;
+  /** Who asserted it (ValidAssertion.source). */
+  source?: string;
 }
 
 /** A fact relationship as stored (or as it will be stored once the plan is written). */
@@ -73,4 +75,6 @@ export interface StoredFact {
   validUntil: string | null;
   contradicts: string[];
   createdAt: string | null;
+  /** For a fact created in this call: who asserted it (stored once, as `source`). */
+  source?: string;
 }

@@ -1,3 +1,5 @@
+export { assertFacts, type AssertFactsOptions, type AssertFactsResult } from "./assertFacts.js";
+export { validateAssertions, type ValidAssertion } from "./validateAssertions.js";
 export { createFactEmbeddingPass, markStaleFacts } from "./factEmbeddingPass.js";
 export { factIndexes } from "./factIndexes.js";
 export { factInterval, isCurrent, isValidAt, partialDate, timelineKey } from "./factInterval.js";

@@ -80,7 +80,10 @@ export function planFacts(assertions: readonly FactAssertion[], existing: readon
     const conflicts = same ? conflictingAttributes(same.attributes, a.attributes) : [];
     if (same && conflicts.length === 0) {
       same.type = type;
-      same.confidence = noisyOr(same.confidence, a.confidence);
+      // Only new evidence raises confidence: the same message read again (an
+      // extraction retried after a crash) is not a second witness.
+      const known = a.evidence.length > 0 && a.evidence.every((e) => same.evidence.includes(e));
+      same.confidence = known ? Math.max(same.confidence, a.confidence) : noisyOr(same.confidence, a.confidence);
       same.evidence = unionEvidence(same.evidence, a.evidence);
       same.attributes = mergeAttributes(same.attributes, a.attributes);
       same.validFrom ??= a.validFrom;
@@ -93,7 +96,7 @@ export function planFacts(assertions: readonly FactAssertion[], existing: readon
     const fact: StoredFact = {
       factId: newId(), elementId: null, storedType: null, type, subjectKey: a.subjectKey, object: a.object,
       attributes: { ...a.attributes }, confidence: a.confidence, evidence: unionEvidence([], a.evidence),
-      validFrom: a.validFrom, validUntil: a.validUntil, contradicts: [], createdAt: now.toISOString(),
+      validFrom: a.validFrom, validUntil: a.validUntil, contradicts: [], createdAt: now.toISOString(), source: a.source,
     };
     facts.push(fact);
     touched.add(fact.factId);

@@ -29,6 +29,8 @@ export interface ValidAssertion {
   evidence: string[];
   validFrom: string | null;
   validUntil: string | null;
+  /** Who asserted it, recorded on a fact it creates: `assertFacts`, or an extractor's rule with its version. */
+  source?: string;
 }
 
 function attributesOf(field: string, raw: Record<string, unknown> | null | undefined): FactAttributes {

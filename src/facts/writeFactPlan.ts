@@ -38,7 +38,7 @@ const createFact = (type: string) => `
   MATCH (p:Person) WHERE elementId(p) = $subject
   MATCH (o) WHERE elementId(o) = $object
   CREATE (p)-[r:${type}]->(o)
-  SET r.createdAt = datetime(), r.source = 'assertFacts'
+  SET r.createdAt = datetime(), r.source = coalesce($source, 'assertFacts')
   ${SET_FACT}`;
 
 const UPDATE_FACT = `
@@ -115,7 +115,7 @@ export async function writeFactPlan(
     const type = relType(relations, fact.type);
     if (fact.elementId === null) {
       const object = created.get(fact.object.key) ?? fact.object.key;
-      await tx.run(createFact(type), { ...params, subject: fact.subjectKey, object });
+      await tx.run(createFact(type), { ...params, subject: fact.subjectKey, object, source: fact.source ?? null });
     } else if (fact.storedType !== fact.type) {
       await tx.run(retypeFact(type), { ...params, id: fact.elementId });
     } else {

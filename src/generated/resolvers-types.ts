@@ -3766,6 +3766,8 @@ export type Channel = Owned & {
   createdAt: Scalars['DateTime']['output'];
   /** Platform id of the channel, e.g. a Discord channel id. */
   id: Scalars['ID']['output'];
+  /** Whether the extraction worker learns facts about people from this channel's messages (false: they are marked SKIPPED). */
+  learnFacts: Scalars['Boolean']['output'];
   messages: Array<Message>;
   messagesConnection: ChannelMessagesConnection;
   name?: Maybe<Scalars['String']['output']>;
@@ -3817,6 +3819,7 @@ export type ChannelConnectWhere = {
 
 export type ChannelCreateInput = {
   id: Scalars['ID']['input'];
+  learnFacts: Scalars['Boolean']['input'];
   messages?: InputMaybe<ChannelMessagesFieldInput>;
   name?: InputMaybe<Scalars['String']['input']>;
   platform: Scalars['String']['input'];
@@ -3982,6 +3985,7 @@ export type ChannelRelationshipFilters = {
 export type ChannelSort = {
   createdAt?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
+  learnFacts?: InputMaybe<SortDirection>;
   name?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   platform?: InputMaybe<SortDirection>;
@@ -3990,6 +3994,7 @@ export type ChannelSort = {
 };
 
 export type ChannelUpdateInput = {
+  learnFacts?: InputMaybe<BooleanScalarMutations>;
   messages?: InputMaybe<Array<ChannelMessagesUpdateFieldInput>>;
   name?: InputMaybe<StringScalarMutations>;
   platform?: InputMaybe<StringScalarMutations>;
@@ -4003,6 +4008,7 @@ export type ChannelWhere = {
   OR?: InputMaybe<Array<ChannelWhere>>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
+  learnFacts?: InputMaybe<BooleanScalarFilters>;
   messages?: InputMaybe<MessageRelationshipFilters>;
   messagesConnection?: InputMaybe<ChannelMessagesConnectionFilters>;
   name?: InputMaybe<StringScalarFilters>;
@@ -6897,6 +6903,19 @@ export type ExplicitMention = {
   personName?: Maybe<Scalars['String']['output']>;
 };
 
+/** Where a message stands in the extraction stage (facts learned from messages after they are committed). */
+export type ExtractionStatus =
+  | 'DONE'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SKIPPED';
+
+/** ExtractionStatus filters */
+export type ExtractionStatusEnumScalarFilters = {
+  eq?: InputMaybe<ExtractionStatus>;
+  in?: InputMaybe<Array<ExtractionStatus>>;
+};
+
 /**
  * The edge properties for the following fields:
  * * Person.worksAt
@@ -9009,6 +9028,13 @@ export type Message = Owned & {
   createdAt: Scalars['DateTime']['output'];
   /** PENDING until the gateway has embedded this node's current text (searchable by full text meanwhile). */
   embeddingStatus: EmbeddingStatus;
+  /**
+   * PENDING until the extraction worker has read this message's current text for
+   * facts about people (every create and update makes it PENDING); then DONE,
+   * SKIPPED (not SHARED, its channel or tenant does not learn facts, or the text
+   * was read before) or FAILED (after repeated errors; `backfill extraction` retries).
+   */
+  extractionStatus: ExtractionStatus;
   /** Platform id of the message, e.g. `msg_123`; facts cite it as evidence. */
   id: Scalars['ID']['output'];
   mentions: Array<Person>;
@@ -9644,6 +9670,7 @@ export type MessageSort = {
   content?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   embeddingStatus?: InputMaybe<SortDirection>;
+  extractionStatus?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   ownerId?: InputMaybe<SortDirection>;
   tenantId?: InputMaybe<SortDirection>;
@@ -9677,6 +9704,7 @@ export type MessageWhere = {
   content?: InputMaybe<StringScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   embeddingStatus?: InputMaybe<EmbeddingStatusEnumScalarFilters>;
+  extractionStatus?: InputMaybe<ExtractionStatusEnumScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   mentions?: InputMaybe<PersonRelationshipFilters>;
   mentionsConnection?: InputMaybe<MessageMentionsConnectionFilters>;
@@ -24559,6 +24587,8 @@ export type ResolversTypes = {
   Expert: ResolverTypeWrapper<Omit<Expert, 'person'>>;
   ExpertFact: ResolverTypeWrapper<ExpertFact>;
   ExplicitMention: ResolverTypeWrapper<Omit<ExplicitMention, 'person'>>;
+  ExtractionStatus: ExtractionStatus;
+  ExtractionStatusEnumScalarFilters: ExtractionStatusEnumScalarFilters;
   Fact: ResolverTypeWrapper<Fact>;
   FactAggregationWhereInput: FactAggregationWhereInput;
   FactAssertionInput: FactAssertionInput;
@@ -26812,6 +26842,7 @@ export type ResolversParentTypes = {
   Expert: Omit<Expert, 'person'>;
   ExpertFact: ExpertFact;
   ExplicitMention: Omit<ExplicitMention, 'person'>;
+  ExtractionStatusEnumScalarFilters: ExtractionStatusEnumScalarFilters;
   Fact: Fact;
   FactAggregationWhereInput: FactAggregationWhereInput;
   FactAssertionInput: FactAssertionInput;
@@ -29196,6 +29227,7 @@ export type ChallengeResolvers<ContextType = RequestContext, ParentType extends 
 export type ChannelResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Channel'] = ResolversParentTypes['Channel']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  learnFacts?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<ChannelMessagesArgs>>;
   messagesConnection?: Resolver<ResolversTypes['ChannelMessagesConnection'], ParentType, ContextType, Partial<ChannelMessagesConnectionArgs>>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -30787,6 +30819,7 @@ export type MessageResolvers<ContextType = RequestContext, ParentType extends Re
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   embeddingStatus?: Resolver<ResolversTypes['EmbeddingStatus'], ParentType, ContextType>;
+  extractionStatus?: Resolver<ResolversTypes['ExtractionStatus'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   mentions?: Resolver<Array<ResolversTypes['Person']>, ParentType, ContextType, Partial<MessageMentionsArgs>>;
   mentionsConnection?: Resolver<ResolversTypes['MessageMentionsConnection'], ParentType, ContextType, Partial<MessageMentionsConnectionArgs>>;

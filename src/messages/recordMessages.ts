@@ -41,13 +41,13 @@ const WRITE = `
   MERGE (m:Message {tenantId: $tenantId, id: row.id})
     ON CREATE SET m.ownerId = $callerAgent, m.visibility = 'SHARED', m.sharedWith = [], m.authorId = row.authorId,
       m.authorName = row.authorName, m.content = row.content, m.timestamp = datetime(row.timestamp),
-      m.createdAt = datetime(), m.embeddingStatus = 'PENDING'
+      m.createdAt = datetime(), m.embeddingStatus = 'PENDING', m.extractionStatus = 'PENDING'
   WITH m, row, isNew
   CALL (m, row, isNew) {
     WITH * WHERE isNew
     MERGE (ch:Channel {tenantId: $tenantId, id: row.channelId})
       ON CREATE SET ch.ownerId = $callerAgent, ch.visibility = 'SHARED', ch.sharedWith = [], ch.name = row.channelName,
-        ch.platform = row.platform, ch.createdAt = datetime()
+        ch.platform = row.platform, ch.learnFacts = true, ch.createdAt = datetime()
     MERGE (p:Person {tenantId: $tenantId, id: row.authorId})
       ON CREATE SET p.ownerId = $callerAgent, p.visibility = 'SHARED', p.sharedWith = [], p.name = coalesce(row.authorName, row.authorId),
         p.aliases = [], p.createdAt = datetime()

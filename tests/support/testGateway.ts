@@ -27,7 +27,9 @@ export interface TestGateway {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Explicitly off (allowed on loopback): these tests act as agents through the agent header.
   // The access tests build token-mode configs of their own.
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off" });
+  // Extraction is off: one Neo4j serves every test, and a worker would learn facts from other tests' messages.
+  // The extraction tests turn it on for a tenant of their own.
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off" });
   const neo4j = inject("neo4j");
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }

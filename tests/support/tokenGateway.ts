@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Caller, Role } from "../../src/core/caller.js";
 import type { Config } from "../../src/config/config.js";
+import type { Extractor } from "../../src/extraction/index.js";
 import { signOperatorToken, signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "./testGateway.js";
 
@@ -28,14 +29,27 @@ export interface TokenGateway {
  * Token mode, because with MNEMOGRAPH_AUTH=off every caller is an admin:
  * tests of who sees what need agents that are not. Each run has its own tenant.
  */
-export async function startTokenGateway({ now, tenantPrefix = "tools", config = {} }: { now?: () => Date; tenantPrefix?: string; config?: Partial<Config> } = {}): Promise<TokenGateway> {
+export async function startTokenGateway({
+  now,
+  tenantPrefix = "tools",
+  config = {},
+  extractor,
+}: {
+  now?: () => Date;
+  tenantPrefix?: string;
+  config?: Partial<Config>;
+  /** Turns the extraction worker on with this extractor, for this run's tenant only (other tests' messages stay untouched). */
+  extractor?: Extractor;
+} = {}): Promise<TokenGateway> {
   const secret = `test-secret-${randomUUID()}-${randomUUID()}`;
-  const gw = await startTestGateway(
-    testConfig({ ...config, auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
-    { now },
-  );
   const run = randomUUID().slice(0, 8);
   const tenant = `${tenantPrefix}-${run}`;
+  const base = testConfig();
+  const extraction = extractor ? { ...base.extraction, mode: "deterministic" as const, onlyTenants: [tenant], ...(config.extraction ?? {}) } : base.extraction;
+  const gw = await startTestGateway(
+    testConfig({ ...config, extraction, auth: { mode: "token", jwtSecret: secret, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
+    { now, extractor },
+  );
   const sign = (caller: Caller) => (caller.operator ? signOperatorToken : signToken)(secret, caller, 3600, { issuer: undefined, audience: undefined });
   const cleanUp = async () => {
     await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $tenant DETACH DELETE n", { tenant });

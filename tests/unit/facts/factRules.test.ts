@@ -70,6 +70,15 @@ describe("planFacts", () => {
     expect(plan.merged).toEqual(["f-Python"]);
     expect(plan.facts[0]).toMatchObject({ confidence: expect.closeTo(0.84), evidence: ["m1", "m2"] });
   });
+  it("the same evidence read again (an extraction retried) is no second witness: confidence is not raised", () => {
+    const again = planFacts([assertion("HAS_SKILL", "Python", { confidence: 0.6, evidence: ["m1"] })], [stored("HAS_SKILL", "Python", { confidence: 0.6, evidence: ["m1"] })], NOW, newId);
+    expect(again.merged).toEqual(["f-Python"]);
+    expect(again.facts[0]).toMatchObject({ confidence: 0.6, evidence: ["m1"] });
+    const surer = planFacts([assertion("HAS_SKILL", "Python", { confidence: 0.9, evidence: ["m1"] })], [stored("HAS_SKILL", "Python", { confidence: 0.6, evidence: ["m1"] })], NOW, newId);
+    expect(surer.facts[0]).toMatchObject({ confidence: 0.9 });
+    const unsourced = planFacts([assertion("HAS_SKILL", "Python", { confidence: 0.6 })], [stored("HAS_SKILL", "Python", { confidence: 0.6 })], NOW, newId);
+    expect(unsourced.facts[0]).toMatchObject({ confidence: expect.closeTo(0.84) });
+  });
   it("a new current employer closes the old one as PREVIOUSLY at the new start", () => {
     const plan = planFacts([assertion("WORKS_AT", "Meta", { validFrom: "2024-03-01T00:00:00.000Z" })], [stored("WORKS_AT", "Google")], NOW, newId);
     expect(plan.closed).toEqual(["f-Google"]);

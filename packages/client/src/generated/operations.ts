@@ -1530,6 +1530,7 @@ export type ChannelConnectWhere = {
 
 export type ChannelCreateInput = {
   id: string | number;
+  learnFacts?: boolean;
   messages?: ChannelMessagesFieldInput | null | undefined;
   name?: string | null | undefined;
   platform?: string;
@@ -1609,6 +1610,7 @@ export type ChannelWhere = {
   OR?: Array<ChannelWhere> | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
+  learnFacts?: BooleanScalarFilters | null | undefined;
   messages?: MessageRelationshipFilters | null | undefined;
   messagesConnection?: ChannelMessagesConnectionFilters | null | undefined;
   name?: StringScalarFilters | null | undefined;
@@ -2609,6 +2611,19 @@ export type ExperienceWhere = {
   visibility?: VisibilityEnumScalarFilters | null | undefined;
 };
 
+/** Where a message stands in the extraction stage (facts learned from messages after they are committed). */
+export type ExtractionStatus =
+  | 'DONE'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SKIPPED';
+
+/** ExtractionStatus filters */
+export type ExtractionStatusEnumScalarFilters = {
+  eq?: ExtractionStatus | null | undefined;
+  in?: Array<ExtractionStatus> | null | undefined;
+};
+
 export type FactAggregationWhereInput = {
   AND?: Array<FactAggregationWhereInput> | null | undefined;
   NOT?: FactAggregationWhereInput | null | undefined;
@@ -3427,6 +3442,7 @@ export type MessageWhere = {
   content?: StringScalarFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   embeddingStatus?: EmbeddingStatusEnumScalarFilters | null | undefined;
+  extractionStatus?: ExtractionStatusEnumScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   mentions?: PersonRelationshipFilters | null | undefined;
   mentionsConnection?: MessageMentionsConnectionFilters | null | undefined;

@@ -1,0 +1,164 @@
+import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+
+/** A message the worker holds a lease on, with what the extractor needs to know of it. */
+export interface ClaimedMessage {
+  key: string;
+  id: string;
+  tenantId: string;
+  ownerId: string;
+  visibility: string;
+  content: string;
+  timestamp: string;
+  channelId: string | null;
+  /** False when the channel says not to learn from it. */
+  learnFacts: boolean;
+  authorPersonId: string | null;
+  mentions: string[];
+  /** The hash of the text last read for facts, if any. */
+  extractionKey: string | null;
+  attempts: number;
+}
+
+// Candidates are read without locks; the lock is taken next, and the claim
+// checks again under it, so two workers never both hold one message.
+const CANDIDATES = `
+  MATCH (m:Message) WHERE m.extractionStatus = 'PENDING'
+    AND (m.extractionLeaseUntil IS NULL OR m.extractionLeaseUntil < datetime())
+    AND (size($tenants) = 0 OR m.tenantId IN $tenants)
+  WITH m ORDER BY m.timestamp LIMIT $limit
+  RETURN elementId(m) AS key`;
+
+const LOCK = `MATCH (m:Message) WHERE elementId(m) IN $keys CALL apoc.lock.nodes([m]) RETURN count(*) AS locked`;
+
+const CLAIM = `
+  MATCH (m:Message) WHERE elementId(m) IN $keys AND m.extractionStatus = 'PENDING'
+    AND (m.extractionLeaseUntil IS NULL OR m.extractionLeaseUntil < datetime())
+  SET m.extractionLeaseBy = $worker, m.extractionLeaseUntil = datetime() + duration({seconds: $leaseSeconds}),
+      m.extractionAttempts = coalesce(m.extractionAttempts, 0) + 1
+  WITH m
+  OPTIONAL MATCH (m)-[:IN_CHANNEL]->(ch:Channel)
+  OPTIONAL MATCH (author:Person)-[:AUTHORED]->(m)
+  OPTIONAL MATCH (byId:Person {tenantId: m.tenantId, id: m.authorId})
+  OPTIONAL MATCH (m)-[:MENTIONS]->(mentioned:Person)
+  WITH m, head(collect(ch)) AS ch, coalesce(head(collect(author.id)), head(collect(byId.id))) AS authorPersonId,
+       [id IN collect(DISTINCT mentioned.id) WHERE id IS NOT NULL] AS mentions
+  RETURN elementId(m) AS key, m.id AS id, m.tenantId AS tenantId, m.ownerId AS ownerId, m.visibility AS visibility,
+         m.content AS content, toString(m.timestamp) AS timestamp, ch.id AS channelId, coalesce(ch.learnFacts, true) AS learnFacts,
+         authorPersonId, mentions, m.extractionKey AS extractionKey, m.extractionAttempts AS attempts
+  ORDER BY m.timestamp`;
+
+/**
+ * Claims up to `limit` PENDING messages whose lease has lapsed, oldest first,
+ * for `worker`: each claim counts as an attempt. One write transaction.
+ */
+export async function claimMessages(
+  driver: Driver,
+  database: string,
+  worker: string,
+  { limit, leaseSeconds, tenants }: { limit: number; leaseSeconds: number; tenants: readonly string[] },
+): Promise<ClaimedMessage[]> {
+  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    return await session.executeWrite(async (tx) => {
+      const keys = (await tx.run(CANDIDATES, { limit: neo4j.int(limit), tenants })).records.map((r) => r.get("key") as string);
+      if (keys.length === 0) return [];
+      await tx.run(LOCK, { keys });
+      const rows = await tx.run(CLAIM, { keys, worker, leaseSeconds: neo4j.int(leaseSeconds) });
+      return rows.records.map((r) => ({
+        key: r.get("key"),
+        id: r.get("id"),
+        tenantId: r.get("tenantId"),
+        ownerId: r.get("ownerId"),
+        visibility: r.get("visibility"),
+        content: r.get("content") ?? "",
+        timestamp: r.get("timestamp"),
+        channelId: r.get("channelId"),
+        learnFacts: r.get("learnFacts"),
+        authorPersonId: r.get("authorPersonId"),
+        mentions: r.get("mentions"),
+        extractionKey: r.get("extractionKey"),
+        attempts: Number(r.get("attempts")),
+      }));
+    });
+  } finally {
+    await session.close();
+  }
+}
+
+/** How a claimed message leaves the queue. */
+export interface Settled {
+  key: string;
+  /** The text that was read: the message is settled only if it still holds it (an edit meanwhile keeps it PENDING). */
+  content: string;
+  status: "DONE" | "SKIPPED";
+  contentKey: string;
+  note: string | null;
+  facts: number;
+  extractor: string;
+}
+
+const SETTLE = `
+  UNWIND $rows AS row
+  MATCH (m:Message) WHERE elementId(m) = row.key AND m.extractionLeaseBy = $worker
+  WITH m, row, m.content = row.content AS unchanged
+  SET m.extractionLeaseBy = null, m.extractionLeaseUntil = null,
+      m.extractionStatus = CASE WHEN unchanged THEN row.status ELSE 'PENDING' END,
+      m.extractionKey = CASE WHEN unchanged THEN row.contentKey ELSE m.extractionKey END,
+      m.extractionNote = CASE WHEN unchanged THEN row.note ELSE m.extractionNote END,
+      m.extractedFacts = CASE WHEN unchanged THEN row.facts ELSE m.extractedFacts END,
+      m.extractedBy = CASE WHEN unchanged THEN row.extractor ELSE m.extractedBy END,
+      m.extractedAt = CASE WHEN unchanged THEN datetime() ELSE m.extractedAt END,
+      m.extractionAttempts = CASE WHEN unchanged THEN 0 ELSE m.extractionAttempts END
+  RETURN count(m) AS settled`;
+
+/** Thrown inside a settling transaction when another worker took a message over: everything of that transaction rolls back. */
+export class LeaseLostError extends Error {
+  constructor(expected: number, held: number) {
+    super(`The extraction lease was lost on ${expected - held} of ${expected} messages: another worker took them over`);
+    this.name = "LeaseLostError";
+  }
+}
+
+/**
+ * Marks messages DONE or SKIPPED inside `tx` (the transaction that wrote their
+ * facts, if any), after locking them: if this worker no longer holds every
+ * lease, it throws and the facts roll back with it; the new holder does the work.
+ */
+export async function settleMessages(tx: ManagedTransaction, worker: string, rows: readonly Settled[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.run(LOCK, { keys: rows.map((r) => r.key) });
+  const settled = Number((await tx.run(SETTLE, { worker, rows: rows.map((r) => ({ ...r, facts: neo4j.int(r.facts) })) })).records[0]!.get("settled"));
+  if (settled !== rows.length) throw new LeaseLostError(rows.length, settled);
+}
+
+/** Settles messages in a transaction of their own (messages that gave no facts). */
+export async function settleAlone(driver: Driver, database: string, worker: string, rows: readonly Settled[]): Promise<void> {
+  if (rows.length === 0) return;
+  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    await session.executeWrite((tx) => settleMessages(tx, worker, rows));
+  } finally {
+    await session.close();
+  }
+}
+
+const RELEASE = `
+  UNWIND $keys AS key
+  MATCH (m:Message) WHERE elementId(m) = key AND m.extractionLeaseBy = $worker
+  SET m.extractionLeaseBy = null,
+      m.extractionStatus = CASE WHEN m.extractionAttempts >= $maxAttempts THEN 'FAILED' ELSE m.extractionStatus END,
+      m.extractionNote = CASE WHEN m.extractionAttempts >= $maxAttempts THEN $error ELSE m.extractionNote END,
+      // Back-off: the lease keeps other passes off it for 2^attempts seconds (capped).
+      m.extractionLeaseUntil = datetime() + duration({seconds: toInteger(CASE WHEN 2 ^ m.extractionAttempts > 600 THEN 600 ELSE 2 ^ m.extractionAttempts END)})
+  RETURN count(m) AS released`;
+
+/** After a failed pass: each message waits 2^attempts seconds before it is tried again, and is FAILED after `maxAttempts`. */
+export async function releaseFailed(driver: Driver, database: string, worker: string, keys: readonly string[], maxAttempts: number, error: string): Promise<void> {
+  if (keys.length === 0) return;
+  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
+  try {
+    await session.executeWrite((tx) => tx.run(RELEASE, { keys, worker, maxAttempts: neo4j.int(maxAttempts), error: error.slice(0, 500) }));
+  } finally {
+    await session.close();
+  }
+}

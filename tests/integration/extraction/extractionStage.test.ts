@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "../../../src/core/caller.js";
+import type { ExtractedFact, Extractor } from "../../../src/extraction/index.js";
+import { claimMessages, LeaseLostError, settleMessages } from "../../../src/extraction/extractionQueue.js";
+import { assertFacts, validateAssertions } from "../../../src/facts/index.js";
+import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
+
+/**
+ * The extraction stage's mechanics, with an extractor of the test's own so
+ * that what it learns is known exactly: "I use X" is a HAS_SKILL of the
+ * author. (The deterministic extractor's quality is measured elsewhere.)
+ */
+const calls: string[] = [];
+let failing = false;
+const usesExtractor: Extractor = {
+  name: "test-uses",
+  version: "1",
+  async extract(batch) {
+    if (failing) throw new Error("the extractor broke");
+    const facts: ExtractedFact[] = [];
+    for (const m of batch) {
+      calls.push(m.id);
+      for (const [, skill] of m.text.matchAll(/I use (\w+)/g)) {
+        if (m.authorPersonId) facts.push({ subject: m.authorPersonId, relation: "HAS_SKILL", object: skill!, confidence: 0.7, evidence: [m.id], source: "test/uses@1" });
+      }
+    }
+    return facts;
+  },
+};
+
+let t: TokenGateway;
+let me: Caller;
+let other: Caller;
+const pid = (n: string) => `${t.tenant}-${n}`;
+
+const PEOPLE = `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`;
+const CREATE = `mutation ($input: [MessageCreateInput!]!) { createMessages(input: $input) { messages { id extractionStatus } } }`;
+const STATUS = `query ($ids: [ID!]!) { messages(where: { id: { in: $ids } }) { id extractionStatus } }`;
+
+const msg = (id: string, author: string, content: string, extra: Record<string, unknown> = {}) => ({
+  id: pid(id),
+  authorId: pid(author),
+  content,
+  timestamp: "2026-03-01T10:00:00Z",
+  author: { connect: [{ where: { node: { id: { eq: pid(author) } } } }] },
+  ...extra,
+});
+
+async function skills(person: string) {
+  const { records } = await t.gw.driver.executeQuery(
+    `MATCH (p:Person {tenantId: $tenant, id: $id})-[r:HAS_SKILL]->(s) RETURN s.name AS skill, r.evidence AS evidence, r.source AS source, r.confidence AS confidence ORDER BY skill`,
+    { tenant: t.tenant, id: pid(person) },
+  );
+  return records.map((r) => r.toObject());
+}
+async function statusOf(ids: string[]) {
+  const res = await t.as(me, STATUS, { ids: ids.map(pid) });
+  return Object.fromEntries((res.data!.messages as { id: string; extractionStatus: string }[]).map((m) => [m.id.slice(t.tenant.length + 1), m.extractionStatus]));
+}
+const drain = () => t.gw.app.extraction!.drain();
+
+beforeAll(async () => {
+  t = await startTokenGateway({ tenantPrefix: "extract", extractor: usesExtractor, config: { extraction: { maxAttempts: 2 } as never } });
+  me = t.caller("bot");
+  other = t.caller("other");
+  const res = await t.as(me, PEOPLE, { input: ["ana", "ben", "cy"].map((n) => ({ id: pid(n), name: n })) });
+  expect(res.errors).toBeUndefined();
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+describe("the extraction stage", () => {
+  it("a message written through createMessages is PENDING in its own transaction, then DONE with its facts, their evidence and source", async () => {
+    const res = await t.as(me, CREATE, { input: [msg("m1", "ana", "I use Rust at work"), msg("m2", "ben", "nothing to learn here")] });
+    expect(res.errors).toBeUndefined();
+    expect((res.data!.createMessages as { messages: { extractionStatus: string }[] }).messages.map((m) => m.extractionStatus)).toEqual(["PENDING", "PENDING"]);
+    await drain();
+    expect(await statusOf(["m1", "m2"])).toEqual({ m1: "DONE", m2: "DONE" });
+    expect(await skills("ana")).toEqual([{ skill: "Rust", evidence: [pid("m1")], source: "test/uses@1", confidence: 0.7 }]);
+    const { records } = await t.gw.driver.executeQuery(`MATCH (m:Message {tenantId: $tenant, id: $id}) RETURN m.extractedBy AS by, m.extractedFacts AS n`, { tenant: t.tenant, id: pid("m1") });
+    expect(records[0]!.toObject()).toEqual({ by: "test-uses@1", n: expect.objectContaining({ low: 1 }) });
+  });
+
+  it("recordMessages queues what it creates; an import of the same messages again queues nothing", async () => {
+    const REC = `mutation ($m: [MessageImportInput!]!) { recordMessages(messages: $m) { created } }`;
+    const rows = [{ id: pid("r1"), channelId: pid("ch"), authorId: pid("cy"), content: "I use Python daily", timestamp: "2026-03-02T10:00:00Z" }];
+    expect((await t.as(me, REC, { m: rows })).data!.recordMessages).toEqual({ created: 1 });
+    await drain();
+    expect(await skills("cy")).toEqual([expect.objectContaining({ skill: "Python", evidence: [pid("r1")] })]);
+    const before = calls.length;
+    expect((await t.as(me, REC, { m: rows })).data!.recordMessages).toEqual({ created: 0 });
+    await drain();
+    expect(calls.length).toBe(before);
+    expect(await statusOf(["r1"])).toEqual({ r1: "DONE" });
+  });
+
+  it("an edit of the text is read again; an edit of anything else is settled without reading, and nothing is doubled", async () => {
+    const UPDATE = `mutation ($id: ID!, $update: MessageUpdateInput!) { updateMessages(where: { id: { eq: $id } }, update: $update) { messages { extractionStatus } } }`;
+    let res = await t.as(me, UPDATE, { id: pid("m1"), update: { content: { set: "I use Rust at work and I use Go at home" } } });
+    expect(res.data!.updateMessages).toEqual({ messages: [{ extractionStatus: "PENDING" }] });
+    await drain();
+    expect((await skills("ana")).map((s) => [s.skill, s.evidence, s.confidence])).toEqual([
+      ["Go", [pid("m1")], 0.7],
+      // The same message read again is not a second witness: confidence stays.
+      ["Rust", [pid("m1")], 0.7],
+    ]);
+    const before = calls.length;
+    res = await t.as(me, UPDATE, { id: pid("m1"), update: { sharedWith: { set: [other.agentId] } } });
+    expect(res.data!.updateMessages).toEqual({ messages: [{ extractionStatus: "PENDING" }] });
+    await drain();
+    expect(calls.length).toBe(before);
+    expect(await statusOf(["m1"])).toEqual({ m1: "DONE" });
+  });
+
+  it("a PRIVATE message and a message of a channel that does not learn facts are SKIPPED, with nothing written", async () => {
+    const CH = `mutation ($id: ID!) { createChannels(input: [{ id: $id, learnFacts: false }]) { channels { learnFacts } } }`;
+    expect((await t.as(me, CH, { id: pid("quiet") })).data!.createChannels).toEqual({ channels: [{ learnFacts: false }] });
+    const res = await t.as(me, CREATE, {
+      input: [
+        msg("p1", "ben", "I use Haskell", { visibility: "PRIVATE" }),
+        msg("q1", "ben", "I use Elixir", { channel: { connect: [{ where: { node: { id: { eq: pid("quiet") } } } }] } }),
+      ],
+    });
+    expect(res.errors).toBeUndefined();
+    await drain();
+    expect(await statusOf(["p1", "q1"])).toEqual({ p1: "SKIPPED", q1: "SKIPPED" });
+    expect(await skills("ben")).toEqual([]);
+  });
+
+  it("a worker that dies holding a claim loses it when the lease lapses; the next worker writes exactly the facts an uninterrupted one would", async () => {
+    await t.as(me, CREATE, { input: [msg("d1", "cy", "I use Julia"), msg("d2", "cy", "I use Zig")] });
+    const dead = await claimMessages(t.gw.driver, "neo4j", "dead-worker", { limit: 10, leaseSeconds: 2, tenants: [t.tenant] });
+    expect(dead.map((m) => m.id).sort()).toEqual([pid("d1"), pid("d2")]);
+    await drain();
+    // Still held by the dead worker.
+    expect(await statusOf(["d1", "d2"])).toEqual({ d1: "PENDING", d2: "PENDING" });
+    await new Promise((r) => setTimeout(r, 2500));
+    await drain();
+    expect(await statusOf(["d1", "d2"])).toEqual({ d1: "DONE", d2: "DONE" });
+    expect((await skills("cy")).map((s) => [s.skill, s.evidence])).toEqual([
+      ["Julia", [pid("d1")]],
+      ["Python", [pid("r1")]],
+      ["Zig", [pid("d2")]],
+    ]);
+  });
+
+  it("a worker that comes back after losing its lease cannot write: its facts roll back with the refused settlement", async () => {
+    await t.as(me, CREATE, { input: [msg("z1", "ana", "I use Kotlin")] });
+    const zombie = await claimMessages(t.gw.driver, "neo4j", "zombie", { limit: 10, leaseSeconds: 1, tenants: [t.tenant] });
+    expect(zombie).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    await drain();
+    expect((await skills("ana")).map((s) => s.skill)).toEqual(["Go", "Kotlin", "Rust"]);
+    const valid = validateAssertions([{ subject: pid("ana"), relation: "HAS_SKILL", object: "Fortran", confidence: 0.9, evidence: [pid("z1")] }], t.gw.app.schema.factTypes);
+    const settle = [{ key: zombie[0]!.key, content: zombie[0]!.content, status: "DONE" as const, contentKey: "x", note: null, facts: 1, extractor: "zombie" }];
+    const deps = { driver: t.gw.driver, database: "neo4j", embedder: t.gw.app.embedder, now: () => new Date() };
+    await expect(assertFacts(deps, me, valid, t.gw.app.schema.factRelations, { inTransaction: (tx) => settleMessages(tx, "zombie", settle) })).rejects.toBeInstanceOf(LeaseLostError);
+    expect((await skills("ana")).map((s) => s.skill)).toEqual(["Go", "Kotlin", "Rust"]);
+  });
+
+  it("a batch whose extraction keeps failing is retried after a back-off, then FAILED with the error kept", async () => {
+    failing = true;
+    try {
+      await t.as(me, CREATE, { input: [msg("f1", "ben", "I use COBOL")] });
+      await drain();
+      expect(await statusOf(["f1"])).toEqual({ f1: "PENDING" });
+      // Back-off after the first attempt: 2 s.
+      await new Promise((r) => setTimeout(r, 2300));
+      await drain();
+      expect(await statusOf(["f1"])).toEqual({ f1: "FAILED" });
+      const { records } = await t.gw.driver.executeQuery(`MATCH (m:Message {tenantId: $tenant, id: $id}) RETURN m.extractionNote AS note`, { tenant: t.tenant, id: pid("f1") });
+      expect(records[0]!.get("note")).toBe("the extractor broke");
+      expect(t.gw.app.extraction!.stats()).toMatchObject({ failures: 2, lastError: "the extractor broke" });
+    } finally {
+      failing = false;
+    }
+  });
+});
