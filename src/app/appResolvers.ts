@@ -18,6 +18,8 @@ import { cypherQueryTools } from "../retrieveContext/index.js";
 import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { workflowResolvers } from "../workflow/index.js";
+import { extractionResolvers } from "../extraction/index.js";
+import type { ExtractionConfig } from "../config/config.js";
 
 import type { Resolvers } from "../generated/resolvers-types.js";
 
@@ -39,7 +41,15 @@ export function mergeResolvers(...maps: Resolvers[]): Resolvers {
 }
 
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
-export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveContextOptions, game: GameDeps, beliefs: BeliefDeps, feed?: FeedObserver): Resolvers {
+export function appResolvers(
+  keys: ApiKeyStore,
+  deps: AppDeps,
+  loop: RetrieveContextOptions,
+  game: GameDeps,
+  beliefs: BeliefDeps,
+  extraction: { config: ExtractionConfig; extractor: string | null },
+  feed?: FeedObserver,
+): Resolvers {
   const maps: Resolvers[] = [
     apiKeyResolvers(keys),
     memoryResolvers(deps),
@@ -54,6 +64,7 @@ export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveCon
     feedResolvers(deps, feed),
     beliefResolvers(beliefs),
     knowledgeResolvers(deps),
+    extractionResolvers(deps, extraction.config, extraction.extractor),
   ];
   const api = mergeResolvers(...maps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.

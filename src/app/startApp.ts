@@ -34,7 +34,7 @@ import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
 import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "../retrieveContext/index.js";
-import { createExtractionWorker, type ExtractionWorker, type Extractor } from "../extraction/index.js";
+import { createExtractionWorker, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
 export interface App {
@@ -135,13 +135,14 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
-    const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger });
+    const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
+    const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger, extractionBacklog: backlog });
     const { schema, neoSchema } = await buildSchema({
       driver,
       database,
       document,
       knowledgeLabels: schemaFacts.knowledgeLabels,
-      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs, metrics.feed),
+      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs, { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null }, metrics.feed),
       onWrite: (e) => writes.emit(e),
       poolThreshold: config.sharedPool.threshold,
     });
@@ -159,6 +160,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
       restRoutes: [retrieveRoute, knowledgeRoute],
       mcp: mcpRoute(schema, VERSION),
+      extractionBacklog: backlog,
     });
     const leaseSweeper = startLeaseSweeper(game);
     const worker = embeddings;

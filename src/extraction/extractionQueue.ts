@@ -19,9 +19,12 @@ export interface ClaimedMessage {
   attempts: number;
 }
 
-// Candidates are read without locks; the lock is taken next, and the claim
-// checks again under it, so two workers never both hold one message.
+// Nothing while an operator has paused extraction (pauseExtraction). Candidates
+// are read without locks; the lock is taken next, and the claim checks again
+// under it, so two workers never both hold one message.
 const CANDIDATES = `
+  OPTIONAL MATCH (ctl:ExtractionControl {id: 'global'})
+  WITH ctl WHERE ctl IS NULL OR ctl.paused <> true
   MATCH (m:Message) WHERE m.extractionStatus = 'PENDING'
     AND (m.extractionLeaseUntil IS NULL OR m.extractionLeaseUntil < datetime())
     AND (size($tenants) = 0 OR m.tenantId IN $tenants)

@@ -1,4 +1,5 @@
 /** Facts learned from messages after they are committed: the extractors and the extraction worker. */
 export type { Extractor, ExtractedFact, ExtractedAttributes, ExtractionContext, ExtractionMessage, KnownPerson } from "./extractor.js";
 export { createExtractionWorker, type ExtractionWorker } from "./extractionWorker.js";
+export { extractionResolvers } from "./extractionResolvers.js";
 export { extractionBacklog, type ExtractionBacklog } from "./extractionBacklog.js";

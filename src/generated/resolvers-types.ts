@@ -6903,6 +6903,26 @@ export type ExplicitMention = {
   personName?: Maybe<Scalars['String']['output']>;
 };
 
+/** The extraction stage as one tenant sees it. */
+export type ExtractionState = {
+  __typename?: 'ExtractionState';
+  done: Scalars['Int']['output'];
+  /** Whether this gateway runs an extraction worker (EXTRACTION is not off) and reads this tenant's messages. */
+  enabled: Scalars['Boolean']['output'];
+  /** The extractor and its rules' or prompt's version, e.g. `deterministic@1`; null when off. */
+  extractor?: Maybe<Scalars['String']['output']>;
+  /** Messages the worker gave up on after repeated errors (queueExtraction tries them again). */
+  failed: Scalars['Int']['output'];
+  /** Seconds since the oldest PENDING message of the tenant was stored (0 when none waits). */
+  oldestPendingSeconds: Scalars['Int']['output'];
+  /** Paused for every gateway process that shares this database (pauseExtraction): messages wait, PENDING, and nothing is lost. */
+  paused: Scalars['Boolean']['output'];
+  /** Messages of the tenant waiting to be read. */
+  pending: Scalars['Int']['output'];
+  /** Messages not read: not SHARED, their channel does not learn facts, or stored before extraction existed. */
+  skipped: Scalars['Int']['output'];
+};
+
 /** Where a message stands in the extraction stage (facts learned from messages after they are committed). */
 export type ExtractionStatus =
   | 'DONE'
@@ -9861,6 +9881,15 @@ export type Mutation = {
    * `content` 1..20,000 characters, `confidence` 0..1, at most 20 `domains` of 100 characters.
    */
   memoryStore: StoredMemory;
+  /** The gateway's operator: pause (true) or resume (false) extraction for every gateway process on this database. */
+  pauseExtraction: ExtractionState;
+  /**
+   * Tenant admins: queues the tenant's messages of the given statuses again (by
+   * default those stored before extraction existed and those FAILED), of one
+   * channel if given. The backfill of a history: `mnemograph extraction queue`.
+   * Returns how many messages were queued.
+   */
+  queueExtraction: Scalars['Int']['output'];
   /**
    * Stores an INTERACTION memory of `agentId` (REMEMBERS) involving `withAgents` (INVOLVES),
    * committed before it returns; the embedding is made afterwards (embeddingStatus PENDING).
@@ -10459,6 +10488,17 @@ export type MutationMemoryStoreArgs = {
   domains?: InputMaybe<Array<Scalars['String']['input']>>;
   outcome?: InputMaybe<Outcome>;
   type: MemoryKind;
+};
+
+
+export type MutationPauseExtractionArgs = {
+  paused: Scalars['Boolean']['input'];
+};
+
+
+export type MutationQueueExtractionArgs = {
+  channelId?: InputMaybe<Scalars['ID']['input']>;
+  statuses: Array<ExtractionStatus>;
 };
 
 
@@ -15446,6 +15486,8 @@ export type Query = {
   eventsConnection: EventsConnection;
   experiences: Array<Experience>;
   experiencesConnection: ExperiencesConnection;
+  /** Tenant admins: where the extraction of the tenant's messages stands. */
+  extractionState: ExtractionState;
   /** Facts about a person that contradict another fact, each with the ids of the facts it contradicts. */
   factContradictions: Array<FactRecord>;
   findExperts: FindExpertsResult;
@@ -24587,6 +24629,7 @@ export type ResolversTypes = {
   Expert: ResolverTypeWrapper<Omit<Expert, 'person'>>;
   ExpertFact: ResolverTypeWrapper<ExpertFact>;
   ExplicitMention: ResolverTypeWrapper<Omit<ExplicitMention, 'person'>>;
+  ExtractionState: ResolverTypeWrapper<ExtractionState>;
   ExtractionStatus: ExtractionStatus;
   ExtractionStatusEnumScalarFilters: ExtractionStatusEnumScalarFilters;
   Fact: ResolverTypeWrapper<Fact>;
@@ -26842,6 +26885,7 @@ export type ResolversParentTypes = {
   Expert: Omit<Expert, 'person'>;
   ExpertFact: ExpertFact;
   ExplicitMention: Omit<ExplicitMention, 'person'>;
+  ExtractionState: ExtractionState;
   ExtractionStatusEnumScalarFilters: ExtractionStatusEnumScalarFilters;
   Fact: Fact;
   FactAggregationWhereInput: FactAggregationWhereInput;
@@ -30223,6 +30267,17 @@ export type ExplicitMentionResolvers<ContextType = RequestContext, ParentType ex
   personName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ExtractionStateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ExtractionState'] = ResolversParentTypes['ExtractionState']> = {
+  done?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  extractor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oldestPendingSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type FactResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Fact'] = ResolversParentTypes['Fact']> = {
   attributes?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   basis?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -31060,6 +31115,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   memoryReflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationMemoryReflectArgs, 'limit'>>;
   memoryShare?: Resolver<ResolversTypes['SharedKnowledge'], ParentType, ContextType, RequireFields<MutationMemoryShareArgs, 'knowledgeId'>>;
   memoryStore?: Resolver<ResolversTypes['StoredMemory'], ParentType, ContextType, RequireFields<MutationMemoryStoreArgs, 'confidence' | 'content' | 'type'>>;
+  pauseExtraction?: Resolver<ResolversTypes['ExtractionState'], ParentType, ContextType, RequireFields<MutationPauseExtractionArgs, 'paused'>>;
+  queueExtraction?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationQueueExtractionArgs, 'statuses'>>;
   recordInteraction?: Resolver<ResolversTypes['AgentMemory'], ParentType, ContextType, RequireFields<MutationRecordInteractionArgs, 'input'>>;
   recordMemories?: Resolver<ResolversTypes['RecordMemoriesResult'], ParentType, ContextType, RequireFields<MutationRecordMemoriesArgs, 'memories'>>;
   recordMessages?: Resolver<ResolversTypes['RecordMessagesResult'], ParentType, ContextType, RequireFields<MutationRecordMessagesArgs, 'messages'>>;
@@ -32591,6 +32648,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   eventsConnection?: Resolver<ResolversTypes['EventsConnection'], ParentType, ContextType, Partial<QueryEventsConnectionArgs>>;
   experiences?: Resolver<Array<ResolversTypes['Experience']>, ParentType, ContextType, Partial<QueryExperiencesArgs>>;
   experiencesConnection?: Resolver<ResolversTypes['ExperiencesConnection'], ParentType, ContextType, Partial<QueryExperiencesConnectionArgs>>;
+  extractionState?: Resolver<ResolversTypes['ExtractionState'], ParentType, ContextType>;
   factContradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType, RequireFields<QueryFactContradictionsArgs, 'personId'>>;
   findExperts?: Resolver<ResolversTypes['FindExpertsResult'], ParentType, ContextType, RequireFields<QueryFindExpertsArgs, 'limit' | 'query'>>;
   gameMemoryContext?: Resolver<ResolversTypes['GameMemoryContext'], ParentType, ContextType, RequireFields<QueryGameMemoryContextArgs, 'last' | 'sessionId' | 'tokenBudget'>>;
@@ -35040,6 +35098,7 @@ export type Resolvers<ContextType = RequestContext> = {
   Expert?: ExpertResolvers<ContextType>;
   ExpertFact?: ExpertFactResolvers<ContextType>;
   ExplicitMention?: ExplicitMentionResolvers<ContextType>;
+  ExtractionState?: ExtractionStateResolvers<ContextType>;
   Fact?: FactResolvers<ContextType>;
   FactAttributesRecord?: FactAttributesRecordResolvers<ContextType>;
   FactContradiction?: FactContradictionResolvers<ContextType>;

@@ -39,6 +39,7 @@ import { operationTracingPlugin, traceRequests } from "./requestTracing.js";
 import { bodyErrorHandler } from "./bodyErrors.js";
 import { httpOperationTypesPlugin } from "./httpOperationTypes.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
+import type { ExtractionBacklog } from "../extraction/index.js";
 
 export interface GatewayDeps {
   config: Config;
@@ -55,6 +56,8 @@ export interface GatewayDeps {
   routes?: express.Router;
   /** REST adapters over GraphQL operations, mounted under /api (POST /api/memory/retrieve). */
   restRoutes?: RestRoutes[];
+  /** The extraction queue, shown by /health (absent when EXTRACTION=off). */
+  extractionBacklog?: () => Promise<ExtractionBacklog>;
   /** The MCP endpoint over GraphQL operations, mounted at /mcp. */
   mcp?: (execute: ExecuteOperation, authenticate: Authenticator) => express.Router;
 }
@@ -167,7 +170,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   });
   await apollo.start();
 
-  const healthDeps = { driver, database, state: health, availability };
+  const healthDeps = { driver, database, state: health, availability, extractionBacklog: deps.extractionBacklog };
   app.get("/health", healthHandler(healthDeps));
   app.get("/health/live", liveHandler);
   app.get("/health/ready", readyHandler(healthDeps));

@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import type { Driver } from "neo4j-driver";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { describeServer } from "../graph/driver.js";
+import type { ExtractionBacklog } from "../extraction/index.js";
 
 export interface HealthState {
   /** True once migrations ran and the indexes are online. */
@@ -19,6 +20,8 @@ export interface HealthDeps {
   database: string;
   state: HealthState;
   availability: DatabaseAvailability;
+  /** The extraction queue (depth, lag, paused), when a worker runs. */
+  extractionBacklog?: () => Promise<ExtractionBacklog>;
 }
 
 /** Ready to serve: Neo4j answers its probes, migrations are applied, the model is loaded. */
@@ -28,19 +31,22 @@ const isReady = ({ state, availability }: HealthDeps) => availability.up && stat
  * `GET /health`: 200 when Neo4j answers and the schema is ready, 503 otherwise,
  * with the details either way: `status` ("healthy" or "unhealthy", as the
  * chatbot memory service reports it), `neo4j`, `schema`, and the service's
- * `neo4j_connected`, `model_loaded`, `version`. While the probes say Neo4j is down it is not
+ * `neo4j_connected`, `model_loaded`, `version`, and the extraction queue. While the probes say Neo4j is down it is not
  * asked again, so the answer comes at once.
  */
 export function healthHandler(deps: HealthDeps): RequestHandler {
   const { driver, database, state, availability } = deps;
   return async (_req, res) => {
     const server = availability.up ? await describeServer(driver, database) : null;
+    const extraction = server && deps.extractionBacklog ? await deps.extractionBacklog().catch(() => null) : null;
     const healthy = server !== null && state.schemaReady && state.modelLoaded;
     res.status(healthy ? 200 : 503).json({
       status: healthy ? "healthy" : "unhealthy",
       neo4j: { connected: server !== null, version: server?.version ?? null, edition: server?.edition ?? null },
       schema: { ready: state.schemaReady, migrations: state.migrations },
       uptimeSeconds: Math.round((Date.now() - state.startedAt) / 1000),
+      // Facts learned from messages: how many wait, how long the oldest has, whether an operator paused it.
+      ...(deps.extractionBacklog ? { extraction } : {}),
       healthy,
       neo4j_connected: server !== null,
       model_loaded: state.modelLoaded,

@@ -10,6 +10,7 @@ import { poolUsage } from "../../graph/poolUsage.js";
 import type { Logger } from "../../logging/logger.js";
 import type { RetrieveRunReport } from "../../retrieveContext/index.js";
 import { memoryAgentMetrics } from "./memoryAgentMetrics.js";
+import type { ExtractionBacklog } from "../../extraction/index.js";
 
 /** What the gauges read when Prometheus scrapes. */
 export interface MetricSources {
@@ -19,6 +20,8 @@ export interface MetricSources {
   embeddedTypes: readonly EmbeddedType[];
   embeddings: EmbeddingWorker;
   logger: Logger;
+  /** The extraction queue, when a worker runs (EXTRACTION is not off). */
+  extractionBacklog?: () => Promise<ExtractionBacklog>;
 }
 
 /** One registry per gateway (tests run several in one process), and the recorders the parts report to. */
@@ -98,6 +101,7 @@ export function createGatewayMetrics(sources: MetricSources): GatewayMetrics {
       });
     },
   });
+  if (sources.extractionBacklog) extractionGauges(registers, sources.extractionBacklog, availability, logger);
   const refusals = new Counter({ name: "mnemograph_rate_limited_total", help: "Operations refused with RATE_LIMITED, by budget", labelNames: ["budget"], registers });
 
   const subscribers = new Gauge({ name: "mnemograph_feed_subscribers", help: "knowledgeFeed subscriptions open on this gateway", registers });
@@ -139,6 +143,52 @@ export function registerAdmissionGauges(registry: Registry, admission: { readonl
     registers,
     collect() {
       this.set(admission.waiting);
+    },
+  });
+}
+
+/** The extraction queue: depth by status and the lag of the oldest message waiting (one read per scrape). */
+function extractionGauges(registers: Registry[], backlog: () => Promise<ExtractionBacklog>, availability: DatabaseAvailability, logger: Logger) {
+  let last: Promise<ExtractionBacklog | null> | null = null;
+  // Both gauges are collected in one scrape: they share one read.
+  const read = () => {
+    last ??= (availability.up ? backlog() : Promise.resolve(null)).finally(() => setTimeout(() => (last = null), 1000).unref());
+    return last;
+  };
+  new Gauge({
+    name: "mnemograph_extraction_queue_depth",
+    help: "Messages waiting for the extraction worker (pending) and given up on after repeated errors (failed)",
+    labelNames: ["status"],
+    registers,
+    async collect() {
+      await guarded(logger, "extraction_queue_depth", async () => {
+        const b = await read();
+        if (!b) return;
+        this.set({ status: "pending" }, b.pending);
+        this.set({ status: "failed" }, b.failed);
+      });
+    },
+  });
+  new Gauge({
+    name: "mnemograph_extraction_lag_seconds",
+    help: "How long the oldest message waiting for extraction has waited (0 when caught up)",
+    registers,
+    async collect() {
+      await guarded(logger, "extraction_lag_seconds", async () => {
+        const b = await read();
+        if (b) this.set(b.oldestPendingSeconds);
+      });
+    },
+  });
+  new Gauge({
+    name: "mnemograph_extraction_paused",
+    help: "1 while an operator has paused extraction for every gateway on the database",
+    registers,
+    async collect() {
+      await guarded(logger, "extraction_paused", async () => {
+        const b = await read();
+        if (b) this.set(b.paused ? 1 : 0);
+      });
     },
   });
 }

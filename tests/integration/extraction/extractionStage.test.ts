@@ -177,3 +177,61 @@ describe("the extraction stage", () => {
     }
   });
 });
+
+describe("watching and steering the extraction stage", () => {
+  const STATE = `{ extractionState { enabled extractor paused pending failed skipped done oldestPendingSeconds } }`;
+  const PAUSE = `mutation ($p: Boolean!) { pauseExtraction(paused: $p) { paused pending } }`;
+  const QUEUE = `mutation ($s: [ExtractionStatus!]!) { queueExtraction(statuses: $s) }`;
+
+  it("a tenant admin reads the queue by status; an agent is refused", async () => {
+    const admin = t.caller("admin", ["admin"]);
+    const res = await t.as(admin, STATE);
+    expect(res.errors).toBeUndefined();
+    // m1 m2 r1 d1 d2 z1 read; p1 (private) and q1 (quiet channel) skipped; f1 failed.
+    expect(res.data!.extractionState).toMatchObject({ enabled: true, extractor: "test-uses@1", paused: false, pending: 0, failed: 1, skipped: 2, done: 6, oldestPendingSeconds: 0 });
+    expect((await t.as(me, STATE)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
+
+  it("only the operator pauses; while paused every message waits, PENDING, and resuming reads them", async () => {
+    const admin = t.caller("admin", ["admin"]);
+    expect((await t.as(admin, PAUSE, { p: true })).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const op = t.operator("op", ["admin"]);
+    try {
+      expect((await t.as(op, PAUSE, { p: true })).data!.pauseExtraction).toEqual({ paused: true, pending: 0 });
+      await t.as(me, CREATE, { input: [msg("w1", "ben", "I use Lua")] });
+      await drain();
+      expect(await statusOf(["w1"])).toEqual({ w1: "PENDING" });
+      const health = (await (await fetch(t.gw.url.replace("/graphql", "/health"))).json()) as { extraction: Record<string, unknown> };
+      expect(health.extraction).toMatchObject({ paused: true });
+      expect(health.extraction.pending).toBeGreaterThanOrEqual(1);
+      const metrics = await (await fetch(t.gw.url.replace("/graphql", "/metrics"), { headers: { authorization: `Bearer ${await t.token(op)}` } })).text();
+      expect(metrics).toMatch(/^mnemograph_extraction_paused 1$/m);
+      expect(metrics).toMatch(/^mnemograph_extraction_queue_depth\{status="pending"\} [1-9]/m);
+      expect(metrics).toMatch(/^mnemograph_extraction_lag_seconds \d/m);
+    } finally {
+      await t.as(op, PAUSE, { p: false });
+    }
+    await drain();
+    expect(await statusOf(["w1"])).toEqual({ w1: "DONE" });
+    expect((await skills("ben")).map((s) => s.skill)).toEqual(["Lua"]);
+  });
+
+  it("queueExtraction reads again what failed or was stored before extraction existed (the backfill of a history)", async () => {
+    // A message as an older gateway left it: no status; the migration marks such messages SKIPPED.
+    await t.gw.driver.executeQuery(
+      `MATCH (p:Person {tenantId: $tenant, id: $author})
+       CREATE (p)-[:AUTHORED]->(:Message {tenantId: $tenant, id: $id, ownerId: $owner, visibility: 'SHARED', sharedWith: [], authorId: $author,
+         content: 'I use Prolog', timestamp: datetime('2020-01-01T00:00:00Z'), createdAt: datetime(), embeddingStatus: 'READY',
+         extractionStatus: 'SKIPPED', extractionNote: 'stored before extraction'})`,
+      { tenant: t.tenant, id: pid("old1"), author: pid("cy"), owner: me.agentId },
+    );
+    const admin = t.caller("admin", ["admin"]);
+    expect((await t.as(me, QUEUE, { s: ["SKIPPED"] })).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    const queued = await t.as(admin, QUEUE, { s: ["SKIPPED", "FAILED"] });
+    expect(queued.data!.queueExtraction).toBe(4); // old1, the failed f1, and p1 and q1 (which are skipped again)
+    await drain();
+    expect(await statusOf(["old1", "f1", "p1", "q1"])).toEqual({ old1: "DONE", f1: "DONE", p1: "SKIPPED", q1: "SKIPPED" });
+    expect((await skills("cy")).map((s) => s.skill)).toContain("Prolog");
+    expect((await skills("ben")).map((s) => s.skill)).toEqual(["COBOL", "Lua"]);
+  });
+});

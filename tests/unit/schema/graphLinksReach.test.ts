@@ -16,6 +16,9 @@ import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 const NO_NODE_BY_DESIGN: Record<string, string> = {
   "Query.cypherQuery": "operator tool: rows of a read-only Cypher statement, not typed nodes",
   "Query.processHealth": "counts per task type over a window, no single node behind a row",
+  "Query.extractionState": "counts of the extraction queue by status; the messages are read with messages(where: { extractionStatus })",
+  "Mutation.pauseExtraction": "an operator's switch; answers with the queue's counts, as extractionState",
+  "Mutation.queueExtraction": "answers with how many messages it queued",
   "Mutation.markKnowledgeAccessed": "answers with the ids it marked; the nodes are read with knowledges(where: { id: { in } })",
   "Mutation.markKnowledgeApplied": "answers with the ids it marked, as markKnowledgeAccessed",
   "Query.apiKeys": "API keys are credentials, kept out of the graph API",
