@@ -25,6 +25,11 @@ export function factIndexes(document: DocumentNode): Migration[] {
       cypher: `CREATE INDEX ${factStatusIndexName(type)} IF NOT EXISTS FOR ()-[r:${type}]-() ON (r.embeddingStatus)`,
     },
     {
+      // retractFact and the people tools find a fact by its id.
+      name: `fact_${type.toLowerCase()}_id`,
+      cypher: `CREATE INDEX fact_${type.toLowerCase()}_id IF NOT EXISTS FOR ()-[r:${type}]-() ON (r.factId)`,
+    },
+    {
       name: `${factStatusIndexName(type)}_backfill`,
       data: true,
       cypher: `MATCH ()-[r:${type}]->() WHERE r.embeddingStatus IS NULL

@@ -14,7 +14,8 @@ export const FACT_ROW = `{
   yearsExperience: r.yearsExperience, sentiment: r.sentiment, basis: r.basis, weight: r.weight, extra: r.attributes,
   confidence: coalesce(r.confidence, 0.0), evidence: coalesce(r.evidence, []),
   validFrom: toString(r.validFrom), validUntil: toString(r.validUntil), createdAt: toString(r.createdAt),
-  contradicts: coalesce(r.contradicts, []), hasFactId: r.factId IS NOT NULL
+  contradicts: coalesce(r.contradicts, []), hasFactId: r.factId IS NOT NULL,
+  source: r.source, retractedAt: toString(r.retractedAt), retractedBy: r.retractedBy, retractReason: r.retractReason
 }`;
 
 /** A fact row as Cypher returns it (FACT_ROW). */
@@ -46,6 +47,10 @@ export interface FactRow {
   createdAt: string | null;
   contradicts: string[];
   hasFactId: boolean;
+  source: string | null;
+  retractedAt: string | null;
+  retractedBy: string | null;
+  retractReason: string | null;
 }
 
 /** A fact as the API returns it (`FactRecord`). */
@@ -67,6 +72,8 @@ export interface FactRecord {
   current: boolean;
   contradicts: string[];
   timestamp: string | null;
+  source: string | null;
+  retraction: { reason: string; at: string; by: string | null } | null;
 }
 
 /** The structured attributes of a row, `extra` parsed (a malformed stored text counts as none). */
@@ -107,6 +114,8 @@ export function toFactRecord(row: FactRow, now: Date): FactRecord {
     current: isCurrent(row, now),
     contradicts: row.contradicts,
     timestamp: row.createdAt,
+    source: row.source ?? null,
+    retraction: row.retractedAt ? { reason: row.retractReason ?? "", at: row.retractedAt, by: row.retractedBy ?? null } : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { assertFacts } from "./assertFacts.js";
 import { validateAssertions } from "./validateAssertions.js";
+import { retractFact } from "./retractFact.js";
 
 /**
  * Resolvers of schema/facts.graphql: `assertFacts` (validated whole before
@@ -25,6 +26,8 @@ export function factResolvers(deps: AppDeps) {
         const valid = validateAssertions(args.facts, types);
         return assertFacts(deps, ctx.caller, valid, relations);
       },
+      retractFact: (_: unknown, args: { id: unknown; reason: unknown }, ctx: RequestContext) =>
+        retractFact(deps, ctx.caller, types, text("retractFact.id", args.id, 128), text("retractFact.reason", args.reason, 500)),
     },
   };
 }

@@ -77,4 +77,6 @@ export interface StoredFact {
   createdAt: string | null;
   /** For a fact created in this call: who asserted it (stored once, as `source`). */
   source?: string;
+  /** Someone said it is wrong (retractFact): kept, but never merged into or closed again. */
+  retracted?: boolean;
 }

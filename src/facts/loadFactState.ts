@@ -96,6 +96,7 @@ export async function loadFactState(
       validUntil: row.validUntil,
       contradicts: row.contradicts,
       createdAt: row.createdAt,
+      retracted: row.retractedAt !== null,
     };
   });
   const subjectNames = new Map([...subjects.values()].map((s) => [s.key, s.name]));

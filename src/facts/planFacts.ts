@@ -54,6 +54,8 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  *   it starts later; if it does not (it claims to have started first), both
  *   are kept and flagged.
  * - Any other known overlap in a single-valued relation's history is flagged.
+ * - Retracted facts are history only: never merged into, closed or flagged; the
+ *   same fact from the same evidence again is dropped.
  */
 export function planFacts(assertions: readonly FactAssertion[], existing: readonly StoredFact[], now: Date, newId: () => string): FactPlan {
   const facts = existing.map((f) => ({ ...f, attributes: { ...f.attributes }, evidence: [...f.evidence], contradicts: [...f.contradicts] }));
@@ -69,7 +71,10 @@ export function planFacts(assertions: readonly FactAssertion[], existing: readon
 
   for (const a of assertions) {
     const type = storedTypeOf(a, now);
-    const mine = facts.filter((f) => f.subjectKey === a.subjectKey);
+    const subjects = facts.filter((f) => f.subjectKey === a.subjectKey);
+    // A retracted fact said again by the evidence it was retracted on (a message read again) stays retracted.
+    if (a.evidence.length > 0 && subjects.some((f) => f.retracted && f.object.key === a.object.key && a.evidence.every((e) => f.evidence.includes(e)))) continue;
+    const mine = subjects.filter((f) => !f.retracted);
     const same = mine.find(
       (f) =>
         f.object.key === a.object.key &&

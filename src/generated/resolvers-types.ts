@@ -7128,16 +7128,29 @@ export type FactRecord = {
   objectNode?: Maybe<Owned>;
   personId: Scalars['ID']['output'];
   personName: Scalars['String']['output'];
+  /** Set when someone said the fact is wrong (retractFact); null otherwise. */
+  retraction?: Maybe<FactRetraction>;
+  /** Who asserted it: `assertFacts`, or the extractor's rule or prompt with its version (`deterministic/works-at@1`). */
+  source?: Maybe<Scalars['String']['output']>;
   /** When the fact started as best known: validFrom, else startDate. */
   start?: Maybe<Scalars['String']['output']>;
   /** The person the fact is about. */
   subject?: Maybe<Person>;
-  /** When the fact was recorded. */
+  /** When the fact was recorded (transaction time, beside validFrom/validUntil: when it was true). */
   timestamp?: Maybe<Scalars['DateTime']['output']>;
   /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, … */
   type: Scalars['String']['output'];
   validFrom?: Maybe<Scalars['DateTime']['output']>;
   validUntil?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Why and when a fact was retracted: it is closed and kept, with confidence 0. */
+export type FactRetraction = {
+  __typename?: 'FactRetraction';
+  at: Scalars['DateTime']['output'];
+  /** The agent that retracted it. */
+  by?: Maybe<Scalars['String']['output']>;
+  reason: Scalars['String']['output'];
 };
 
 export type FactSearchHit = {
@@ -9935,6 +9948,13 @@ export type Mutation = {
    */
   reflect: Reflection;
   /**
+   * Says a fact is wrong ("that's not where I work"): it is closed now (validUntil),
+   * its confidence set to 0 and the reason kept, never deleted. The same fact
+   * learned again from the same messages is not written again; new evidence makes
+   * a new fact. Any agent that reads the fact may retract it.
+   */
+  retractFact: FactRecord;
+  /**
    * Runs the retrieval loop for the last messages of a conversation: analyze →
    * plan → execute tools → evaluate → synthesize, planned by the configured LLM
    * or, without one (or when it fails), by the deterministic planner.
@@ -10534,6 +10554,12 @@ export type MutationRecordTurnArgs = {
 export type MutationReflectArgs = {
   agentId: Scalars['ID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationRetractFactArgs = {
+  id: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -24642,6 +24668,7 @@ export type ResolversTypes = {
   FactFormat: FactFormat;
   FactGroup: ResolverTypeWrapper<Omit<FactGroup, 'facts'> & { facts: Array<ResolversTypes['FactRecord']> }>;
   FactRecord: ResolverTypeWrapper<Omit<Omit<FactRecord, 'attributes' | 'objectNode'> & { attributes: ResolversTypes['FactAttributesRecord'], objectNode?: Maybe<ResolversTypes['Owned']> }, 'subject' | 'objectNode' | 'evidenceMessages'>>;
+  FactRetraction: ResolverTypeWrapper<FactRetraction>;
   FactSearchHit: ResolverTypeWrapper<Omit<FactSearchHit, 'fact'> & { fact: ResolversTypes['FactRecord'] }>;
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
@@ -26896,6 +26923,7 @@ export type ResolversParentTypes = {
   FactCreateInput: FactCreateInput;
   FactGroup: Omit<FactGroup, 'facts'> & { facts: Array<ResolversParentTypes['FactRecord']> };
   FactRecord: Omit<Omit<FactRecord, 'attributes' | 'objectNode'> & { attributes: ResolversParentTypes['FactAttributesRecord'], objectNode?: Maybe<ResolversParentTypes['Owned']> }, 'subject' | 'objectNode' | 'evidenceMessages'>;
+  FactRetraction: FactRetraction;
   FactSearchHit: Omit<FactSearchHit, 'fact'> & { fact: ResolversParentTypes['FactRecord'] };
   FactSort: FactSort;
   FactUpdateInput: FactUpdateInput;
@@ -30338,12 +30366,20 @@ export type FactRecordResolvers<ContextType = RequestContext, ParentType extends
   objectNode?: Resolver<Maybe<ResolversTypes['Owned']>, ParentType, ContextType>;
   personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   personName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retraction?: Resolver<Maybe<ResolversTypes['FactRetraction']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   subject?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   timestamp?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   validFrom?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   validUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+};
+
+export type FactRetractionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactRetraction'] = ResolversParentTypes['FactRetraction']> = {
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  by?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type FactSearchHitResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['FactSearchHit'] = ResolversParentTypes['FactSearchHit']> = {
@@ -31123,6 +31159,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   recordSignificantInteraction?: Resolver<ResolversTypes['InteractionRecording'], ParentType, ContextType, RequireFields<MutationRecordSignificantInteractionArgs, 'above' | 'input'>>;
   recordTurn?: Resolver<ResolversTypes['RecordTurnResult'], ParentType, ContextType, RequireFields<MutationRecordTurnArgs, 'sessionId' | 'turn'>>;
   reflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationReflectArgs, 'agentId' | 'limit'>>;
+  retractFact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType, RequireFields<MutationRetractFactArgs, 'id' | 'reason'>>;
   retrieveContext?: Resolver<ResolversTypes['RetrieveContextResult'], ParentType, ContextType, RequireFields<MutationRetrieveContextArgs, 'input'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   startSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationStartSessionArgs, 'goal' | 'maxTurns' | 'visibility'>>;
@@ -35104,6 +35141,7 @@ export type Resolvers<ContextType = RequestContext> = {
   FactContradiction?: FactContradictionResolvers<ContextType>;
   FactGroup?: FactGroupResolvers<ContextType>;
   FactRecord?: FactRecordResolvers<ContextType>;
+  FactRetraction?: FactRetractionResolvers<ContextType>;
   FactSearchHit?: FactSearchHitResolvers<ContextType>;
   FeedDelivery?: FeedDeliveryResolvers<ContextType>;
   FeedEvent?: FeedEventResolvers<ContextType>;

@@ -235,3 +235,32 @@ describe("watching and steering the extraction stage", () => {
     expect((await skills("ben")).map((s) => s.skill)).toEqual(["COBOL", "Lua"]);
   });
 });
+
+describe("retractFact", () => {
+  const RETRACT = `mutation ($id: ID!, $reason: String!) { retractFact(id: $id, reason: $reason) { id object confidence current source retraction { reason by } } }`;
+
+  it("closes a learned fact with its reason and keeps it; reading the same message again does not bring it back", async () => {
+    await t.as(me, CREATE, { input: [msg("x1", "cy", "I use Perl")] });
+    await drain();
+    const { records } = await t.gw.driver.executeQuery(
+      `MATCH (:Person {tenantId: $tenant, id: $id})-[r:HAS_SKILL]->(:Skill {name: 'Perl'}) RETURN r.factId AS id`,
+      { tenant: t.tenant, id: pid("cy") },
+    );
+    const factId = records[0]!.get("id") as string;
+    const res = await t.as(other, RETRACT, { id: factId, reason: "cy says that was a joke" });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.retractFact).toEqual({ id: factId, object: "Perl", confidence: 0, current: false, source: "test/uses@1", retraction: { reason: "cy says that was a joke", by: other.agentId } });
+    // The text is edited (a typo), so the message is read again: the fact it was retracted on stays retracted.
+    await t.as(me, `mutation ($id: ID!) { updateMessages(where: { id: { eq: $id } }, update: { content: { set: "I use Perl." } }) { messages { id } } }`, { id: pid("x1") });
+    await drain();
+    const perl = (await skills("cy")).filter((s) => s.skill === "Perl");
+    expect(perl).toEqual([expect.objectContaining({ confidence: 0, evidence: [pid("x1")] })]);
+  });
+
+  it("an id the caller cannot read is NOT_FOUND, and a reason over 500 characters is BAD_USER_INPUT", async () => {
+    expect((await t.as(me, RETRACT, { id: "no-such-fact", reason: "wrong" })).errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const long = await t.as(me, RETRACT, { id: "no-such-fact", reason: "x".repeat(501) });
+    expect(long.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(long.errors?.[0]?.message).toMatch(/reason/);
+  });
+});

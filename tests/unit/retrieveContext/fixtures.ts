@@ -24,6 +24,8 @@ export function fact(over: Partial<FactRecord> & { id: string }): FactRecord {
     current: true,
     contradicts: [],
     timestamp: null,
+    source: null,
+    retraction: null,
     ...over,
   };
 }

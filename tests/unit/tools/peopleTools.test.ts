@@ -10,6 +10,7 @@ const row = (over: Partial<FactRow>): FactRow => ({
   id: "f", elementId: "e", type: "HAS_SKILL", personId: "alice", personName: "Alice", personKey: "pk", object: "Python", objectId: "o", objectKey: "ok",
   objectLabel: "Skill", role: null, location: null, startDate: null, endDate: null, proficiency: null, yearsExperience: null, sentiment: null,
   basis: null, weight: null, extra: null, confidence: 0.9, evidence: [], validFrom: null, validUntil: null, createdAt: null, contradicts: [], hasFactId: true,
+  source: null, retractedAt: null, retractedBy: null, retractReason: null,
   ...over,
 });
 

@@ -1,0 +1,26 @@
+import type { AppDeps } from "../core/appDeps.js";
+import type { Caller } from "../core/caller.js";
+import { visibilityParams } from "../auth/policy.js";
+import { NotFoundError } from "../errors/errors.js";
+import { visibleAs } from "../graph/visibleAs.js";
+import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
+
+// Closed now unless it ended before; confidence 0 so every ranking drops it; the first retraction's time and reason are kept.
+const RETRACT = `
+  MATCH (p:Person)-[r]->(o) WHERE type(r) IN $types AND (r.factId = $id OR (r.factId IS NULL AND elementId(r) = $id))
+    AND p.tenantId = $callerTenant AND ${visibleAs("p")} AND ${visibleAs("o")}
+  WITH p, r, o LIMIT 1
+  SET r.retractedAt = coalesce(r.retractedAt, datetime()),
+      r.retractedBy = coalesce(r.retractedBy, $callerAgent),
+      r.retractReason = coalesce(r.retractReason, $reason),
+      r.validUntil = CASE WHEN r.validUntil IS NULL OR r.validUntil > datetime() THEN datetime() ELSE r.validUntil END,
+      r.confidence = 0.0
+  RETURN ${FACT_ROW} AS fact`;
+
+/** retractFact: closes a fact the caller reads, with the reason; NOT_FOUND when there is none it may read. */
+export async function retractFact(deps: Pick<AppDeps, "driver" | "database" | "now">, caller: Caller, types: readonly string[], id: string, reason: string): Promise<FactRecord> {
+  const { records } = await deps.driver.executeQuery(RETRACT, { ...visibilityParams(caller), types, id, reason }, { database: deps.database });
+  const row = records[0]?.get("fact") as FactRow | undefined;
+  if (!row) throw new NotFoundError(`retractFact.id: no fact "${id}" that you may read`);
+  return toFactRecord(row, deps.now());
+}
