@@ -25,3 +25,6 @@ export const factHeldAt = (at: string) => `(${startedBy(at)} AND ${notEndedAt(at
 
 /** isCurrent(r, at): not a PREVIOUSLY, and not ended (a fact starting later is current too). */
 export const factCurrentAt = (at: string) => `(type(r) <> 'PREVIOUSLY' AND ${notEndedAt(at)})`;
+
+/** Transaction time: the fact had been recorded by `at` and not yet retracted then. */
+export const factKnownAt = (at: string) => `((r.createdAt IS NULL OR r.createdAt <= ${at}) AND (r.retractedAt IS NULL OR ${at} < r.retractedAt))`;

@@ -133,5 +133,6 @@ export const PERSON_FACT_MAP = `{
   role: r.role, location: r.location, startDate: r.startDate, endDate: r.endDate, proficiency: r.proficiency,
   yearsExperience: r.yearsExperience, sentiment: r.sentiment, basis: r.basis, weight: r.weight, attributes: r.attributes,
   validFrom: r.validFrom, validUntil: r.validUntil, createdAt: r.createdAt,
-  contradicts: coalesce(r.contradicts, [])
+  contradicts: coalesce(r.contradicts, []),
+  source: r.source, retractedAt: r.retractedAt, retractReason: r.retractReason
 }`;

@@ -11886,8 +11886,10 @@ export type Person = Owned & {
   /**
    * Facts about this person: of the relationship `types` given (WORKS_AT,
    * HAS_SKILL, …; every fact type when left out; other names match nothing),
-   * with `asOf` only those that held then. Most confident first. Only facts
-   * whose object the caller may read.
+   * with `asOf` only those that held then (valid time), with `knownAt` only
+   * those Mnemograph had learned by then and not yet retracted (transaction
+   * time; their bounds as known now). Most confident first. Only facts whose
+   * object the caller may read.
    */
   facts: Array<PersonFact>;
   hasSkill: Array<Skill>;
@@ -12001,6 +12003,7 @@ export type PersonEmploymentHistoryArgs = {
 
 export type PersonFactsArgs = {
   asOf?: InputMaybe<Scalars['DateTime']['input']>;
+  knownAt?: InputMaybe<Scalars['DateTime']['input']>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
@@ -12744,8 +12747,13 @@ export type PersonFact = {
   objectLabel: Scalars['String']['output'];
   objectName: Scalars['String']['output'];
   proficiency?: Maybe<Scalars['String']['output']>;
+  retractReason?: Maybe<Scalars['String']['output']>;
+  /** When someone said it is wrong (retractFact), and why; null otherwise. */
+  retractedAt?: Maybe<Scalars['DateTime']['output']>;
   role?: Maybe<Scalars['String']['output']>;
   sentiment?: Maybe<Scalars['String']['output']>;
+  /** Who asserted it: `assertFacts`, or the extractor's rule or prompt with its version. */
+  source?: Maybe<Scalars['String']['output']>;
   startDate?: Maybe<Scalars['String']['output']>;
   subjectId: Scalars['ID']['output'];
   subjectName: Scalars['String']['output'];
@@ -31705,8 +31713,11 @@ export type PersonFactResolvers<ContextType = RequestContext, ParentType extends
   objectLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   objectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   proficiency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  retractReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  retractedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sentiment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   startDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   subjectName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1,6 +1,6 @@
 import { Kind, visit, type DocumentNode, type FieldDefinitionNode, type InterfaceTypeDefinitionNode } from "graphql";
 import { VISIBLE_TO_JWT } from "../auth/policy.js";
-import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factRelations } from "../facts/index.js";
+import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factKnownAt, factRelations } from "../facts/index.js";
 
 /** `visibleToCaller(m)`: the READ rule over the variable `m`. */
 const VISIBLE = /\bvisibleToCaller\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
@@ -10,6 +10,8 @@ const FACT_TYPES = /\bFACT_TYPES\b/g;
 const PERSON_FACT = /\bpersonFact\(\s*r\s*\)/g;
 /** `factHeldAt(r, $asOf)`: the fact `r` held at the instant the argument names. */
 const HELD_AT = /\bfactHeldAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
+/** `factKnownAt(r, $knownAt)`: the fact `r` was recorded and not retracted at the instant the argument names. */
+const KNOWN_AT = /\bfactKnownAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
 /** `factCurrent(r)`: the fact `r` is current now. */
 const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
 
@@ -20,7 +22,8 @@ const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
  * the @authorization filters are made of too), `FACT_TYPES` the fact
  * relationship types the SDL declares on Person, `personFact(r)` the map a
  * PersonFact is read from, `factHeldAt(r, $asOf)` and `factCurrent(r)` the
- * validity rules of facts/factInterval.ts (facts/factIntervalCypher.ts).
+ * validity rules of facts/factInterval.ts (facts/factIntervalCypher.ts), and
+ * `factKnownAt(r, $knownAt)` what had been learned by then.
  * Left unexpanded, each of the call forms is a call of an unknown Cypher
  * function: a statement missed here fails rather than reads without the rule.
  */
@@ -47,6 +50,7 @@ function expandStatement(statement: string, factTypes: readonly string[]): strin
     .replace(FACT_TYPES, `[${factTypes.join(", ")}]`)
     .replace(PERSON_FACT, PERSON_FACT_MAP)
     .replace(HELD_AT, (_, arg: string) => factHeldAt(`datetime($${arg})`))
+    .replace(KNOWN_AT, (_, arg: string) => factKnownAt(`datetime($${arg})`))
     .replace(CURRENT, factCurrentAt("datetime()"));
 }
 

@@ -257,6 +257,24 @@ describe("retractFact", () => {
     expect(perl).toEqual([expect.objectContaining({ confidence: 0, evidence: [pid("x1")] })]);
   });
 
+  it("Person.facts(knownAt:) answers what had been learned by then: before the message, after it, after the retraction", async () => {
+    const { records } = await t.gw.driver.executeQuery(
+      `MATCH (:Person {tenantId: $tenant, id: $id})-[r:HAS_SKILL]->(:Skill {name: 'Perl'}) RETURN toString(r.createdAt) AS learned, toString(r.retractedAt) AS retracted`,
+      { tenant: t.tenant, id: pid("cy") },
+    );
+    const { learned, retracted } = records[0]!.toObject() as { learned: string; retracted: string };
+    const at = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+    const known = async (knownAt: string) => {
+      const res = await t.as(me, `query ($id: ID!, $k: DateTime) { people(where: { id: { eq: $id } }) { facts(types: ["HAS_SKILL"], knownAt: $k) { objectName source retractReason } } }`, { id: pid("cy"), k: knownAt });
+      expect(res.errors).toBeUndefined();
+      return (res.data!.people as { facts: { objectName: string; source: string; retractReason: string | null }[] }[])[0]!.facts;
+    };
+    expect((await known(at(learned, -1))).map((f) => f.objectName)).not.toContain("Perl");
+    // Listed as it is known now: with the retraction that came later.
+    expect(await known(at(learned, 1))).toContainEqual({ objectName: "Perl", source: "test/uses@1", retractReason: "cy says that was a joke" });
+    expect((await known(at(retracted, 1))).map((f) => f.objectName)).not.toContain("Perl");
+  });
+
   it("an id the caller cannot read is NOT_FOUND, and a reason over 500 characters is BAD_USER_INPUT", async () => {
     expect((await t.as(me, RETRACT, { id: "no-such-fact", reason: "wrong" })).errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     const long = await t.as(me, RETRACT, { id: "no-such-fact", reason: "x".repeat(501) });
