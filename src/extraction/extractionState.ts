@@ -21,25 +21,27 @@ const STATE = `
   OPTIONAL MATCH (ctl:ExtractionControl {id: 'global'})
   CALL () {
     MATCH (m:Message) WHERE m.tenantId = $tenantId
-    RETURN m.extractionStatus AS status, count(*) AS n,
-           min(CASE WHEN m.extractionStatus = 'PENDING' THEN m.createdAt END) AS oldest
+    WITH m.extractionStatus AS status, count(*) AS n, min(CASE WHEN m.extractionStatus = 'PENDING' THEN m.createdAt END) AS oldest
+    RETURN collect({status: status, n: n, oldest: toString(oldest)}) AS counts
   }
-  RETURN coalesce(ctl.paused, false) AS paused, status, n, oldest`;
+  RETURN coalesce(ctl.paused, false) AS paused, counts`;
 
 /** The tenant's queue by status, and whether extraction is paused (one read). */
 export async function extractionState(driver: Driver, database: string, config: ExtractionConfig, extractor: string | null, tenantId: string): Promise<ExtractionState> {
   const { records } = await driver.executeQuery(STATE, { tenantId }, { database, routing: neo4j.routing.READ });
-  const count = (status: string) => Number(records.find((r) => r.get("status") === status)?.get("n") ?? 0);
-  const oldest = records.find((r) => r.get("status") === "PENDING")?.get("oldest") as { toString(): string } | undefined;
+  const record = records[0]!;
+  const counts = record.get("counts") as { status: string | null; n: unknown; oldest: string | null }[];
+  const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+  const oldest = counts.find((c) => c.status === "PENDING")?.oldest;
   return {
     enabled: readsTenant(config, tenantId),
     extractor,
-    paused: records[0]?.get("paused") === true,
+    paused: record.get("paused") === true,
     pending: count("PENDING"),
     failed: count("FAILED"),
     skipped: count("SKIPPED"),
     done: count("DONE"),
-    oldestPendingSeconds: oldest ? Math.max(0, Math.round((Date.now() - Date.parse(oldest.toString())) / 1000)) : 0,
+    oldestPendingSeconds: oldest ? Math.max(0, Math.round((Date.now() - Date.parse(oldest)) / 1000)) : 0,
   };
 }
 

@@ -114,3 +114,28 @@ describe("mnemograph backfill", () => {
     expect([records[0]!.get("status"), Number(records[0]!.get("dims"))]).toEqual(["READY", 384]);
   });
 });
+
+describe("mnemograph extraction", () => {
+  it("status and queue for a tenant admin; pause refused to an admin and allowed to the operator, resume after", async () => {
+    const admin = ["--url", tg.gw.url, "--token", await tg.token(tg.caller("root", ["agent", "admin"])), "--json"];
+    const status = await runCli(["extraction", "status", ...admin]);
+    expect(status.code, status.stderr).toBe(0);
+    // This gateway runs no worker (the tests' default): the state says so, with the tenant's counts.
+    expect(status.json()).toMatchObject({ enabled: false, extractor: null, paused: false, pending: 0, failed: 0 });
+    const queued = await runCli(["extraction", "queue", "--status", "failed", ...admin]);
+    expect(queued.code, queued.stderr).toBe(0);
+    expect(queued.json()).toEqual({ queued: 0 });
+    const refused = await runCli(["extraction", "pause", ...admin]);
+    expect(refused.code).toBe(1);
+    expect(refused.json()).toMatchObject({ code: "FORBIDDEN" });
+    const operator = ["--url", tg.gw.url, "--token", await tg.token(tg.operator("ops", ["agent", "admin"])), "--json"];
+    try {
+      const paused = await runCli(["extraction", "pause", ...operator]);
+      expect(paused.code, paused.stderr).toBe(0);
+      expect(paused.json()).toMatchObject({ paused: true });
+    } finally {
+      const resumed = await runCli(["extraction", "resume", ...operator]);
+      expect(resumed.json()).toMatchObject({ paused: false });
+    }
+  });
+});
