@@ -39,6 +39,8 @@ export interface ObjectRef {
   isNew: boolean;
   /** A new node's access, from the fact's subject (objectScope.ts); absent for existing nodes. */
   access?: { visibility: "SHARED" | "PRIVATE"; sharedWith: string[] };
+  /** An existing node found under another spelling ("Shopify Inc." for Shopify): the spelling to add to its aliases. */
+  learnAlias?: string;
 }
 
 /** One validated assertion, its subject and object already resolved. */

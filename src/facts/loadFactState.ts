@@ -4,6 +4,7 @@ import { visibilityParams } from "../auth/policy.js";
 import type { Caller } from "../core/caller.js";
 import { BadUserInputError, NotFoundError } from "../errors/errors.js";
 import { visibleAs } from "../graph/visibleAs.js";
+import { nameKey, nameKeyCypher, nameKeyParams } from "./nameKey.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
 import { targetOf } from "./factRelations.js";
 import { type FactRelation } from "../core/schemaFacts.js";
@@ -36,14 +37,17 @@ const objectsOf = (label: string) => `
   UNWIND $refs AS ref
   MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
     AND (o.id = ref.name OR toLower(o.name) = toLower(ref.name) OR toLower(coalesce(o.realName, '')) = toLower(ref.name)
-         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref.name)))
-  WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN toLower(o.name) = toLower(ref.name) THEN 1 ELSE 2 END AS rank,
+         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref.name))
+         OR (ref.key <> '' AND ${nameKeyCypher("o.name")} = ref.key))
+  WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN toLower(o.name) = toLower(ref.name) THEN 1
+                    WHEN toLower(coalesce(o.realName, '')) = toLower(ref.name) OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref.name)) THEN 2
+                    ELSE 3 END AS rank,
        ref.anyVisible OR o.visibility = 'SHARED'
          OR (ref.readers IS NOT NULL AND all(reader IN ref.readers WHERE o.ownerId = reader OR reader IN coalesce(o.sharedWith, []))) AS fits
   ORDER BY rank, o.createdAt
-  WITH ref, collect(CASE WHEN fits THEN o END) AS usable, collect(CASE WHEN rank = 0 AND NOT fits THEN o.id END) AS unfit
-  WITH ref, usable[0] AS o, size(unfit) > 0 AS unfitById
-  RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, unfitById`;
+  WITH ref, collect(CASE WHEN fits THEN {o: o, rank: rank} END) AS usable, collect(CASE WHEN rank = 0 AND NOT fits THEN o.id END) AS unfit
+  WITH ref, usable[0].o AS o, usable[0].rank = 3 AS byKey, size(unfit) > 0 AS unfitById
+  RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, byKey, unfitById`;
 
 /** The subjects' facts the caller may read (their objects visible), locked against concurrent assertions first. */
 const FACTS = `
@@ -131,15 +135,19 @@ async function resolveObjects(
   const byLabel = new Map<string, Map<string, { name: string; scope: string; readers: string[] | null; anyVisible: boolean }>>();
   for (const { a, label, scope } of planned) {
     const refs = byLabel.get(label) ?? new Map();
-    refs.set(`${scope.key}\n${a.object}`, { name: a.object, scope: scope.key, readers: scope.readers, anyVisible: scope === ANY_VISIBLE });
+    refs.set(`${scope.key}\n${a.object}`, { name: a.object, key: label === "Person" ? "" : nameKey(a.object), scope: scope.key, readers: scope.readers, anyVisible: scope === ANY_VISIBLE });
     byLabel.set(label, refs);
   }
   for (const [label, refs] of byLabel) {
-    const rows = (await tx.run(objectsOf(label), { ...visibilityParams(caller), refs: [...refs.values()] })).records;
+    const rows = (await tx.run(objectsOf(label), { ...visibilityParams(caller), ...nameKeyParams, refs: [...refs.values()] })).records;
     for (const r of rows) {
       const at = `${label}\n${r.get("scope") as string}\n${r.get("ref") as string}`;
       if (r.get("unfitById")) unfit.add(at);
-      else if (r.get("key") !== null) found.set(at, { key: r.get("key"), label, name: r.get("name"), id: r.get("id"), isNew: false });
+      else if (r.get("key") !== null) {
+        // Found under another spelling: the spelling becomes an alias of the node (learned from the fact).
+        const alias = r.get("byKey") === true ? (r.get("ref") as string) : undefined;
+        found.set(at, { key: r.get("key"), label, name: r.get("name"), id: r.get("id"), isNew: false, ...(alias ? { learnAlias: alias } : {}) });
+      }
     }
   }
   const at = ({ a, label, scope }: (typeof planned)[number]) => `${label}\n${scope.key}\n${a.object}`;

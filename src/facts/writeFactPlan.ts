@@ -58,6 +58,13 @@ const CREATE_OBJECT = (label: string) => `
                       name: $name, aliases: [], createdAt: datetime()})
   RETURN elementId(o) AS key`;
 
+// Objects keep at most 50 aliases (the SDL's limit); one already there is not added twice.
+const LEARN_ALIAS = `
+  MATCH (o) WHERE elementId(o) = $key
+  WITH o, coalesce(o.aliases, []) AS known
+  WHERE NOT toLower($alias) IN [a IN known | toLower(a)] AND toLower($alias) <> toLower(o.name) AND size(known) < 50
+  SET o.aliases = known + $alias`;
+
 function propsOf(fact: StoredFact, vector: FactVector | undefined) {
   const a = fact.attributes;
   return {
@@ -104,6 +111,8 @@ export async function writeFactPlan(
     const res = await tx.run(CREATE_OBJECT(label), { id: o.id, tenantId: caller.tenantId, ownerId: caller.agentId, visibility, sharedWith, name: o.name });
     created.set(o.key, res.records[0]!.get("key") as string);
   }
+  const aliases = plan.facts.filter((f) => f.object.learnAlias !== undefined && f.elementId === null);
+  for (const { object } of aliases) await tx.run(LEARN_ALIAS, { key: object.key, alias: object.learnAlias!.slice(0, 200) });
   for (const fact of plan.facts) {
     const vector = vectorOf(fact);
     const params = {

@@ -102,6 +102,23 @@ describe("assertFacts: facts with history", () => {
   });
 });
 
+describe("assertFacts: objects under other spellings", () => {
+  it("'Shopify Inc.' and 'shopify' name the Shopify that exists: no second node, and the new spelling becomes an alias", async () => {
+    await ok(gw, `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`, {
+      input: ["jay", "kim", "lee"].map((n) => ({ id: id(n), name: `${n}-${me}` })),
+    }, me);
+    const shop = org("Shopify");
+    await assertFacts([{ subject: id("jay"), relation: "WORKS_AT", object: shop, confidence: 0.9 }]);
+    const other = await assertFacts([
+      { subject: id("kim"), relation: "WORKS_AT", object: `${shop}, Inc.`, confidence: 0.8 },
+      { subject: id("lee"), relation: "WORKS_AT", object: shop.toUpperCase(), confidence: 0.8 },
+    ]);
+    expect(other.created.map((f: { object: string }) => f.object)).toEqual([shop, shop]);
+    const { records } = await gw.driver.executeQuery(`MATCH (o:Org) WHERE toLower(o.name) STARTS WITH toLower($name) RETURN o.name AS name, o.aliases AS aliases`, { name: shop });
+    expect(records.map((r) => r.toObject())).toEqual([{ name: shop, aliases: [`${shop}, Inc.`] }]);
+  });
+});
+
 describe("assertFacts refuses bad input and writes nothing", () => {
   const good = () => ({ subject: id("ivy"), relation: "HAS_SKILL", object: org("Go"), confidence: 0.5 });
   const cases: [string, Record<string, unknown>, string][] = [

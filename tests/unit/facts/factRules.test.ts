@@ -148,3 +148,15 @@ describe("factText", () => {
     expect(factEmbeddingKey("m1", "a")).not.toBe(factEmbeddingKey("m2", "a"));
   });
 });
+
+describe("object name keys", () => {
+  it("drop a company form at the end, case and everything but letters and digits; keep what tells names apart", async () => {
+    const { nameKey } = await import("../../../src/facts/nameKey.js");
+    expect(nameKey("Shopify Inc.")).toBe("shopify");
+    expect(nameKey("Stripe, LLC")).toBe("stripe");
+    expect(nameKey("Hugging-Face")).toBe(nameKey("hugging face"));
+    expect(nameKey("São Paulo")).toBe("sãopaulo");
+    expect(nameKey("Google Cloud")).not.toBe(nameKey("Google"));
+    expect(nameKey("Coinbase")).toBe("coinbase");
+  });
+});
