@@ -16,7 +16,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import neo4j from "neo4j-driver";
 import { loadConfig } from "../src/config/config.js";
-import { SEED_EXTRACTORS } from "../src/game/analysisKeywords.js";
+import { KEYWORD_EXTRACTORS } from "../src/game/analysisKeywords.js";
 import type { GameDeps } from "../src/game/gameDeps.js";
 import { turnProperties } from "../src/game/gameTurn.js";
 import { parseTurnInput } from "../src/game/parseTurnInput.js";
@@ -104,7 +104,7 @@ try {
     driver,
     database: "neo4j",
     config: loadConfig({}).game,
-    extractors: SEED_EXTRACTORS,
+    extractors: KEYWORD_EXTRACTORS,
     logger: createLogger({ logLevel: "silent" }),
     now: () => new Date(),
   };
@@ -134,7 +134,7 @@ try {
   };
   for (let n = 1; n <= PER_SESSION; n++) {
     for (const sessionId of sessionIds) {
-      rows.push(turnProperties(parseTurnInput(sessionId, turnInput(n), { screenshotMaxBytes: deps.config.screenshotMaxBytes, extractors: SEED_EXTRACTORS }).turn));
+      rows.push(turnProperties(parseTurnInput(sessionId, turnInput(n), { screenshotMaxBytes: deps.config.screenshotMaxBytes, extractors: KEYWORD_EXTRACTORS }).turn));
       if (rows.length >= BATCH) await flush();
     }
   }

@@ -19,7 +19,7 @@ import type { Embedder } from "../core/embedder.js";
 import { createEmbeddingWorker } from "../embeddings/embeddingWorker.js";
 import { type EmbeddingWorker } from "../core/embedder.js";
 import { createFactEmbeddingPass } from "../facts/index.js";
-import { SEED_EXTRACTORS } from "../game/index.js";
+import { KEYWORD_EXTRACTORS } from "../game/index.js";
 import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
 import { buildSchema } from "../schema/buildSchema.js";
 import { createBeliefDeps } from "../beliefs/index.js";
@@ -133,7 +133,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // A write may have stored messages: the worker looks after a short delay, and wake-ups meanwhile join that pass.
     writes.on(() => extraction?.wake());
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
-    const game = { driver, database, config: config.game, extractors: SEED_EXTRACTORS, logger: logger.child({ component: "game" }), now };
+    const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
     const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger, extractionBacklog: backlog });

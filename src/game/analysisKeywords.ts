@@ -50,4 +50,4 @@ export function extractBattle(analysis: string): ExtractedBattle {
   return { inBattle: true, battleType: hasWord(text, "wild") ? "WILD" : "TRAINER", battlePhase: "unknown" };
 }
 
-export const SEED_EXTRACTORS: TurnExtractors = { location: extractLocation, battle: extractBattle };
+export const KEYWORD_EXTRACTORS: TurnExtractors = { location: extractLocation, battle: extractBattle };

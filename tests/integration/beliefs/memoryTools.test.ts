@@ -14,7 +14,7 @@ const poolEntries = async (knowledgeId: string) =>
   (await t.gw.driver.executeQuery("MATCH (sk:SharedKnowledge {tenantId: $tenant})-[:SHARES]->({id: $knowledgeId}) RETURN sk.id AS id", { tenant: t.tenant, knowledgeId })).records.map((r) => r.get("id"));
 const READ_KNOWLEDGE = `query ($ids: [ID!]!) { beliefs(where: { id: { in: $ids } }) { id ownerId } insights(where: { id: { in: $ids } }) { id ownerId } }`;
 
-describe("memoryStore (seed 003's memory_store)", () => {
+describe("memoryStore (the six-agent squad's memory_store)", () => {
   it("stores caller-owned knowledge; at the 0.7 threshold it joins the shared pool automatically, below it stays private", async () => {
     const me = t.caller("store");
     const other = t.caller("store-other");
@@ -58,7 +58,7 @@ describe("memoryStore (seed 003's memory_store)", () => {
   });
 });
 
-describe("memoryShare (seed 003's memory_share)", () => {
+describe("memoryShare (the six-agent squad's memory_share)", () => {
   it("puts the caller's private knowledge into the pool, SHARED, once however often it is shared", async () => {
     const me = t.caller("share");
     const other = t.caller("share-other");

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe("game sessions and turns through generated CRUD", () => {
-  it("reads a session and its turns with every stored field of seed 001, flat and filterable", async () => {
+  it("reads a session and its turns with every stored field of the game agent's notes, flat and filterable", async () => {
     const read = await ok(
       gw,
       `query ($id: ID!) { gameSessions(where: { id: { eq: $id } }) { goal status turnsCompleted turns(where: { location: { eq: "Route" } }, sort: [{ number: DESC }], limit: 4) {

@@ -48,7 +48,7 @@ describe("agent memories through GraphQL", () => {
     expect(read.agents[0].interactions[0].relatedAgents).toEqual([{ name: "Möngke" }]);
   });
 
-  it("gives a memory created without importance its type's default, nested creates too, and keeps a chosen one exactly (#19, seed 000 Memory Types)", async () => {
+  it("gives a memory created without importance its type's default, nested creates too, and keeps a chosen one exactly (#19, the Discord squad's memory types)", async () => {
     const importanceOf = async (content: string) =>
       (await gw.driver.executeQuery(`MATCH (:Agent {id: $me})-[:REMEMBERS]->(m:Memory {content: $content}) RETURN m.importance AS i`, { me, content })).records.map((r) => r.get("i"));
     const link = { connect: [{ where: { node: { id: { eq: me } } } }] };

@@ -257,7 +257,7 @@ describe("knowledgeFeed", () => {
     expect((await scrape()).subscribers).toBe(before.subscribers);
   });
 
-  it("seeds seed 003's six agents and ten default subscriptions, idempotently", async () => {
+  it("installs the six-agent squad's six agents and ten default subscriptions, idempotently", async () => {
     const seedTenant = `${tenant}-seed`;
     try {
       const target = { driver: gw.driver, database: config.neo4j.database };

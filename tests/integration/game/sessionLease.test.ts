@@ -5,7 +5,7 @@
  * clock is injected: nothing here waits for time to pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEED_EXTRACTORS } from "../../../src/game/analysisKeywords.js";
+import { KEYWORD_EXTRACTORS } from "../../../src/game/analysisKeywords.js";
 import type { GameDeps } from "../../../src/game/gameDeps.js";
 import { parseTurnInput } from "../../../src/game/parseTurnInput.js";
 import { recordTurn } from "../../../src/game/recordTurn.js";
@@ -74,11 +74,11 @@ describe("the lazy check, without any sweeper", () => {
     driver: gw.driver,
     database: "neo4j",
     config: { screenshotMaxBytes: 1024, leaseSeconds: 60, sweepIntervalMs: 3_600_000 },
-    extractors: SEED_EXTRACTORS,
+    extractors: KEYWORD_EXTRACTORS,
     logger: createLogger({ logLevel: "silent" }),
     now: () => new Date(lazyMs),
   });
-  const parsed = (sessionId: string, number: number) => parseTurnInput(sessionId, { ...TURN, number }, { screenshotMaxBytes: 1024, extractors: SEED_EXTRACTORS });
+  const parsed = (sessionId: string, number: number) => parseTurnInput(sessionId, { ...TURN, number }, { screenshotMaxBytes: 1024, extractors: KEYWORD_EXTRACTORS });
 
   it("a turn on a session whose lease ran out is refused, and the session is closed as ABANDONED on the way", async () => {
     const sessionId = `${me}-lazy`;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
 import { pageRanks } from "../../../src/knowledge/ranking/pageRank.js";
 import { embedded, startKnowledgeGateway, type KnowledgeGateway } from "./knowledgeGateway.js";
-import { seedSquad, type Squad } from "./seed003Fixture.js";
+import { seedSquad, type Squad } from "./squadFixture.js";
 
 let t: KnowledgeGateway;
 let s: Squad;

@@ -175,7 +175,7 @@ describe("recordMemories: the bulk write path", () => {
     expect(await stored(agent)).toMatchObject([{ importance: 0.5, confidence: 1, tags: [], participants: [], visibility: "PRIVATE" }]);
   });
 
-  it("gives a memory without importance its type's default (#19, seed 000 Memory Types) and keeps a chosen one exactly", async () => {
+  it("gives a memory without importance its type's default (#19, the Discord squad's memory types) and keeps a chosen one exactly", async () => {
     const agent = await newAgent();
     const memories = [
       { type: "OBSERVATION", content: "o", source: "1" },

@@ -23,7 +23,7 @@ const retrieve = async (messages: unknown[], extra: Record<string, unknown> = {}
 /** Facts about this test's people only (other suites' people may share the database). */
 const mine = (r: { structuredFacts: { subjectId: string }[] }): any[] => r.structuredFacts.filter((f) => f.subjectId.startsWith(me));
 
-describe("retrieveContext with the deterministic planner (no LLM configured), seed 004's cases", () => {
+describe("retrieveContext with the deterministic planner (no LLM configured), the chatbot memory service's cases", () => {
   it('"Who knows Python?" finds Alice with her proficiency and evidence', async () => {
     const r = await retrieve(cases.python);
     const python = mine(r).find((f: any) => f.relation === "HAS_SKILL" && f.object === "Python");

@@ -32,7 +32,7 @@ const retrieve = async (messages: unknown[], extra: Record<string, unknown> = {}
 const mine = (r: { structuredFacts: { subjectId: string }[] }): any[] => r.structuredFacts.filter((f) => f.subjectId.startsWith(me));
 const toolMessages = (req: ReceivedRequest) => req.messages.filter((m) => m.role === "tool");
 
-describe("retrieveContext with the LLM planner (scripted OpenAI-compatible model), seed 004's cases", () => {
+describe("retrieveContext with the LLM planner (scripted OpenAI-compatible model), the chatbot memory service's cases", () => {
   it('"Who knows Python?": the model calls find_people_by_skill, reads the result, and finishes', async () => {
     llm.play([{ calls: [{ name: "find_people_by_skill", arguments: { skill: "Python" } }] }, { content: "Alice is the Python expert." }]);
     const r = await retrieve(cases.python);

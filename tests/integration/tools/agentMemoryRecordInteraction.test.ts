@@ -89,7 +89,7 @@ describe("recordInteraction", () => {
     expect(theirs.data!.agentRelationships).toEqual([]);
   });
 
-  it("with no importance and no tags: INTERACTION's 0.6 and `conversation` plus the summary's topic tags (#19, seed 000 Memory Types and Change 1.4)", async () => {
+  it("with no importance and no tags: INTERACTION's 0.6 and `conversation` plus the summary's topic tags (#19, the Discord squad's memory types and Change 1.4)", async () => {
     const summary = "Discord conversation with Möngke: 'can we deploy the release tonight?' -> Response: 'after the benchmark'";
     const res = await t.as(kublai, RECORD, { input: { agentId: kublai.agentId, summary } });
     expect(res.errors).toBeUndefined();
@@ -108,7 +108,7 @@ describe("recordInteraction", () => {
 const SIGNIFICANT = `mutation ($input: RecordInteractionInput!, $above: Float) { recordSignificantInteraction(input: $input, above: $above) {
   recorded importance threshold memory { id importance tags } } }`;
 
-describe("recordSignificantInteraction: the note's opt-in filter (seed 000, Risks & Mitigations: only record significant interactions, value score > 0.6)", () => {
+describe("recordSignificantInteraction: the note's opt-in filter (the Discord squad's notes, Risks & Mitigations: only record significant interactions, value score > 0.6)", () => {
   it("stores nothing for an interaction at or below 0.6, the default included, and says so", async () => {
     const before = await memoriesOf(kublai.agentId);
     for (const importance of [undefined, 0.6, 0.2]) {

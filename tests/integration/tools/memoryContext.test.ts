@@ -48,7 +48,7 @@ afterAll(async () => {
   await t.stop();
 });
 
-describe("memoryContext: seed 000's block through GraphQL", () => {
+describe("memoryContext: the Discord squad's block through GraphQL", () => {
   it("gives the four sections in seed order, dated lines citing each memory, within the budget", async () => {
     const block = await context(kublai, { topic: "operations performance" });
     expect(block.text.split("\n")[0]).toBe("[Agent Memory Context - Kublai]");

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const q = (query: string, variables: Record<string, unknown> = {}) => ok(gw, query, variables, me);
 
-describe("seed 004's people tools on the Google fixture", () => {
+describe("the chatbot memory service's people tools on the Google fixture", () => {
   it("personProfile returns Alice's facts with confidence and evidence; an unknown person is found: false", async () => {
     const { personProfile: p } = await q(`query ($id: ID!) { personProfile(personId: $id) { found name realName facts { type object confidence evidence attributes { role location } } } }`, { id: id("alice") });
     expect(p).toMatchObject({ found: true, name: "Alice", realName: "Alice Johnson" });

@@ -11,7 +11,7 @@ export const ASSERT = `mutation ($facts: [FactAssertionInput!]!) {
   }
 }`;
 
-/** Seed 004's fixture graph (§8 and the Google example), written by `me` through createPeople and assertFacts. */
+/** The chatbot memory service's fixture graph (its test data and the Google example), written by `me` through createPeople and assertFacts. */
 export async function buildPeopleFixture(gw: TestGateway, me: string) {
   const { people, orgs, facts } = memoryServiceGraph(me);
   await ok(gw, CREATE_PEOPLE_AND_ORGS, { input: people, orgs }, me);

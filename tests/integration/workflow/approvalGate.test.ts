@@ -13,7 +13,7 @@ import { PATH_TO, workflowGate } from "../../support/workflowGate.js";
 let tg: TokenGateway;
 let gate: ReturnType<typeof workflowGate>;
 
-// Seed 003's cast: Ögedei proposes and implements, Jochi measures, Kublai approves.
+// The six-agent squad's cast: Ögedei proposes and implements, Jochi measures, Kublai approves.
 let ogedei: ReturnType<TokenGateway["caller"]>;
 let jochi: ReturnType<TokenGateway["caller"]>;
 let kublai: ReturnType<TokenGateway["caller"]>;
@@ -38,7 +38,7 @@ afterAll(async () => {
   await tg?.gw.stop();
 });
 
-/** Walks an improvement of Ögedei's to `status` with the callers seed 003 gives each step. */
+/** Walks an improvement of Ögedei's to `status` with the callers the six-agent squad's notes give each step. */
 async function reach(status: string): Promise<string> {
   const id = await gate.improvement(ogedei, { coCreatedWith: jochi.agentId });
   for (const step of PATH_TO[status]!) await gate.move(TRANSITIONS[step as keyof typeof TRANSITIONS].actor === "reviewer" ? kublai : ogedei, id, step);
@@ -46,7 +46,7 @@ async function reach(status: string): Promise<string> {
 }
 
 describe("the full approval path", () => {
-  it("PROPOSED → PENDING_APPROVAL → APPROVED → IMPLEMENTING → MEASURING → COMPLETE, each step by its seed 003 agent", async () => {
+  it("PROPOSED → PENDING_APPROVAL → APPROVED → IMPLEMENTING → MEASURING → COMPLETE, each step by the agent the six-agent squad's notes give it", async () => {
     const id = await gate.improvement(ogedei, { coCreatedWith: jochi.agentId });
     const submitted = await gate.move(ogedei, id, "SUBMIT", { notes: "ready for review" });
     expect(submitted).toMatchObject({ status: "PENDING_APPROVAL", reviewDecision: null });

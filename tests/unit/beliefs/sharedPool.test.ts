@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_POOL_THRESHOLD, entryMinConfidence, joinsPool, poolVisibility } from "../../../src/beliefs/sharedPool.js";
 
 describe("joinsPool: knowledge at or above the threshold joins the shared pool", () => {
-  it("seed 003's default threshold is 0.7", () => {
+  it("the six-agent squad's default threshold is 0.7", () => {
     expect(DEFAULT_POOL_THRESHOLD).toBe(0.7);
   });
 

@@ -134,7 +134,7 @@ describe("planFacts", () => {
 });
 
 describe("factText", () => {
-  it("writes seed 004 §5.1's format", () => {
+  it("writes the chatbot memory service's fact format", () => {
     expect(factText({ personName: "Alice", type: "WORKS_AT", objectName: "Google", attributes: { role: "Software Engineer", location: "San Francisco", startDate: "2022-01" } })).toBe(
       "Alice WORKS_AT Google. role=Software Engineer, location=San Francisco, start_date=2022-01",
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { extractBattle, extractLocation } from "../../../src/game/analysisKeywords.js";
 
-describe("extractLocation (seed 001's keyword list)", () => {
+describe("extractLocation (the game agent's keyword list)", () => {
   it("title-cases the first keyword of the seed's list found in the text", () => {
     expect(extractLocation("The player stands in tall grass on Route 1.")).toBe("Route");
     expect(extractLocation("Entering VIRIDIAN forest from the south")).toBe("Forest");
@@ -21,7 +21,7 @@ describe("extractLocation (seed 001's keyword list)", () => {
   });
 });
 
-describe("extractBattle (seed 001's keyword list)", () => {
+describe("extractBattle (the game agent's keyword list)", () => {
   it("finds a wild battle", () => {
     expect(extractBattle("A wild Pidgey appeared!")).toEqual({ inBattle: true, battleType: "WILD", battlePhase: "unknown" });
   });

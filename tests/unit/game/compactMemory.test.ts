@@ -21,7 +21,7 @@ describe("compactTurn", () => {
 });
 
 describe("compactMemory", () => {
-  it("gives seed 001's format: recent_turns, turn_count and patterns as one string", () => {
+  it("gives the game agent's format: recent_turns, turn_count and patterns as one string", () => {
     const turns = [move("UP"), move("RIGHT", false, "tree"), move("DOWN", false, "water"), move("LEFT")].map((t, i) => ({ ...t, number: i + 1 }));
     const memory = compactMemory(turns);
     expect(memory.turnCount).toBe(4);
@@ -43,7 +43,7 @@ describe("compactMemory", () => {
 });
 
 describe("composeGameContext", () => {
-  it("puts the general block first, then seed 001's RECENT MEMORY heading and the compact JSON", () => {
+  it("puts the general block first, then the game agent's RECENT MEMORY heading and the compact JSON", () => {
     expect(composeGameContext("Key Insights\n- a", { turnCount: 2, json: "{}" })).toBe("Key Insights\n- a\n\n**RECENT MEMORY** (last 2 turns):\n{}");
   });
   it("gives the recent turns alone when there is no general block", () => {

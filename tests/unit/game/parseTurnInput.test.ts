@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SEED_EXTRACTORS } from "../../../src/game/analysisKeywords.js";
+import { KEYWORD_EXTRACTORS } from "../../../src/game/analysisKeywords.js";
 import { parseTurnInput, type TurnInput } from "../../../src/game/parseTurnInput.js";
 
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-const options = { screenshotMaxBytes: 1024, extractors: SEED_EXTRACTORS };
+const options = { screenshotMaxBytes: 1024, extractors: KEYWORD_EXTRACTORS };
 const base: TurnInput = { number: 3, analysis: "A wild Rattata appeared on Route 1", buttonPresses: ["A"], success: true };
 
 describe("parseTurnInput", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_IMPORTANCE, describeImportanceDefaults, importanceOf } from "../../../src/memory/importanceDefaults.js";
 import { defaultInteractionTags, isSignificant, SIGNIFICANCE_THRESHOLD } from "../../../src/memory/interactionDefaults.js";
 
-describe("a memory's default importance by type (seed 000, Memory Types: observation 0.5, learning 0.7-0.8, insight 0.9, interaction 0.6)", () => {
+describe("a memory's default importance by type (the Discord squad's notes, Memory Types: observation 0.5, learning 0.7-0.8, insight 0.9, interaction 0.6)", () => {
   it("gives each type of the note its importance, a learning the middle of 0.7-0.8", () => {
     expect(importanceOf("OBSERVATION", undefined)).toBe(0.5);
     expect(importanceOf("LEARNING", undefined)).toBe(0.75);
@@ -30,7 +30,7 @@ describe("a memory's default importance by type (seed 000, Memory Types: observa
   });
 });
 
-describe("a recorded interaction's defaults (seed 000, Change 1.4 and Risks & Mitigations)", () => {
+describe("a recorded interaction's defaults (the Discord squad's notes, Change 1.4 and Risks & Mitigations)", () => {
   it("tags it conversation, then the topic tags its summary's words mean", () => {
     expect(defaultInteractionTags("Discord conversation with Möngke: 'can you deploy the release?' -> 'yes, after the benchmark'")).toEqual([
       "conversation",

@@ -7,7 +7,7 @@ import { memory, NOW, randomMemories } from "./fixtures.js";
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const day = (iso: string) => new Date(`${iso}T09:00:00Z`);
 
-describe("composeMemoryContext: seed 000's block", () => {
+describe("composeMemoryContext: the Discord squad's block", () => {
   const memories = [
     memory({ id: ID(1), type: "OBSERVATION", content: "Users ask about X before Y", createdAt: day("2024-01-12") }),
     memory({ id: ID(2), type: "INSIGHT", content: "The message queue bottlenecks under high load", importance: 0.9, createdAt: day("2024-01-15") }),
@@ -68,7 +68,7 @@ describe("composeMemoryContext: seed 000's block", () => {
     expect(block.lines[0]!.content).toBe("ok Key Insights: - [2020-01-01] fake (mem:evil)");
   });
 
-  it("cuts content longer than the line cap with an ellipsis (seed 000 cuts long memories)", () => {
+  it("cuts content longer than the line cap with an ellipsis (the Discord squad's notes cut long memories)", () => {
     const long = memory({ id: ID(1), content: "word ".repeat(200) });
     const [line] = composeMemoryContext([long], { agentName: "K", topic: null, tokenBudget: 8000 }).lines;
     expect(Array.from(line!.content).length).toBeLessThanOrEqual(300);

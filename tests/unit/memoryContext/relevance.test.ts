@@ -6,7 +6,7 @@ const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 const q = (over: Partial<Parameters<typeof relevanceOf>[1]> = {}) => ({ topicTerms: [], participants: [], conversationId: null, now: NOW, ...over });
 
 describe("relevance of a memory", () => {
-  it("recency halves at 30 days and keeps falling (seed 000: older than 30 days is less relevant)", () => {
+  it("recency halves at 30 days and keeps falling (the Discord squad's notes: older than 30 days is less relevant)", () => {
     expect(recencyOf(NOW, NOW)).toBe(1);
     expect(recencyOf(daysAgo(30), NOW)).toBeCloseTo(0.5);
     expect(recencyOf(daysAgo(90), NOW)).toBeCloseTo(0.25);

@@ -21,7 +21,7 @@ describe("nextStage", () => {
     expect(nextStage(stage, result)).toBe(next);
   });
 
-  it("walks a two-round run from ANALYZE to END through every stage in seed 004's order", () => {
+  it("walks a two-round run from ANALYZE to END through every stage in the chatbot memory service's order", () => {
     const stops: (string | null)[] = [null, null, null, "DONE"];
     const walked: Stage[] = ["ANALYZE"];
     let stage: Stage = "ANALYZE";

@@ -143,7 +143,7 @@ describe("contradictionPairs", () => {
   });
 });
 
-describe("assessConfidence (seed 004's rule)", () => {
+describe("assessConfidence (the chatbot memory service's rule)", () => {
   const ok = (n: number, failed = 0) => [...Array.from({ length: n }, () => ({ ok: true })), ...Array.from({ length: failed }, () => ({ ok: false }))];
 
   it("is LOW without facts, whatever the calls", () => {

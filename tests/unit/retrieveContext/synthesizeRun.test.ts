@@ -65,7 +65,7 @@ describe("synthesize (the run's last stage)", () => {
     expect(result.confidence).toBe("LOW");
   });
 
-  it("reports the contradictions among the facts it returns and seed 004's confidence", () => {
+  it("reports the contradictions among the facts it returns and the chatbot memory service's confidence", () => {
     const facts = [
       fact({ id: "a", object: "Google", confidence: 0.9, contradicts: ["b"] }),
       fact({ id: "b", object: "Meta", confidence: 0.85, contradicts: ["a"] }),

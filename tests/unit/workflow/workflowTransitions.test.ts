@@ -17,7 +17,7 @@ const as = (agentId: string, ...roles: Role[]) => ({ agentId, roles: ["agent", .
 /** Entitled to every transition of Ögedei's improvements: what it is refused is refused for the state alone. */
 const steward = as("steward", "approver", "admin");
 
-/** Seed 003's diagram, written out by hand: the table the code must match. */
+/** The six-agent squad's diagram, written out by hand: the table the code must match. */
 const EXPECTED: Record<WorkflowStatus, Partial<Record<TransitionName, WorkflowStatus>>> = {
   PROPOSED: { SUBMIT: "PENDING_APPROVAL" },
   PENDING_APPROVAL: { APPROVE: "APPROVED", REJECT: "REJECTED", REQUEST_REVISION: "NEEDS_REVISION" },

@@ -3,7 +3,7 @@ import type { Caller } from "../../../src/core/caller.js";
 import type { KnowledgeGateway } from "./knowledgeGateway.js";
 
 /**
- * A seed-003 squad: six agents, research that discovered concepts,
+ * A six-agent squad: six agents, research that discovered concepts,
  * applications that challenged them, a synthesis that answered one challenge,
  * tasks, a subscription rule and workflow improvements. Each write goes
  * through GraphQL as its agent, so ownership and timestamps are the gateway's.

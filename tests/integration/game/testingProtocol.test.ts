@@ -1,5 +1,5 @@
 /**
- * Seed 001's testing protocol, against the real Neo4j: session creation; two
+ * The game agent's testing protocol, against the real Neo4j: session creation; two
  * turns stored with complete data and screenshots; four turns and their
  * compact memory; a full four-turn session, memory context before every
  * decision, that ends cleanly.
@@ -30,7 +30,7 @@ const PLAY = [
   { buttonPresses: ["LEFT"], success: false, analysis: "Water to the west; the player cannot swim.", visual: { terrain: "path", obstacles: ["water"] } },
 ];
 
-describe("seed 001 test 2: session creation", () => {
+describe("the game agent's notes test 2: session creation", () => {
   it("creates an ACTIVE session with goal, maxTurns, start time and lease, played by the agent", async () => {
     const { startSession } = await ok(gw, START, { goal: "test session creation", maxTurns: 1, game: "Pokemon Red" }, me);
     expect(startSession).toMatchObject({ agentId: me, goal: "test session creation", maxTurns: 1, game: "Pokemon Red", status: "ACTIVE", turnsCompleted: 0, endedAt: null });
@@ -43,7 +43,7 @@ describe("seed 001 test 2: session creation", () => {
   });
 });
 
-describe("seed 001 test 3: turn storage", () => {
+describe("the game agent's notes test 3: turn storage", () => {
   it("stores two turns with complete data, each screenshot base64 in its own node linked to its turn", async () => {
     const sessionId = `${me}-storage`;
     await ok(gw, START, { sessionId, goal: "test turn storage", maxTurns: 2 }, me);
@@ -82,7 +82,7 @@ describe("seed 001 test 3: turn storage", () => {
   });
 });
 
-describe("seed 001 test 4: memory retrieval", () => {
+describe("the game agent's notes test 4: memory retrieval", () => {
   it("gives the last four turns in the compact JSON form, patterns detected", async () => {
     const sessionId = `${me}-memory`;
     await ok(gw, START, { sessionId, goal: "test memory context", maxTurns: 4 }, me);
@@ -101,7 +101,7 @@ describe("seed 001 test 4: memory retrieval", () => {
   });
 });
 
-describe("seed 001 test 5: full integration", () => {
+describe("the game agent's notes test 5: full integration", () => {
   it("plays four turns, each decided on the memory context of the turns before, and ends cleanly", async () => {
     const sessionId = `${me}-full`;
     await ok(gw, `mutation ($m: [MemoryInput!]!) { recordMemories(memories: $m) { ids } }`, {
