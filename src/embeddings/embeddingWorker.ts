@@ -3,6 +3,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
 import { commitBatch, prepareBatch } from "./embedBatch.js";
+import { passLoop } from "../core/passLoop.js";
 
 /**
  * A pass of extra embedding work (facts, for instance) run after the node
@@ -37,86 +38,59 @@ export interface EmbeddingWorkerOptions {
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
   const { driver, database, embedder, types, logger, extraPasses = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
-  let wakeTimer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   let failures = 0;
   // Set by the first wake-up after the worker was last idle; cleared when a pass finds nothing left.
   let behindSince: number | null = null;
   const target = { driver, database, embedder };
 
-  async function runUntilIdle(): Promise<void> {
-    do {
-      again = false;
-      let handled = 0;
-      for (const type of types) {
-        // Pipelined: the next batch is read and embedded while the last one is written.
-        let writing: { ids: string[]; done: Promise<void> } | null = null;
-        while (!stopped) {
-          const batch = await prepareBatch(target, type, batchSize, writing?.ids ?? []);
-          await writing?.done;
-          if (!batch) break;
-          handled += batch.size;
-          const done = commitBatch(target, batch);
-          done.catch(() => {}); // awaited on the next turn; this only keeps it from counting as unhandled meanwhile
-          writing = { ids: batch.ids, done };
-          if (batch.size < batchSize) break;
-        }
+  /** Every type once, then the extra passes: true when it embedded anything. */
+  async function pass(): Promise<boolean> {
+    let handled = 0;
+    for (const type of types) {
+      // Pipelined: the next batch is read and embedded while the last one is written.
+      let writing: { ids: string[]; done: Promise<void> } | null = null;
+      while (!stopped) {
+        const batch = await prepareBatch(target, type, batchSize, writing?.ids ?? []);
         await writing?.done;
+        if (!batch) break;
+        handled += batch.size;
+        const done = commitBatch(target, batch);
+        done.catch(() => {}); // awaited on the next turn; this only keeps it from counting as unhandled meanwhile
+        writing = { ids: batch.ids, done };
+        if (batch.size < batchSize) break;
       }
-      for (const pass of extraPasses) if (!stopped) handled += await pass(embedder);
-      if (handled > 0) again = true;
-    } while (again && !stopped);
-  }
-
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
+      await writing?.done;
     }
-    running = runUntilIdle()
-      .then(() => {
-        failures = 0;
-        if (!again && !wakeTimer) behindSince = null;
-      })
-      .catch((err: unknown) => {
-        failures++;
-        logger.error({ err }, "Embedding pass failed; pending nodes stay PENDING and are retried");
-        if (!stopped) setTimeout(() => void run(), Math.min(30_000, 500 * 2 ** failures)).unref();
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
+    for (const extra of extraPasses) if (!stopped) handled += await extra(embedder);
+    failures = 0;
+    return handled > 0;
   }
 
-  const timer = setInterval(() => void run(), pollMs);
-  timer.unref();
-  void run();
+  const loop = passLoop({
+    pass,
+    pollMs,
+    wakeDelayMs,
+    onIdle: () => {
+      behindSince = null;
+    },
+    onFailure: (err) => {
+      failures++;
+      logger.error({ err }, "Embedding pass failed; pending nodes stay PENDING and are retried");
+      return Math.min(30_000, 500 * 2 ** failures);
+    },
+  });
 
   return {
     wake() {
       behindSince ??= Date.now();
-      if (wakeTimer || stopped) return;
-      wakeTimer = setTimeout(() => {
-        wakeTimer = null;
-        void run();
-      }, wakeDelayMs);
-      wakeTimer.unref();
+      loop.wake();
     },
-    async drain() {
-      // A wake-up that arrived during the current pass makes it loop again, so
-      // one awaited run covers every write made before drain() was called.
-      await run();
-      while (running) await running;
-    },
+    drain: () => loop.drain(),
     stats: () => ({ behindSince, failures }),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      if (wakeTimer) clearTimeout(wakeTimer);
-      while (running) await running;
+      await loop.stop();
     },
   };
 }

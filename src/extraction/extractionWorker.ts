@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import type { ExtractionConfig } from "../config/config.js";
+import { passLoop } from "../core/passLoop.js";
 import { assertFacts, validateAssertions, type ValidAssertion } from "../facts/index.js";
 import { claimMessages, LeaseLostError, releaseFailed, settleAlone, settleMessages, type ClaimedMessage, type Settled } from "./extractionQueue.js";
 import type { ExtractedFact, Extractor } from "./extractor.js";
@@ -61,9 +62,6 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   const types = deps.schema.factTypes;
   let paused = false;
   let stopped = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let wakeTimer: NodeJS.Timeout | null = null;
   const counts = { processed: 0, factsWritten: 0, failures: 0, lastError: null as string | null };
 
   async function writeOwnerGroup(tenantId: string, ownerId: string, messages: ClaimedMessage[], facts: Map<string, ExtractedFact[]>) {
@@ -134,63 +132,36 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     return claimed.length;
   }
 
-  async function runUntilIdle() {
-    do {
-      again = false;
-      while (!stopped && !paused) {
-        const n = await pass();
-        if (n < config.batchSize) break;
-      }
-    } while (again && !stopped && !paused);
-  }
-
-  function run(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runUntilIdle()
-      .catch((err: unknown) => {
-        counts.failures++;
-        counts.lastError = (err as Error).message;
-        logger.error({ err }, "Extraction pass failed; pending messages stay PENDING and are retried");
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const timer = setInterval(() => void run(), pollMs);
-  timer.unref();
-  void run();
+  const loop = passLoop({
+    // One batch; another is claimed at once only when this one was full.
+    pass: async () => !stopped && !paused && (await pass()) >= config.batchSize,
+    pollMs,
+    wakeDelayMs,
+    onFailure: (err) => {
+      counts.failures++;
+      counts.lastError = (err as Error).message;
+      logger.error({ err }, "Extraction pass failed; pending messages stay PENDING and are retried");
+      // The next poll or wake-up tries again: the messages' own back-off is in their leases.
+      return null;
+    },
+  });
 
   return {
     wake() {
-      if (wakeTimer || stopped || paused) return;
-      wakeTimer = setTimeout(() => {
-        wakeTimer = null;
-        void run();
-      }, wakeDelayMs);
-      wakeTimer.unref();
+      if (!paused) loop.wake();
     },
-    async drain() {
-      await run();
-      while (running) await running;
-    },
+    drain: () => loop.drain(),
     pause() {
       paused = true;
     },
     resume() {
       paused = false;
-      void run();
+      loop.wake();
     },
     stats: () => ({ paused, ...counts }),
     async stop() {
       stopped = true;
-      clearInterval(timer);
-      if (wakeTimer) clearTimeout(wakeTimer);
-      while (running) await running;
+      await loop.stop();
     },
   };
 }

@@ -2,4 +2,5 @@
 export type { Extractor, ExtractedFact, ExtractedAttributes, ExtractionContext, ExtractionMessage, KnownPerson } from "./extractor.js";
 export { createExtractionWorker, type ExtractionWorker } from "./extractionWorker.js";
 export { extractionResolvers } from "./extractionResolvers.js";
+export type { ExtractionState } from "./extractionState.js";
 export { extractionBacklog, type ExtractionBacklog } from "./extractionBacklog.js";

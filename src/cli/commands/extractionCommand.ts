@@ -1,22 +1,12 @@
 import type { Command } from "commander";
 import { call, withConnectionOptions, withGateway, type ConnectionOptions } from "./connection.js";
 import { emit, type OutputOptions } from "./output.js";
+import type { ExtractionState } from "../../extraction/index.js";
 
 const STATE_FIELDS = "enabled extractor paused pending failed skipped done oldestPendingSeconds";
 const STATE = `query CliExtractionState { extractionState { ${STATE_FIELDS} } }`;
 const PAUSE = `mutation CliPauseExtraction($paused: Boolean!) { pauseExtraction(paused: $paused) { ${STATE_FIELDS} } }`;
 const QUEUE = `mutation CliQueueExtraction($statuses: [ExtractionStatus!]!, $channelId: ID) { queueExtraction(statuses: $statuses, channelId: $channelId) }`;
-
-interface ExtractionState {
-  enabled: boolean;
-  extractor: string | null;
-  paused: boolean;
-  pending: number;
-  failed: number;
-  skipped: number;
-  done: number;
-  oldestPendingSeconds: number;
-}
 
 const describe = (s: ExtractionState) =>
   `Extraction ${s.enabled ? `on (${s.extractor})` : "off for this tenant"}${s.paused ? ", PAUSED" : ""}: ` +
