@@ -2,3 +2,5 @@
 export type { Extractor, ExtractedFact, ExtractedAttributes, ExtractionContext, ExtractionMessage, KnownPerson } from "./extractor.js";
 export { createExtractionWorker, type ExtractionWorker } from "./extractionWorker.js";
 export { extractionBacklog, type ExtractionBacklog } from "./extractionBacklog.js";
+export { llmExtractor, type LlmExtractor, type LlmExtractorOptions } from "./llm/llmExtractor.js";
+export type { ExtractionUsage } from "./llm/extractionUsage.js";
