@@ -47,17 +47,17 @@ function answerBodies(message: ChatCompletionMessage, dropped: string[]): string
 
 /** One entry, checked against the scope and then by assertFacts' own rules (lengths, attributes, instants). Returns the fact or why it is dropped. Pure. */
 export function checkEntry(e: Entry, scope: AnswerScope): ExtractedFact | string {
-  const relation = scope.relations.find((r) => r.type === e.relation);
+  const relation = scope.relations.find((r) => r.type === e.relation.trim().toUpperCase());
   if (!relation) return `relation "${e.relation.slice(0, 50)}" is not a fact relation of the schema`;
   if (!scope.personIds.has(e.subject)) return `subject "${e.subject.slice(0, 100)}" is not one of the listed people`;
-  if (relation.target === "Person" && (!scope.personIds.has(e.object) || e.object === e.subject)) return `${e.relation}'s object "${e.object.slice(0, 100)}" is not another listed person`;
+  if (relation.target === "Person" && (!scope.personIds.has(e.object) || e.object === e.subject)) return `${relation.type}'s object "${e.object.slice(0, 100)}" is not another listed person`;
   const outside = e.evidence.find((id) => !scope.messageIds.has(id));
   if (outside !== undefined) return `evidence "${outside.slice(0, 100)}" is not a message of the batch`;
   if (e.confidence < scope.minConfidence || e.confidence > 1) return `confidence ${e.confidence} is outside ${scope.minConfidence}..1`;
   const attributes = Object.fromEntries(Object.entries(e.attributes ?? {}).filter(([k, v]) => ATTRIBUTE_NAMES.includes(k) && v !== null && v !== undefined)) as ExtractedAttributes;
   const fact: ExtractedFact = {
     subject: e.subject,
-    relation: e.relation,
+    relation: relation.type,
     object: e.object.trim(),
     confidence: e.confidence,
     evidence: [...new Set(e.evidence)],
