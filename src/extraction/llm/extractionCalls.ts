@@ -19,6 +19,27 @@ export function peopleFor(people: readonly KnownPerson[], messages: readonly Ext
   return people.filter((p) => ids.has(p.id) || named(p));
 }
 
+/** The last `n` messages of each conversation of `messages` among `earlier`, oldest first. Pure. */
+function contextOf(earlier: readonly ExtractionMessage[], messages: readonly ExtractionMessage[], n: number): ExtractionMessage[] {
+  const conversations = new Set(messages.map((m) => m.conversationId).filter((c): c is string => c !== undefined));
+  return [...conversations].flatMap((c) => earlier.filter((m) => m.conversationId === c).slice(-n));
+}
+
+/**
+ * A call cut in two, for an answer too long for the token limit: the second
+ * half sees the first half's messages as context. Pure.
+ */
+export function halveCall(call: ExtractionCall, contextPerConversation: number): [ExtractionCall, ExtractionCall] {
+  const mid = Math.ceil(call.messages.length / 2);
+  const first = call.messages.slice(0, mid);
+  const second = call.messages.slice(mid);
+  const secondContext = contextOf([...call.context, ...first], second, contextPerConversation);
+  return [
+    { messages: first, context: contextOf(call.context, first, contextPerConversation), people: peopleFor(call.people, [...call.context, ...first]) },
+    { messages: second, context: secondContext, people: peopleFor(call.people, [...secondContext, ...second]) },
+  ];
+}
+
 /**
  * Cuts a batch into calls of at most `messagesPerCall` messages, those of one
  * conversation together and in time order, and gives each call the last
@@ -37,10 +58,7 @@ export function planCalls(
   const calls: ExtractionCall[] = [];
   for (let start = 0; start < sorted.length; start += messagesPerCall) {
     const messages = sorted.slice(start, start + messagesPerCall);
-    const conversations = new Set(messages.map((m) => m.conversationId).filter((c): c is string => c !== undefined));
-    const context = [...conversations].flatMap((c) =>
-      [...earlierWindow, ...sorted.slice(0, start)].filter((m) => m.conversationId === c).slice(-contextPerConversation),
-    );
+    const context = contextOf([...earlierWindow, ...sorted.slice(0, start)], messages, contextPerConversation);
     calls.push({ messages, context, people: peopleFor(people, [...context, ...messages]) });
   }
   return calls;

@@ -3,11 +3,11 @@ import type { FactRelation } from "../../core/schemaFacts.js";
 import type { Logger } from "../../logging/logger.js";
 import { describeModelError, type ChatModel, type ToolTurn } from "../../llm/chatModel.js";
 import type { ExtractedFact, ExtractionContext, ExtractionMessage, Extractor } from "../extractor.js";
-import { planCalls, type ExtractionCall } from "./extractionCalls.js";
+import { halveCall, planCalls, type ExtractionCall } from "./extractionCalls.js";
 import { EXTRACTION_PROMPT_VERSION, extractionSystemPrompt, extractionUserPrompt } from "./extractionPrompt.js";
 import { usageCounter, type ExtractionUsage } from "./extractionUsage.js";
-import { readRecordedFacts, type AnswerScope } from "./readRecordedFacts.js";
-import { recordFactsTool } from "./recordFactsTool.js";
+import { readRecordedFacts, type AnswerScope, type ReadAnswer } from "./readRecordedFacts.js";
+import { RECORD_FACTS, recordFactsTool } from "./recordFactsTool.js";
 
 export interface LlmExtractorOptions {
   chat: ChatModel;
@@ -36,8 +36,8 @@ export interface LlmExtractor extends Extractor {
  * call `record_facts` whose JSON schema comes from the SDL's relations, up to
  * `messagesPerCall` messages per call with earlier messages of their
  * conversations as context. Every answer is checked (readRecordedFacts): bad
- * entries are dropped; an unusable answer is asked for once more, with why,
- * and then the call yields no facts and a log line — its messages are DONE
+ * entries are dropped; an unusable answer is asked for once more, with why
+ * (a truncated one as two halves), and then yields no facts and a log line — its messages are DONE
  * with 0 facts, since the same prompt would fail the same way on a retry.
  * A model call that fails (HTTP errors after the client's retries, timeouts,
  * an open circuit) throws instead: the worker retries the batch after a
@@ -64,31 +64,51 @@ export function llmExtractor(options: LlmExtractorOptions): LlmExtractor {
     }
   }
 
-  async function extractCall(call: ExtractionCall): Promise<ExtractedFact[]> {
+  /** One call's answer, read. `retryBecause` is why the previous answer was unusable: the model is told. */
+  async function askCall(call: ExtractionCall, retryBecause?: string): Promise<ReadAnswer> {
     const ids = call.messages.map((m) => m.id);
-    usage.counts.messages += ids.length;
-    // No listed person among these messages: nothing may be said about anyone, so the model is not asked.
-    if (call.people.length === 0) return [];
     const personIds = call.people.map((p) => p.id);
     const tool = recordFactsTool(relations, personIds, ids);
     const scope: AnswerScope = { relations, personIds: new Set(personIds), messageIds: new Set(ids), maxFactsPerMessage, minConfidence, source };
-    const user = extractionUserPrompt(call.people, call.context, call.messages);
-    let reason = "";
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const note = attempt === 0 ? "" : `\n\nYour previous answer was unusable (${reason}). Call ${tool.function.name} again with valid JSON; keep it short (at most ${maxFactsPerMessage} facts per message, short objects).`;
-      if (attempt > 0) usage.counts.retries++;
-      const turn = await ask([{ role: "system", content: system }, { role: "user", content: user + note }], tool);
-      const answer = readRecordedFacts(turn, scope);
-      if (answer.ok) {
-        usage.counts.droppedFacts += answer.dropped.length;
-        if (answer.dropped.length) logger.warn({ messages: ids, dropped: answer.dropped.slice(0, 20) }, `LLM extraction dropped ${answer.dropped.length} of the model's entries`);
-        return answer.facts;
-      }
-      reason = answer.reason;
+    const note = retryBecause
+      ? `\n\nYour previous answer was unusable (${retryBecause}). Call ${RECORD_FACTS} again with valid JSON; keep it short (at most ${maxFactsPerMessage} facts per message, short objects).`
+      : "";
+    const user = extractionUserPrompt(call.people, call.context, call.messages) + note;
+    return readRecordedFacts(await ask([{ role: "system", content: system }, { role: "user", content: user }], tool), scope);
+  }
+
+  /** The facts of a usable answer (its drops logged), or none and a warning. */
+  function settle(call: ExtractionCall, answer: ReadAnswer): ExtractedFact[] {
+    const messages = call.messages.map((m) => m.id);
+    if (!answer.ok) {
+      usage.counts.unusableAnswers++;
+      logger.warn({ messages, reason: answer.reason, promptVersion: EXTRACTION_PROMPT_VERSION }, "LLM extraction: the model's answer was unusable twice; these messages yield no facts");
+      return [];
     }
-    usage.counts.unusableAnswers++;
-    logger.warn({ messages: ids, reason, promptVersion: EXTRACTION_PROMPT_VERSION }, "LLM extraction: the model's answer was unusable twice; these messages yield no facts");
-    return [];
+    usage.counts.droppedFacts += answer.dropped.length;
+    if (answer.dropped.length) logger.warn({ messages, dropped: answer.dropped.slice(0, 20) }, `LLM extraction dropped ${answer.dropped.length} of the model's entries`);
+    return answer.facts;
+  }
+
+  /**
+   * One call, and at most one more round for an unusable answer: the same
+   * messages again, or — when the answer was cut at the token limit — each
+   * half of them, so a long answer fits.
+   */
+  async function extractCall(call: ExtractionCall): Promise<ExtractedFact[]> {
+    usage.counts.messages += call.messages.length;
+    // No listed person among these messages: nothing may be said about anyone, so the model is not asked.
+    if (call.people.length === 0) return [];
+    const first = await askCall(call);
+    if (first.ok) return settle(call, first);
+    const again = first.truncated && call.messages.length > 1 ? halveCall(call, contextPerConversation) : [call];
+    const facts: ExtractedFact[] = [];
+    for (const part of again) {
+      if (part.people.length === 0) continue;
+      usage.counts.retries++;
+      facts.push(...settle(part, await askCall(part, first.reason)));
+    }
+    return facts;
   }
 
   return {

@@ -19,7 +19,7 @@ export interface AnswerScope {
 }
 
 /** A usable answer's facts and, in words, every entry dropped and why; or why the whole answer is unusable. */
-export type ReadAnswer = { ok: true; facts: ExtractedFact[]; dropped: string[] } | { ok: false; reason: string };
+export type ReadAnswer = { ok: true; facts: ExtractedFact[]; dropped: string[] } | { ok: false; reason: string; truncated?: true };
 
 const entrySchema = z.object({
   subject: z.string(),
@@ -102,7 +102,7 @@ export function capPerMessage(facts: readonly ExtractedFact[], max: number, drop
  * listed people, citing messages of the call, leaves this function. Pure.
  */
 export function readRecordedFacts(turn: { message: ChatCompletionMessage; finishReason: string }, scope: AnswerScope): ReadAnswer {
-  if (turn.finishReason === "length") return { ok: false, reason: "the answer was cut at the token limit (truncated JSON)" };
+  if (turn.finishReason === "length") return { ok: false, reason: "the answer was cut at the token limit (truncated JSON)", truncated: true };
   const dropped: string[] = [];
   const bodies = answerBodies(turn.message, dropped);
   if (!bodies) return { ok: false, reason: `the model did not call ${RECORD_FACTS}` };

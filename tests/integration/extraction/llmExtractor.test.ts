@@ -98,13 +98,21 @@ describe("the LLM extractor against an OpenAI-compatible endpoint", () => {
     expect(extractor.usage()).toMatchObject({ calls: 2, retries: 1, unusableAnswers: 1 });
   });
 
-  it("an answer cut at the token limit (finish_reason length) is not read, even in part; the retry's answer is", async () => {
+  it("an answer cut at the token limit (finish_reason length) is not read, even in part; the batch is asked again in two halves", async () => {
     const cut = JSON.stringify({ facts: goodFacts }).slice(0, 120);
-    play(answer(cut, { finishReason: "length" }), answer({ facts: [goodFacts[1]] }));
-    expect((await extractor.extract(batch, { people })).map((f) => f.object)).toEqual(["Rust"]);
+    play(answer(cut, { finishReason: "length" }), answer({ facts: goodFacts.slice(0, 2) }), answer({ facts: [goodFacts[2]] }));
+    expect((await extractor.extract(batch, { people })).map((f) => f.object)).toEqual(["Acme", "Rust", "t1-ben"]);
+    const read = (i: number) => [...llm.requests[i]!.messages[1]!.content!.split("Messages to read")[1]!.matchAll(/"id":"(\w+)"/g)].map((m) => m[1]);
+    expect([read(1), read(2)]).toEqual([["m2", "m1"], ["m3"]]);
     expect(llm.requests[1]!.messages[1]!.content).toContain("cut at the token limit");
-    play(answer(cut, { finishReason: "length" }));
+    expect(extractor.usage()).toMatchObject({ calls: 3, retries: 2, messages: 3, unusableAnswers: 0 });
+  });
+
+  it("cut again in the halves: no facts, and a log line for each half", async () => {
+    play(answer(JSON.stringify({ facts: goodFacts }).slice(0, 120), { finishReason: "length" }));
     expect(await extractor.extract(batch, { people })).toEqual([]);
+    expect(llm.requests).toHaveLength(3);
+    expect(logs.filter((l) => l.msg.includes("unusable twice")).map((l) => l.messages)).toEqual([["m2", "m1"], ["m3"]]);
   });
 
   it("a hostile message and a model that obeys it: only facts about the listed people, citing the batch, survive", async () => {

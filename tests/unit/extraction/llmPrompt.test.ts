@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ExtractionMessage, KnownPerson } from "../../../src/extraction/extractor.js";
-import { planCalls, peopleFor } from "../../../src/extraction/llm/extractionCalls.js";
+import { halveCall, planCalls, peopleFor } from "../../../src/extraction/llm/extractionCalls.js";
 import { EXTRACTION_PROMPT_VERSION, extractionSystemPrompt, extractionUserPrompt } from "../../../src/extraction/llm/extractionPrompt.js";
 import { recordFactsTool } from "../../../src/extraction/llm/recordFactsTool.js";
 import { factRelations } from "../../../src/facts/factRelations.js";
@@ -65,5 +65,18 @@ describe("cutting a batch into calls", () => {
     const found = peopleFor(people, [msg("m1", "lunch with Cyrus", { authorPersonId: undefined, mentions: ["p-ben"] })]);
     expect(found.map((p) => p.id)).toEqual(["p-ben", "p-cy"]);
     expect(peopleFor(people, [msg("m1", "nobody here", { authorPersonId: undefined })])).toEqual([]);
+  });
+});
+
+describe("halving a call whose answer was too long", () => {
+  it("splits the messages; the second half sees the first as context, and each half only its people", () => {
+    const [call] = planCalls([msg("m1", "hi Ben"), msg("m2", "hello", { authorPersonId: "p-cy" }), msg("m3", "bye")], [msg("w1", "earlier")], people, {
+      messagesPerCall: 20,
+      contextPerConversation: 2,
+    });
+    const [first, second] = halveCall(call!, 2);
+    expect([first.messages.map((m) => m.id), first.context.map((m) => m.id)]).toEqual([["m1", "m2"], ["w1"]]);
+    expect([second.messages.map((m) => m.id), second.context.map((m) => m.id)]).toEqual([["m3"], ["m1", "m2"]]);
+    expect(first.people.map((p) => p.id)).toEqual(["p-ana", "p-ben", "p-cy"]);
   });
 });

@@ -49,7 +49,7 @@ describe("reading the model's record_facts answer", () => {
   });
 
   it("an answer cut at the token limit is unusable even when its prefix parses", () => {
-    expect(readRecordedFacts(called({ facts: [good] }, "length"), scope)).toEqual({ ok: false, reason: "the answer was cut at the token limit (truncated JSON)" });
+    expect(readRecordedFacts(called({ facts: [good] }, "length"), scope)).toEqual({ ok: false, reason: "the answer was cut at the token limit (truncated JSON)", truncated: true });
   });
 
   it("no call of record_facts and no text is unusable; a call of any other tool is ignored", () => {
