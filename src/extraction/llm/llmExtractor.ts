@@ -37,8 +37,9 @@ export interface LlmExtractor extends Extractor {
  * `messagesPerCall` messages per call with earlier messages of their
  * conversations as context. Every answer is checked (readRecordedFacts): bad
  * entries are dropped; an unusable answer is asked for once more, with why
- * (a truncated one as two halves), and then yields no facts and a log line — its messages are DONE
- * with 0 facts, since the same prompt would fail the same way on a retry.
+ * (a truncated one as two halves), and then yields no facts and a log line:
+ * its messages end DONE with 0 facts, since the same prompt would fail the
+ * same way on a later retry.
  * A model call that fails (HTTP errors after the client's retries, timeouts,
  * an open circuit) throws instead: the worker retries the batch after a
  * back-off, as the endpoint may come back.
