@@ -4,3 +4,5 @@ export { createExtractionWorker, type ExtractionWorker } from "./extractionWorke
 export { extractionResolvers } from "./extractionResolvers.js";
 export type { ExtractionState } from "./extractionState.js";
 export { extractionBacklog, type ExtractionBacklog } from "./extractionBacklog.js";
+export { llmExtractor, type LlmExtractor, type LlmExtractorOptions } from "./llm/llmExtractor.js";
+export type { ExtractionUsage } from "./llm/extractionUsage.js";

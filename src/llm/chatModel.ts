@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import type { ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { ChatCompletionFunctionTool, ChatCompletionMessage, ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { LlmConfig } from "../config/config.js";
 import { circuitBreaker, type CircuitBreaker } from "./circuitBreaker.js";
 
@@ -8,10 +8,21 @@ export interface ChatTurn {
   tokens: number;
 }
 
+/** A completion forced through one tool: its calls, why the model stopped, and what it cost. */
+export interface ToolTurn {
+  message: ChatCompletionMessage;
+  /** `length` when the answer was cut at the token limit: its arguments are then truncated JSON. */
+  finishReason: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
 /** The model endpoint as the LLM planner uses it: one chat completion with tools. */
 export interface ChatModel {
   readonly model: string;
   complete(messages: ChatCompletionMessageParam[], tools: ChatCompletionTool[], signal: AbortSignal): Promise<ChatTurn>;
+  /** One completion that must answer by calling `tool` (structured output through a function call), as the fact extractor asks. */
+  callTool(messages: ChatCompletionMessageParam[], tool: ChatCompletionFunctionTool, options?: { signal?: AbortSignal; maxTokens?: number }): Promise<ToolTurn>;
   readonly breaker: CircuitBreaker;
 }
 
@@ -44,6 +55,27 @@ export function createChatModel(config: LlmConfig): ChatModel {
       const choice = response.choices[0];
       if (!choice) throw new Error("the model returned no choices");
       return { message: choice.message, tokens: response.usage?.total_tokens ?? 0 };
+    },
+    async callTool(messages, tool, { signal, maxTokens } = {}) {
+      const response = await client.chat.completions.create(
+        {
+          model: config.model,
+          messages,
+          tools: [tool],
+          tool_choice: { type: "function", function: { name: tool.function.name } },
+          temperature: 0,
+          ...(maxTokens ? { max_tokens: maxTokens } : {}),
+        },
+        { signal },
+      );
+      const choice = response.choices[0];
+      if (!choice) throw new Error("the model returned no choices");
+      return {
+        message: choice.message,
+        finishReason: choice.finish_reason ?? "stop",
+        promptTokens: response.usage?.prompt_tokens ?? 0,
+        completionTokens: response.usage?.completion_tokens ?? 0,
+      };
     },
   };
 }
