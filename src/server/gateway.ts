@@ -56,7 +56,7 @@ export interface GatewayDeps {
   /** REST adapters over GraphQL operations, mounted under /api (POST /api/memory/retrieve). */
   restRoutes?: RestRoutes[];
   /** The MCP endpoint over GraphQL operations, mounted at /mcp. */
-  mcp?: (execute: ExecuteOperation, authenticate: Authenticator) => express.Router;
+  mcp?: (io: { execute: ExecuteOperation; authenticate: Authenticator; graphqlUrl: () => string }) => { router: express.Router; close(): Promise<void> };
 }
 
 export interface Gateway {
@@ -185,7 +185,9 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     return response.body.singleResult as never;
   };
   for (const routes of deps.restRoutes ?? []) app.use("/api", strictJson(config.maxBodyBytes), routes(execute));
-  if (deps.mcp) app.use("/mcp", strictJson(config.maxBodyBytes), deps.mcp(execute, authenticate));
+  let url = "";
+  const mcp = deps.mcp?.({ execute, authenticate, graphqlUrl: () => url });
+  if (mcp) app.use("/mcp", strictJson(config.maxBodyBytes), mcp.router);
   app.use(
     "/graphql",
     strictJson(config.maxBodyBytes),
@@ -201,7 +203,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const metricsServer = config.metrics.port === null ? null : await startMetricsServer(metrics.registry, config.metrics.port, config.metrics.host);
   if (metricsServer) logger.info({ url: `http://${config.metrics.host}:${metricsServer.port}/metrics` }, "Metrics are served without tokens on their own port");
   const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
-  const url = `http://${shownHost}:${port}/graphql`;
+  url = `http://${shownHost}:${port}/graphql`;
   logger.info({ url, explorer: url.replace(/graphql$/, "graphiql") }, "Mnemograph is serving");
 
   return {
@@ -211,6 +213,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     metricsPort: metricsServer?.port ?? null,
     async stop() {
       await metricsServer?.stop();
+      // MCP sessions first: their GET streams and feed sockets would hold the servers open.
+      await mcp?.close();
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       await Promise.allSettled([...closing]);
