@@ -5,11 +5,10 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express from "express";
 import { isEnumType, type GraphQLSchema } from "graphql";
 import WebSocket from "ws";
-import type { Authenticator } from "../auth/authenticate.js";
 import { AGENT_HEADER } from "../auth/identifyLocalCaller.js";
 import type { McpConfig } from "../config/config.js";
 import type { Caller } from "../core/caller.js";
-import type { ExecuteOperation } from "../server/rest/restRoutes.js";
+import type { McpEndpoint, McpEndpointIo } from "../server/gateway.js";
 import { attachFeedResource } from "./feedResource.js";
 import { createMcpServer } from "./mcpServer.js";
 import { McpSessions, sessionOwner, type SessionEntry } from "./mcpSessions.js";
@@ -21,20 +20,6 @@ export function schemaEnums(schema: GraphQLSchema): EnumValues {
     const type = schema.getType(name);
     return isEnumType(type) ? type.getValues().map((v) => v.name) : undefined;
   };
-}
-
-/** What the gateway hands the MCP endpoint once its GraphQL pipeline runs. */
-export interface McpEndpointIo {
-  execute: ExecuteOperation;
-  authenticate: Authenticator;
-  /** The gateway's own /graphql URL (known once it listens): a session's feed subscriptions use its graphql-ws endpoint. */
-  graphqlUrl: () => string;
-}
-
-export interface McpEndpoint {
-  router: express.Router;
-  /** Closes every session (the gateway is stopping). */
-  close(): Promise<void>;
 }
 
 interface HttpSession extends SessionEntry {

@@ -40,6 +40,20 @@ import { bodyErrorHandler } from "./bodyErrors.js";
 import { httpOperationTypesPlugin } from "./httpOperationTypes.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 
+/** What the gateway hands the MCP endpoint once its GraphQL pipeline runs. */
+export interface McpEndpointIo {
+  execute: ExecuteOperation;
+  authenticate: Authenticator;
+  /** The gateway's own /graphql URL (known once it listens): MCP sessions follow feeds over its graphql-ws endpoint. */
+  graphqlUrl: () => string;
+}
+
+/** The MCP endpoint: its routes, and its sessions to close when the gateway stops. */
+export interface McpEndpoint {
+  router: express.Router;
+  close(): Promise<void>;
+}
+
 export interface GatewayDeps {
   config: Config;
   driver: Driver;
@@ -56,7 +70,7 @@ export interface GatewayDeps {
   /** REST adapters over GraphQL operations, mounted under /api (POST /api/memory/retrieve). */
   restRoutes?: RestRoutes[];
   /** The MCP endpoint over GraphQL operations, mounted at /mcp. */
-  mcp?: (io: { execute: ExecuteOperation; authenticate: Authenticator; graphqlUrl: () => string }) => { router: express.Router; close(): Promise<void> };
+  mcp?: (io: McpEndpointIo) => McpEndpoint;
 }
 
 export interface Gateway {
