@@ -159,7 +159,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
       restRoutes: [retrieveRoute, knowledgeRoute],
-      mcp: mcpRoute(schema, VERSION),
+      mcp: mcpRoute(schema, VERSION, config.mcp),
       extractionBacklog: backlog,
     });
     const leaseSweeper = startLeaseSweeper(game);

@@ -42,8 +42,17 @@ export interface Config {
   tracing: TracingConfig;
   /** The agent team's cross-agent pool (src/beliefs/sharedPool.ts): knowledge at or above `threshold` confidence joins it. */
   sharedPool: { threshold: number };
+  /** Sessions of the Streamable HTTP MCP endpoint at /mcp (src/mcp/mcpSessions.ts). */
+  mcp: McpConfig;
   /** Facts learned from messages after the commit (src/extraction/). */
   extraction: ExtractionConfig;
+}
+
+export interface McpConfig {
+  /** A session nobody used for this long is closed, its feed subscriptions with it. */
+  sessionIdleSeconds: number;
+  /** Open sessions one caller (tenant + agent) may hold at once; initializing one more is refused. */
+  maxSessionsPerCaller: number;
 }
 
 /**
@@ -192,6 +201,8 @@ const schema = z.object({
   JWT_ISSUER: z.string().min(1).optional(),
   JWT_AUDIENCE: z.string().min(1).optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86400).default(900),
+  MCP_SESSION_IDLE_SECONDS: z.coerce.number().int().min(10).max(86400).default(1800),
+  MCP_MAX_SESSIONS_PER_CALLER: z.coerce.number().int().min(1).max(1000).default(10),
   QUERY_MAX_DEPTH: z.coerce.number().int().min(2).max(100).optional(),
   QUERY_MAX_COST: z.coerce.number().int().min(10).max(10_000_000).optional(),
   QUERY_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).optional(),
@@ -305,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     embeddings: e.EMBEDDING_BASE_URL
       ? { provider: "openai", baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_API_MODEL }
       : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS },
+    mcp: { sessionIdleSeconds: e.MCP_SESSION_IDLE_SECONDS, maxSessionsPerCaller: e.MCP_MAX_SESSIONS_PER_CALLER },
     game: {
       screenshotMaxBytes: e.SCREENSHOT_MAX_BYTES,
       leaseSeconds: e.GAME_SESSION_LEASE_SECONDS,

@@ -1083,16 +1083,6 @@ export type ApplicationWhere = {
   visibility?: VisibilityEnumScalarFilters | null | undefined;
 };
 
-export type BattleContextInput = {
-  battlePhase?: string | null | undefined;
-  battleType?: BattleType | null | undefined;
-  inBattle: boolean;
-};
-
-export type BattleType =
-  | 'TRAINER'
-  | 'WILD';
-
 export type BeliefConnectInput = {
   contradicts?: Array<BeliefContradictsConnectFieldInput> | null | undefined;
   evolvedFrom?: Array<BeliefEvolvedFromConnectFieldInput> | null | undefined;
@@ -1745,14 +1735,6 @@ export type CollaborationWhere = {
   NOT?: CollaborationWhere | null | undefined;
   OR?: Array<CollaborationWhere> | null | undefined;
   domain?: StringScalarFilters | null | undefined;
-};
-
-/** One entry of the game agent's compact memory: `{turn, action, result, context}`. */
-export type CompactTurnInput = {
-  action: string;
-  context: string;
-  result: string;
-  turn: number;
 };
 
 export type ConceptChallengedByConnectFieldInput = {
@@ -2663,13 +2645,6 @@ export type FactCreateInput = {
   yearsExperience?: number | null | undefined;
 };
 
-/** How retrieveContext writes a fact's sentence. */
-export type FactFormat =
-  /** "… from 2019-2022 as a Software Engineer (confidence: 0.92, evidence: msg_456)": the chatbot memory service's format, which its clients parse; dates as years (structuredFacts keep the exact dates). */
-  | 'LABELED'
-  /** "… from 2019 to 2022 as a Software Engineer (confidence 0.92, evidence msg_456)" */
-  | 'PLAIN';
-
 export type FactWhere = {
   AND?: Array<FactWhere> | null | undefined;
   NOT?: FactWhere | null | undefined;
@@ -2694,15 +2669,6 @@ export type FactWhere = {
   yearsExperience?: IntScalarFilters | null | undefined;
 };
 
-/** How a feed message came to be sent. */
-export type FeedDeliveryMode =
-  /** Events only BATCHED rules selected (and broadcasts, for an agent whose broadcastDelivery is BATCHED), gathered over the batch interval. */
-  | 'BATCH'
-  /** One event an IMMEDIATE rule (or a broadcast, unless the agent batches broadcasts) selected, as it committed. */
-  | 'IMMEDIATE'
-  /** Catching up after the `after` cursor: everything missed, at once. */
-  | 'REPLAY';
-
 /** Filters for an aggregation of a float field */
 export type FloatScalarAggregationFilters = {
   average?: FloatScalarFilters | null | undefined;
@@ -2720,25 +2686,6 @@ export type FloatScalarFilters = {
   lt?: number | null | undefined;
   lte?: number | null | undefined;
 };
-
-/** A console button (the game agent's button presses); the four directions are movements. */
-export type GameButton =
-  | 'A'
-  | 'B'
-  | 'DOWN'
-  | 'L'
-  | 'LEFT'
-  | 'R'
-  | 'RIGHT'
-  | 'SELECT'
-  | 'START'
-  | 'UP';
-
-export type GameSessionStatus =
-  /** Closed by the server: its lease ran out, or the WebSocket it was started on closed. */
-  | 'ABANDONED'
-  | 'ACTIVE'
-  | 'COMPLETED';
 
 /** ID filters */
 export type IdScalarFilters = {
@@ -3014,13 +2961,6 @@ export type MemoryConnectWhere = {
   node: MemoryWhere;
 };
 
-/** The compact memory the strategy model was given for a turn (usually what recentTurns returned). */
-export type MemoryContextInput = {
-  patterns?: Array<TurnPattern> | null | undefined;
-  recentTurns: Array<CompactTurnInput>;
-  turnCount: number;
-};
-
 export type MemoryCreateInput = {
   aboutPeople?: MemoryAboutPeopleFieldInput | null | undefined;
   agent?: MemoryAgentFieldInput | null | undefined;
@@ -3039,27 +2979,6 @@ export type MemoryCreateInput = {
   type: MemoryType;
   visibility?: Visibility;
 };
-
-/**
- * What memoryStore writes: a Belief, an Insight, an Experience for the next
- * reflection, or one of the agent team's knowledge types, filled from `content`
- * (its first line is the topic, name or title; the whole is the findings,
- * description, body or content).
- */
-export type MemoryKind =
-  /** Analysis: a PATTERN analysis, `title` the first line, `findings` the content. */
-  | 'ANALYSIS'
-  | 'BELIEF'
-  /** Concept: `name` the first line (300 characters), `description` the content. */
-  | 'CONCEPT'
-  /** Content: an ARTICLE, `title` the first line, `body` the content. */
-  | 'CONTENT'
-  /** Documentation: a REFERENCE document, `title` the first line, `content` the content. */
-  | 'DOCUMENTATION'
-  | 'EXPERIENCE'
-  | 'INSIGHT'
-  /** Research: `topic` the first line, `findings` the content, depth MODERATE. */
-  | 'RESEARCH';
 
 export type MemoryRelatedAgentsConnectFieldInput = {
   connect?: Array<AgentConnectInput> | null | undefined;
@@ -4904,21 +4823,6 @@ export type ProjectWhere = {
   visibility?: VisibilityEnumScalarFilters | null | undefined;
 };
 
-export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
-  agentId: string | number;
-  conversationId?: string | null | undefined;
-  /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
-  importance?: number | null | undefined;
-  summary: string;
-  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
-  tags?: Array<string> | null | undefined;
-  /** Agents the interaction was with: linked by INVOLVES. */
-  withAgents?: Array<string | number>;
-  /** People (names or ids) the interaction was with: stored in `participants`. */
-  withPeople?: Array<string>;
-};
-
 export type RefinementAggregationWhereInput = {
   AND?: Array<RefinementAggregationWhereInput> | null | undefined;
   NOT?: RefinementAggregationWhereInput | null | undefined;
@@ -5366,37 +5270,6 @@ export type ResearchWhere = {
   visibility?: VisibilityEnumScalarFilters | null | undefined;
 };
 
-export type RetrievalConfidence =
-  | 'HIGH'
-  | 'LOW'
-  | 'MEDIUM';
-
-export type RetrievalPlanner =
-  | 'DETERMINISTIC'
-  | 'LLM';
-
-export type RetrieveContextInput = {
-  channelId?: string | null | undefined;
-  /** Return the whole trace: each step, tool call, arguments, result size and time. */
-  debug?: boolean | null | undefined;
-  /** How each sentence of `facts` is written: PLAIN (the default here) or LABELED (the chatbot memory service's format, the REST route's default). */
-  factFormat?: FactFormat | null | undefined;
-  /** Most facts returned (1..100). */
-  maxFacts?: number | null | undefined;
-  /** Most planning rounds (1..20); each may run several tool calls. */
-  maxIterations?: number | null | undefined;
-  /** The last messages of the conversation, oldest first (1..50). */
-  messages: Array<RetrieveMessageInput>;
-};
-
-/** One message of the conversation the facts are retrieved for. */
-export type RetrieveMessageInput = {
-  authorId?: string | null | undefined;
-  authorName?: string | null | undefined;
-  content: string;
-  timestamp?: string | null | undefined;
-};
-
 export type ReviewIssueConnectInput = {
   review?: Array<ReviewIssueReviewConnectFieldInput> | null | undefined;
 };
@@ -5509,55 +5382,6 @@ export type RiskRatingEnumScalarFilters = {
   eq?: RiskRating | null | undefined;
   in?: Array<RiskRating> | null | undefined;
 };
-
-/** The image of a turn: base64 (PNG or JPEG), at most SCREENSHOT_MAX_BYTES decoded (2 MB by default). */
-export type ScreenshotInput = {
-  base64: string;
-  /** Checked against the image's magic bytes when given. */
-  mimeType?: string | null | undefined;
-};
-
-export type SearchMemoriesInput = {
-  /** Only memories of these agents (owners); default: every memory the caller may read. */
-  agentIds?: Array<string | number> | null | undefined;
-  /** Memories of this conversation; messages of this channel. */
-  conversationId?: string | null | undefined;
-  /**
-   * 0 = relevance only (default), up to 1 = as diverse as possible (maximal
-   * marginal relevance over the candidates' vectors, which are then read too).
-   */
-  diversity?: number;
-  /** Add neighbouring turns of the same conversation and memories about the same people. */
-  expand?: boolean;
-  /** Return each hit's score parts. */
-  explain?: boolean;
-  /** When the remembered thing happened (occurredAt, else createdAt): from inclusive, to exclusive. */
-  from?: string | null | undefined;
-  /** 1..100. */
-  limit?: number;
-  minConfidence?: number | null | undefined;
-  /** Memories involving any of these participants; messages written by them (id or name). */
-  participants?: Array<string> | null | undefined;
-  /** What the agent is talking about, as plain words (1..2,000 characters); Lucene syntax is searched literally. */
-  query: string;
-  sources?: Array<SearchSource>;
-  /** Memories carrying any of these tags. */
-  tags?: Array<string> | null | undefined;
-  to?: string | null | undefined;
-  types?: Array<MemoryType> | null | undefined;
-  /** Your own query vector (384 unit-length numbers) instead of embedding `query`; `query` still drives full text. */
-  vector?: Array<number> | null | undefined;
-};
-
-/**
- * What searchMemories looks through. Facts (relationships between people and
- * what they know, work at, live in…) are found by meaning only, and only
- * `minConfidence` filters them: the other filters describe memories and messages.
- */
-export type SearchSource =
-  | 'FACT'
-  | 'MEMORY'
-  | 'MESSAGE';
 
 export type SecurityAuditConnectInput = {
   vulnerabilities?: Array<SecurityAuditVulnerabilitiesConnectFieldInput> | null | undefined;
@@ -6823,33 +6647,6 @@ export type TopicWhere = {
   visibility?: VisibilityEnumScalarFilters | null | undefined;
 };
 
-/** Everything of the game agent's Turn. Omitted location and battle are extracted from the analysis. */
-export type TurnInput = {
-  analysis: string;
-  battle?: BattleContextInput | null | undefined;
-  buttonPresses: Array<GameButton>;
-  location?: string | null | undefined;
-  memoryContext?: MemoryContextInput | null | undefined;
-  number: number;
-  screenshot?: ScreenshotInput | null | undefined;
-  screenshotPath?: string | null | undefined;
-  success: boolean;
-  /** When the turn was played; the server's time when omitted. */
-  timestamp?: string | null | undefined;
-  visual?: VisualContextInput | null | undefined;
-};
-
-/** A pattern in the last turns worth telling the strategy model (src/game/turnPatterns.ts). */
-export type TurnPattern =
-  /** At least two movements in the window were blocked. */
-  | 'HITTING_OBSTACLES'
-  /** The agent goes back and forth (A, B, A, B) or walks a loop back to where it was. */
-  | 'OSCILLATING'
-  /** The same action failed twice or more in a row. */
-  | 'REPEATED_FAILURE'
-  /** The last three turns or more all failed. */
-  | 'STUCK';
-
 export type Urgency =
   | 'EVENTUAL'
   | 'IMMEDIATE'
@@ -6864,15 +6661,6 @@ export type Visibility =
 export type VisibilityEnumScalarFilters = {
   eq?: Visibility | null | undefined;
   in?: Array<Visibility> | null | undefined;
-};
-
-/** What the client measured on screen (the game agent's movement_data). */
-export type VisualContextInput = {
-  description?: string | null | undefined;
-  /** What blocks the way (tree, water, NPC): the context of a blocked move. */
-  obstacles?: Array<string> | null | undefined;
-  terrain?: string | null | undefined;
-  validMovements?: Array<GameButton> | null | undefined;
 };
 
 export type VulnerabilityAuditConnectFieldInput = {
@@ -7066,128 +6854,7 @@ export type PersonFactsQueryVariables = Exact<{
 
 export type PersonFactsQuery = { people: Array<{ id: string, name: string, realName: string | null, aliases: Array<string>, worksAtConnection: { edges: Array<{ node: { id: string, name: string }, properties: { confidence: number, evidence: Array<string>, role: string | null, startDate: string | null, endDate: string | null, validFrom: string | null, validUntil: string | null, source: string | null } }> }, livesInConnection: { edges: Array<{ node: { id: string, name: string }, properties: { confidence: number, evidence: Array<string>, role: string | null, startDate: string | null, endDate: string | null, validFrom: string | null, validUntil: string | null, source: string | null } }> }, hasSkillConnection: { edges: Array<{ node: { id: string, name: string }, properties: { proficiency: string | null, yearsExperience: number | null, confidence: number, evidence: Array<string>, role: string | null, startDate: string | null, endDate: string | null, validFrom: string | null, validUntil: string | null, source: string | null } }> } }> };
 
-export type McpKnowledgeFeedSubscriptionVariables = Exact<{
-  agentId: string | number;
-  after?: string | null | undefined;
-}>;
-
-
-export type McpKnowledgeFeedSubscription = { knowledgeFeed: { mode: FeedDeliveryMode, cursor: string, events: Array<{ cursor: string, type: string, nodeId: string, nodeType: string, actorAgentId: string, ownerId: string, domains: Array<string>, confidence: number | null, tier: string | null, payload: string, createdAt: string }> } };
-
 export type McpEnumsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type McpEnumsQuery = { __schema: { types: Array<{ name: string | null, kind: __TypeKind, enumValues: Array<{ name: string }> | null }> } };
-
-export type McpMemoryStoreMutationVariables = Exact<{
-  content: string;
-  type: MemoryKind;
-  confidence?: number | null | undefined;
-  domains?: Array<string> | string | null | undefined;
-  category?: InsightCategory | null | undefined;
-  outcome?: Outcome | null | undefined;
-}>;
-
-
-export type McpMemoryStoreMutation = { memoryStore: { id: string, kind: MemoryKind, confidence: number | null, pooled: boolean } };
-
-export type McpMemorySearchQueryVariables = Exact<{
-  input: SearchMemoriesInput;
-}>;
-
-
-export type McpMemorySearchQuery = { searchMemories: { tookMs: number, hits: Array<{ source: SearchSource, id: string, content: string, score: number, occurredAt: string | null, authorName: string | null, ownerId: string | null, conversationId: string | null }> } };
-
-export type McpMemoryContextQueryVariables = Exact<{
-  agentId: string | number;
-  conversationId?: string | null | undefined;
-  participants?: Array<string> | string | null | undefined;
-  topic?: string | null | undefined;
-  tokenBudget?: number | null | undefined;
-}>;
-
-
-export type McpMemoryContextQuery = { memoryContext: { text: string, tokenCount: number, cached: boolean, generatedAt: string } };
-
-export type McpMemoryQueryQueryVariables = Exact<{
-  topic: string;
-  minConfidence?: number | null | undefined;
-  domain?: string | null | undefined;
-  includeShared?: boolean | null | undefined;
-  limit?: number | null | undefined;
-}>;
-
-
-export type McpMemoryQueryQuery = { memoryQuery: Array<{ score: number, knowledge: { id: string, type: string, ownerId: string, confidence: number, domains: Array<string>, title: string | null, text: string | null } }> };
-
-export type McpMemoryReflectMutationVariables = Exact<{
-  limit?: number | null | undefined;
-}>;
-
-
-export type McpMemoryReflectMutation = { memoryReflect: { id: string, content: string, insightsGained: Array<string>, createdAt: string, planner: ReflectionPlanner | null } };
-
-export type McpMemoryShareMutationVariables = Exact<{
-  knowledgeId: string | number;
-}>;
-
-
-export type McpMemoryShareMutation = { memoryShare: { id: string, knowledgeType: string, sharedAt: string } };
-
-export type McpRetrieveContextMutationVariables = Exact<{
-  input: RetrieveContextInput;
-}>;
-
-
-export type McpRetrieveContextMutation = { retrieveContext: { facts: Array<string>, confidence: RetrievalConfidence, reasoning: string, profiles: Array<{ personId: string, name: string | null, factCount: number }>, snippets: Array<{ source: SearchSource, id: string, content: string, authorName: string | null, occurredAt: string | null }>, metadata: { planner: RetrievalPlanner, iterationsUsed: number, queriesExecuted: number, processingTimeMs: number, runId: string } } };
-
-export type McpPersonProfileQueryVariables = Exact<{
-  personId: string | number;
-  factTypes?: Array<string> | string | null | undefined;
-  asOf?: string | null | undefined;
-}>;
-
-
-export type McpPersonProfileQuery = { personProfile: { personId: string, found: boolean, name: string | null, aliases: Array<string>, facts: Array<{ id: string, type: string, personId: string, personName: string, object: string, objectLabel: string, confidence: number, evidence: Array<string>, start: string | null, end: string | null, current: boolean }> } };
-
-export type McpRecordInteractionMutationVariables = Exact<{
-  input: RecordInteractionInput;
-}>;
-
-
-export type McpRecordInteractionMutation = { recordInteraction: { id: string, type: MemoryType, content: string, importance: number, confidence: number, tags: Array<string>, participants: Array<string>, conversationId: string | null, occurredAt: string | null, createdAt: string, ownerId: string, visibility: Visibility } };
-
-export type McpStartGameSessionMutationVariables = Exact<{
-  goal: string;
-  maxTurns: number;
-  game?: string | null | undefined;
-  sessionId?: string | number | null | undefined;
-}>;
-
-
-export type McpStartGameSessionMutation = { startSession: { id: string, agentId: string, game: string | null, goal: string, maxTurns: number, status: GameSessionStatus, turnsCompleted: number, startedAt: string, endedAt: string | null } };
-
-export type McpRecordTurnMutationVariables = Exact<{
-  sessionId: string | number;
-  turn: TurnInput;
-}>;
-
-
-export type McpRecordTurnMutation = { recordTurn: { created: boolean, turn: { id: string, number: number, location: string, success: boolean, buttonPresses: Array<GameButton> }, session: { id: string, agentId: string, game: string | null, goal: string, maxTurns: number, status: GameSessionStatus, turnsCompleted: number, startedAt: string, endedAt: string | null } } };
-
-export type McpRecentTurnsQueryVariables = Exact<{
-  sessionId: string | number;
-  last?: number | null | undefined;
-}>;
-
-
-export type McpRecentTurnsQuery = { recentTurns: { sessionId: string, turnCount: number, sessionTurns: number, sessionStatus: GameSessionStatus, json: string } };
-
-export type McpCypherQueryQueryVariables = Exact<{
-  query: string;
-  params?: string | null | undefined;
-  limit?: number | null | undefined;
-}>;
-
-
-export type McpCypherQueryQuery = { cypherQuery: { columns: Array<string>, rows: Array<string>, rowCount: number, truncated: boolean, elapsedMs: number } };

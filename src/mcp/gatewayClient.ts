@@ -1,4 +1,5 @@
-import { MnemographClient } from "@mnemograph/client";
+import { MnemographClient, type KnowledgeFeed } from "@mnemograph/client";
+import WebSocket from "ws";
 import type { GraphQLResult, RunOperation } from "./mcpServer.js";
 import type { EnumValues } from "./tools.js";
 
@@ -19,16 +20,18 @@ export interface GatewayClient {
   headers(): Promise<Record<string, string>>;
   /** Whether the token says the caller is the gateway's operator, or undefined when unknown (no token): the gateway decides. */
   operator(): Promise<boolean | undefined>;
+  /** An agent's knowledge feed with these credentials, resubscribing with its cursor for as long as it is open. */
+  knowledgeFeed(agentId: string): KnowledgeFeed;
 }
 
 /**
- * A GraphQL client of a gateway over HTTP, for the stdio MCP server: a
+ * A GraphQL client of a gateway over HTTP, for the stdio MCP server and the CLI: a
  * MnemographClient (@mnemograph/client), so the API key → token exchange and
  * its renewal have one implementation. No retries: a tool reports RATE_LIMITED
  * to the agent, which decides whether to wait.
  */
 export function gatewayClient(options: GatewayClientOptions): GatewayClient {
-  const client = new MnemographClient({ ...options, retry: { maxAttempts: 1 } });
+  const client = new MnemographClient({ ...options, retry: { maxAttempts: 1 }, webSocketImpl: WebSocket });
   return {
     run: (document, variables) => client.execute(document, variables),
     headers: () => client.tokens.headers(),
@@ -36,6 +39,7 @@ export function gatewayClient(options: GatewayClientOptions): GatewayClient {
       const claims = await client.tokens.claims();
       return claims ? claims.operator === true : undefined;
     },
+    knowledgeFeed: (agentId) => client.knowledgeFeed({ agentId, maxReconnects: Infinity }),
   };
 }
 

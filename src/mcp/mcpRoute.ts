@@ -1,10 +1,17 @@
+import { randomUUID } from "node:crypto";
+import { DEFAULT_RETRY_POLICY, knowledgeFeed, type TokenSource } from "@mnemograph/client";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express from "express";
 import { isEnumType, type GraphQLSchema } from "graphql";
-import type { Authenticator } from "../auth/authenticate.js";
+import WebSocket from "ws";
+import { AGENT_HEADER } from "../auth/identifyLocalCaller.js";
+import type { McpConfig } from "../config/config.js";
 import type { Caller } from "../core/caller.js";
-import type { ExecuteOperation } from "../server/rest/restRoutes.js";
+import type { McpEndpoint, McpEndpointIo } from "../server/gateway.js";
+import { attachFeedResource } from "./feedResource.js";
 import { createMcpServer } from "./mcpServer.js";
+import { McpSessions, sessionOwner, type SessionEntry } from "./mcpSessions.js";
 import type { EnumValues } from "./tools.js";
 
 /** The enum values of the served schema: the MCP tools' enums come from the SDL. */
@@ -15,47 +22,135 @@ export function schemaEnums(schema: GraphQLSchema): EnumValues {
   };
 }
 
+interface HttpSession extends SessionEntry {
+  transport: StreamableHTTPServerTransport;
+  /** The credentials of the session's latest request: its feed subscriptions connect with them. */
+  credentials: Record<string, string>;
+}
+
 /** A JSON-RPC error answered before MCP sees the request (no id: the request was not read). */
-function refuse(res: express.Response, status: number, code: string, message: string) {
-  res.status(status).json({ jsonrpc: "2.0", error: { code: -32001, message, data: { code } }, id: null });
+function refuse(res: express.Response, status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+  res.status(status).json({ jsonrpc: "2.0", error: { code: -32001, message, data: { code, ...data } }, id: null });
+}
+
+/** Only what authenticates: a feed's socket carries no other header of the request. */
+function credentialsOf(headers: express.Request["headers"]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of ["authorization", AGENT_HEADER]) {
+    const value = headers[name];
+    if (typeof value === "string") kept[name] = value;
+  }
+  return kept;
 }
 
 /**
- * `POST /mcp`: the Streamable HTTP transport, stateless. Each request is
- * authenticated like `/graphql` (UNAUTHENTICATED → 401 before anything runs)
- * and gets its own MCP server whose tools run GraphQL operations with the
- * request's credentials, through Apollo's pipeline: the same limits, rates
- * and access rules. With no session there is no server-to-client stream, so
- * GET and DELETE answer 405.
+ * `/mcp`: the Streamable HTTP transport with sessions. Every request is
+ * authenticated like `/graphql` (UNAUTHENTICATED → 401 before anything runs).
+ * `initialize` (a POST without Mcp-Session-Id) opens a session owned by its
+ * caller (tenant, agent, operator or not); every later request with that id
+ * must come from the same caller, else 403. An unknown or expired id is 404,
+ * as the protocol says, so the client initializes again. Tools run with the
+ * credentials of the request that calls them, through Apollo's pipeline: the
+ * same limits, rates and access rules as GraphQL. POST answers are plain JSON
+ * (clients that only POST work); GET opens the session's stream, where feed
+ * notifications go; DELETE ends the session. Sessions are bounded: idle ones
+ * close after `sessionIdleSeconds`, and a caller holds at most
+ * `maxSessionsPerCaller` (one more is refused with 429).
  */
-export function mcpRoute(schema: GraphQLSchema, version: string) {
+export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConfig, now: () => number = Date.now) {
   const enums = schemaEnums(schema);
-  return (execute: ExecuteOperation, authenticate: Authenticator): express.Router => {
+  return ({ execute, authenticate, graphqlUrl }: McpEndpointIo): McpEndpoint => {
+    const sessions = new McpSessions<HttpSession>({ idleMs: config.sessionIdleSeconds * 1000, maxPerCaller: config.maxSessionsPerCaller }, now);
+    const sweep = setInterval(() => void Promise.allSettled(sessions.takeIdle().map((s) => s.close())), Math.min(config.sessionIdleSeconds * 500, 60_000));
+    sweep.unref();
+
+    const open = async (caller: Caller, req: express.Request, res: express.Response) => {
+      const owner = sessionOwner(caller);
+      if (!sessions.hasRoom(owner)) {
+        return refuse(res, 429, "MCP_SESSION_LIMIT", `This caller already holds ${config.maxSessionsPerCaller} MCP sessions: end one (DELETE /mcp) or let it expire`, {
+          field: "MCP_MAX_SESSIONS_PER_CALLER",
+          limit: config.maxSessionsPerCaller,
+        });
+      }
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        enableJsonResponse: true,
+        onsessioninitialized: (id) => sessions.add(id, entry),
+        onsessionclosed: (id) => sessions.remove(id),
+      });
+      const server = createMcpServer({
+        run: (document, variables, request) => execute(request?.requestInfo?.headers ?? entry.credentials, document, variables),
+        enums,
+        operator: caller.operator === true,
+        version,
+      });
+      // The session's credentials, renewed by each of its requests: what a feed's socket (re)connects with.
+      const tokens: TokenSource = { headers: async () => entry.credentials, renew: async () => false, claims: async () => undefined };
+      const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+      const feeds = attachFeedResource(server, (agentId) =>
+        knowledgeFeed({ url: graphqlUrl(), tokens, webSocketImpl: WebSocket, retry: DEFAULT_RETRY_POLICY, sleep }, { agentId, maxReconnects: Infinity }),
+      );
+      const entry: HttpSession = {
+        owner,
+        transport,
+        lastUsed: now(),
+        openStreams: 0,
+        credentials: credentialsOf(req.headers),
+        async close() {
+          await transport.close();
+        },
+      };
+      // However it ends (DELETE, idle, shutdown): its feeds and server end with it.
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.remove(transport.sessionId);
+        void feeds.close();
+      };
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    };
+
     const router = express.Router();
-    router.post("/", async (req, res, next) => {
+    router.all("/", async (req, res, next) => {
+      if (!["GET", "POST", "DELETE"].includes(req.method)) {
+        res.setHeader("Allow", "GET, POST, DELETE");
+        return refuse(res, 405, "METHOD_NOT_ALLOWED", "MCP over Streamable HTTP: POST messages, GET the session's stream, DELETE the session");
+      }
       let caller: Caller;
       try {
         caller = await authenticate(req.headers);
       } catch (err) {
         return refuse(res, 401, "UNAUTHENTICATED", (err as Error).message);
       }
-      const server = createMcpServer({ run: (document, variables) => execute(req.headers, document, variables), enums, operator: caller.operator === true, version });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on("close", () => {
-        void transport.close();
-        void server.close();
-      });
       try {
-        await server.connect(transport);
-        await transport.handleRequest(req, res, req.body);
+        const id = req.headers["mcp-session-id"];
+        if (typeof id !== "string") {
+          if (req.method === "POST" && isInitializeRequest(req.body)) return await open(caller, req, res);
+          return refuse(res, 400, "MCP_SESSION_REQUIRED", "No Mcp-Session-Id: send initialize first, then that session's id with every request");
+        }
+        const session = sessions.get(id);
+        if (!session) return refuse(res, 404, "MCP_SESSION_NOT_FOUND", "No such MCP session (ended or expired): initialize a new one");
+        // Another caller holding the id is refused outright: a session's subscriptions and tools list are its owner's.
+        if (session.owner !== sessionOwner(caller)) return refuse(res, 403, "MCP_SESSION_FORBIDDEN", "This MCP session belongs to another caller: initialize your own");
+        session.credentials = credentialsOf(req.headers);
+        sessions.touch(session);
+        if (req.method === "GET") {
+          session.openStreams++;
+          res.on("close", () => {
+            session.openStreams--;
+            sessions.touch(session);
+          });
+        }
+        await session.transport.handleRequest(req, res, req.body);
       } catch (err) {
         next(err);
       }
     });
-    router.all("/", (_req, res) => {
-      res.setHeader("Allow", "POST");
-      refuse(res, 405, "METHOD_NOT_ALLOWED", "This MCP endpoint is stateless: send JSON-RPC requests with POST");
-    });
-    return router;
+    return {
+      router,
+      async close() {
+        clearInterval(sweep);
+        await Promise.allSettled(sessions.takeAll().map((s) => s.close()));
+      },
+    };
   };
 }

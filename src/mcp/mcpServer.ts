@@ -1,6 +1,6 @@
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { MEMORY_CONTEXT } from "./operations.js";
+import { MemoryContextDocument } from "@mnemograph/client";
 import { mcpTools, type EnumValues, type McpTool } from "./tools.js";
 
 /** A GraphQL result as the MCP tools see it. */
@@ -14,7 +14,12 @@ export interface GraphQLResult {
  * Apollo's pipeline with the request's credentials; over stdio, as an HTTP
  * request to a gateway. Either way every check of `/graphql` applies.
  */
-export type RunOperation = (document: string, variables: Record<string, unknown>) => Promise<GraphQLResult>;
+export type RunOperation = (document: string, variables: Record<string, unknown>, request?: McpRequest) => Promise<GraphQLResult>;
+
+/** The HTTP request an MCP message came in (Streamable HTTP): its headers carry that request's credentials. Absent over stdio. */
+export interface McpRequest {
+  requestInfo?: { headers: Record<string, string | string[] | undefined> };
+}
 
 export interface McpServerOptions {
   run: RunOperation;
@@ -38,8 +43,8 @@ function errorResult(errors: NonNullable<GraphQLResult["errors"]>): CallToolResu
   return { isError: true, content: [{ type: "text", text }] };
 }
 
-async function callTool(run: RunOperation, tool: McpTool, args: Record<string, unknown>): Promise<CallToolResult> {
-  const result = await run(tool.document, tool.variables(args));
+async function callTool(run: RunOperation, tool: McpTool, args: Record<string, unknown>, request: McpRequest): Promise<CallToolResult> {
+  const result = await run(tool.document, tool.variables(args), request);
   if (result.errors?.length) return errorResult(result.errors);
   const value = result.data?.[tool.field];
   // structuredContent must be an object: a list result travels as { items }.
@@ -47,7 +52,7 @@ async function callTool(run: RunOperation, tool: McpTool, args: Record<string, u
   return { content: [{ type: "text", text: tool.render(value) }], structuredContent: structured };
 }
 
-/** An MCP server whose tools, resource and prompt all run through `run`. One per connection (stdio) or per request (HTTP). */
+/** An MCP server whose tools, resource and prompt all run through `run`. One per connection: the stdio process, or a Streamable HTTP session. */
 export function createMcpServer({ run, enums, operator, version }: McpServerOptions): McpServer {
   const server = new McpServer({ name: "mnemograph", version }, { instructions: "Long-term memory for agents: search before answering, store what you learn." });
   for (const tool of mcpTools(enums)) {
@@ -55,15 +60,15 @@ export function createMcpServer({ run, enums, operator, version }: McpServerOpti
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: !tool.writes, openWorldHint: false } },
-      (args: Record<string, unknown>) => callTool(run, tool, args),
+      (args: Record<string, unknown>, request: McpRequest) => callTool(run, tool, args, request),
     );
   }
   server.registerResource(
     "agent-context",
     new ResourceTemplate("mnemograph://agents/{agentId}/context", { list: undefined }),
     { title: "An agent's memory context", description: "The agent's memory-context block (default token budget), as text.", mimeType: "text/plain" },
-    async (uri, { agentId }) => {
-      const result = await run(MEMORY_CONTEXT, { agentId: String(agentId) });
+    async (uri, { agentId }, request) => {
+      const result = await run(String(MemoryContextDocument), { agentId: String(agentId) }, request);
       if (result.errors?.length) throw new Error(result.errors.map((e) => `${String(e.extensions?.code ?? "ERROR")}: ${e.message}`).join("\n"));
       const block = result.data?.memoryContext as { text: string } | undefined;
       return { contents: [{ uri: uri.href, mimeType: "text/plain", text: block?.text ?? "" }] };

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { fieldArgs, modelArgs, type AnyToolDeclaration } from "../core/retrievalTool.js";
 import { PEOPLE_TOOLS } from "../people/index.js";
 import { SEARCH_TOOLS } from "../search/index.js";
-import * as op from "./operations.js";
+// The client package's documented operations: one text per operation, for its users and for these tools.
+import * as op from "@mnemograph/client";
 
 /**
  * The tools an MCP client sees. Each runs one GraphQL operation as the caller,
@@ -77,7 +78,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         category: oneOf("InsightCategory").optional(),
         outcome: oneOf("Outcome").optional(),
       },
-      document: op.MEMORY_STORE,
+      document: String(op.StoreKnowledgeDocument),
       field: "memoryStore",
       variables: (a) => ({ ...a, type: a.type ?? "BELIEF" }),
       render: (v) => {
@@ -91,7 +92,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Search memories",
       description: `${search.loop!.description} Use it before answering about anything said or learned earlier.`,
       input: inputOf(search),
-      document: op.MEMORY_SEARCH,
+      document: String(op.SearchMemoriesDocument),
       field: "searchMemories",
       variables: (a) => fieldArgs(search, a, NO_CONVERSATION),
       render: (v) => {
@@ -113,7 +114,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         topic: z.string().optional(),
         token_budget: z.number().int().positive().optional(),
       },
-      document: op.MEMORY_CONTEXT,
+      document: String(op.MemoryContextDocument),
       field: "memoryContext",
       variables: (a) => snake(a, { agent_id: "agentId", conversation_id: "conversationId", participants: "participants", topic: "topic", token_budget: "tokenBudget" }),
       render: (v) => String((v as Row).text ?? ""),
@@ -130,7 +131,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         include_shared: z.boolean().optional(),
         limit: z.number().int().min(1).optional(),
       },
-      document: op.MEMORY_QUERY,
+      document: String(op.QueryKnowledgeDocument),
       field: "memoryQuery",
       variables: (a) => snake(a, { topic: "topic", min_confidence: "minConfidence", domain: "domain", include_shared: "includeShared", limit: "limit" }),
       render: (v) => {
@@ -148,7 +149,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Reflect",
       description: "Look back over your recent experiences and form beliefs from them (a Reflection with the insights gained). Use it after a run of work or a failure.",
       input: { limit: z.number().int().min(1).optional() },
-      document: op.MEMORY_REFLECT,
+      document: String(op.ReflectDocument),
       field: "memoryReflect",
       variables: (a) => snake(a, { limit: "limit" }),
       render: (v) => {
@@ -163,7 +164,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Share knowledge",
       description: "Put one of your knowledge items (by id) into the team's shared pool, so the other agents' feeds receive it.",
       input: { knowledge_id: id },
-      document: op.MEMORY_SHARE,
+      document: String(op.ShareKnowledgeDocument),
       field: "memoryShare",
       variables: (a) => ({ knowledgeId: a.knowledge_id }),
       render: (v) => `Shared as ${String((v as Row).id)}.`,
@@ -182,7 +183,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         channel_id: z.string().optional(),
         max_facts: z.number().int().min(1).optional(),
       },
-      document: op.RETRIEVE_CONTEXT,
+      document: String(op.RetrieveContextDocument),
       field: "retrieveContext",
       variables: (a) => ({
         input: {
@@ -202,7 +203,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Person profile",
       description: profile.loop!.description,
       input: inputOf(profile),
-      document: op.PERSON_PROFILE,
+      document: String(op.PersonProfileDocument),
       field: "personProfile",
       variables: (a) => fieldArgs(profile, a, NO_CONVERSATION),
       render: (v) => {
@@ -226,7 +227,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         importance: z.number().min(0).max(1).optional(),
         tags: z.array(z.string()).optional(),
       },
-      document: op.RECORD_INTERACTION,
+      document: String(op.RecordInteractionDocument),
       field: "recordInteraction",
       variables: (a) => ({
         input: snake(a, { agent_id: "agentId", summary: "summary", with_agents: "withAgents", with_people: "withPeople", conversation_id: "conversationId", importance: "importance", tags: "tags" }),
@@ -239,7 +240,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Start a game session",
       description: "Start a game session with a goal and a turn limit; record_turn then records each turn of it.",
       input: { goal: z.string().min(1), max_turns: z.number().int().min(1), game: z.string().optional(), session_id: id.optional() },
-      document: op.START_GAME_SESSION,
+      document: String(op.StartGameSessionDocument),
       field: "startSession",
       variables: (a) => snake(a, { goal: "goal", max_turns: "maxTurns", game: "game", session_id: "sessionId" }),
       render: (v) => `Session ${String((v as Row).id)} is ${String((v as Row).status)}.`,
@@ -259,7 +260,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
         screenshot_base64: z.string().optional(),
         screenshot_mime_type: z.string().optional(),
       },
-      document: op.RECORD_TURN,
+      document: String(op.RecordTurnDocument),
       field: "recordTurn",
       variables: (a) => ({
         sessionId: a.session_id,
@@ -280,7 +281,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Recent turns",
       description: "The last turns of a game session in compact form ({turn, action, result, context}) with the patterns seen (stuck, loops). Read it before choosing the next move.",
       input: { session_id: id, last: z.number().int().min(1).optional() },
-      document: op.RECENT_TURNS,
+      document: String(op.RecentTurnsDocument),
       field: "recentTurns",
       variables: (a) => snake(a, { session_id: "sessionId", last: "last" }),
       render: (v) => String((v as Row).json ?? ""),
@@ -291,7 +292,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       title: "Read-only Cypher",
       description: "Run one read-only Cypher query over the whole graph (the gateway's operator only, not a tenant's admin: every tenant is visible). Give parameters as a JSON object text.",
       input: { query: z.string().min(1), params: z.string().optional(), limit: z.number().int().min(1).optional() },
-      document: op.CYPHER_QUERY,
+      document: String(op.CypherQueryDocument),
       field: "cypherQuery",
       variables: (a) => snake(a, { query: "query", params: "params", limit: "limit" }),
       render: (v) => {

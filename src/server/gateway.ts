@@ -41,6 +41,20 @@ import { httpOperationTypesPlugin } from "./httpOperationTypes.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 import type { ExtractionBacklog } from "../extraction/index.js";
 
+/** What the gateway hands the MCP endpoint once its GraphQL pipeline runs. */
+export interface McpEndpointIo {
+  execute: ExecuteOperation;
+  authenticate: Authenticator;
+  /** The gateway's own /graphql URL (known once it listens): MCP sessions follow feeds over its graphql-ws endpoint. */
+  graphqlUrl: () => string;
+}
+
+/** The MCP endpoint: its routes, and its sessions to close when the gateway stops. */
+export interface McpEndpoint {
+  router: express.Router;
+  close(): Promise<void>;
+}
+
 export interface GatewayDeps {
   config: Config;
   driver: Driver;
@@ -59,7 +73,7 @@ export interface GatewayDeps {
   /** The extraction queue, shown by /health (absent when EXTRACTION=off). */
   extractionBacklog?: () => Promise<ExtractionBacklog>;
   /** The MCP endpoint over GraphQL operations, mounted at /mcp. */
-  mcp?: (execute: ExecuteOperation, authenticate: Authenticator) => express.Router;
+  mcp?: (io: McpEndpointIo) => McpEndpoint;
 }
 
 export interface Gateway {
@@ -188,7 +202,9 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     return response.body.singleResult as never;
   };
   for (const routes of deps.restRoutes ?? []) app.use("/api", strictJson(config.maxBodyBytes), routes(execute));
-  if (deps.mcp) app.use("/mcp", strictJson(config.maxBodyBytes), deps.mcp(execute, authenticate));
+  let url = "";
+  const mcp = deps.mcp?.({ execute, authenticate, graphqlUrl: () => url });
+  if (mcp) app.use("/mcp", strictJson(config.maxBodyBytes), mcp.router);
   app.use(
     "/graphql",
     strictJson(config.maxBodyBytes),
@@ -204,7 +220,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const metricsServer = config.metrics.port === null ? null : await startMetricsServer(metrics.registry, config.metrics.port, config.metrics.host);
   if (metricsServer) logger.info({ url: `http://${config.metrics.host}:${metricsServer.port}/metrics` }, "Metrics are served without tokens on their own port");
   const shownHost = config.host === "127.0.0.1" || config.host === "0.0.0.0" ? "localhost" : config.host;
-  const url = `http://${shownHost}:${port}/graphql`;
+  url = `http://${shownHost}:${port}/graphql`;
   logger.info({ url, explorer: url.replace(/graphql$/, "graphiql") }, "Mnemograph is serving");
 
   return {
@@ -214,6 +230,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     metricsPort: metricsServer?.port ?? null,
     async stop() {
       await metricsServer?.stop();
+      // MCP sessions first: their GET streams and feed sockets would hold the servers open.
+      await mcp?.close();
       await apollo.stop();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
       await Promise.allSettled([...closing]);

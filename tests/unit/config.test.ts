@@ -82,4 +82,11 @@ describe("loadConfig: game sessions", () => {
     expect(() => loadConfig({ GAME_SESSION_LEASE_SECONDS: "1" })).toThrowError(/GAME_SESSION_LEASE_SECONDS/);
     expect(() => loadConfig({ GAME_SESSION_SWEEP_SECONDS: "0" })).toThrowError(/GAME_SESSION_SWEEP_SECONDS/);
   });
+
+  it("reads MCP_SESSION_IDLE_SECONDS and MCP_MAX_SESSIONS_PER_CALLER, with defaults, and names a bad one", () => {
+    expect(loadConfig({}).mcp).toEqual({ sessionIdleSeconds: 1800, maxSessionsPerCaller: 10 });
+    expect(loadConfig({ MCP_SESSION_IDLE_SECONDS: "60", MCP_MAX_SESSIONS_PER_CALLER: "2" }).mcp).toEqual({ sessionIdleSeconds: 60, maxSessionsPerCaller: 2 });
+    expect(() => loadConfig({ MCP_SESSION_IDLE_SECONDS: "1" })).toThrowError(/MCP_SESSION_IDLE_SECONDS/);
+    expect(() => loadConfig({ MCP_MAX_SESSIONS_PER_CALLER: "0" })).toThrowError(/MCP_MAX_SESSIONS_PER_CALLER/);
+  });
 });

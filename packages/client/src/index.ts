@@ -11,5 +11,5 @@ export { MnemographClient, type MnemographClientOptions, type GraphQLResult } fr
 export { MnemographError, type GraphQLErrorShape } from "./MnemographError.js";
 export { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from "./retryPolicy.js";
 export { tokenSource, type Credentials, type TokenSource, type TokenSourceOptions } from "./tokenSource.js";
-export type { FeedDelivery, FeedEvent, KnowledgeFeed, KnowledgeFeedOptions } from "./knowledgeFeed.js";
+export { knowledgeFeed, type FeedConnection, type FeedDelivery, type FeedEvent, type KnowledgeFeed, type KnowledgeFeedOptions } from "./knowledgeFeed.js";
 export * from "./generated/operations.js";

@@ -5,10 +5,11 @@ import { defaultsCommand } from "./defaultsCommand.js";
 import { doctorCommand } from "./doctorCommand.js";
 import { extractionCommand } from "./extractionCommand.js";
 import { importCommand } from "./importCommand.js";
+import { mcpCommand } from "./mcpCommand.js";
 import { tokenCommand } from "./tokenCommand.js";
 
 /** Adds one command (with its options, help and action) to the program. */
 export type RegisterCommand = (program: Command) => void;
 
 /** Every command of `mnemograph`, in the order `--help` lists them: a new command is one line here. */
-export const COMMANDS: readonly RegisterCommand[] = [importCommand, tokenCommand, apiKeyCommand, defaultsCommand, extractionCommand, backfillCommand, doctorCommand];
+export const COMMANDS: readonly RegisterCommand[] = [importCommand, tokenCommand, apiKeyCommand, defaultsCommand, extractionCommand, backfillCommand, doctorCommand, mcpCommand];

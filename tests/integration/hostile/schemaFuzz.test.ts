@@ -5,6 +5,7 @@ import {
   checkOutcome,
   getProbe,
   mcpRequests,
+  openMcpSession,
   postMcp,
   postOperation,
   postRetrieve,
@@ -42,7 +43,6 @@ const FUZZED_ROUTES = [
   "POST /api/knowledge/retrieve",
   "USE /api",
   "POST /auth/token",
-  "POST /mcp/",
   "_ALL /mcp/",
   "USE /mcp",
   "GET /",
@@ -156,11 +156,12 @@ describe(`schema-driven fuzzing (seed ${SEED}): no internal error, a named code,
   }, LONG);
 
   it("POST /mcp (JSON-RPC: every tool with hostile arguments, malformed calls)", async () => {
-    const list = await postMcp(env, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    const session = await openMcpSession(env);
+    const list = await postMcp(env, session, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     const tools = (JSON.parse(list.shown) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name);
     expect(tools.length).toBeGreaterThan(10);
     await fc.assert(
-      fc.asyncProperty(mcpRequests(tools), async (r) => checkOutcome(env, "mcp", await postMcp(env, r), JSON.stringify(r))),
+      fc.asyncProperty(mcpRequests(tools), async (r) => checkOutcome(env, "mcp", await postMcp(env, session, r), JSON.stringify(r))),
       { seed: SEED + 3002, numRuns: ROUTE_RUNS * 3 },
     );
   }, LONG);

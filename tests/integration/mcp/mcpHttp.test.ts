@@ -32,7 +32,8 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
 const textOf = (r: ToolResult) => r.content.map((c) => c.text ?? "").join("\n");
 
 beforeAll(async () => {
-  tg = await startTokenGateway({ tenantPrefix: "mcp" });
+  // Each test opens its own sessions and keeps them to the end: more than the default cap per caller.
+  tg = await startTokenGateway({ tenantPrefix: "mcp", config: { mcp: { sessionIdleSeconds: 1800, maxSessionsPerCaller: 100 } } });
   mcpUrl = new URL(tg.gw.url.replace(/graphql$/, "mcp"));
   alice = tg.caller("alice");
   bob = tg.caller("bob");
@@ -179,7 +180,7 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     expect(text).toContain("memory_store");
   });
 
-  it("answers 401 without a valid token and 405 to GET, before any tool runs", async () => {
+  it("answers 401 without a valid token and 400 to a GET without a session, before any tool runs", async () => {
     const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } } };
     const post = (headers: Record<string, string>) =>
       fetch(mcpUrl, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(init) });
@@ -188,6 +189,7 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     expect(((await none.json()) as { error: { data: { code: string } } }).error.data.code).toBe("UNAUTHENTICATED");
     expect((await post({ authorization: "Bearer not.a.token" })).status).toBe(401);
     const get = await fetch(mcpUrl, { headers: { authorization: `Bearer ${await tokenOf(alice)}` } });
-    expect(get.status).toBe(405);
+    expect(get.status).toBe(400);
+    expect(((await get.json()) as { error: { data: { code: string } } }).error.data.code).toBe("MCP_SESSION_REQUIRED");
   });
 });

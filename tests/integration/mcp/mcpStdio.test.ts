@@ -13,12 +13,15 @@ import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway
  * own process, over a running gateway. The SDK's client spawns it, as Claude
  * Desktop or Cursor would from their configuration.
  */
-const ENTRY = fileURLToPath(new URL("../../../src/cli/mcp.ts", import.meta.url));
+const BIN = fileURLToPath(new URL("../../../bin/mnemograph.mjs", import.meta.url));
+const NPM_RUN_MCP = fileURLToPath(new URL("../../../src/cli/mcp.ts", import.meta.url));
 let tg: TokenGateway;
 const clients: Client[] = [];
 
-async function spawnMcp(args: string[], url = tg.gw.url): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", ENTRY, "--url", url, ...args], env: { ...process.env } as Record<string, string>, stderr: "ignore" });
+/** `npx mnemograph mcp …` (the package's bin), or with `viaNpmScript` what `npm run mcp -- …` runs. */
+async function spawnMcp(args: string[], url = tg.gw.url, viaNpmScript = false): Promise<Client> {
+  const command = viaNpmScript ? ["--import", "tsx", NPM_RUN_MCP] : [BIN, "mcp"];
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...command, "--url", url, ...args], env: { ...process.env } as Record<string, string>, stderr: "ignore" });
   const client = new Client({ name: "stdio-test", version: "1.0.0" });
   await client.connect(transport);
   clients.push(client);
@@ -35,7 +38,20 @@ afterAll(async () => {
   await tg.stop();
 });
 
-describe("the stdio MCP server (npm run mcp)", () => {
+describe("the stdio MCP server (npx mnemograph mcp, npm run mcp)", () => {
+  it("npm run mcp serves the same server as the mnemograph mcp command: the agent's tools", async () => {
+    const client = await spawnMcp(["--token", await tg.token(tg.caller("npm-script"))], tg.gw.url, true);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    expect(names).toContain("memory_search");
+    expect(names).not.toContain("cypher_query");
+  });
+
+  it("mnemograph mcp --help names its connection options", async () => {
+    const { execFile } = await import("node:child_process");
+    const help = await new Promise<string>((resolve, reject) => execFile(process.execPath, [BIN, "mcp", "--help"], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+    for (const option of ["--url", "--token", "--api-key", "--as"]) expect(help).toContain(option);
+  });
+
   it("with an API key: exchanges it for a token, lists the agent's tools, stores and finds a belief as the key's agent", async () => {
     const admin = tg.caller("root", ["agent", "admin"]);
     const agent = tg.caller("stdio-agent");

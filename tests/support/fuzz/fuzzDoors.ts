@@ -215,11 +215,22 @@ export function mcpRequests(toolNames: readonly string[]): fc.Arbitrary<unknown>
   return fc.oneof({ weight: 5, arbitrary: call }, { weight: 1, arbitrary: hostileJson });
 }
 
-/** One JSON-RPC request on `/mcp`; a tool's failure must name a client code, never INTERNAL_SERVER_ERROR. */
-export async function postMcp(env: FuzzEnv, request: unknown): Promise<Outcome> {
+/** Opens an MCP session on `/mcp` for `env`'s token (initialize, then initialized): what `postMcp` sends its requests in. */
+export async function openMcpSession(env: FuzzEnv): Promise<string> {
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${env.token}` };
+  const init = { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "fuzz", version: "1" } } };
+  const res = await fetch(`${env.origin}/mcp`, { method: "POST", headers, body: JSON.stringify(init) });
+  const id = res.headers.get("mcp-session-id");
+  if (!res.ok || !id) throw new Error(`initialize on /mcp answered ${res.status}: ${await res.text()}`);
+  await fetch(`${env.origin}/mcp`, { method: "POST", headers: { ...headers, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+  return id;
+}
+
+/** One JSON-RPC request in an MCP session on `/mcp`; a tool's failure must name a client code, never INTERNAL_SERVER_ERROR. */
+export async function postMcp(env: FuzzEnv, sessionId: string, request: unknown): Promise<Outcome> {
   const res = await fetch(`${env.origin}/mcp`, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${env.token}` },
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${env.token}`, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
     body: JSON.stringify(request),
   });
   const { status, body, text } = await answer(res);

@@ -7051,6 +7051,15 @@ export type RegisterAgentMutationVariables = Exact<{
 
 export type RegisterAgentMutation = { createAgents: { agents: Array<{ id: string, name: string, role: string, capabilities: Array<string>, createdAt: string }> } };
 
+export type CypherQueryQueryVariables = Exact<{
+  query: string;
+  params?: string | null | undefined;
+  limit?: number | null | undefined;
+}>;
+
+
+export type CypherQueryQuery = { cypherQuery: { columns: Array<string>, rows: Array<string>, rowCount: number, truncated: boolean, elapsedMs: number } };
+
 export type KnowledgeFeedSubscriptionVariables = Exact<{
   agentId: string | number;
   after?: string | null | undefined;
@@ -7075,7 +7084,7 @@ export type RecordTurnMutationVariables = Exact<{
 }>;
 
 
-export type RecordTurnMutation = { recordTurn: { created: boolean, turn: { id: string, number: number, location: string, success: boolean, buttonPresses: Array<GameButton> }, session: { id: string, status: GameSessionStatus, turnsCompleted: number } } };
+export type RecordTurnMutation = { recordTurn: { created: boolean, turn: { id: string, number: number, location: string, success: boolean, buttonPresses: Array<GameButton> }, session: { id: string, agentId: string, game: string | null, goal: string, maxTurns: number, status: GameSessionStatus, turnsCompleted: number, startedAt: string, endedAt: string | null } } };
 
 export type RecentTurnsQueryVariables = Exact<{
   sessionId: string | number;
@@ -7107,6 +7116,7 @@ export type StoreKnowledgeMutation = { memoryStore: { id: string, kind: MemoryKi
 export type QueryKnowledgeQueryVariables = Exact<{
   topic: string;
   minConfidence?: number | null | undefined;
+  domain?: string | null | undefined;
   includeShared?: boolean | null | undefined;
   limit?: number | null | undefined;
 }>;
@@ -7158,7 +7168,7 @@ export type RecordInteractionMutationVariables = Exact<{
 }>;
 
 
-export type RecordInteractionMutation = { recordInteraction: { id: string, type: MemoryType, content: string, importance: number, tags: Array<string>, participants: Array<string>, conversationId: string | null, occurredAt: string | null, createdAt: string } };
+export type RecordInteractionMutation = { recordInteraction: { id: string, type: MemoryType, content: string, importance: number, confidence: number, tags: Array<string>, participants: Array<string>, conversationId: string | null, occurredAt: string | null, createdAt: string, ownerId: string, visibility: Visibility } };
 
 export type PeopleByNameQueryVariables = Exact<{
   name: string;
@@ -7256,6 +7266,17 @@ export const RegisterAgentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegisterAgentMutation, RegisterAgentMutationVariables>;
+export const CypherQueryDocument = new TypedDocumentString(`
+    query CypherQuery($query: String!, $params: String, $limit: Int) {
+  cypherQuery(query: $query, params: $params, limit: $limit) {
+    columns
+    rows
+    rowCount
+    truncated
+    elapsedMs
+  }
+}
+    `) as unknown as TypedDocumentString<CypherQueryQuery, CypherQueryQueryVariables>;
 export const KnowledgeFeedDocument = new TypedDocumentString(`
     subscription KnowledgeFeed($agentId: ID!, $after: String) {
   knowledgeFeed(agentId: $agentId, after: $after) {
@@ -7310,8 +7331,14 @@ export const RecordTurnDocument = new TypedDocumentString(`
     }
     session {
       id
+      agentId
+      game
+      goal
+      maxTurns
       status
       turnsCompleted
+      startedAt
+      endedAt
     }
   }
 }
@@ -7355,10 +7382,11 @@ export const StoreKnowledgeDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<StoreKnowledgeMutation, StoreKnowledgeMutationVariables>;
 export const QueryKnowledgeDocument = new TypedDocumentString(`
-    query QueryKnowledge($topic: String!, $minConfidence: Float, $includeShared: Boolean, $limit: Int) {
+    query QueryKnowledge($topic: String!, $minConfidence: Float, $domain: String, $includeShared: Boolean, $limit: Int) {
   memoryQuery(
     topic: $topic
     minConfidence: $minConfidence
+    domain: $domain
     includeShared: $includeShared
     limit: $limit
   ) {
@@ -7452,11 +7480,14 @@ export const RecordInteractionDocument = new TypedDocumentString(`
     type
     content
     importance
+    confidence
     tags
     participants
     conversationId
     occurredAt
     createdAt
+    ownerId
+    visibility
   }
 }
     `) as unknown as TypedDocumentString<RecordInteractionMutation, RecordInteractionMutationVariables>;
