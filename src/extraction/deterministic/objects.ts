@@ -11,7 +11,7 @@ const CANONICAL: Record<string, string> = {
 
 /** "at Google" → Google, "a startup called Foo" → Foo, "kubernetes" → Kubernetes; emoji and chat tails dropped. Empty when nothing is left. */
 export function cleanObject(raw: string): string {
-  let name = raw.replace(/[\p{Extended_Pictographic}\u200d\ufe0f]/gu, "").replace(/["'.!?:;]+$/g, "").trim();
+  let name = raw.replace(/\p{Extended_Pictographic}|\u200d|\ufe0f/gu, "").replace(/["'.!?:;]+$/g, "").trim();
   for (let i = 0; i < 4; i++) {
     const before = name;
     name = name.replace(LEADING, "").replace(TRAILING, "").replace(/[.!?,;:]+$/, "").trim();

@@ -27,7 +27,7 @@ function durationStart(clause: string, now: Date): ResolvedTime | undefined {
   return { validFrom: iso(now.getUTCFullYear(), now.getUTCMonth() - months), startText: m[0] };
 }
 
-/** "last spring", "in the autumn", "in the summer": the season's start, the latest one not after the message. */
+/** "last spring", "in the autumn", "in the summer": the start of the (meteorological) season, the latest one not after the message. */
 function season(clause: string, now: Date): ResolvedTime | undefined {
   const m = /\b(last|this|in the|in)\s+(spring|summer|autumn|fall|winter)\b/i.exec(clause);
   if (!m) return undefined;

@@ -16,5 +16,5 @@ export const skillPatterns: readonly Pattern[] = [
   rule({ name: "work-with-daily", relation: "HAS_SKILL", confidence: 0.7, re: `${SUBJ_OPT}${ADV}work with\\s+${OBJ}\\s+every (?:single )?day` }),
   rule({ name: "is-my-tool", relation: "HAS_SKILL", confidence: 0.75, re: `^${HEAD}\\s+(?:is|has been)\\s+my\\s+(?:main language|main tool|bread and butter|daily driver|go-to|weapon of choice)` }),
   rule({ name: "spend-time-on", relation: "HAS_SKILL", confidence: 0.7, re: `^${HEAD}\\s+is what I spend (?:most of )?my time on` }),
-  rule({ name: "nerd", relation: "HAS_SKILL", confidence: 0.7, re: `${SUBJ_OPT}${ADV}(?:am|is)\\s+an?\\s+(?:huge |big |total )?(?<obj>[\\p{L}\\p{N}#+.\\-]+)\\s+(?:nerd|expert|developer|dev|programmer|wizard)\\b` }),
+  rule({ name: "nerd", relation: "HAS_SKILL", confidence: 0.7, re: `${SUBJ_OPT}${ADV}(?:am|is)\\s+an?\\s+(?:huge |big |total )?(?<obj>[\\p{L}\\p{N}#+.\\-]+)\\s+(?:nerd|expert|wizard|guru)\\b` }),
 ];
