@@ -6,6 +6,13 @@ import { lastNamedPerson, nameIndex, type NameIndex } from "./people.js";
 import { DETERMINISTIC_VERSION } from "./version.js";
 import type { ExtractedFact, ExtractionContext, ExtractionMessage, Extractor } from "../extractor.js";
 
+/**
+ * Longest clause or sentence the rules read. Chat states a fact in a few
+ * words; a run-on of hundreds of characters without punctuation is skipped
+ * rather than risk a wrong fact, and it bounds the rules' work on hostile input.
+ */
+const MAX_UNIT_CHARS = 400;
+
 /** A message said in jest as a whole ("yeah right", 😂): nothing in it is a fact. */
 const WHOLE_JOKE = /😂|🤣|\blmao\b|\bjk\b|\byeah right\b|\/s\b/i;
 
@@ -49,6 +56,7 @@ export function extractMessage(message: ExtractionMessage, index: NameIndex, las
   for (const sentence of splitSentences(text)) {
     const units = sentence.clauses.length > 1 ? [{ text: sentence.text, scope: "sentence" }, ...sentence.clauses.map((c) => ({ text: c, scope: "clause" }))] : sentence.clauses.map((c) => ({ text: c, scope: "any" }));
     for (const unit of units) {
+      if (unit.text.length > MAX_UNIT_CHARS) continue;
       const guards = guardsFor(unit.text);
       const scope = { message, index, lastNamed, version, discount: jokeDiscount(unit.text) };
       for (const pattern of patterns) {

@@ -28,3 +28,11 @@ describe("deterministic extractor guards: messages that state no fact write noth
     expect(soft!.confidence).toBeLessThan(plain!.confidence);
   });
 });
+
+describe("deterministic extractor on hostile input", () => {
+  // Before the clause length bound, one 20k-character word took seconds in the subject rules' backtracking: vitest's timeout catches a regression.
+  it("a 20k-character run-on word or clause writes nothing, within the test timeout", async () => {
+    expect(await extract("x".repeat(20_000))).toEqual([]);
+    expect(await extract(`I work at ${"very ".repeat(4_000)}big company`)).toEqual([]);
+  });
+});
