@@ -34,5 +34,8 @@ export function resolvePerson(word: string | undefined, message: ExtractionMessa
     const namedHere = lastNamedPerson(message, index);
     return namedHere && namedHere !== lastNamed ? undefined : lastNamed;
   }
-  return index.get(key);
+  const id = index.get(key);
+  // An @handle that is no name or alias (a Discord nickname): the message's one mention, when it has exactly one.
+  if (!id && word.startsWith("@") && message.mentions.length === 1) return message.mentions[0];
+  return id;
 }

@@ -36,3 +36,15 @@ describe("deterministic extractor: who a fact is about", () => {
     expect(facts).toEqual([]);
   });
 });
+
+describe("deterministic extractor: @handles and month names", () => {
+  it("an @handle that is no alias resolves to the message's single mention", async () => {
+    expect(triples(await extract("@dee_codes is my best friend", { mentions: ["p-dara"] }))).toEqual(["p-ana CLOSE_TO p-dara"]);
+  });
+
+  it("the month May is a time, not a hedge", async () => {
+    const [fact] = await extract("I moved to Berlin in May");
+    expect(fact).toMatchObject({ relation: "LIVES_IN", object: "Berlin", validFrom: "2026-05-01T00:00:00.000Z" });
+    expect(await extract("I may move to Berlin")).toEqual([]);
+  });
+});

@@ -13,7 +13,7 @@ export const OBJ = String.raw`(?<obj>[\p{L}\p{N}][\p{L}\p{N}&'’.\-#+ ]*?)${END
 /** An object's name before the rule's fixed words ("X matters to me"): the rule's own text ends it. */
 export const HEAD = String.raw`(?<obj>[\p{L}\p{N}][\p{L}\p{N}&'’.\-#+ ]*?)`;
 /** A person's name or alias (resolved against the tenant's people). */
-export const NAME = String.raw`@?[\p{Lu}][\p{L}']{1,40}`;
+export const NAME = String.raw`@?[\p{Lu}][\p{L}\p{N}_']{1,40}`;
 
 /** A rule from a pattern source; `u` for Unicode letters, `i` for chat's lower case. */
 export function rule(spec: Omit<Pattern, "re" | "reWithoutSubject"> & { re: string }): Pattern {
