@@ -1,4 +1,6 @@
+import { isThingName } from "./objectFilter.js";
 import { cleanObject, isVagueObject } from "./objects.js";
+import { SELF_EMPLOYED } from "./patterns/employment.js";
 import { resolvePerson, type NameIndex } from "./people.js";
 import { resolveTime } from "./time.js";
 import type { ExtractedFact, ExtractionMessage } from "../extractor.js";
@@ -79,9 +81,12 @@ function objectsOf(pattern: Pattern, groups: Record<string, string | undefined>,
     const id = resolvePerson(raw, scope.message, scope.index, scope.lastNamed);
     return id && id !== subject ? [id] : [];
   }
+  if (pattern.relation === "WORKS_AT" && /^(?:myself|my own)$/i.test(raw.trim())) return [SELF_EMPLOYED];
   const parts = pattern.list ? raw.split(/\s*,\s*|\s+and\s+/) : [raw];
   return parts
-    .map(cleanObject)
-    .filter((name) => !isVagueObject(name) && !(pattern.properName && !/^[\p{Lu}\p{N}]/u.test(name)) && !scope.index.has(name.toLowerCase()))
-    .filter((name) => pattern.relation !== "ATTENDED_EVENT" || !NOT_EVENTS.test(name));
+    .map((part) => ({ part, name: cleanObject(part) }))
+    .filter(({ name }) => !isVagueObject(name) && !(pattern.properName && !/^[\p{Lu}\p{N}]/u.test(name)) && !scope.index.has(name.toLowerCase()))
+    .filter(({ name }) => pattern.relation !== "ATTENDED_EVENT" || !NOT_EVENTS.test(name))
+    .filter(({ part, name }) => isThingName(part, name, pattern.relation))
+    .map(({ name }) => name);
 }

@@ -20,7 +20,16 @@ export function cleanObject(raw: string): string {
   return CANONICAL[name.toLowerCase()] ?? name;
 }
 
-/** Object names that are words, not things: pronouns and fillers a pattern may catch. */
+/** Words a rule may catch that name no thing: pronouns, fillers, quantities. */
+const VAGUE = /^(?:it|this|that|them|there|here|home|work|something|anything|everything|stuff|one|nothing|school|university|uni|a lot)$/i;
+
+/** Object names that are words, not things: pronouns and fillers a pattern may catch, a leading preposition, a quantity, or a whole clause. */
 export function isVagueObject(name: string): boolean {
-  return name.length < 2 || /^(?:for|since|in|on|at|to|with|about|from)\b/i.test(name) || /\bthings?\b/i.test(name) || name.split(/\s+/).length > 6 || /^(?:it|this|that|them|there|here|home|work|something|anything|everything|stuff|things?|one|nothing|school|university|uni|a lot)$/i.test(name);
+  return (
+    name.length < 2 ||
+    name.split(/\s+/).length > 6 ||
+    VAGUE.test(name) ||
+    /\bthings?\b/i.test(name) ||
+    /^(?:for|since|in|on|at|to|with|about|from|lot|lots|bit|ton)\b/i.test(name)
+  );
 }

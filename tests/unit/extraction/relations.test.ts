@@ -57,3 +57,21 @@ describe("deterministic extractor: one rule family per relation", () => {
     expect(triples(await extract("working on a side project called Tidepool"))).toEqual(["p-ana WORKING_ON Tidepool"]);
   });
 });
+
+describe("deterministic extractor: objects that name nothing write nothing", () => {
+  it.each([
+    ["a time, not an employer", "I work at night"],
+    ["a pronoun", "I care about you"],
+    ["an adverb", "I speak softly"],
+    ["a habit, not an employer", "I quit smoking"],
+    ["a city, not an event", "I went to Paris last summer"],
+    ["a quantity", "I'm learning a lot here"],
+    ["a possessive, not a skill", "I speak my mind"],
+  ])("%s: %s", async (_kind, text) => {
+    expect(await extract(text)).toEqual([]);
+  });
+
+  it("working for oneself is self-employment", async () => {
+    expect(triples(await extract("I work for myself"))).toEqual([`p-ana WORKS_AT ${SELF_EMPLOYED}`]);
+  });
+});
