@@ -59,7 +59,7 @@ export function matchPattern(pattern: Pattern, text: string, scope: MatchScope):
 }
 
 /** Places an event rule may catch that are no event ("went to the museum"). */
-const NOT_EVENTS = /\b(?:museum|park|restaurant|bar|cafe|café|office|school|gym|beach|store|shop|mall|station|airport|hospital|house|apartment|flat)$/i;
+const NOT_EVENTS = /\b(?:museum|park|restaurant|bar|cafe|café|office|school|gym|beach|store|shop|mall|station|airport|hospital|house|apartment|flat|place|home)$/i;
 
 /** The rule's match and its subject: the word caught as subject, or, when that names nobody, the author of a clause the rule opens. */
 function subjectMatch(pattern: Pattern, text: string, scope: MatchScope): { groups: Record<string, string | undefined>; subject: string } | undefined {

@@ -19,6 +19,8 @@ export function isThingName(raw: string, name: string, relation: string): boolea
   if (TIME_NOUN.test(name)) return false;
   const doc = nlp(name);
   if (doc.has("^(#Pronoun|#Preposition|#QuestionWord|#Determiner)")) return false;
+  // "working on Saturday": a day or date is when, not what.
+  if (doc.has("^#Date")) return false;
   // A capitalised word is a name whatever its tag ("Wise", "English"); lower case is judged by the tag.
   const lower = !/^[\p{Lu}\p{N}]/u.test(name);
   const single = doc.terms().length === 1;

@@ -75,3 +75,18 @@ describe("deterministic extractor: objects that name nothing write nothing", () 
     expect(triples(await extract("I work for myself"))).toEqual([`p-ana WORKS_AT ${SELF_EMPLOYED}`]);
   });
 });
+
+describe("deterministic extractor: near misses between relations", () => {
+  it("a student at a school studies there, not works there", async () => {
+    expect(triples(await extract("I'm a phd student at EPFL"))).toEqual(["p-ana STUDIED_AT EPFL"]);
+  });
+
+  it("an in-law keeps the whole kinship word as basis", async () => {
+    const [fact] = await extract("Bob is my brother-in-law");
+    expect(fact).toMatchObject({ relation: "RELATED_TO", object: "p-bob", attributes: { basis: "brother-in-law" } });
+  });
+
+  it("a day is when one works, not a project", async () => {
+    expect(await extract("I'm working on Saturday")).toEqual([]);
+  });
+});

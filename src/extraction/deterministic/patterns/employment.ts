@@ -4,8 +4,8 @@ import type { Pattern } from "../pattern.js";
 /** Self-employment is WORKS_AT this object, the kind of work as role: one node every freelancer shares, queryable like any employer. */
 export const SELF_EMPLOYED = "self-employed";
 
-/** A job title: not words that name a visitor or a fan ("a regular at", "a big fan of"). */
-const ROLE = String.raw`(?!(?:regular|fan|big fan|member|guest|visitor|customer|user)\b)(?<role>[\p{L} \-]{2,40}?)`;
+/** A job title: not words that name a visitor, a fan or a student ("a regular at", "a phd student at": STUDIED_AT). */
+const ROLE = String.raw`(?!(?:regular|fan|big fan|member|guest|visitor|customer|user|student|\p{L}+ student)\b)(?<role>[\p{L} \-]{2,40}?)`;
 
 /** Current, starting, promoted, former and self-employed work. */
 export const employmentPatterns: readonly Pattern[] = [

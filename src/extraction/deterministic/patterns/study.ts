@@ -12,5 +12,6 @@ export const studyPatterns: readonly Pattern[] = [
   rule({ name: "degree-from", relation: "STUDIED_AT", confidence: 0.85, re: `${SUBJ_OPT}${ADV}got\\s+(?:my|a)\\s+[\\p{L} ]{0,20}?degree\\s+from\\s+${OBJ}` }),
   rule({ name: "school-at", relation: "STUDIED_AT", confidence: 0.8, re: `${SUBJ_OPT}${ADV}went to\\s+(?:art |law |medical |grad |business )?(?:school|college|university|uni)\\s+at\\s+${OBJ}` }),
   rule({ name: "class-at", relation: "STUDIED_AT", confidence: 0.75, re: `${SUBJ_OPT}${ADV}(?:am )?taking\\s+an?\\s+(?:\\p{L}+\\s+)?(?:class|course|classes|courses)\\s+at\\s+${OBJ}` }),
+  rule({ name: "student-at", relation: "STUDIED_AT", confidence: 0.85, re: `${SUBJ_OPT}${ADV}(?:am|is)\\s+an?\\s+(?:\\p{L}+\\s+)?student\\s+(?:at|@)\\s+${OBJ}` }),
   rule({ name: "alum", relation: "STUDIED_AT", confidence: 0.8, properName: true, re: `^${HEAD}\\s+(?:alum|alumni|alumnus|alumna|grad)\\b` }),
 ];

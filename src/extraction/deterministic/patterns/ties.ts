@@ -1,7 +1,7 @@
 import { NAME, rule } from "./fragments.js";
 import type { Pattern } from "../pattern.js";
 
-const KIN = String.raw`(?:older |younger |little |big |baby |twin )?(?<basis>sister|brother|cousin|wife|husband|mom|mum|mother|dad|father|son|daughter|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|sibling|stepbrother|stepsister)`;
+const KIN = String.raw`(?:older |younger |little |big |baby |twin )?(?<basis>(?:sister|brother|cousin|wife|husband|mom|mum|mother|dad|father|son|daughter|aunt|uncle|niece|nephew|grandma|grandmother|grandpa|grandfather|sibling|stepbrother|stepsister)(?:-in-law)?)`;
 const FRIEND = String.raw`(?<basis>best friend|close friend|bestie|friend)`;
 const COLLEAGUE = String.raw`(?<basis>colleague|coworker|co-worker|teammate)`;
 const OBJ_NAME = `(?<obj>${NAME})`;
