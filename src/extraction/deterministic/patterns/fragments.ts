@@ -7,7 +7,7 @@ export const SUBJ_OPT = `${SUBJ}?`;
 /** Adverbs chat puts between subject and verb. */
 export const ADV = String.raw`(?:(?:also|just|finally|currently|still|now|really|actually|basically|officially|recently|lately|mostly|remotely|professionally)\s+)*`;
 /** Where an object's name ends: a preposition or time word after it, punctuation, emoji, or the clause's end. */
-export const END = String.raw`(?=\s+(?:as|for|since|from|in|on|and|before|after|because|with|now|today|yesterday|last|this|next|when|where|who|which|lately|these|every|at|to|but|so|is|was|again|too|btw|lol|haha|tbh|honestly|professionally|mostly|a lot|all day|right now|done|more than)\b|\s*[,.!?;:()+]|\s*[\p{Extended_Pictographic}]|$)`;
+export const END = String.raw`(?=\s+(?:as|for|since|from|in|on|and|before|after|because|with|now|today|yesterday|last|this|next|when|where|who|which|lately|these|every|at|to|but|so|is|was|again|too|btw|lol|haha|tbh|honestly|professionally|mostly|a lot|all day|right now|done|more than|though|tho|anyway)\b|\s*[,.!?;:()+]|\s*[\p{Extended_Pictographic}]|$)`;
 /** An object's name: a few words, lazily, up to END. */
 export const OBJ = String.raw`(?<obj>[\p{L}\p{N}][\p{L}\p{N}&'’.\-#+ ]*?)${END}`;
 /** An object's name before the rule's fixed words ("X matters to me"): the rule's own text ends it. */
