@@ -90,3 +90,11 @@ describe("deterministic extractor: near misses between relations", () => {
     expect(await extract("I'm working on Saturday")).toEqual([]);
   });
 });
+
+describe("deterministic extractor: knowing people and things", () => {
+  it("knowing a person or 'a guy' is no skill; known skills are named ones", async () => {
+    expect(await extract("I know a guy")).toEqual([]);
+    expect(await extract("I know Bobby well")).toEqual([]);
+    expect(triples(await extract("I know SQL pretty well"))).toEqual(["p-ana HAS_SKILL SQL"]);
+  });
+});

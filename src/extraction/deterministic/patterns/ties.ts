@@ -20,6 +20,7 @@ export const tiePatterns: readonly Pattern[] = [
   rule({ name: "name-is-my-kin", time: "none", allows: ["future"], relation: "RELATED_TO", confidence: 0.9, personObject: true, re: `^${OBJ_NAME}\\s+is\\s+my\\s+${KIN}\\b` }),
   rule({ name: "name-is-my-friend", time: "none", allows: ["future"], relation: "CLOSE_TO", confidence: 0.9, personObject: true, re: `^${OBJ_NAME}\\s+is\\s+my\\s+${FRIEND}\\b` }),
   rule({ name: "my-friend-is-name", time: "none", allows: ["future"], relation: "CLOSE_TO", confidence: 0.9, personObject: true, re: `^my\\s+${FRIEND}\\s+is\\s+${OBJ_NAME}` }),
+  rule({ name: "my-best-friend-name", relation: "CLOSE_TO", time: "none", allows: ["future"], confidence: 0.85, personObject: true, re: `\\bmy\\s+(?<basis>best friend|close friend|bestie)\\s+${OBJ_NAME}` }),
   rule({ name: "like-family-to-me", time: "none", allows: ["future"], relation: "CLOSE_TO", confidence: 0.8, personObject: true, re: `^${OBJ_NAME}\\s+is\\s+like\\s+(?:a|my)\\s+(?:brother|sister|family)\\s+to\\s+me` }),
   rule({ name: "name-is-my-colleague", time: "none", allows: ["future"], relation: "INTERACTED_WITH", confidence: 0.85, personObject: true, re: `^${OBJ_NAME}\\s+is\\s+my\\s+${COLLEAGUE}\\b` }),
   ...PAIRS.map((pair, i) => rule({ name: `together-habit-${i + 1}`, relation: "CLOSE_TO", confidence: 0.8, personObject: true, re: `${pair}${HABIT}` })),
