@@ -34,7 +34,7 @@ import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
 import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "../retrieveContext/index.js";
-import { createExtractionWorker, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
+import { createExtractionWorker, createExtractor, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
 export interface App {
@@ -122,7 +122,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       if (!withoutEmbeddedText.has(e.field)) embeddings?.wake();
     });
     const background = createBackgroundTasks(logger);
-    const extractor = config.extraction.mode === "off" ? null : (options.extractor ?? null);
+    const extractor =
+      config.extraction.mode === "off"
+        ? null
+        : (options.extractor ?? createExtractor(config.extraction, config.llm, schemaFacts.factRelations, logger.child({ component: "extraction" })));
     extraction = extractor
       ? createExtractionWorker({
           deps: { driver, database, embedder, now, logger: logger.child({ component: "extraction" }), schema: schemaFacts },

@@ -56,12 +56,13 @@ export interface McpConfig {
 }
 
 /**
- * The extraction stage: `deterministic` (the default, no network) or `off`;
+ * The extraction stage: `deterministic` (the default, no network), `llm` (the
+ * endpoint of LLM_BASE_URL) or `off`;
  * tenants listed in `offTenants` are never read for facts (their messages are
  * SKIPPED), nor are channels with `learnFacts: false`.
  */
 export interface ExtractionConfig {
-  mode: "deterministic" | "off";
+  mode: "deterministic" | "llm" | "off";
   /** Only these tenants' messages are read (empty: every tenant): a team can try extraction on one community first. */
   onlyTenants: readonly string[];
   offTenants: readonly string[];
@@ -240,7 +241,7 @@ const schema = z.object({
     .refine((v) => v !== "admin", "CYPHER_TOOL=admin is gone: raw Cypher reads every tenant, so it is for the gateway's operator only; use CYPHER_TOOL=operator (docs/security.md)")
     .pipe(z.enum(["operator", "off"])),
   SHARED_POOL_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
-  EXTRACTION: z.enum(["deterministic", "off"]).default("deterministic"),
+  EXTRACTION: z.enum(["deterministic", "llm", "off"]).default("deterministic"),
   EXTRACTION_TENANTS: tenantList.optional(),
   EXTRACTION_OFF_TENANTS: tenantList.optional(),
   EXTRACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
@@ -282,6 +283,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const limits = defaultLimits(e.MNEMOGRAPH_MODE);
+  if (e.EXTRACTION === "llm" && !e.LLM_BASE_URL) {
+    throw new ConfigError(["EXTRACTION: \"llm\" needs LLM_BASE_URL (an OpenAI-compatible chat endpoint); use EXTRACTION=deterministic without one"]);
+  }
   if (e.MNEMOGRAPH_AUTH === "off" && !isLoopback(e.HOST)) {
     throw new ConfigError([
       `MNEMOGRAPH_AUTH: "off" is allowed only when HOST is a loopback address (HOST is ${e.HOST})`,

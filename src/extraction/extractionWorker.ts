@@ -32,10 +32,10 @@ export interface ExtractionWorkerOptions {
 }
 
 /** One extracted fact as assertFacts checks it; a fact that breaks a rule is dropped (and counted), never written half. */
-function toAssertion(fact: ExtractedFact, types: readonly string[]): ValidAssertion | null {
+function toAssertion(fact: ExtractedFact, types: readonly string[], saidAt: string): ValidAssertion | null {
   try {
     const [valid] = validateAssertions([{ ...fact, evidence: [...fact.evidence] }], types);
-    return { ...valid!, source: fact.source.slice(0, 200) };
+    return { ...valid!, source: fact.source.slice(0, 200), observedAt: saidAt };
   } catch {
     return null;
   }
@@ -68,7 +68,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     const settled: Settled[] = [];
     const assertions: ValidAssertion[] = [];
     for (const m of messages) {
-      const valid = (facts.get(m.id) ?? []).map((f) => toAssertion(f, types)).filter((a): a is ValidAssertion => a !== null);
+      const valid = (facts.get(m.id) ?? []).map((f) => toAssertion(f, types, m.timestamp)).filter((a): a is ValidAssertion => a !== null);
       assertions.push(...valid);
       settled.push({ key: m.key, content: m.content, status: "DONE", contentKey: contentKey(m.content), note: null, facts: valid.length, extractor: label });
     }

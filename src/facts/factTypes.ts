@@ -57,6 +57,8 @@ export interface FactAssertion {
   validUntil: string | null;
   /** Who asserted it (ValidAssertion.source). */
   source?: string;
+  /** When its evidence was said (ValidAssertion.observedAt). */
+  observedAt?: string;
 }
 
 /** A fact relationship as stored (or as it will be stored once the plan is written). */
@@ -79,6 +81,8 @@ export interface StoredFact {
   createdAt: string | null;
   /** For a fact created in this call: who asserted it (stored once, as `source`). */
   source?: string;
+  /** For a fact created in this call: when its evidence was said (not stored). */
+  observedAt?: string;
   /** Someone said it is wrong (retractFact): kept, but never merged into or closed again. */
   retracted?: boolean;
 }

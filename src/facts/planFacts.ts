@@ -39,6 +39,9 @@ export function storedTypeOf(a: FactAssertion, now: Date): string {
 /** A stored fact as the interval functions read it (its dates live among its attributes). */
 const timed = (f: StoredFact): TimedFact => ({ ...f, startDate: f.attributes.startDate, endDate: f.attributes.endDate });
 
+/** When a fact's evidence was said, or `now` when not known. */
+const saidAt = (f: { observedAt?: string }, now: Date) => (f.observedAt ? Date.parse(f.observedAt) : now.getTime());
+
 const sameInstant = (a: string | null, b: string | null) => a === null || b === null || Date.parse(a) === Date.parse(b);
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -101,7 +104,7 @@ export function planFacts(assertions: readonly FactAssertion[], existing: readon
     const fact: StoredFact = {
       factId: newId(), elementId: null, storedType: null, type, subjectKey: a.subjectKey, object: a.object,
       attributes: { ...a.attributes }, confidence: a.confidence, evidence: unionEvidence([], a.evidence),
-      validFrom: a.validFrom, validUntil: a.validUntil, contradicts: [], createdAt: now.toISOString(), source: a.source,
+      validFrom: a.validFrom, validUntil: a.validUntil, contradicts: [], createdAt: now.toISOString(), source: a.source, observedAt: a.observedAt,
     };
     facts.push(fact);
     touched.add(fact.factId);
@@ -114,9 +117,9 @@ export function planFacts(assertions: readonly FactAssertion[], existing: readon
     const others = mine.filter((f) => f.object.key !== a.object.key && rule.history.includes(f.type));
     if (span.until === null && SINGLE_VALUED[type]) {
       for (const old of others.filter((f) => f.type === type && isCurrent(timed(f), now))) {
-        // An old fact of unknown start held "since always"; one created in this call started now.
-        const oldFrom = factInterval(timed(old)).from ?? (old.elementId === null ? now.getTime() : -Infinity);
-        const newFrom = span.from ?? now.getTime();
+        // An old fact of unknown start held "since always"; one created in this call started when its evidence was said (else now).
+        const oldFrom = factInterval(timed(old)).from ?? (old.elementId === null ? saidAt(old, now) : -Infinity);
+        const newFrom = span.from ?? saidAt(a, now);
         if (newFrom > oldFrom) {
           old.validUntil = new Date(newFrom).toISOString();
           old.attributes.endDate ??= dayOf(newFrom);

@@ -31,6 +31,11 @@ export interface ValidAssertion {
   validUntil: string | null;
   /** Who asserted it, recorded on a fact it creates: `assertFacts`, or an extractor's rule with its version. */
   source?: string;
+  /**
+   * When its evidence was said (ISO): a fact learned from a message holds from
+   * the message's time, not from when it was read. Without it, the call's time.
+   */
+  observedAt?: string;
 }
 
 function attributesOf(field: string, raw: Record<string, unknown> | null | undefined): FactAttributes {

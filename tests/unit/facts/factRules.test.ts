@@ -160,3 +160,14 @@ describe("object name keys", () => {
     expect(nameKey("Coinbase")).toBe("coinbase");
   });
 });
+
+describe("facts learned from messages said at different times", () => {
+  it("a home said later closes one said earlier in the same call at the later message's time, not at the time of the call", () => {
+    const lisbon = assertion("LIVES_IN", "Lisbon", { observedAt: "2025-03-05T18:30:00Z" });
+    const berlin = assertion("LIVES_IN", "Berlin", { observedAt: "2025-09-12T20:00:00Z" });
+    const plan = planFacts([lisbon, berlin], [], NOW, newId);
+    expect(plan.contradictions).toEqual([]);
+    expect(plan.facts.find((f) => f.object.name === "Lisbon")).toMatchObject({ validUntil: "2025-09-12T20:00:00.000Z" });
+    expect(plan.facts.find((f) => f.object.name === "Berlin")).toMatchObject({ validUntil: null });
+  });
+});

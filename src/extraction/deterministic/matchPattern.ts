@@ -1,0 +1,92 @@
+import { isThingName } from "./objectFilter.js";
+import { cleanObject, isVagueObject } from "./objects.js";
+import { SELF_EMPLOYED } from "./patterns/employment.js";
+import { resolvePerson, type NameIndex } from "./people.js";
+import { durationOf, resolveTime } from "./time.js";
+import type { ExtractedFact, ExtractionMessage } from "../extractor.js";
+import type { Pattern } from "./pattern.js";
+
+/** What one message brings to matching: its people index, the conversation's last named person, and the version for `source`. */
+export interface MatchScope {
+  message: ExtractionMessage;
+  index: NameIndex;
+  lastNamed: string | undefined;
+  version: string;
+  /** Soft-joke multiplier of the clause (1 when none). */
+  discount: number;
+}
+
+/** Fillers a clause may open with before a subject-less rule ("so yeah", "ngl", "me:"). */
+const OPENERS = /^(?:(?:hey|hi|so|yeah|ok|okay|and|also|just|honestly|ngl|omg|btw|well|lol|me:|also me:|welcome!?)\W*\s*)*$/i;
+const DAY_MS = 86_400_000;
+
+/** The facts one rule finds in one clause or sentence (none when a name does not resolve, the object is vague, or the time is in the future). */
+export function matchPattern(pattern: Pattern, text: string, scope: MatchScope): ExtractedFact[] {
+  const found = subjectMatch(pattern, text, scope);
+  if (!found) return [];
+  const { groups, subject } = found;
+  const objects = objectsOf(pattern, groups, scope, subject);
+  if (objects.length === 0) return [];
+  const time = pattern.time === "none" ? {} : resolveTime(text, scope.message.timestamp);
+  const at = Date.parse(scope.message.timestamp);
+  if (time.validFrom && Date.parse(time.validFrom) > at + DAY_MS) return [];
+  const attributes = { ...pattern.attributes?.(groups) };
+  if (!attributes.basis && groups.basis && pattern.personObject) attributes.basis = groups.basis.trim().toLowerCase();
+  const duration = pattern.relation === "HAS_SKILL" ? durationOf(text) : undefined;
+  if (duration && duration.months >= 12) attributes.yearsExperience = Math.floor(duration.months / 12);
+  const validity: Pick<ExtractedFact, "validFrom" | "validUntil"> = {};
+  if (pattern.time === "until") {
+    if (time.validFrom) validity.validUntil = time.validFrom;
+    if (time.startText) attributes.endDate = time.startText;
+  } else {
+    if (time.validFrom) validity.validFrom = time.validFrom;
+    if (time.validUntil) validity.validUntil = time.validUntil;
+    if (time.startText) attributes.startDate = time.startText;
+    if (time.endText) attributes.endDate = time.endText;
+    if (!validity.validFrom && pattern.defaultNow) validity.validFrom = new Date(at).toISOString();
+  }
+  const confidence = Math.round(pattern.confidence * (subject === scope.message.authorPersonId ? 1 : 0.9) * scope.discount * 100) / 100;
+  return objects.map((object) => ({
+    subject,
+    relation: pattern.relation,
+    object,
+    ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
+    confidence,
+    evidence: [scope.message.id],
+    ...validity,
+    source: `deterministic/${pattern.name}@${scope.version}`,
+  }));
+}
+
+/** Places an event rule may catch that are no event ("went to the museum"). */
+const NOT_EVENTS = /\b(?:museum|park|restaurant|bar|cafe|café|office|school|gym|beach|store|shop|mall|station|airport|hospital|house|apartment|flat|place|home)$/i;
+
+/** The rule's match and its subject: the word caught as subject, or, when that names nobody, the author of a clause the rule opens. */
+function subjectMatch(pattern: Pattern, text: string, scope: MatchScope): { groups: Record<string, string | undefined>; subject: string } | undefined {
+  const m = pattern.re.exec(text);
+  if (!m?.groups) return undefined;
+  if (m.groups.subj === undefined) return OPENERS.test(text.slice(0, m.index)) && scope.message.authorPersonId ? { groups: m.groups, subject: scope.message.authorPersonId } : undefined;
+  const subject = resolvePerson(m.groups.subj, scope.message, scope.index, scope.lastNamed);
+  if (subject) return { groups: m.groups, subject };
+  if (/^(?:he|she|they)$/i.test(m.groups.subj) || !pattern.reWithoutSubject) return undefined;
+  const bare = pattern.reWithoutSubject.exec(text);
+  return bare?.groups && OPENERS.test(text.slice(0, bare.index)) && scope.message.authorPersonId ? { groups: bare.groups, subject: scope.message.authorPersonId } : undefined;
+}
+
+function objectsOf(pattern: Pattern, groups: Record<string, string | undefined>, scope: MatchScope, subject: string): string[] {
+  if (pattern.object) return [pattern.object];
+  const raw = groups.obj;
+  if (!raw) return [];
+  if (pattern.personObject) {
+    const id = resolvePerson(raw, scope.message, scope.index, scope.lastNamed);
+    return id && id !== subject ? [id] : [];
+  }
+  if (pattern.relation === "WORKS_AT" && /^(?:myself|my own)$/i.test(raw.trim())) return [SELF_EMPLOYED];
+  const parts = pattern.list ? raw.split(/\s*,\s*|\s+and\s+/) : [raw];
+  return parts
+    .map((part) => ({ part, name: cleanObject(part) }))
+    .filter(({ name }) => !isVagueObject(name) && !(pattern.properName && !/^[\p{Lu}\p{N}]/u.test(name)) && !scope.index.has(name.toLowerCase()))
+    .filter(({ name }) => pattern.relation !== "ATTENDED_EVENT" || !NOT_EVENTS.test(name))
+    .filter(({ part, name }) => isThingName(part, name, pattern.relation))
+    .map(({ name }) => name);
+}
