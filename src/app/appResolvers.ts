@@ -17,6 +17,7 @@ import { retrieveContextResolvers, type RetrieveContextOptions } from "../retrie
 import { cypherQueryTools } from "../retrieveContext/index.js";
 import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
+import { transferResolvers } from "../transfer/index.js";
 import { workflowResolvers } from "../workflow/index.js";
 
 import type { Resolvers } from "../generated/resolvers-types.js";
@@ -54,6 +55,7 @@ export function appResolvers(keys: ApiKeyStore, deps: AppDeps, loop: RetrieveCon
     feedResolvers(deps, feed),
     beliefResolvers(beliefs),
     knowledgeResolvers(deps),
+    transferResolvers(deps),
   ];
   const api = mergeResolvers(...maps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.

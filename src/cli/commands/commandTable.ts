@@ -3,6 +3,7 @@ import { apiKeyCommand } from "./apiKeyCommand.js";
 import { backfillCommand } from "./backfillCommand.js";
 import { defaultsCommand } from "./defaultsCommand.js";
 import { doctorCommand } from "./doctorCommand.js";
+import { exportCommand } from "./exportCommand.js";
 import { importCommand } from "./importCommand.js";
 import { tokenCommand } from "./tokenCommand.js";
 
@@ -10,4 +11,4 @@ import { tokenCommand } from "./tokenCommand.js";
 export type RegisterCommand = (program: Command) => void;
 
 /** Every command of `mnemograph`, in the order `--help` lists them: a new command is one line here. */
-export const COMMANDS: readonly RegisterCommand[] = [importCommand, tokenCommand, apiKeyCommand, defaultsCommand, backfillCommand, doctorCommand];
+export const COMMANDS: readonly RegisterCommand[] = [importCommand, exportCommand, tokenCommand, apiKeyCommand, defaultsCommand, backfillCommand, doctorCommand];
