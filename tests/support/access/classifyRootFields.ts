@@ -128,6 +128,9 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Mutation.markKnowledgeAccessed": "writesVisibleToCaller",
   "Mutation.markKnowledgeApplied": "writesVisibleToCaller",
   "Mutation.installSquadDefaults": "adminOnly",
+  /** A tenant's export and import hold every agent's data: its admin, or the operator for any tenant (tests/integration/cli/cliExport.test.ts, src/transfer/transferAccess.ts). */
+  "Query.exportTenantPage": "adminOnly",
+  "Mutation.importTenantLines": "adminOnly",
 };
 
 /**
