@@ -17,6 +17,7 @@ import { retrieveContextResolvers, type RetrieveContextOptions } from "../retrie
 import { cypherQueryTools } from "../retrieveContext/index.js";
 import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
+import { transferResolvers } from "../transfer/index.js";
 import { workflowResolvers } from "../workflow/index.js";
 import { extractionResolvers } from "../extraction/index.js";
 import type { ExtractionConfig } from "../config/config.js";
@@ -65,6 +66,7 @@ export function appResolvers(
     beliefResolvers(beliefs),
     knowledgeResolvers(deps),
     extractionResolvers(deps, extraction.config, extraction.extractor),
+    transferResolvers(deps),
   ];
   const api = mergeResolvers(...maps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.

@@ -2,6 +2,7 @@ import type { DocumentNode } from "graphql";
 import { knowledgeLabels, type SchemaFacts } from "../core/schemaFacts.js";
 import { embeddedTypes } from "../embeddings/embeddedTypes.js";
 import { factRelations } from "../facts/index.js";
+import { transferTypes } from "../transfer/index.js";
 
 /** Derives, once, what the parts of the gateway read off the SDL. Pure. */
 export function schemaFactsOf(document: DocumentNode): SchemaFacts {
@@ -12,5 +13,6 @@ export function schemaFactsOf(document: DocumentNode): SchemaFacts {
     factTypes: relations.map((r) => r.type),
     embeddedTypes: embeddedTypes(document),
     knowledgeLabels: knowledgeLabels(document),
+    transfer: transferTypes(document),
   };
 }

@@ -30,6 +30,7 @@ import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundT
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
 import { tokenRoute } from "../server/rest/tokenRoute.js";
+import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
@@ -161,7 +162,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       metrics,
       authenticate: auth.authenticate,
       routes: tokenRoute(keys, auth.signingSecret, config.auth),
-      restRoutes: [retrieveRoute, knowledgeRoute],
+      restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
       mcp: mcpRoute(schema, VERSION, config.mcp),
       extractionBacklog: backlog,
     });

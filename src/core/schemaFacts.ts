@@ -33,6 +33,16 @@ export interface SchemaFacts {
   embeddedTypes: readonly EmbeddedType[];
   /** The node types implementing `Knowledge` (knowledgeLabels): what the feed stamps and memoryShare accepts. */
   knowledgeLabels: readonly string[];
+  /** What a tenant export holds and an import accepts (transfer/transferTypes.ts). */
+  transfer: TransferTypes;
+}
+
+/** The node labels and relationship types the SDL declares: the closed set a tenant export holds. */
+export interface TransferTypes {
+  /** The `@node` types of the SDL, sorted: a node's first label of this list is its label in an export. */
+  labels: readonly string[];
+  /** Every `@relationship(type: …)` of the SDL, sorted. */
+  relationshipTypes: readonly string[];
 }
 
 const SAFE_LABEL = /^[A-Z][A-Za-z0-9]*$/;

@@ -9846,6 +9846,14 @@ export type Mutation = {
   /** Renews the lease of an ACTIVE session. */
   heartbeatSession: GameSessionState;
   /**
+   * Writes up to 1000 lines of a mnemograph export into a tenant (default: the
+   * caller's; another only for the operator), admins and the operator only, in
+   * one transaction: nodes MERGEd by label, tenant and id, facts by their
+   * factId, other relationships by type and ends; tenantId is the target's.
+   * Writing the same lines twice changes nothing.
+   */
+  importTenantLines: TenantImportResult;
+  /**
    * Installs the six-agent squad in the caller's tenant (admin only): Kublai,
    * Möngke, Chagatai, Temüjin, Jochi and Ögedei as their design note defines
    * them, their ten default subscription rules, and the operations improvement
@@ -10471,6 +10479,12 @@ export type MutationEndSessionArgs = {
 
 export type MutationHeartbeatSessionArgs = {
   sessionId: Scalars['ID']['input'];
+};
+
+
+export type MutationImportTenantLinesArgs = {
+  lines: Array<TenantImportLine>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -15520,6 +15534,13 @@ export type Query = {
   eventsConnection: EventsConnection;
   experiences: Array<Experience>;
   experiencesConnection: ExperiencesConnection;
+  /**
+   * One page of the export of a tenant (default: the caller's; another only for
+   * the operator), admins and the operator only. Pass `next` as `cursor` until
+   * it is null. `pageSize` nodes per page (1..1000); with `vectors` the
+   * embeddings are included, else left out and marked PENDING for re-embedding.
+   */
+  exportTenantPage: TenantExportPage;
   /** Tenant admins: where the extraction of the tenant's messages stands. */
   extractionState: ExtractionState;
   /** Facts about a person that contradict another fact, each with the ids of the facts it contradicts. */
@@ -15926,6 +15947,14 @@ export type QueryExperiencesConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<ExperienceSort>>;
   where?: InputMaybe<ExperienceWhere>;
+};
+
+
+export type QueryExportTenantPageArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  pageSize?: InputMaybe<Scalars['Int']['input']>;
+  tenantId?: InputMaybe<Scalars['ID']['input']>;
+  vectors?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -21493,6 +21522,42 @@ export type TasksConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** One page of a tenant's export, in the mnemograph JSON Lines format (docs/cli.md). */
+export type TenantExportPage = {
+  __typename?: 'TenantExportPage';
+  /** Lines of the export, each a JSON object text; the first page opens with the header line. */
+  lines: Array<Scalars['String']['output']>;
+  /** The `cursor` of the next page; null after the last. */
+  next?: Maybe<Scalars['String']['output']>;
+};
+
+/** One line of an export file as the importer sends it. */
+export type TenantImportLine = {
+  /** Its line number in the file, for the report. */
+  line: Scalars['Int']['input'];
+  /** The line: a node or relationship of the mnemograph format. */
+  text: Scalars['String']['input'];
+};
+
+/** A line the import did not write. */
+export type TenantImportRefusal = {
+  __typename?: 'TenantImportRefusal';
+  error: Scalars['String']['output'];
+  line: Scalars['Int']['output'];
+};
+
+/** What one batch of an import wrote: all of it in one transaction. */
+export type TenantImportResult = {
+  __typename?: 'TenantImportResult';
+  nodesCreated: Scalars['Int']['output'];
+  /** Nodes found stored (same label, tenant and id), their properties set again. */
+  nodesExisting: Scalars['Int']['output'];
+  /** Lines not written: not JSON, a label or type the schema does not declare, a bad value, an end that is not in the tenant. */
+  refused: Array<TenantImportRefusal>;
+  relationshipsCreated: Scalars['Int']['output'];
+  relationshipsExisting: Scalars['Int']['output'];
+};
+
 export type Topic = Owned & {
   __typename?: 'Topic';
   aliases: Array<Scalars['String']['output']>;
@@ -25939,6 +26004,10 @@ export type ResolversTypes = {
   TaskUpdateInput: TaskUpdateInput;
   TaskWhere: TaskWhere;
   TasksConnection: ResolverTypeWrapper<Omit<TasksConnection, 'edges'> & { edges: Array<ResolversTypes['TaskEdge']> }>;
+  TenantExportPage: ResolverTypeWrapper<TenantExportPage>;
+  TenantImportLine: TenantImportLine;
+  TenantImportRefusal: ResolverTypeWrapper<TenantImportRefusal>;
+  TenantImportResult: ResolverTypeWrapper<TenantImportResult>;
   Topic: ResolverTypeWrapper<Topic>;
   TopicAggregate: ResolverTypeWrapper<TopicAggregate>;
   TopicAggregateNode: ResolverTypeWrapper<TopicAggregateNode>;
@@ -28163,6 +28232,10 @@ export type ResolversParentTypes = {
   TaskUpdateInput: TaskUpdateInput;
   TaskWhere: TaskWhere;
   TasksConnection: Omit<TasksConnection, 'edges'> & { edges: Array<ResolversParentTypes['TaskEdge']> };
+  TenantExportPage: TenantExportPage;
+  TenantImportLine: TenantImportLine;
+  TenantImportRefusal: TenantImportRefusal;
+  TenantImportResult: TenantImportResult;
   Topic: Topic;
   TopicAggregate: TopicAggregate;
   TopicAggregateNode: TopicAggregateNode;
@@ -31152,6 +31225,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
   endSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'sessionId'>>;
   heartbeatSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationHeartbeatSessionArgs, 'sessionId'>>;
+  importTenantLines?: Resolver<ResolversTypes['TenantImportResult'], ParentType, ContextType, RequireFields<MutationImportTenantLinesArgs, 'lines'>>;
   installSquadDefaults?: Resolver<ResolversTypes['SquadInstallation'], ParentType, ContextType>;
   markKnowledgeAccessed?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationMarkKnowledgeAccessedArgs, 'ids'>>;
   markKnowledgeApplied?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType, RequireFields<MutationMarkKnowledgeAppliedArgs, 'ids'>>;
@@ -32696,6 +32770,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   eventsConnection?: Resolver<ResolversTypes['EventsConnection'], ParentType, ContextType, Partial<QueryEventsConnectionArgs>>;
   experiences?: Resolver<Array<ResolversTypes['Experience']>, ParentType, ContextType, Partial<QueryExperiencesArgs>>;
   experiencesConnection?: Resolver<ResolversTypes['ExperiencesConnection'], ParentType, ContextType, Partial<QueryExperiencesConnectionArgs>>;
+  exportTenantPage?: Resolver<ResolversTypes['TenantExportPage'], ParentType, ContextType, RequireFields<QueryExportTenantPageArgs, 'pageSize' | 'vectors'>>;
   extractionState?: Resolver<ResolversTypes['ExtractionState'], ParentType, ContextType>;
   factContradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType, RequireFields<QueryFactContradictionsArgs, 'personId'>>;
   findExperts?: Resolver<ResolversTypes['FindExpertsResult'], ParentType, ContextType, RequireFields<QueryFindExpertsArgs, 'limit' | 'query'>>;
@@ -34137,6 +34212,24 @@ export type TasksConnectionResolvers<ContextType = RequestContext, ParentType ex
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type TenantExportPageResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TenantExportPage'] = ResolversParentTypes['TenantExportPage']> = {
+  lines?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  next?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TenantImportRefusalResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TenantImportRefusal'] = ResolversParentTypes['TenantImportRefusal']> = {
+  error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type TenantImportResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TenantImportResult'] = ResolversParentTypes['TenantImportResult']> = {
+  nodesCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nodesExisting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  refused?: Resolver<Array<ResolversTypes['TenantImportRefusal']>, ParentType, ContextType>;
+  relationshipsCreated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  relationshipsExisting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type TopicResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Topic'] = ResolversParentTypes['Topic']> = {
   aliases?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   caredAboutBy?: Resolver<Array<ResolversTypes['Person']>, ParentType, ContextType, Partial<TopicCaredAboutByArgs>>;
@@ -35556,6 +35649,9 @@ export type Resolvers<ContextType = RequestContext> = {
   TaskTaskSpawnedByNodeAggregateSelection?: TaskTaskSpawnedByNodeAggregateSelectionResolvers<ContextType>;
   TaskTaskSpawnedNodeAggregateSelection?: TaskTaskSpawnedNodeAggregateSelectionResolvers<ContextType>;
   TasksConnection?: TasksConnectionResolvers<ContextType>;
+  TenantExportPage?: TenantExportPageResolvers<ContextType>;
+  TenantImportRefusal?: TenantImportRefusalResolvers<ContextType>;
+  TenantImportResult?: TenantImportResultResolvers<ContextType>;
   Topic?: TopicResolvers<ContextType>;
   TopicAggregate?: TopicAggregateResolvers<ContextType>;
   TopicAggregateNode?: TopicAggregateNodeResolvers<ContextType>;

@@ -4,6 +4,7 @@ import { backfillCommand } from "./backfillCommand.js";
 import { defaultsCommand } from "./defaultsCommand.js";
 import { doctorCommand } from "./doctorCommand.js";
 import { extractionCommand } from "./extractionCommand.js";
+import { exportCommand } from "./exportCommand.js";
 import { importCommand } from "./importCommand.js";
 import { mcpCommand } from "./mcpCommand.js";
 import { tokenCommand } from "./tokenCommand.js";
@@ -12,4 +13,4 @@ import { tokenCommand } from "./tokenCommand.js";
 export type RegisterCommand = (program: Command) => void;
 
 /** Every command of `mnemograph`, in the order `--help` lists them: a new command is one line here. */
-export const COMMANDS: readonly RegisterCommand[] = [importCommand, tokenCommand, apiKeyCommand, defaultsCommand, extractionCommand, backfillCommand, doctorCommand, mcpCommand];
+export const COMMANDS: readonly RegisterCommand[] = [importCommand, exportCommand, tokenCommand, apiKeyCommand, defaultsCommand, extractionCommand, backfillCommand, doctorCommand, mcpCommand];

@@ -1,15 +1,16 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidArgumentError, Option, type Command } from "commander";
-import cliProgress from "cli-progress";
 import { EMPTY_PROGRESS, loadCheckpoint, saveCheckpoint, type ImportIdentity, type ImportProgress } from "../import/checkpoint.js";
-import { IMPORT_FORMATS, type ImportFormat, type ImportMessage, type ImportRecord } from "../import/importRecord.js";
+import { IMPORT_FORMATS, type ImportFormat, type ImportMessage, type ImportRecord, type MessageFormat } from "../import/importRecord.js";
 import { READERS } from "../import/readRecords.js";
 import { BatchRefused, runImport, type BatchResult } from "../import/runImport.js";
 import { DEFAULT_RETRIES, retrying } from "../import/retrying.js";
 import { call, connect, GatewayRefused, passingFailure, withConnectionOptions, type ConnectionOptions } from "./connection.js";
 import { CliError, ExitCode } from "./exitCodes.js";
+import { importTenantFile } from "./importTenantFile.js";
 import { emit, type OutputOptions } from "./output.js";
+import { progressBar } from "./progressBar.js";
 
 const RECORD = /* GraphQL */ `
   mutation ImportMessages($messages: [MessageImportInput!]!, $rememberAs: ID) {
@@ -20,6 +21,7 @@ const RECORD = /* GraphQL */ `
 interface ImportOptions extends ConnectionOptions, OutputOptions {
   format: ImportFormat;
   agent?: string;
+  tenant?: string;
   batch: number;
   checkpoint?: string;
   restart?: boolean;
@@ -29,6 +31,8 @@ interface ImportOptions extends ConnectionOptions, OutputOptions {
 
 /** The gateway's batch limit (recordMessages takes at most 1,000). */
 const MAX_BATCH = 1000;
+/** Lines of an export per request: with vectors a line is about 8 KB, and a request at most MAX_BODY_BYTES (4 MB by default). */
+const MAX_TENANT_BATCH = 200;
 
 function retryCount(value: string): number {
   const n = Number(value);
@@ -42,7 +46,7 @@ function batchSize(value: string): number {
   return n;
 }
 
-async function readRecords(file: string, format: ImportFormat): Promise<ImportRecord[]> {
+async function readRecords(file: string, format: MessageFormat): Promise<ImportRecord[]> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -56,21 +60,6 @@ async function readRecords(file: string, format: ImportFormat): Promise<ImportRe
   }
 }
 
-/** A progress bar on stderr with rate and ETA; none with --json, --no-progress or when stderr is not a terminal. */
-function progressBar(options: ImportOptions, total: number, done: number) {
-  if (options.json || !options.progress || !process.stderr.isTTY) return { update: (_: number) => {}, stop: () => {} };
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: "{bar} {percentage}% | {value}/{total} records | {rate}/s | ETA {eta_formatted}", etaBuffer: 20, hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
-  const started = Date.now();
-  bar.start(total, done, { rate: "0" });
-  return {
-    update: (value: number) => bar.update(value, { rate: ((value - done) / Math.max((Date.now() - started) / 1000, 0.001)).toFixed(0) }),
-    stop: () => bar.stop(),
-  };
-}
-
 function summaryText(file: string, p: ImportProgress, total: number, seconds: number, resumedAt: number): string {
   const lines = [
     `Imported ${file}: ${p.done}/${total} records handled${resumedAt > 0 ? ` (resumed at ${resumedAt})` : ""} in ${seconds.toFixed(1)} s`,
@@ -82,13 +71,18 @@ function summaryText(file: string, p: ImportProgress, total: number, seconds: nu
 }
 
 async function importFile(file: string, options: ImportOptions): Promise<void> {
+  if (options.format === "mnemograph") {
+    if (options.agent) throw new CliError("--agent is for conversation histories: a mnemograph export already holds its memories", ExitCode.USAGE);
+    return importTenantFile(file, { ...options, batch: Math.min(options.batch, MAX_TENANT_BATCH) });
+  }
+  if (options.tenant) throw new CliError("--tenant is for --format mnemograph: messages go into the caller's tenant", ExitCode.USAGE);
   const records = await readRecords(file, options.format);
   const absolute = path.resolve(file);
   const identity: ImportIdentity = { file: absolute, size: (await stat(absolute)).size, format: options.format, agent: options.agent ?? null };
   const checkpointPath = options.checkpoint ?? `${absolute}.mnemograph-import.json`;
   const from = (!options.restart && (await loadCheckpoint(checkpointPath, identity))) || EMPTY_PROGRESS;
   const connection = await connect({ ...options, as: options.as ?? options.agent });
-  const bar = progressBar(options, records.length, from.done);
+  const bar = progressBar(options, records.length, from.done, "records");
   const started = performance.now();
   let progress: ImportProgress;
   try {
@@ -149,11 +143,12 @@ export function importCommand(program: Command): void {
   withConnectionOptions(
     program
       .command("import")
-      .description("import messages (and, with --agent, memories) from a Discord export, LoCoMo JSON or JSONL; resumable")
+      .description("import messages (and, with --agent, memories) from a Discord export, LoCoMo JSON or JSONL, or a tenant from a `mnemograph export` (--format mnemograph); resumable")
       .argument("<file>", "the file to import")
       .addOption(new Option("--format <format>", "the file's format").choices(IMPORT_FORMATS).makeOptionMandatory())
       .option("--agent <id>", "also store each message as an OBSERVATION memory of this agent (with conversational context vectors)")
-      .option("--batch <n>", `messages per request, 1-${MAX_BATCH}`, batchSize, 500)
+      .option("--tenant <id>", "with --format mnemograph: the tenant to import into (default: the caller's; another one only for the gateway's operator)")
+      .option("--batch <n>", `messages per request, 1-${MAX_BATCH} (export lines: at most ${MAX_TENANT_BATCH})`, batchSize, 500)
       .option("--checkpoint <file>", "where progress is kept (default: <file>.mnemograph-import.json)")
       .option("--restart", "ignore the checkpoint and start from the first record (stored messages are still skipped by the gateway)")
       .option("--retries <n>", "retries of a batch while the gateway is unavailable, rate-limits or cannot be reached", retryCount, DEFAULT_RETRIES)

@@ -16,12 +16,14 @@ export interface SkippedRecord {
   field?: string;
 }
 
-/** Which import a checkpoint belongs to: the same file (path and size), format and remembering agent. */
+/** Which import a checkpoint belongs to: the same file (path and size), format, remembering agent and target tenant. */
 export interface ImportIdentity {
   file: string;
   size: number;
   format: string;
   agent: string | null;
+  /** The tenant a mnemograph export is imported into (--tenant), when given. */
+  tenant?: string | null;
 }
 
 interface CheckpointFile {
@@ -33,7 +35,7 @@ interface CheckpointFile {
 
 export const EMPTY_PROGRESS: ImportProgress = { done: 0, created: 0, existing: 0, memoriesCreated: 0, skipped: [] };
 
-const sameIdentity = (a: ImportIdentity, b: ImportIdentity) => a.file === b.file && a.size === b.size && a.format === b.format && a.agent === b.agent;
+const sameIdentity = (a: ImportIdentity, b: ImportIdentity) => a.file === b.file && a.size === b.size && a.format === b.format && a.agent === b.agent && (a.tenant ?? null) === (b.tenant ?? null);
 
 /**
  * The progress a checkpoint file holds for this import, or null when there is

@@ -17,9 +17,11 @@ export interface ImportMessage {
  */
 export type ImportRecord = { ref: string; message: ImportMessage } | { ref: string; error: string };
 
-/** The input formats `mnemograph import` reads. */
-export const IMPORT_FORMATS = ["jsonl", "discord", "locomo"] as const;
+/** The input formats `mnemograph import` reads: conversation histories, and a tenant's own export (`mnemograph`). */
+export const IMPORT_FORMATS = ["jsonl", "discord", "locomo", "mnemograph"] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** The formats read as messages (READERS). */
+export type MessageFormat = Exclude<ImportFormat, "mnemograph">;
 
 /** A platform id for a name (a LoCoMo speaker): what the id pattern allows, the rest as `-`. Pure. */
 export function idOf(name: string): string {

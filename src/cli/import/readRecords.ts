@@ -1,10 +1,10 @@
-import type { ImportFormat, ImportRecord } from "./importRecord.js";
+import type { ImportRecord, MessageFormat } from "./importRecord.js";
 import { readDiscord } from "./readDiscord.js";
 import { readJsonl } from "./readJsonl.js";
 import { readLocomo } from "./readLocomo.js";
 
 /** The reader of each format: the one place a new format is added. */
-export const READERS: Record<ImportFormat, (text: string) => ImportRecord[]> = {
+export const READERS: Record<MessageFormat, (text: string) => ImportRecord[]> = {
   jsonl: readJsonl,
   discord: readDiscord,
   locomo: readLocomo,

@@ -128,6 +128,15 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Mutation.markKnowledgeAccessed": "writesVisibleToCaller",
   "Mutation.markKnowledgeApplied": "writesVisibleToCaller",
   "Mutation.installSquadDefaults": "adminOnly",
+  /** A tenant's export and import hold every agent's data: its admin, or the operator for any tenant (tests/integration/cli/cliExport.test.ts, src/transfer/transferAccess.ts). */
+  "Query.exportTenantPage": "adminOnly",
+  "Mutation.importTenantLines": "adminOnly",
+  /** The extraction queue of the caller's tenant; the pause is one switch for every tenant (tests/integration/extraction/extractionStage.test.ts). */
+  "Query.extractionState": "adminOnly",
+  "Mutation.queueExtraction": "adminOnly",
+  "Mutation.pauseExtraction": "operatorOnly",
+  /** Closes a fact the caller may read (else NOT_FOUND), keeping it with the reason. */
+  "Mutation.retractFact": "writesVisibleToCaller",
 };
 
 /**

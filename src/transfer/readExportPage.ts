@@ -1,0 +1,92 @@
+import neo4j from "neo4j-driver";
+import type { AppDeps } from "../core/appDeps.js";
+import { readQuery } from "../graph/readQuery.js";
+import { nextCursor, type ExportCursor } from "./exportCursor.js";
+import { nodeLine, relationshipLine } from "./exportLines.js";
+import type { TransferTypes } from "../core/schemaFacts.js";
+
+type Deps = Pick<AppDeps, "driver" | "database">;
+
+/**
+ * Nodes of one label (interpolated: it comes from the SDL's closed set), by id;
+ * a node that also carries an earlier label of the set is read under that one,
+ * so no node is read twice.
+ */
+const OF_LABEL = (label: string) => `
+  MATCH (n:\`${label}\` {tenantId: $tenant})
+  WHERE ($after IS NULL OR n.id > $after) AND none(l IN labels(n) WHERE l IN $earlier)`;
+
+const NODES = (label: string) => `${OF_LABEL(label)}
+  RETURN n.id AS id, labels(n) AS labels, properties(n) AS properties
+  ORDER BY n.id LIMIT $limit`;
+
+// Only relationships the SDL declares, between two nodes of the tenant that the export holds.
+const RELATIONSHIPS = (label: string) => `${OF_LABEL(label)}
+  WITH n ORDER BY n.id LIMIT $limit
+  OPTIONAL MATCH (n)-[r]->(b)
+  WHERE type(r) IN $types AND b.tenantId = $tenant AND any(l IN labels(b) WHERE l IN $labels)
+  WITH n, r, b ORDER BY n.id, type(r), b.id, r.factId
+  RETURN n.id AS id, collect(CASE WHEN r IS NULL THEN null ELSE {type: type(r), toLabels: labels(b), toId: b.id, properties: properties(r)} END) AS rels`;
+
+const COUNT_NODES = (label: string) => `${OF_LABEL(label)} RETURN count(n) AS n`;
+const COUNT_RELATIONSHIPS = (label: string) => `${OF_LABEL(label)}
+  MATCH (n)-[r]->(b)
+  WHERE type(r) IN $types AND b.tenantId = $tenant AND any(l IN labels(b) WHERE l IN $labels)
+  RETURN type(r) AS type, count(r) AS n`;
+
+const paramsOf = (types: TransferTypes, tenant: string, label: number, after: string | null, limit: number) => ({
+  tenant,
+  after,
+  // An INTEGER: LIMIT refuses the FLOAT a JavaScript number would be.
+  limit: neo4j.int(limit),
+  earlier: types.labels.slice(0, label),
+  types: types.relationshipTypes,
+  labels: types.labels,
+});
+
+/** How many nodes of each label and relationships of each type the export of `tenant` holds, for its header. */
+export async function countTenant(deps: Deps, types: TransferTypes, tenant: string) {
+  const nodes: Record<string, number> = {};
+  const relationships: Record<string, number> = {};
+  for (const [i, label] of types.labels.entries()) {
+    const params = paramsOf(types, tenant, i, null, 0);
+    const [count] = await readQuery<{ n: number }>(deps, COUNT_NODES(label), params);
+    if (Number(count!.n) > 0) nodes[label] = Number(count!.n);
+    for (const row of await readQuery<{ type: string; n: number }>(deps, COUNT_RELATIONSHIPS(label), params)) {
+      relationships[row.type] = (relationships[row.type] ?? 0) + Number(row.n);
+    }
+  }
+  return { nodes, relationships };
+}
+
+/**
+ * One page of the export of `tenant` from `cursor`: `pageSize` nodes, or the
+ * relationships out of `pageSize` nodes, as export lines (JSON texts), and the
+ * cursor of the next page (null at the end). Pages are read one by one, so
+ * the export never holds the tenant in memory; it is not a snapshot: what is
+ * written meanwhile may or may not be in it.
+ */
+export async function readExportPage(deps: Deps, types: TransferTypes, tenant: string, cursor: ExportCursor, pageSize: number, vectors: boolean) {
+  type Rel = { type: string; toLabels: string[]; toId: string; properties: Record<string, unknown> };
+  const lines: string[] = [];
+  let at: ExportCursor | null = cursor;
+  // Counted in nodes read: a node with many relationships is still one step.
+  let budget = pageSize;
+  while (at && budget > 0) {
+    const label = types.labels[at.label]!;
+    const params = paramsOf(types, tenant, at.label, at.after, budget);
+    let ids: string[];
+    if (at.phase === "nodes") {
+      const rows = await readQuery<{ id: string; labels: string[]; properties: Record<string, unknown> }>(deps, NODES(label), params);
+      for (const row of rows) lines.push(JSON.stringify(nodeLine(label, row.labels, row.properties, vectors)));
+      ids = rows.map((r) => r.id);
+    } else {
+      const rows = await readQuery<{ id: string; rels: Rel[] }>(deps, RELATIONSHIPS(label), params);
+      for (const row of rows) for (const rel of row.rels) lines.push(JSON.stringify(relationshipLine(types.labels, { label, id: row.id }, rel, vectors)));
+      ids = rows.map((r) => r.id);
+    }
+    at = nextCursor(at, types.labels.length, ids.length, budget, ids.at(-1) ?? null);
+    budget -= ids.length;
+  }
+  return { lines, next: at };
+}
