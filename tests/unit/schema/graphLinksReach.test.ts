@@ -19,6 +19,8 @@ const NO_NODE_BY_DESIGN: Record<string, string> = {
   "Query.extractionState": "counts of the extraction queue by status; the messages are read with messages(where: { extractionStatus })",
   "Mutation.pauseExtraction": "an operator's switch; answers with the queue's counts, as extractionState",
   "Mutation.queueExtraction": "answers with how many messages it queued",
+  "Query.exportTenantPage": "a page of a tenant's export: JSON lines for a file, not nodes to query on from",
+  "Mutation.importTenantLines": "counts of what an import batch merged and the lines it refused",
   "Mutation.markKnowledgeAccessed": "answers with the ids it marked; the nodes are read with knowledges(where: { id: { in } })",
   "Mutation.markKnowledgeApplied": "answers with the ids it marked, as markKnowledgeAccessed",
   "Query.apiKeys": "API keys are credentials, kept out of the graph API",
