@@ -72,7 +72,7 @@ export interface StageResult {
   perSecond: number;
   facts: number;
   createP95: { on: number; off: number; onP50: number; offP50: number; samples: number };
-  kill: { killedAfter: number; total: number; equal: boolean; uninterrupted: number; resumed: number; leaseSeconds: number };
+  kill: { killedAfter: number; total: number; equal: boolean; uninterrupted: number; resumed: number; leaseSeconds: number; onlyWhole: string[]; onlyKilled: string[] };
 }
 
 export async function runStageBench(
@@ -114,7 +114,14 @@ export async function runStageBench(
   const sorted = (a: number[]) => [...a].sort((x, y) => x - y);
 
   // 3. killed mid-run vs uninterrupted, on identical copies
-  const slice = history.slice(0, killMessages);
+  // The history repeated to `killMessages` (ids are positions, so every message is its own), each
+  // repetition two years after the last and every message a millisecond apart: no two at one instant,
+  // so the queue's order (oldest first) is the same in both runs.
+  const YEAR_MS = 365 * 86_400_000;
+  const slice = Array.from({ length: killMessages }, (_, i) => {
+    const m = history[i % history.length]!;
+    return { ...m, timestamp: new Date(Date.parse(m.timestamp) + Math.floor(i / history.length) * 2 * YEAR_MS + (i % history.length)).toISOString() };
+  });
   await writeCopy(gw, "whole", people, slice);
   await worker.drain();
   worker.pause();
@@ -130,6 +137,7 @@ export async function runStageBench(
     await new Promise((r) => setTimeout(r, 100));
     killedAfter = await doneCount(gw, killedIds);
     if (killedAfter >= killMessages * 0.4) break;
+    if (child.exitCode !== null) throw new Error(`The second gateway exited (${child.exitCode}) before it had read 40% of the messages`);
   }
   child.kill("SIGKILL");
   await new Promise((r) => child.once("close", r));
@@ -144,6 +152,15 @@ export async function runStageBench(
     perSecond: all.length / seconds,
     facts,
     createP95: { on: p(sorted(lat.on), 0.95), off: p(sorted(lat.off), 0.95), onP50: p(sorted(lat.on), 0.5), offP50: p(sorted(lat.off), 0.5), samples: lat.on.length },
-    kill: { killedAfter, total: killMessages, equal: JSON.stringify(whole) === JSON.stringify(killed), uninterrupted: whole.length, resumed: killed.length, leaseSeconds },
+    kill: {
+      killedAfter,
+      total: killMessages,
+      equal: JSON.stringify(whole) === JSON.stringify(killed),
+      uninterrupted: whole.length,
+      resumed: killed.length,
+      leaseSeconds,
+      onlyWhole: whole.filter((f) => !killed.includes(f)),
+      onlyKilled: killed.filter((f) => !whole.includes(f)),
+    },
   };
 }

@@ -1,7 +1,7 @@
 import type { Driver } from "neo4j-driver";
 import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
-import { apiKeyStore } from "../apiKeys/index.js";
+import { apiKeyExchange, apiKeyStore, cachedApiKeyExchange } from "../apiKeys/index.js";
 import { createDriver, createProbeDriver } from "../graph/driver.js";
 import { traceDriver } from "../graph/tracedDriver.js";
 import { startTracing } from "./tracing.js";
@@ -106,6 +106,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
+    const exchange = auth.signingSecret ? apiKeyExchange(keys, auth.signingSecret, config.auth) : null;
     const database = config.neo4j.database;
     const writes = createWriteEvents();
     embeddings = createEmbeddingWorker({
@@ -161,9 +162,9 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       availability: watched,
       metrics,
       authenticate: auth.authenticate,
-      routes: tokenRoute(keys, auth.signingSecret, config.auth),
+      routes: tokenRoute(exchange),
       restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
-      mcp: mcpRoute(schema, VERSION, config.mcp),
+      mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
       extractionBacklog: backlog,
     });
     const leaseSweeper = startLeaseSweeper(game);

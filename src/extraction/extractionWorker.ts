@@ -75,7 +75,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     if (assertions.length === 0) return settleAlone(driver, database, worker, settled);
     const caller: Caller = { tenantId, agentId: ownerId, roles: ["agent"] };
     const indexed = assertions.map((a, index) => ({ ...a, index }));
-    await assertFacts(deps, caller, indexed, deps.schema.factRelations, { inTransaction: (tx) => settleMessages(tx, worker, settled) });
+    await assertFacts(deps, caller, indexed, deps.schema.factRelations, { inTransaction: (tx) => settleMessages(tx, worker, settled), embed: false });
     counts.factsWritten += assertions.length;
   }
 

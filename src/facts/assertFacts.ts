@@ -26,6 +26,13 @@ export interface AssertFactsOptions {
    * messages DONE here). Throwing rolls the facts back.
    */
   inTransaction?: (tx: ManagedTransaction) => Promise<void>;
+  /**
+   * Embed the facts' texts before writing (the default: a client's facts are
+   * searchable by meaning at once). False writes them PENDING and leaves the
+   * vectors to the fact embedding pass: the extraction worker, which writes
+   * in bulk, does not hold its batch for the model.
+   */
+  embed?: boolean;
 }
 
 const READ_BACK = `
@@ -58,9 +65,9 @@ export async function assertFacts(
       const state = await loadFactState(tx, caller, valid, relations, false);
       return [...new Set(plan(state).facts.map((f) => textOf(state, f)))];
     });
-    const vectors = draft.length ? await embedder.embedPassages(draft) : [];
+    const vectors = draft.length && options.embed !== false ? await embedder.embedPassages(draft) : [];
     const byText = new Map<string, FactVector>(
-      draft.map((text, i) => [text, { vector: vectors[i]!, key: factEmbeddingKey(embedder.model, text), model: embedder.model }]),
+      vectors.map((vector, i) => [draft[i]!, { vector, key: factEmbeddingKey(embedder.model, draft[i]!), model: embedder.model }]),
     );
 
     return await session.executeWrite(async (tx) => {

@@ -39,6 +39,18 @@ export function storedTypeOf(a: FactAssertion, now: Date): string {
 /** A stored fact as the interval functions read it (its dates live among its attributes). */
 const timed = (f: StoredFact): TimedFact => ({ ...f, startDate: f.attributes.startDate, endDate: f.attributes.endDate });
 
+/**
+ * Which of several stored facts an assertion is "the same fact again": one with
+ * exactly its start first, then the latest to start (a skill said again without
+ * a date is the latest time it was said to start), then by id — the same
+ * choice whatever order the database returned them in.
+ */
+function closestFirst(a: FactAssertion) {
+  const start = (f: StoredFact) => Date.parse(f.validFrom ?? f.observedAt ?? f.createdAt ?? "") || -Infinity;
+  const exact = (f: StoredFact) => (a.validFrom !== null && f.validFrom !== null && Date.parse(f.validFrom) === Date.parse(a.validFrom) ? 0 : 1);
+  return (x: StoredFact, y: StoredFact) => exact(x) - exact(y) || start(y) - start(x) || (x.factId < y.factId ? -1 : x.factId > y.factId ? 1 : 0);
+}
+
 /** When a fact's evidence was said, or `now` when not known. */
 const saidAt = (f: { observedAt?: string }, now: Date) => (f.observedAt ? Date.parse(f.observedAt) : now.getTime());
 
@@ -78,13 +90,15 @@ export function planFacts(assertions: readonly FactAssertion[], existing: readon
     // A retracted fact said again by the evidence it was retracted on (a message read again) stays retracted.
     if (a.evidence.length > 0 && subjects.some((f) => f.retracted && f.object.key === a.object.key && a.evidence.every((e) => f.evidence.includes(e)))) continue;
     const mine = subjects.filter((f) => !f.retracted);
-    const same = mine.find(
-      (f) =>
-        f.object.key === a.object.key &&
-        (f.type === type || (type === "PREVIOUSLY" && f.type === "WORKS_AT")) &&
-        sameInstant(f.validFrom, a.validFrom) &&
-        sameInstant(f.validUntil, a.validUntil),
-    );
+    const same = mine
+      .filter(
+        (f) =>
+          f.object.key === a.object.key &&
+          (f.type === type || (type === "PREVIOUSLY" && f.type === "WORKS_AT")) &&
+          sameInstant(f.validFrom, a.validFrom) &&
+          sameInstant(f.validUntil, a.validUntil),
+      )
+      .sort(closestFirst(a))[0];
     const conflicts = same ? conflictingAttributes(same.attributes, a.attributes) : [];
     if (same && conflicts.length === 0) {
       same.type = type;

@@ -185,3 +185,49 @@ describe("MCP sessions at /mcp", () => {
     expect(after.status).toBe(404);
   });
 });
+
+describe("an API key where a token goes (a desktop client's fixed header)", () => {
+  const CREATE_KEY = `mutation ($agentId: ID!) { createApiKey(agentId: $agentId, roles: [AGENT], name: "desktop") { key info { id } } }`;
+  const REVOKE_KEY = `mutation ($id: ID!) { revokeApiKey(id: $id) { revokedAt } }`;
+
+  it("`Authorization: Bearer mk_…` and `x-api-key` open sessions whose tools act as the key's agent; an unknown key is 401", async () => {
+    const admin = tg.caller("keys-admin", ["agent", "admin"]);
+    const agent = tg.caller("desktop");
+    const created = await tg.as(admin, CREATE_KEY, { agentId: agent.agentId });
+    expect(created.errors).toBeUndefined();
+    const { key } = created.data!.createApiKey as { key: string; info: { id: string } };
+
+    for (const headers of [{ authorization: `Bearer ${key}` }, { "x-api-key": key }] as Record<string, string>[]) {
+      const transport = new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers } });
+      const client = new Client({ name: "desktop-app", version: "1.0.0" });
+      await client.connect(transport);
+      clients.push(client);
+      const stored = (await client.callTool({ name: "memory_store", arguments: { content: "Stored from a desktop app with an API key", confidence: 0.6 } })) as { isError?: boolean; structuredContent?: { id: string } };
+      expect(stored.isError, JSON.stringify(stored)).toBeFalsy();
+      const owner = await tg.gw.driver.executeQuery("MATCH (k {tenantId: $tenant, id: $id}) RETURN k.ownerId AS owner", { tenant: tg.tenant, id: stored.structuredContent!.id });
+      expect(owner.records[0]!.get("owner")).toBe(agent.agentId);
+      await client.close();
+    }
+
+    const unknown = await fetch(mcpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer mk_${"x".repeat(30)}` },
+      body: JSON.stringify(INIT),
+    });
+    expect(unknown.status).toBe(401);
+    expect(((await unknown.json()) as ErrorBody).error.data.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("a revoked key stops opening sessions (within the minute its exchange is remembered)", async () => {
+    const admin = tg.caller("keys-admin2", ["agent", "admin"]);
+    const created = await tg.as(admin, CREATE_KEY, { agentId: tg.caller("revoked-desktop").agentId });
+    const { key, info } = created.data!.createApiKey as { key: string; info: { id: string } };
+    await tg.as(admin, REVOKE_KEY, { id: info.id });
+    const refused = await fetch(mcpUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key },
+      body: JSON.stringify(INIT),
+    });
+    expect(refused.status).toBe(401);
+  });
+});

@@ -171,3 +171,16 @@ describe("facts learned from messages said at different times", () => {
     expect(plan.facts.find((f) => f.object.name === "Berlin")).toMatchObject({ validUntil: null });
   });
 });
+
+describe("the same fact said again when several match", () => {
+  it("merges into the latest to start, whatever order the stored facts come in", () => {
+    const early = stored("HAS_SKILL", "Go", { factId: "f-early", validFrom: "2026-01-01T00:00:00.000Z", evidence: ["m1"] });
+    const late = stored("HAS_SKILL", "Go", { factId: "f-late", validFrom: "2030-01-01T00:00:00.000Z", evidence: ["m2"] });
+    const again = assertion("HAS_SKILL", "Go", { evidence: ["m3"] });
+    for (const existing of [[early, late], [late, early]]) {
+      expect(planFacts([again], existing, NOW, newId).merged).toEqual(["f-late"]);
+    }
+    const exact = assertion("HAS_SKILL", "Go", { evidence: ["m4"], validFrom: "2026-01-01T00:00:00.000Z" });
+    expect(planFacts([exact], [late, early], NOW, newId).merged).toEqual(["f-early"]);
+  });
+});
