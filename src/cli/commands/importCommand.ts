@@ -1,8 +1,8 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { EMPTY_PROGRESS, loadCheckpoint, saveCheckpoint, type ImportIdentity, type ImportProgress } from "../import/checkpoint.js";
-import { IMPORT_FORMATS, type ImportFormat, type ImportMessage, type ImportRecord, type MessageFormat } from "../import/importRecord.js";
+import { IMPORT_FORMATS, type ImportFormat, type ImportMessage } from "../import/importRecord.js";
 import { READERS } from "../import/readRecords.js";
 import { BatchRefused, runImport, type BatchResult } from "../import/runImport.js";
 import { DEFAULT_RETRIES, retrying } from "../import/retrying.js";
@@ -11,6 +11,7 @@ import { CliError, ExitCode } from "./exitCodes.js";
 import { importTenantFile } from "./importTenantFile.js";
 import { emit, type OutputOptions } from "./output.js";
 import { progressBar } from "./progressBar.js";
+import { readInputFile } from "./readInputFile.js";
 
 const RECORD = /* GraphQL */ `
   mutation ImportMessages($messages: [MessageImportInput!]!, $rememberAs: ID) {
@@ -46,19 +47,6 @@ function batchSize(value: string): number {
   return n;
 }
 
-async function readRecords(file: string, format: MessageFormat): Promise<ImportRecord[]> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    throw new CliError(`Cannot read ${file}: ${(err as Error).message}`, ExitCode.USAGE);
-  }
-  try {
-    return READERS[format](text);
-  } catch (err) {
-    throw new CliError(`${file} is not a ${format} file: ${(err as Error).message}`, ExitCode.USAGE);
-  }
-}
 
 function summaryText(file: string, p: ImportProgress, total: number, seconds: number, resumedAt: number): string {
   const lines = [
@@ -76,7 +64,7 @@ async function importFile(file: string, options: ImportOptions): Promise<void> {
     return importTenantFile(file, { ...options, batch: Math.min(options.batch, MAX_TENANT_BATCH) });
   }
   if (options.tenant) throw new CliError("--tenant is for --format mnemograph: messages go into the caller's tenant", ExitCode.USAGE);
-  const records = await readRecords(file, options.format);
+  const records = await readInputFile(file, `a ${options.format} file`, READERS[options.format]);
   const absolute = path.resolve(file);
   const identity: ImportIdentity = { file: absolute, size: (await stat(absolute)).size, format: options.format, agent: options.agent ?? null };
   const checkpointPath = options.checkpoint ?? `${absolute}.mnemograph-import.json`;

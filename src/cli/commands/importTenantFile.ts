@@ -1,13 +1,14 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { EMPTY_PROGRESS, loadCheckpoint, saveCheckpoint, type ImportIdentity, type ImportProgress } from "../import/checkpoint.js";
-import { readTenantExport, type TenantExportFile } from "../import/readTenantExport.js";
+import { readTenantExport } from "../import/readTenantExport.js";
 import { DEFAULT_RETRIES, retrying } from "../import/retrying.js";
 import { runTenantImport, type TenantBatchResult } from "../import/runTenantImport.js";
 import { connect, passingFailure, type ConnectionOptions } from "./connection.js";
-import { CliError, ExitCode } from "./exitCodes.js";
+import { ExitCode } from "./exitCodes.js";
 import { emit, type OutputOptions } from "./output.js";
 import { progressBar } from "./progressBar.js";
+import { readInputFile } from "./readInputFile.js";
 import { restCall, restUrl } from "./restCall.js";
 
 export interface TenantImportOptions extends ConnectionOptions, OutputOptions {
@@ -19,19 +20,6 @@ export interface TenantImportOptions extends ConnectionOptions, OutputOptions {
   retries?: number;
 }
 
-async function readExport(file: string): Promise<TenantExportFile> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    throw new CliError(`Cannot read ${file}: ${(err as Error).message}`, ExitCode.USAGE);
-  }
-  try {
-    return readTenantExport(text);
-  } catch (err) {
-    throw new CliError(`${file} is not a mnemograph export: ${(err as Error).message}`, ExitCode.USAGE);
-  }
-}
 
 function summaryText(file: string, from: string, into: string, p: ImportProgress, total: number, seconds: number, resumedAt: number): string {
   return [
@@ -49,7 +37,7 @@ function summaryText(file: string, from: string, into: string, p: ImportProgress
  * import. Re-running it writes nothing new.
  */
 export async function importTenantFile(file: string, options: TenantImportOptions): Promise<void> {
-  const { header, lines } = await readExport(file);
+  const { header, lines } = await readInputFile(file, "a mnemograph export", readTenantExport);
   const absolute = path.resolve(file);
   const identity: ImportIdentity = { file: absolute, size: (await stat(absolute)).size, format: "mnemograph", agent: null, tenant: options.tenant ?? null };
   const checkpointPath = options.checkpoint ?? `${absolute}.mnemograph-import.json`;

@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  adminTransfer,
+  exportQueries,
+  importBodies,
   checkOutcome,
   getProbe,
   mcpRequests,
@@ -43,6 +46,8 @@ const FUZZED_ROUTES = [
   "POST /api/knowledge/retrieve",
   "USE /api",
   "POST /auth/token",
+  "GET /api/admin/export",
+  "POST /api/admin/import",
   "_ALL /mcp/",
   "USE /mcp",
   "GET /",
@@ -145,6 +150,15 @@ describe(`schema-driven fuzzing (seed ${SEED}): no internal error, a named code,
     await fc.assert(
       fc.asyncProperty(retrieveBodies, fc.constantFrom(...paths), async (body, path) => checkOutcome(env, "rest", await postRetrieve(env, body, path), `${path} ${JSON.stringify(body)}`)),
       { seed: SEED + 3000, numRuns: ROUTE_RUNS * 2 },
+    );
+  }, LONG);
+
+  it("GET /api/admin/export and POST /api/admin/import (a tenant's export and import) with hostile query strings and batches", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(exportQueries.map((query) => ({ query: query as Record<string, string> })), importBodies.map((body) => ({ body }))), async (r) =>
+        checkOutcome(env, "transfer", await adminTransfer(env, r), JSON.stringify(r)),
+      ),
+      { seed: SEED + 3004, numRuns: ROUTE_RUNS },
     );
   }, LONG);
 

@@ -258,3 +258,47 @@ export async function getProbe(env: FuzzEnv, [path, search]: [string, string]): 
 }
 
 export { inputValue };
+
+/** Query strings for `GET /api/admin/export`: its parameters with hostile values, some left out. */
+export const exportQueries = fc.record(
+  {
+    tenant: fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...EDGE_STRINGS.filter((s): s is string => typeof s === "string"))),
+    vectors: fc.constantFrom("true", "false", "yes", "1", "", "[]"),
+    page_size: fc.oneof(fc.integer({ min: -5, max: 100_000 }).map(String), fc.string({ maxLength: 8 })),
+  },
+  { requiredKeys: [] },
+);
+
+/** Bodies for `POST /api/admin/import`: batches of lines with hostile text, or any JSON. */
+export const importBodies: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record(
+    {
+      tenant: fc.oneof(fc.string({ maxLength: 20 }), hostileJson),
+      lines: fc.oneof(
+        fc.array(fc.record({ line: hostileInt, text: fc.oneof(fc.string({ maxLength: 60 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)), hostileJson) }, { requiredKeys: [] }), { maxLength: 4 }),
+        hostileJson,
+      ),
+    },
+    { requiredKeys: [] },
+  ),
+  hostileJson,
+);
+
+/** The tenant export and import routes: a refusal in the REST shape (code and request_id); an export's lines each JSON. */
+export async function adminTransfer(env: FuzzEnv, request: { query?: Record<string, string>; body?: unknown }): Promise<Outcome> {
+  const res = request.query
+    ? await fetch(`${env.origin}/api/admin/export?${new URLSearchParams(request.query)}`, { headers: { authorization: `Bearer ${env.token}` } })
+    : await fetch(`${env.origin}/api/admin/import`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${env.token}` },
+        body: JSON.stringify(request.body),
+      });
+  const { status, body: parsed, text } = await answer(res);
+  if (status < 400) {
+    const broken = request.query ? text.split("\n").filter((l) => l.trim()).some((l) => { try { JSON.parse(l); return false; } catch { return true; } }) : parsed === null;
+    return { status, codes: broken ? ["(not JSON)"] : [], shown: text.slice(0, 300) };
+  }
+  const code = parsed && typeof parsed.code === "string" ? [parsed.code] : parsed ? [] : ["(not JSON)"];
+  if (parsed && code.length && typeof parsed.request_id !== "string") code.push("(no request_id)");
+  return { status, codes: code.length ? code : ["(no code)"], shown: text };
+}
