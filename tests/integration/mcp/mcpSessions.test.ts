@@ -1,9 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
 import { addRule } from "../feed/feedClient.js";
+import { followFeedThroughMcp } from "./feedThroughMcp.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**
@@ -147,33 +147,7 @@ describe("MCP sessions at /mcp", () => {
     const writer = tg.caller("http-writer");
     await addRule(tg.gw.driver, tg.tenant, reader.agentId, { knowledgeTypes: ["Research"] });
     const { client } = await connect(reader);
-    const uri = `mnemograph://agents/${reader.agentId}/feed`;
-    const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
-      updates.push(n.params.uri);
-    });
-    await client.subscribeResource({ uri });
-
-    // The feed is live from the subscription on: write until a write arrives (the first may precede the socket).
-    const written: string[] = [];
-    for (let attempt = 0; attempt < 20 && updates.length === 0; attempt++) {
-      const res = await tg.as(writer, `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id } } }`, {
-        input: [{ topic: "sessions", findings: `http finding ${attempt}`, visibility: "SHARED" }],
-      });
-      expect(res.errors).toBeUndefined();
-      written.push(res.data!.createResearch.research[0].id);
-      const deadline = Date.now() + 1000;
-      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(updates[0]).toBe(uri);
-
-    const page = JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as { cursor: string; events: { nodeId: string; nodeType: string; actorAgentId: string }[] };
-    expect(page.events.length).toBeGreaterThan(0);
-    expect(written).toEqual(expect.arrayContaining(page.events.map((e) => e.nodeId)));
-    expect(page.events.every((e) => e.nodeType === "Research" && e.actorAgentId === writer.agentId)).toBe(true);
-    expect(Number(page.cursor)).toBeGreaterThan(0);
-    const again = JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text) as { events: { nodeId: string }[] };
-    expect(again.events.filter((e) => page.events.some((p) => p.nodeId === e.nodeId))).toEqual([]);
+    await followFeedThroughMcp(client, tg, reader, writer, "sessions");
   });
 
   it("the SDK client's terminateSession (DELETE) ends the session: its id is then unknown (404)", async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createServer } from "node:net";
 import { startChildGateway, tokenGatewayEnv } from "../../../fixtures/childGateway.js";
 import { addRule } from "../feed/feedClient.js";
+import { followFeedThroughMcp } from "./feedThroughMcp.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**
@@ -86,35 +87,7 @@ describe("the stdio MCP server (npx mnemograph mcp, npm run mcp)", () => {
     const writer = tg.caller("feed-writer");
     await addRule(tg.gw.driver, tg.tenant, reader.agentId, { knowledgeTypes: ["Research"] });
     const client = await spawnMcp(["--token", await tg.token(reader)]);
-    const uri = `mnemograph://agents/${reader.agentId}/feed`;
-    const updates: string[] = [];
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
-      updates.push(n.params.uri);
-    });
-    await client.subscribeResource({ uri });
-
-    // The feed is live from the subscription on: write until a write arrives (the first may precede it).
-    const written: string[] = [];
-    for (let attempt = 0; attempt < 20 && updates.length === 0; attempt++) {
-      const res = await tg.as(writer, `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id } } }`, {
-        input: [{ topic: "feeds", findings: `finding ${attempt}`, visibility: "SHARED" }],
-      });
-      expect(res.errors).toBeUndefined();
-      written.push(res.data!.createResearch.research[0].id);
-      const deadline = Date.now() + 1000;
-      while (updates.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(updates[0]).toBe(uri);
-
-    const read = await client.readResource({ uri });
-    const page = JSON.parse((read.contents[0] as { text: string }).text) as { cursor: string; events: { nodeId: string; nodeType: string; actorAgentId: string }[] };
-    expect(page.events.length).toBeGreaterThan(0);
-    expect(written).toEqual(expect.arrayContaining(page.events.map((e) => e.nodeId)));
-    expect(page.events.every((e) => e.nodeType === "Research" && e.actorAgentId === writer.agentId)).toBe(true);
-    expect(Number(page.cursor)).toBeGreaterThan(0);
-    // A second read returns only what arrived since the first.
-    const again = JSON.parse((((await client.readResource({ uri })).contents[0]) as { text: string }).text) as { events: { nodeId: string }[] };
-    expect(again.events.filter((e) => page.events.some((p) => p.nodeId === e.nodeId))).toEqual([]);
+    await followFeedThroughMcp(client, tg, reader, writer, "feeds");
   });
 
   it("resumes the feed with its cursor when the gateway comes back: what was written meanwhile arrives, once", async () => {
