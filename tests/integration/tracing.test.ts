@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spanAttribute as attr, startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from "../support/otlpReceiver.js";
+import { spanAttribute as attr, startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from "../../fixtures/otlpReceiver.js";
 import { startTestGateway, testConfig, type TestGateway } from "../support/testGateway.js";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
-import { spanAttribute, startOtlpReceiver, type OtlpReceiver } from "../../support/otlpReceiver.js";
+import { spanAttribute, startOtlpReceiver, type OtlpReceiver } from "../../../fixtures/otlpReceiver.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:profile -- [--clients 50] [--seconds 45] [--warmup-ops 1500] [--tenants 5] [--keep <dir>]`
+ *
+ * Where the time of bench:load's mix goes, warm. The same gateway (child
+ * process, embedded Neo4j) and the same closed-loop agents as bench:load,
+ * with the gateway's tracing sent to a receiver in this process and its V8
+ * CPU profiler running over the measured period only. Prints, for
+ * docs/benchmarks.md:
+ * - per operation: how many, mean time, Neo4j statements sent and their time,
+ *   the costliest statements;
+ * - statements that ran under no request (the background workers);
+ * - CPU per operation of the gateway and of Neo4j (/proc), the gateway's
+ *   self time by package and by function;
+ * - Neo4j's transactions sampled (open, waiting on a lock, on what), and the
+ *   statements whose plan scans a label or all nodes.
+ * Tracing and profiling cost some throughput: the figures are for finding
+ * costs, bench:load's for how fast it is. `--keep <dir>` keeps the gateway's
+ * .cpuprofile (Chrome DevTools, speedscope) and Neo4j's .jfr (JDK Mission Control).
+ */
+import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startOtlpReceiver } from "../fixtures/otlpReceiver.js";
+import { startLoadGateway } from "./load/loadGateway.js";
+import { measureProcesses } from "./load/processes.js";
+import { runClients } from "./load/runClients.js";
+import type { ProcessUse } from "./load/report.js";
+import { selfTimes, type CpuProfile } from "./profile/cpuProfile.js";
+import { readJfr, startJfr, stopJfr, type JfrSummary } from "./profile/neo4jJfr.js";
+import { explainScans, sampleTransactions, type LockSample } from "./profile/neo4jSide.js";
+import { spanStats } from "./profile/spanStats.js";
+import { machineLine } from "./support/machine.js";
+
+const { values } = parseArgs({
+  options: {
+    clients: { type: "string", default: "50" },
+    seconds: { type: "string", default: "45" },
+    "warmup-ops": { type: "string", default: "1500" },
+    tenants: { type: "string", default: "5" },
+    keep: { type: "string" },
+  },
+});
+const clients = Number(values.clients);
+const tenants = Math.min(clients, Number(values.tenants));
+const say = (lines: string[]) => process.stdout.write(`${lines.join("\n")}\n`);
+const f1 = (n: number) => n.toFixed(1);
+
+const machine = machineLine();
+const receiver = await startOtlpReceiver();
+const workDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-profile-"));
+const profileFile = path.join(workDir, "gateway.cpuprofile");
+const gw = await startLoadGateway({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.endpoint, CPU_PROFILE_FILE: profileFile });
+const window = { from: 0, to: 0 };
+let use: ProcessUse[] = [];
+let locks: LockSample | null = null;
+const jfrFile = path.join(workDir, "neo4j.jfr");
+let jfr: JfrSummary | null = null;
+let answered = 0;
+let seconds = 0;
+try {
+  const processes = measureProcesses(gw);
+  const driver = await gw.driver();
+  let sampler: ReturnType<typeof sampleTransactions> | null = null;
+  const run = await runClients(gw, {
+    clients,
+    tenants,
+    seconds: Number(values.seconds),
+    warmupOps: Number(values["warmup-ops"]),
+    onMeasure: (phase) => {
+      if (phase === "start") {
+        process.kill(gw.gatewayPid, "SIGUSR2");
+        window.from = Date.now();
+        sampler = sampleTransactions(driver);
+        void startJfr(gw.neo4jPid()!);
+        processes.start();
+      } else {
+        window.to = Date.now();
+        use = processes.end();
+      }
+    },
+  });
+  locks = await sampler!.stop();
+  await stopJfr(gw.neo4jPid()!, jfrFile);
+  seconds = (run.measureEnd - run.measureStart) / 1000;
+  answered = run.records.filter((r) => r.start >= run.measureStart && r.code === null).length;
+  // The gateway sends its spans every second.
+  await new Promise((r) => setTimeout(r, 2500));
+} finally {
+  await gw.stop();
+}
+jfr = await readJfr(jfrFile);
+const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
+if (values.keep) {
+  await copyFile(profileFile, path.join(values.keep, "gateway.cpuprofile"));
+  await copyFile(jfrFile, path.join(values.keep, "neo4j.jfr"));
+}
+
+const stats = spanStats(receiver.spans(), window.from, window.to);
+const traced = stats.operations.reduce((s, o) => s + o.count, 0);
+const cpu = selfTimes(profile, 25);
+const cpuOf = (name: string) => use.find((u) => u.name.startsWith(name))?.cpuSeconds ?? 0;
+const gatewayUse = { cpuSeconds: cpuOf("gateway") };
+const neo4jUse = { cpuSeconds: cpuOf("neo4j") };
+
+say([
+  "",
+  `## Profile: where bench:load's time goes, warm (${new Date().toISOString().slice(0, 10)})`,
+  "",
+  `\`npm run bench:profile -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}\`. Machine: ${machine}. The bench:load gateway and mix, with tracing to a receiver in the benchmark's process and the gateway's CPU profiler on over the measured period (both cost some throughput).`,
+  "",
+  `${answered} operations answered OK in ${f1(seconds)} s (**${f1(answered / seconds)}/s** with tracing and profiling on); ${traced} request traces received in the window.`,
+  "",
+  `CPU per operation answered: gateway **${f1((gatewayUse.cpuSeconds * 1000) / answered)} ms**, Neo4j **${f1((neo4jUse.cpuSeconds * 1000) / answered)} ms** (cores busy on average: gateway ${(gatewayUse.cpuSeconds / seconds).toFixed(2)}, Neo4j ${(neo4jUse.cpuSeconds / seconds).toFixed(2)}).`,
+  "",
+  "| operation | traced | mean ms | statements / op | statement ms / op | costliest statements (runs per op × mean ms, share of the op's statement time) |",
+  "| --- | --- | --- | --- | --- | --- |",
+  ...stats.operations.map(
+    (o) =>
+      `| ${o.operation} | ${o.count} | ${f1(o.meanMs)} | ${f1(o.statements)} | ${f1(o.statementMs)} | ${o.top
+        .slice(0, 3)
+        .map((t) => `\`${t.text.replace(/\|/g, "\\|").slice(0, 70)}\` ${f1(t.perOp)}× ${f1(t.meanMs)} ms (${(t.share * 100).toFixed(0)}%)`)
+        .join("<br>")} |`,
+  ),
+  "",
+  `Statements under no request (background workers) in the window: ${stats.background.statements}, ${f1(stats.background.statementMs / 1000)} s in all:`,
+  "",
+  ...stats.background.top.map((t) => `- \`${t.text}\`: ${t.perOp} runs, mean ${f1(t.meanMs)} ms (${(t.share * 100).toFixed(0)}%)`),
+  "",
+  `Gateway CPU profile over the window: ${f1(cpu.busyMs / 1000)} s busy, ${f1(cpu.idleMs / 1000)} s idle on the main thread (model runs on onnxruntime's own threads are not in it).`,
+  "",
+  "| self time by place | share |",
+  "| --- | --- |",
+  ...cpu.byPlace.slice(0, 15).map((p) => `| ${p.name} | ${(p.share * 100).toFixed(1)}% |`),
+  "",
+  "| self time by function | share |",
+  "| --- | --- |",
+  ...cpu.byFunction.slice(0, 20).map((p) => `| \`${p.name}\` | ${(p.share * 100).toFixed(1)}% |`),
+  "",
+  `Neo4j's CPU profile (Java Flight Recorder over the window, ${jfr.samples} execution samples): share of samples whose stack passes through`,
+  "",
+  "| area | share |",
+  "| --- | --- |",
+  ...jfr.areas.map((a) => `| ${a.name} | ${(a.share * 100).toFixed(1)}% |`),
+  "",
+  "| top frame | share |",
+  "| --- | --- |",
+  ...jfr.topMethods.map((m) => `| \`${m.name}\` | ${(m.share * 100).toFixed(1)}% |`),
+  "",
+  `Neo4j transactions, sampled ${locks?.samples ?? 0} times: ${f1(locks?.meanOpen ?? 0)} open on average, ${(locks?.meanBlocked ?? 0).toFixed(2)} waiting on a lock.`,
+  ...(locks?.blocked.length ? ["", ...locks.blocked.map((b) => `- waiting in ${b.seen} samples: \`${b.text}\``)] : []),
+]);
+await planReport();
+await receiver.close();
+await rm(workDir, { recursive: true, force: true });
+
+/** EXPLAIN of every distinct statement the operations sent, on a fresh embedded server with the same schema (a gateway started and stopped at once). */
+async function planReport() {
+  const texts = [...new Set(receiver.spans().flatMap((s) => s.attributes?.filter((a) => a.key === "db.query.text").map((a) => a.value.stringValue ?? "") ?? []))].filter(
+    (t) => t.length > 0 && t.length < 4000,
+  );
+  const fresh = await startLoadGateway();
+  try {
+    const { scanning, explained, refused } = await explainScans(await fresh.driver(), texts);
+    say([
+      "",
+      `Plans (EXPLAIN on a fresh server with the same schema): ${explained} distinct statements explained, ${refused} refused (parameters EXPLAIN cannot do without, or text cut at 4,000 characters); ${scanning.length} scan a label or all nodes:`,
+      "",
+      ...(scanning.length ? scanning.map((s) => `- ${s.scans.join(", ")}: \`${s.text}\``) : ["- none"]),
+    ]);
+  } finally {
+    await fresh.stop();
+  }
+}
