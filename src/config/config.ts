@@ -22,8 +22,8 @@ export interface Config {
   limits: LimitsConfig;
   /** Largest accepted HTTP request body, in bytes. */
   maxBodyBytes: number;
-  /** Queries and mutations running against Neo4j at once (0: no limit); the rest wait up to `queueTimeoutMs` (server/limits/admission.ts). */
-  admission: { maxConcurrent: number; queueTimeoutMs: number };
+  /** Queries and mutations running against Neo4j at once (0: no limit); up to `maxQueued` more wait up to `queueTimeoutMs`, the rest are refused with SERVICE_BUSY (server/limits/admission.ts). */
+  admission: { maxConcurrent: number; maxQueued: number; queueTimeoutMs: number };
   embeddings: EmbeddingsConfig;
   /** Game-agent sessions (src/game/): screenshot limit, session lease, lease sweeper. */
   game: GameConfig;
@@ -167,6 +167,8 @@ export interface Neo4jConfig {
   pageCache: string;
   /** Server-side transaction timeout, in seconds. */
   txTimeoutSeconds: number;
+  /** Whether transactions carry the driver's shared bookmarks: `auto` only over a routing (neo4j://) connection (graph/driver.ts). */
+  bookmarks: "auto" | "on" | "off";
 }
 
 /** Chosen by measurement on the LoCoMo development set (docs/benchmarks.md). */
@@ -196,6 +198,7 @@ const schema = z.object({
   NEO4J_HEAP: memorySize.default("1g"),
   NEO4J_PAGECACHE: memorySize.default("512m"),
   NEO4J_TX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  NEO4J_BOOKMARKS: z.enum(["auto", "on", "off"]).default("auto"),
   MNEMOGRAPH_AUTH: z.enum(["token", "off"]).default("token"),
   JWT_SECRET: z.string().min(32, "at least 32 characters").optional(),
   JWKS_URL: z.string().url().optional(),
@@ -227,6 +230,7 @@ const schema = z.object({
   RETRIEVE_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   RETRIEVE_TOOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAX_CONCURRENT_OPERATIONS: z.coerce.number().int().min(0).max(10_000).default(16),
+  MAX_QUEUED_OPERATIONS: z.coerce.number().int().min(0).max(100_000).default(16),
   OPERATION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
@@ -297,7 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mode: e.MNEMOGRAPH_MODE,
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
-    admission: { maxConcurrent: e.MAX_CONCURRENT_OPERATIONS, queueTimeoutMs: e.OPERATION_QUEUE_TIMEOUT_MS },
+    admission: { maxConcurrent: e.MAX_CONCURRENT_OPERATIONS, maxQueued: e.MAX_QUEUED_OPERATIONS, queueTimeoutMs: e.OPERATION_QUEUE_TIMEOUT_MS },
     limits: {
       ...limits,
       maxDepth: e.QUERY_MAX_DEPTH ?? limits.maxDepth,
@@ -364,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       heap: e.NEO4J_HEAP.toLowerCase(),
       pageCache: e.NEO4J_PAGECACHE.toLowerCase(),
       txTimeoutSeconds: e.NEO4J_TX_TIMEOUT_SECONDS,
+      bookmarks: e.NEO4J_BOOKMARKS,
     },
   };
 }

@@ -1,20 +1,48 @@
-import neo4j, { type Driver } from "neo4j-driver";
+import neo4j, { type BookmarkManager, type Driver } from "neo4j-driver";
 
 export interface DriverOptions {
   uri: string;
   user: string;
   password: string;
+  /** Default `auto`: see usesBookmarks. */
+  bookmarks?: "auto" | "on" | "off";
 }
 
+/**
+ * Should transactions carry the driver's shared bookmarks (the
+ * `executeQueryBookmarkManager`, which @neo4j/graphql's sessions and ours
+ * use)? They exist so a read routed to another member of a cluster waits
+ * until it has what earlier writes committed. Over a direct `bolt://`
+ * connection there is one server, where a committed write is visible to
+ * every later transaction anyway; there a bookmark only makes the server wait
+ * until every transaction before it has closed, and Neo4j waits by spinning:
+ * under bench:load, with sixteen operations committing at once, 69% of
+ * Neo4j's CPU samples were in that wait (TransactionIdTracker.awaitUpToDate,
+ * bench:profile). So `auto` carries them over `neo4j://` (routing) only.
+ */
+export function usesBookmarks(uri: string, setting: "auto" | "on" | "off" = "auto"): boolean {
+  if (setting !== "auto") return setting === "on";
+  return !/^bolt(\+s|\+ssc)?:\/\//.test(uri);
+}
+
+/** A bookmark manager that keeps none: every transaction starts at once. */
+const NO_BOOKMARKS = {
+  getBookmarks: async () => [],
+  updateBookmarks: async () => {},
+} as unknown as BookmarkManager;
+
 /** The one Neo4j driver of the process. */
-export function createDriver({ uri, user, password }: DriverOptions): Driver {
-  return neo4j.driver(uri, neo4j.auth.basic(user, password), {
+export function createDriver({ uri, user, password, bookmarks }: DriverOptions): Driver {
+  const driver = neo4j.driver(uri, neo4j.auth.basic(user, password), {
     maxConnectionPoolSize: 100,
     connectionAcquisitionTimeout: 10_000,
     connectionTimeout: 5_000,
     maxTransactionRetryTime: 5_000,
     disableLosslessIntegers: false,
   });
+  // The driver's own getter is on its prototype: an own property takes its place for this driver.
+  if (!usesBookmarks(uri, bookmarks)) Object.defineProperty(driver, "executeQueryBookmarkManager", { value: NO_BOOKMARKS });
+  return driver;
 }
 
 /**
