@@ -8,8 +8,8 @@
  * A client waits only for its own rate budgets (never to pace the load
  * otherwise), and after an answer of SERVICE_UNAVAILABLE, NETWORK or
  * INTERNAL_SERVER_ERROR it backs off (exponentially from 200 ms up to 5 s
- * while the failures go on: backoff.ts), after RATE_LIMITED the
- * retryAfterSeconds it was told, as an agent would.
+ * while the failures go on: backoff.ts), after RATE_LIMITED or SERVICE_BUSY
+ * the retryAfterSeconds it was told, as an agent would.
  */
 import { BenchAgent, type OpName } from "./agent.js";
 import { backoffMs } from "./backoff.js";
@@ -86,7 +86,7 @@ export async function runClients(gw: LoadGateway, options: RunOptions): Promise<
       const answer = await agent.run(op);
       records.push({ client: agent.index, op, start, end: performance.now(), code: answer.code });
       if (measureStart === Infinity && ++warmed >= options.warmupOps) beginMeasure();
-      if (answer.code === "RATE_LIMITED") await sleep(Math.min((answer.retryAfterSeconds ?? 1) * 1000, Math.max(0, endAt - performance.now())));
+      if (answer.code === "RATE_LIMITED" || answer.code === "SERVICE_BUSY") await sleep(Math.min((answer.retryAfterSeconds ?? 1) * 1000, Math.max(0, endAt - performance.now())));
       else if (answer.code === "SERVICE_UNAVAILABLE" || answer.code === "NETWORK" || answer.code === "INTERNAL_SERVER_ERROR") await sleep(backoffMs(++failures));
       if (answer.code === null) failures = 0;
     }

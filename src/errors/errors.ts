@@ -8,6 +8,7 @@ export const ErrorCode = {
   FORBIDDEN: "FORBIDDEN",
   UNAUTHENTICATED: "UNAUTHENTICATED",
   SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  SERVICE_BUSY: "SERVICE_BUSY",
   RATE_LIMITED: "RATE_LIMITED",
   INTERNAL_SERVER_ERROR: "INTERNAL_SERVER_ERROR",
 } as const;
@@ -57,5 +58,20 @@ export class UnauthenticatedError extends MnemographError {
 export class ServiceUnavailableError extends MnemographError {
   constructor(message = "The database is unavailable; try again shortly") {
     super(ErrorCode.SERVICE_UNAVAILABLE, message);
+  }
+}
+
+/**
+ * The gateway runs as many operations as it may and its short queue is full
+ * (or a queued one waited too long): answered at once instead of after a
+ * long wait, with `extensions.retryAfterSeconds` (and HTTP 503 with
+ * `Retry-After`). Nothing of the operation ran.
+ */
+export class ServiceBusyError extends MnemographError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(ErrorCode.SERVICE_BUSY, message, { retryAfterSeconds });
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -104,7 +104,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const { limits } = config;
   // One limiter per process, shared by HTTP and WebSocket, so an agent cannot double its budget.
   const limiter = new AgentRateLimiter(limits.rateLimits, metrics.rateLimited);
-  const admission = createAdmission(config.admission.maxConcurrent, config.admission.queueTimeoutMs);
+  const admission = createAdmission(config.admission);
   registerAdmissionGauges(metrics.registry, admission);
   const wsGuard = { schema, limits, limiter, introspection: !production };
   const formatErrors = (errors: readonly GraphQLError[]) =>
@@ -184,7 +184,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   });
   await apollo.start();
 
-  const healthDeps = { driver, database, state: health, availability, extractionBacklog: deps.extractionBacklog };
+  const healthDeps = { driver, database, state: health, availability, extractionBacklog: deps.extractionBacklog, admission };
   app.get("/health", healthHandler(healthDeps));
   app.get("/health/live", liveHandler);
   app.get("/health/ready", readyHandler(healthDeps));

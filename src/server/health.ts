@@ -3,6 +3,7 @@ import type { Driver } from "neo4j-driver";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { describeServer } from "../graph/driver.js";
 import type { ExtractionBacklog } from "../extraction/index.js";
+import type { Admission } from "./limits/admission.js";
 
 export interface HealthState {
   /** True once migrations ran and the indexes are online. */
@@ -22,6 +23,8 @@ export interface HealthDeps {
   availability: DatabaseAvailability;
   /** The extraction queue (depth, lag, paused), when a worker runs. */
   extractionBacklog?: () => Promise<ExtractionBacklog>;
+  /** The line operations wait in (server/limits/admission.ts). */
+  admission?: Pick<Admission, "running" | "waiting" | "refused" | "limits">;
 }
 
 /** Ready to serve: Neo4j answers its probes, migrations are applied, the model is loaded. */
@@ -31,7 +34,7 @@ const isReady = ({ state, availability }: HealthDeps) => availability.up && stat
  * `GET /health`: 200 when Neo4j answers and the schema is ready, 503 otherwise,
  * with the details either way: `status` ("healthy" or "unhealthy", as the
  * chatbot memory service reports it), `neo4j`, `schema`, and the service's
- * `neo4j_connected`, `model_loaded`, `version`, and the extraction queue. While the probes say Neo4j is down it is not
+ * `neo4j_connected`, `model_loaded`, `version`, the extraction queue and the operations' line. While the probes say Neo4j is down it is not
  * asked again, so the answer comes at once.
  */
 export function healthHandler(deps: HealthDeps): RequestHandler {
@@ -47,6 +50,19 @@ export function healthHandler(deps: HealthDeps): RequestHandler {
       uptimeSeconds: Math.round((Date.now() - state.startedAt) / 1000),
       // Facts learned from messages: how many wait, how long the oldest has, whether an operator paused it.
       ...(deps.extractionBacklog ? { extraction } : {}),
+      // How busy the gateway is: its limits, what runs and waits now, how many were refused SERVICE_BUSY since start.
+      ...(deps.admission
+        ? {
+            operations: {
+              maxConcurrent: deps.admission.limits.maxConcurrent,
+              maxQueued: deps.admission.limits.maxQueued,
+              queueTimeoutMs: deps.admission.limits.queueTimeoutMs,
+              running: deps.admission.running,
+              waiting: deps.admission.waiting,
+              refusedBusy: deps.admission.refused,
+            },
+          }
+        : {}),
       healthy,
       neo4j_connected: server !== null,
       model_loaded: state.modelLoaded,

@@ -1,7 +1,7 @@
 /**
  * The admission gate on a real gateway: with one turn, an operation that
  * waits on a Neo4j lock holds it, the next one waits and is refused with
- * SERVICE_UNAVAILABLE after the queue timeout; and operations refused by
+ * SERVICE_BUSY (HTTP 503, Retry-After) after the queue timeout; and operations refused by
  * another plugin (the rate limiter runs beside the gate) give their turn back.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   const base = testConfig();
   gw = await startTestGateway({
     ...base,
-    admission: { maxConcurrent: 1, queueTimeoutMs: 500 },
+    admission: { maxConcurrent: 1, maxQueued: 10, queueTimeoutMs: 500 },
     limits: { ...base.limits, rateLimits: { defaultPerMinute: 600, perField: { agents: 2 } } },
   });
 });
@@ -27,7 +27,7 @@ afterAll(async () => {
 const codeOf = (r: { errors?: readonly { extensions?: Record<string, unknown> }[] }) => r.errors?.[0]?.extensions?.code ?? null;
 
 describe("admission: at most MAX_CONCURRENT_OPERATIONS run at once", () => {
-  it("the next operation waits its turn and is refused with SERVICE_UNAVAILABLE when the wait is over", async () => {
+  it("the next operation waits its turn and is refused with SERVICE_BUSY when the wait is over", async () => {
     const sessionId = `${agent}-s`;
     expect(codeOf(await gw.request(START, { sessionId, goal: "wait for the lock", maxTurns: 5 }, agent))).toBeNull();
     // Hold the session's lock in a transaction of our own: recordTurn waits on it while holding the only turn.
@@ -38,10 +38,43 @@ describe("admission: at most MAX_CONCURRENT_OPERATIONS run at once", () => {
       const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "waits", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
       await new Promise((r) => setTimeout(r, 200));
       const refused = await gw.request("{ agents(limit: 1) { id } }", {}, uniqueAgent("admission-other"));
-      expect(codeOf(refused)).toBe("SERVICE_UNAVAILABLE");
-      expect(refused.errors?.[0]?.message).toBe("The gateway is busy: 1 operations are running and this one waited 500 ms; try again shortly");
+      expect(codeOf(refused)).toBe("SERVICE_BUSY");
+      expect(refused.errors?.[0]?.message).toBe("The gateway is busy: 1 operations are running and this one waited 500 ms; try again in 1 s");
+      expect(refused.errors?.[0]?.extensions?.retryAfterSeconds).toBe(1);
       await tx.rollback();
       expect(codeOf(await turn)).toBeNull();
+    } finally {
+      await session.close();
+    }
+  });
+
+  it("beyond MAX_QUEUED_OPERATIONS an operation is refused at once with SERVICE_BUSY, HTTP 503 and Retry-After", async () => {
+    const sessionId = `${agent}-busy`;
+    expect(codeOf(await gw.request(START, { sessionId, goal: "fill the line", maxTurns: 5 }, agent))).toBeNull();
+    const session = gw.driver.session();
+    const tx = await session.beginTransaction();
+    try {
+      await tx.run("MATCH (s:GameSession {id: $sessionId}) SET s._lockedByTest = true", { sessionId });
+      const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "holds the turn", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
+      await new Promise((r) => setTimeout(r, 100));
+      const queued = Array.from({ length: 10 }, () => gw.request("{ agents(limit: 1) { id } }", {}, uniqueAgent("admission-queued")));
+      await new Promise((r) => setTimeout(r, 50));
+      const started = performance.now();
+      const res = await fetch(gw.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-mnemograph-agent": uniqueAgent("admission-late") },
+        body: JSON.stringify({ query: "{ agents(limit: 1) { id } }" }),
+      });
+      const elapsed = performance.now() - started;
+      const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("1");
+      expect(body.errors[0]!.extensions).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
+      expect(body.errors[0]!.message).toBe("The gateway is busy: 1 operations are running and 10 are waiting (MAX_QUEUED_OPERATIONS); try again in 1 s");
+      expect(elapsed).toBeLessThan(400);
+      await tx.rollback();
+      expect(codeOf(await turn)).toBeNull();
+      await Promise.all(queued);
     } finally {
       await session.close();
     }

@@ -35,7 +35,7 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * REST routes (`rest("/api/memory/retrieve", body)`) and the knowledge feed
  * (`knowledgeFeed({ agentId })`) share its credentials — an API key is
  * exchanged for tokens, renewed before they expire and again when the gateway
- * refuses one — and its retry policy (SERVICE_UNAVAILABLE and RATE_LIMITED,
+ * refuses one — and its retry policy (SERVICE_UNAVAILABLE, SERVICE_BUSY and RATE_LIMITED,
  * honouring `retryAfterSeconds`).
  */
 export class MnemographClient {

@@ -14,7 +14,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
   baseDelayMs: 250,
   maxDelayMs: 60_000,
-  retryOn: ["SERVICE_UNAVAILABLE", "RATE_LIMITED"],
+  retryOn: ["SERVICE_UNAVAILABLE", "SERVICE_BUSY", "RATE_LIMITED"],
 };
 
 /**

@@ -69,7 +69,7 @@ export class GatewayRefused extends CliError {
     message: string,
     code: string,
     readonly field?: string,
-    /** The gateway's `retryAfterSeconds` (SERVICE_UNAVAILABLE, RATE_LIMITED). */
+    /** The gateway's `retryAfterSeconds` (SERVICE_UNAVAILABLE, SERVICE_BUSY, RATE_LIMITED). */
     readonly retryAfterSeconds?: number,
   ) {
     super(`${code}: ${message}`, 1, code);
@@ -82,7 +82,7 @@ export class GatewayUnreachable extends CliError {}
 /** Seconds to wait before trying again, or null when trying again cannot help: for `retrying`. */
 export function passingFailure(err: unknown): number | null {
   if (err instanceof GatewayUnreachable) return 1;
-  if (err instanceof GatewayRefused && (err.code === "SERVICE_UNAVAILABLE" || err.code === "RATE_LIMITED")) return err.retryAfterSeconds ?? 1;
+  if (err instanceof GatewayRefused && (err.code === "SERVICE_UNAVAILABLE" || err.code === "SERVICE_BUSY" || err.code === "RATE_LIMITED")) return err.retryAfterSeconds ?? 1;
   return null;
 }
 

@@ -127,7 +127,7 @@ export function createGatewayMetrics(sources: MetricSources): GatewayMetrics {
 }
 
 /** Operations running against Neo4j and waiting for their turn (server/limits/admission.ts), read at each scrape. */
-export function registerAdmissionGauges(registry: Registry, admission: { readonly running: number; readonly waiting: number }): void {
+export function registerAdmissionGauges(registry: Registry, admission: { readonly running: number; readonly waiting: number; readonly refused: number }): void {
   const registers = [registry];
   new Gauge({
     name: "mnemograph_operations_running",
@@ -139,10 +139,19 @@ export function registerAdmissionGauges(registry: Registry, admission: { readonl
   });
   new Gauge({
     name: "mnemograph_operations_waiting",
-    help: "Queries and mutations waiting for a turn to run (refused after OPERATION_QUEUE_TIMEOUT_MS)",
+    help: "Queries and mutations waiting for a turn to run (at most MAX_QUEUED_OPERATIONS; refused after OPERATION_QUEUE_TIMEOUT_MS)",
     registers,
     collect() {
       this.set(admission.waiting);
+    },
+  });
+  new Counter({
+    name: "mnemograph_operations_busy_total",
+    help: "Queries and mutations refused with SERVICE_BUSY: the line was full, or the wait too long",
+    registers,
+    collect() {
+      this.reset();
+      this.inc(admission.refused);
     },
   });
 }

@@ -26,6 +26,7 @@ const STATUS: Record<string, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  SERVICE_BUSY: 503,
 };
 
 /** The HTTP status of a GraphQL error code (500 for anything unexpected). */
@@ -41,6 +42,7 @@ const TITLE: Record<string, string> = {
   CONFLICT: "Conflict",
   RATE_LIMITED: "Too many requests",
   SERVICE_UNAVAILABLE: "Service unavailable",
+  SERVICE_BUSY: "Service busy",
 };
 
 /**

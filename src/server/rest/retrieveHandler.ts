@@ -37,7 +37,7 @@ export function retrieveHandler(execute: ExecuteOperation, spec: RetrieveRouteSp
       const [error] = result.errors ?? [];
       if (error) {
         const code = (error.extensions?.code as string | undefined) ?? "INTERNAL_SERVER_ERROR";
-        if (code === "RATE_LIMITED" && typeof error.extensions?.retryAfterSeconds === "number") res.setHeader("retry-after", String(error.extensions.retryAfterSeconds));
+        if ((code === "RATE_LIMITED" || code === "SERVICE_BUSY") && typeof error.extensions?.retryAfterSeconds === "number") res.setHeader("retry-after", String(error.extensions.retryAfterSeconds));
         return refuse(code, error.message, { field: error.extensions?.field, retry_after_seconds: error.extensions?.retryAfterSeconds });
       }
       return res.json(spec.respond(result.data!.retrieveContext as Body));
