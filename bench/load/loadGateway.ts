@@ -32,7 +32,8 @@ export interface LoadGateway {
   stop(): Promise<void>;
 }
 
-export async function startLoadGateway(): Promise<LoadGateway> {
+/** `extraEnv` adds settings for a run that looks inside the gateway (bench:profile: tracing, a CPU profile). */
+export async function startLoadGateway(extraEnv: Record<string, string> = {}): Promise<LoadGateway> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-load-"));
   const secret = randomBytes(32).toString("base64url");
   const boltPort = await freePort();
@@ -41,6 +42,10 @@ export async function startLoadGateway(): Promise<LoadGateway> {
     NEO4J_PAGECACHE: process.env.NEO4J_PAGECACHE ?? "1g",
     RATE_LIMIT_PER_MINUTE: "600",
     RATE_LIMITS: "retrieveContext=10",
+    // Settings a run may change for a side-by-side comparison (bench:load with NEO4J_BOOKMARKS=on against the default).
+    NEO4J_BOOKMARKS: process.env.NEO4J_BOOKMARKS ?? "auto",
+    MAX_CONCURRENT_OPERATIONS: process.env.MAX_CONCURRENT_OPERATIONS ?? "16",
+    MAX_QUEUED_OPERATIONS: process.env.MAX_QUEUED_OPERATIONS ?? "16",
   };
   const child = await startChildGateway({
     ...settings,
@@ -54,6 +59,7 @@ export async function startLoadGateway(): Promise<LoadGateway> {
     NEO4J_BOLT_PORT: String(boltPort),
     LLM_BASE_URL: "",
     METRICS_PORT: "",
+    ...extraEnv,
   }).catch(async (err: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw err;

@@ -82,7 +82,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
         await (await embedderReady.catch(() => null))?.close();
         throw err;
       });
-  const connection = localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password };
+  const connection = { ...(localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password }), bookmarks: config.neo4j.bookmarks };
   // With tracing on, every statement gets a span (the probe's do not: they would only be noise).
   const driver = tracing ? traceDriver(createDriver(connection)) : createDriver(connection);
   const probeDriver = createProbeDriver(connection);
@@ -135,8 +135,12 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           config: config.extraction,
         })
       : null;
-    // A write may have stored messages: the worker looks after a short delay, and wake-ups meanwhile join that pass.
-    writes.on(() => extraction?.wake());
+    // A write that may have stored messages (of messages, or hand-written: recordMessages, the importers) wakes the worker
+    // after a short delay, and wake-ups meanwhile join that pass. A generated write of another type (createMemories: most
+    // of the writes under load) does not; a message created nested in one is found by the worker's poll.
+    writes.on((e) => {
+      if (e.typeName === undefined || e.typeName === "Message") extraction?.wake();
+    });
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);

@@ -1,3 +1,5 @@
+import { detached } from "./tracing.js";
+
 /**
  * The loop both background workers run (the embedding worker, the extraction
  * worker): passes until there is nothing left, started by a poll (for writes
@@ -65,10 +67,13 @@ export function passLoop({ pass, pollMs, wakeDelayMs, onIdle, onFailure }: PassL
   return {
     wake() {
       if (wakeTimer || stopped) return;
-      wakeTimer = setTimeout(() => {
-        wakeTimer = null;
-        void run();
-      }, wakeDelayMs);
+      // Woken by a request: the pass is not part of it (its statements start traces of their own).
+      wakeTimer = detached(() =>
+        setTimeout(() => {
+          wakeTimer = null;
+          void run();
+        }, wakeDelayMs),
+      );
       wakeTimer.unref();
     },
     async drain() {

@@ -1,4 +1,4 @@
-import { SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
+import { context, ROOT_CONTEXT, SpanStatusCode, trace, type Attributes, type Span } from "@opentelemetry/api";
 
 /**
  * Spans through the OpenTelemetry API: without a tracer provider (tracing is
@@ -26,4 +26,13 @@ export function failSpan(span: Span, err: unknown): void {
   const code = (err as { extensions?: { code?: unknown } }).extensions?.code;
   span.setStatus({ code: SpanStatusCode.ERROR, message: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500) });
   if (typeof code === "string") span.setAttribute("mnemograph.error.code", code);
+}
+
+/**
+ * Runs `work` outside any request's trace: background work a request only
+ * woke (a worker's pass, the feed's poll) starts its own traces instead of
+ * adding its statements to the request that happened to wake it.
+ */
+export function detached<T>(work: () => T): T {
+  return context.with(ROOT_CONTEXT, work);
 }

@@ -8,7 +8,7 @@ export interface WriteEvent {
   /** Node type a generated mutation wrote (`Memory`), when known. */
   typeName: string | undefined;
   caller: Caller;
-  /** Feed events the write committed, when the gateway appended them itself (generated knowledge writes). */
+  /** Feed events the write committed, when the gateway knows them: generated writes (none, for those of no knowledge). */
   outbox?: OutboxEvent[];
 }
 

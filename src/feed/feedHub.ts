@@ -1,4 +1,5 @@
 import type { Driver } from "neo4j-driver";
+import { detached } from "../core/tracing.js";
 import type { Logger } from "../logging/logger.js";
 import { outboxHead } from "./loadFeedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
@@ -8,8 +9,14 @@ export interface FeedHubOptions {
   driver: Driver;
   database: string;
   logger: Logger;
-  /** Poll interval while a tenant has live subscribers: bounds the delay of writes taken by other processes. */
+  /** Poll interval while a tenant's outbox is moving: bounds the delay of writes taken by other processes then. */
   pollMs?: number;
+  /**
+   * Polls that find nothing new stretch the interval, doubling up to this:
+   * a quiet tenant costs two reads a second, not forty. Any event found, or a
+   * write of this process, brings it back to `pollMs`.
+   */
+  idlePollMs?: number;
   /** Recent events kept per tenant, so subscribers catch up without a query each. */
   bufferSize?: number;
 }
@@ -17,7 +24,8 @@ export interface FeedHubOptions {
 /**
  * One outbox poller per tenant per process, shared by every knowledgeFeed
  * subscriber of that tenant. It polls `readOutbox` after the last event it
- * has (every `pollMs`, and at once when this process's own writes wake it),
+ * has (every `pollMs` while its outbox moves, stretching to `idlePollMs`
+ * while it does not, and at once when this process's own writes wake it),
  * keeps the recent ones, and tells the subscribers. Because the outbox
  * commits in sequence order, polling after the last seen seq misses nothing,
  * whichever gateway process took the write.
@@ -54,16 +62,18 @@ interface TenantFeed {
   polling: boolean;
   again: boolean;
   rules: number;
+  /** The poller's next interval: `pollMs`, doubled by every poll that found nothing, up to `idlePollMs`. */
+  interval: number;
 }
 
-export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSize = 5000 }: FeedHubOptions): FeedHub {
+export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollMs = 500, bufferSize = 5000 }: FeedHubOptions): FeedHub {
   const target = { driver, database };
   const tenants = new Map<string, TenantFeed>();
 
   function tenant(tenantId: string): TenantFeed {
     let t = tenants.get(tenantId);
     if (!t) {
-      const created: TenantFeed = { listeners: new Set(), buffer: [], early: new Map(), headKnown: false, head: Promise.resolve(0), last: 0, timer: null, polling: false, again: false, rules: 0 };
+      const created: TenantFeed = { listeners: new Set(), buffer: [], early: new Map(), headKnown: false, head: Promise.resolve(0), last: 0, timer: null, polling: false, again: false, rules: 0, interval: pollMs };
       created.head = outboxHead(target, tenantId).then((seq) => {
         created.headKnown = true;
         return (created.last = Math.max(created.last, seq));
@@ -87,7 +97,9 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
         await t.head;
         const events = await readOutbox(target, tenantId, t.last, 1000);
         // Events committed by this process may have arrived meanwhile: keep only what follows on.
-        take(t, events.filter((e) => e.seq > t.last));
+        const fresh = events.filter((e) => e.seq > t.last);
+        t.interval = fresh.length > 0 ? pollMs : Math.min(idlePollMs, t.interval * 2);
+        take(t, fresh);
         if (events.length === 1000) t.again = true;
       } while (t.again && t.listeners.size > 0);
     } catch (err) {
@@ -117,11 +129,13 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
   function wake(tenantId: string): void {
     const t = tenants.get(tenantId);
     if (!t || t.listeners.size === 0) return;
+    t.interval = pollMs;
     if (t.timer) {
       clearTimeout(t.timer);
       t.timer = null;
     }
-    void poll(tenantId, t);
+    // Woken by a write: the polls that follow are not part of its request.
+    detached(() => void poll(tenantId, t));
   }
 
   function schedule(tenantId: string, t: TenantFeed): void {
@@ -129,7 +143,7 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, bufferSiz
     t.timer = setTimeout(() => {
       t.timer = null;
       void poll(tenantId, t);
-    }, pollMs);
+    }, t.interval);
   }
 
   return {

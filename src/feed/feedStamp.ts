@@ -68,7 +68,7 @@ export function feedWriteStamp(_parent: unknown, _args: unknown, context: object
  * people, …) skip the gateway-held transaction and the stamp lookup. Pure.
  */
 export function reachesStampedInput(argTypes: readonly GraphQLInputType[], labels: readonly string[]): boolean {
-  const targets = new Set(labels.flatMap((l) => [`${l}CreateInput`, `${l}UpdateInput`]));
+  const targets = stampedInputNames(labels);
   const seen = new Set<string>();
   const stack = argTypes.map((t) => getNamedType(t));
   while (stack.length) {
@@ -79,4 +79,28 @@ export function reachesStampedInput(argTypes: readonly GraphQLInputType[], label
     for (const field of Object.values(type.getFields())) stack.push(getNamedType(field.type));
   }
   return false;
+}
+
+/** The generated input types that write a stamped node: `<Label>CreateInput`, `<Label>UpdateInput`. */
+export function stampedInputNames(labels: readonly string[]): ReadonlySet<string> {
+  return new Set(labels.flatMap((l) => [`${l}CreateInput`, `${l}UpdateInput`]));
+}
+
+/**
+ * Does this request's argument value, as sent, hold a create or update of a
+ * stamped node? `reachesStampedInput` decides per root field that one could
+ * (createMemories can, through a nested create of its agent's beliefs); this
+ * walks the value with its input types, so a write that holds none (nearly
+ * every createMemories) runs as an ordinary write, without the gateway-held
+ * transaction and the stamp lookup: under bench:load that lookup was half of
+ * createMemories' time in Neo4j. Pure.
+ */
+export function valueReachesStampedInput(value: unknown, type: GraphQLInputType, targets: ReadonlySet<string>): boolean {
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return value.some((item) => valueReachesStampedInput(item, type, targets));
+  const named = getNamedType(type);
+  if (!isInputObjectType(named) || typeof value !== "object") return false;
+  if (targets.has(named.name)) return true;
+  const fields = named.getFields();
+  return Object.entries(value as Record<string, unknown>).some(([key, field]) => fields[key] !== undefined && valueReachesStampedInput(field, fields[key]!.type, targets));
 }

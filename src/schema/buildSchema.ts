@@ -10,7 +10,7 @@ import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
 import { autoCommitReads } from "../graph/readQuery.js";
-import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
+import { feedWriteStamp, reachesStampedInput, stampedInputNames, stampedLabels, valueReachesStampedInput, withFeedStamp } from "../feed/index.js";
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
 import { checkArgs } from "./checkArgs.js";
@@ -104,7 +104,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, !handWritten.has(fieldName), writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes, stampedInputs: stampedInputNames(labels) } : undefined),
   });
   return { schema, neoSchema, rules };
 }
@@ -141,7 +141,8 @@ function guardRootField(
   reads: object,
   onWrite: (event: WriteEvent) => void,
   defaultsFor: ReturnType<typeof inputDefaults>,
-  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string> },
+  generated: boolean,
+  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string>; stampedInputs: ReadonlySet<string> },
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
@@ -173,7 +174,9 @@ function guardRootField(
       const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined, rules) : info;
       try {
         const caller = context.caller;
-        if (feedWrites && caller && writtenType && writeArg && info.parentType.name === "Mutation") {
+        // Only a write whose input, as sent, creates or updates knowledge needs the outbox's transaction.
+        const stamps = feedWrites && argDefs.some((d) => valueReachesStampedInput(securedArgs[d.name], d.type, knowledge!.stampedInputs));
+        if (feedWrites && stamps && caller && writtenType && writeArg && info.parentType.name === "Mutation") {
           // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
           // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
           const createsKnowledge = writeArg.name === "input" && Array.isArray(securedArgs.input) && knowledge!.labels.has(writtenType);
@@ -183,7 +186,9 @@ function guardRootField(
           return result;
         }
         const result = await resolve(source, securedArgs, info.parentType.name === "Query" ? readingContext(context, reads) : context, securedInfo);
-        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller });
+        // A generated write that took this path wrote no knowledge, so it appended no feed events: `outbox: []` tells the
+        // feed there is nothing to poll for (hand-written writes may append their own, which the feed's poller reads).
+        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller, ...(generated ? { outbox: [] } : {}) });
         return result;
       } catch (err) {
         if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;

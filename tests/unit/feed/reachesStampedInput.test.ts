@@ -1,6 +1,6 @@
-import { buildSchema, type GraphQLInputObjectType } from "graphql";
+import { buildSchema, GraphQLList, GraphQLNonNull, type GraphQLInputObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { reachesStampedInput } from "../../../src/feed/feedStamp.js";
+import { reachesStampedInput, stampedInputNames, valueReachesStampedInput } from "../../../src/feed/feedStamp.js";
 
 const schema = buildSchema(`
   input ResearchCreateInput { topic: String }
@@ -24,5 +24,26 @@ describe("reachesStampedInput", () => {
     expect(reachesStampedInput([input("MemoryCreateInput")], ["Research"])).toBe(false);
     expect(reachesStampedInput([input("AgentCreateInput")], ["Concept"])).toBe(false);
     expect(reachesStampedInput([], ["Research"])).toBe(false);
+  });
+});
+
+describe("valueReachesStampedInput", () => {
+  const targets = stampedInputNames(["Research"]);
+  const agents = new GraphQLList(new GraphQLNonNull(input("AgentCreateInput")));
+
+  it("says no for a write whose input, as sent, creates no stamped node, though its type could", () => {
+    expect(valueReachesStampedInput([{ id: "a1" }, { id: "a2", friends: { create: [{ id: "a3" }] } }], agents, targets)).toBe(false);
+    expect(valueReachesStampedInput([{ id: "a1", created: null }], agents, targets)).toBe(false);
+    expect(valueReachesStampedInput(undefined, agents, targets)).toBe(false);
+  });
+
+  it("finds a stamped create at any depth, in any item of a list", () => {
+    expect(valueReachesStampedInput([{ id: "a1" }, { id: "a2", created: { create: [{ Research: { topic: "x" } }] } }], agents, targets)).toBe(true);
+    expect(valueReachesStampedInput([{ id: "a1", friends: { create: [{ id: "a3", created: { create: [{ Research: {} }] } }] } }], agents, targets)).toBe(true);
+    expect(valueReachesStampedInput({ topic: "x" }, input("ResearchCreateInput"), targets)).toBe(true);
+  });
+
+  it("ignores keys the input type does not have (they never reach @neo4j/graphql)", () => {
+    expect(valueReachesStampedInput([{ id: "a1", Research: { topic: "x" } }], agents, targets)).toBe(false);
   });
 });

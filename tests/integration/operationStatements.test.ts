@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Caller } from "../../src/core/caller.js";
+import { spanAttribute, startOtlpReceiver, type OtlpReceiver } from "../../fixtures/otlpReceiver.js";
+import { startTokenGateway, type TokenGateway } from "../support/tokenGateway.js";
+
+/**
+ * Neo4j statements per operation of the load benchmark's mix, counted from
+ * the gateway's own traces (a span per statement under the operation's span)
+ * against the real Neo4j: the cost of an operation is mostly its statements,
+ * so a change that adds one shows here (bench:profile has the times).
+ * Background work an operation wakes (the embedding and extraction workers,
+ * the feed's poller) runs in traces of its own and is not counted.
+ */
+let receiver: OtlpReceiver;
+let tg: TokenGateway;
+let alice: Caller;
+
+beforeAll(async () => {
+  receiver = await startOtlpReceiver();
+  tg = await startTokenGateway({ tenantPrefix: "stmtcount", config: { tracing: { endpoint: receiver.endpoint, serviceName: "statement-count" } } });
+  alice = tg.caller("alice");
+  const res = await tg.as(alice, `mutation ($input: [AgentCreateInput!]!) { createAgents(input: $input) { agents { id } } }`, { input: [{ id: alice.agentId, name: "Alice", role: "scout" }] });
+  expect(res.errors).toBeUndefined();
+});
+afterAll(async () => {
+  await tg?.stop();
+  await receiver?.close();
+});
+
+/** Runs a named operation as alice and counts the statements in its trace. */
+async function statementsOf(name: string, document: string, variables: Record<string, unknown> = {}): Promise<string[]> {
+  const res = await tg.as(alice, document.replace(/^(query|mutation)/, `$1 ${name}`), variables);
+  expect(res.errors).toBeUndefined();
+  const operation = await receiver.waitFor((s) => spanAttribute(s, "graphql.operation.name") === name);
+  // The request span ends after its statements: once it is exported, they are too.
+  return receiver
+    .spans()
+    .filter((s) => s.traceId === operation.traceId && s.name.startsWith("neo4j "))
+    .map((s) => (spanAttribute(s, "db.query.text") ?? "").replace(/\s+/g, " ").trim());
+}
+
+const CREATE_MEMORIES = `mutation ($input: [MemoryCreateInput!]!) { createMemories(input: $input) { memories { id } } }`;
+const CREATE_BELIEFS = `mutation ($input: [BeliefCreateInput!]!) { createBeliefs(input: $input) { beliefs { id } } }`;
+
+describe("statements per operation", () => {
+  it("createMemories of one memory is one statement: a write that creates no knowledge skips the feed's stamp lookup", async () => {
+    const statements = await statementsOf("OneMemory", CREATE_MEMORIES, { input: [{ type: "OBSERVATION", content: "The east gate opens at dawn" }] });
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/CREATE \(this0:Memory\)/);
+  });
+
+  it("a memory created with its agent connected is still one statement", async () => {
+    const statements = await statementsOf("MemoryWithAgent", CREATE_MEMORIES, {
+      input: [{ type: "OBSERVATION", content: "The west gate is shut", agent: { connect: [{ where: { node: { id: { eq: alice.agentId } } } }] } }],
+    });
+    expect(statements).toHaveLength(1);
+  });
+
+  it("a belief (knowledge) is written with its outbox event in the same transaction: the create, the stamp lookup, the append", async () => {
+    const statements = await statementsOf("OneBelief", CREATE_BELIEFS, { input: [{ content: "Gates open at dawn", confidence: 0.5, domains: ["ops"] }] });
+    expect(statements.some((s) => /CREATE \(this0:Belief\)/.test(s))).toBe(true);
+    expect(statements.some((s) => s.includes("feedWriteStamp IN $stamps"))).toBe(true);
+    expect(statements.some((s) => s.includes("OutboxCounter"))).toBe(true);
+    expect(statements.length).toBeLessThanOrEqual(4);
+  });
+
+  it("searchMemories: the vector and full-text candidates and one read of the hits", async () => {
+    const statements = await statementsOf("Search", `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`, {
+      input: { query: "when does the gate open", limit: 10 },
+    });
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it("memoryContext: one statement", async () => {
+    const statements = await statementsOf("Context", `query ($a: ID!) { memoryContext(agentId: $a) { tokenCount } }`, { a: alice.agentId });
+    expect(statements).toHaveLength(1);
+  });
+});
