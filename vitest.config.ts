@@ -18,7 +18,8 @@ export default defineConfig({
   test: {
     // Gateways the tests start from the environment (spawned or loadConfig()) learn no facts from the shared
     // database's messages; the extraction tests turn it on for a tenant of their own.
-    env: { EXTRACTION: "off" },
+    // Child gateways (fixtures/childGateway.ts) inherit these: no extraction worker, no start-up warm-up (seconds per start).
+    env: { EXTRACTION: "off", WARMUP_SECONDS: "0" },
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
       // Some unit tests build the whole schema in beforeAll: seconds, more on a busy machine than vitest's 10 s default.

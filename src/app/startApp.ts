@@ -29,6 +29,8 @@ import { createWriteEvents } from "../core/writeEvents.js";
 import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
+import { createContextFactory } from "../server/context.js";
+import { warmUp, type WarmUpReport } from "./warmUp.js";
 import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
@@ -55,6 +57,8 @@ export interface App {
   background: BackgroundTasks;
   /** Learns facts from messages after their commit; null when EXTRACTION=off. `drain()` waits until the queue is read. */
   extraction: ExtractionWorker | null;
+  /** What the start-up warm-up did (null when WARMUP_SECONDS=0, or when it failed: logged). */
+  warmedUp: WarmUpReport | null;
   /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
   stop(): Promise<void>;
 }
@@ -103,7 +107,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
     const migrations = migrationsFor(document);
-    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION };
+    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
     const exchange = auth.signingSecret ? apiKeyExchange(keys, auth.signingSecret, config.auth) : null;
@@ -171,6 +175,20 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
       extractionBacklog: backlog,
     });
+    let warmedUp: WarmUpReport | null = null;
+    if (!health.warmedUp) {
+      // Before /health/ready says ready: the first minute would otherwise run at half speed (cold plans, JIT, model).
+      const contextFor = createContextFactory({ logger, database, authenticate: auth.authenticate });
+      // The SDL's node types, and the feed's outbox (written by the gateway, not declared in the SDL).
+      const labels = [...schemaFacts.transfer.labels, "OutboxEvent", "OutboxCounter"];
+      try {
+        warmedUp = await warmUp({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels });
+        logger.info(warmedUp, "Warmed up");
+      } catch (err) {
+        logger.warn({ err }, "The start-up warm-up failed; serving cold");
+      }
+      health.warmedUp = true;
+    }
     const leaseSweeper = startLeaseSweeper(game);
     const worker = embeddings;
     const learner = extraction;
@@ -184,6 +202,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       leaseSweeper,
       background,
       extraction: learner,
+      warmedUp,
       schema: schemaFacts,
       availability: watched,
       async stop() {

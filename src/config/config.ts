@@ -24,6 +24,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Queries and mutations running against Neo4j at once (0: no limit); up to `maxQueued` more wait up to `queueTimeoutMs`, the rest are refused with SERVICE_BUSY (server/limits/admission.ts). */
   admission: { maxConcurrent: number; maxQueued: number; queueTimeoutMs: number };
+  /** Seconds of the common operations run on a tenant of its own before /health/ready says ready (0: none; app/warmUp.ts). */
+  warmUpSeconds: number;
   embeddings: EmbeddingsConfig;
   /** Game-agent sessions (src/game/): screenshot limit, session lease, lease sweeper. */
   game: GameConfig;
@@ -231,6 +233,7 @@ const schema = z.object({
   RETRIEVE_TOOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAX_CONCURRENT_OPERATIONS: z.coerce.number().int().min(0).max(10_000).default(16),
   MAX_QUEUED_OPERATIONS: z.coerce.number().int().min(0).max(100_000).default(16),
+  WARMUP_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
   OPERATION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
@@ -302,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     maxBodyBytes: e.MAX_BODY_BYTES,
     admission: { maxConcurrent: e.MAX_CONCURRENT_OPERATIONS, maxQueued: e.MAX_QUEUED_OPERATIONS, queueTimeoutMs: e.OPERATION_QUEUE_TIMEOUT_MS },
+    warmUpSeconds: e.WARMUP_SECONDS,
     limits: {
       ...limits,
       maxDepth: e.QUERY_MAX_DEPTH ?? limits.maxDepth,

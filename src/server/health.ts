@@ -14,6 +14,8 @@ export interface HealthState {
   modelLoaded: boolean;
   /** The gateway's version (package.json). */
   version: string;
+  /** False while the start-up warm-up runs (app/warmUp.ts): ready only after it. */
+  warmedUp: boolean;
 }
 
 export interface HealthDeps {
@@ -28,7 +30,7 @@ export interface HealthDeps {
 }
 
 /** Ready to serve: Neo4j answers its probes, migrations are applied, the model is loaded. */
-const isReady = ({ state, availability }: HealthDeps) => availability.up && state.schemaReady && state.modelLoaded;
+const isReady = ({ state, availability }: HealthDeps) => availability.up && state.schemaReady && state.modelLoaded && state.warmedUp;
 
 /**
  * `GET /health`: 200 when Neo4j answers and the schema is ready, 503 otherwise,
@@ -91,6 +93,7 @@ export function readyHandler(deps: HealthDeps): RequestHandler {
       neo4j_connected: availability.up,
       schema_ready: state.schemaReady,
       model_loaded: state.modelLoaded,
+      warmed_up: state.warmedUp,
       ...(availability.up ? {} : { unavailableSinceSeconds: Math.round((Date.now() - availability.since) / 1000) }),
     });
   };

@@ -14,7 +14,7 @@ let running: App | undefined;
 
 async function embeddedConfig(): Promise<Config> {
   dataDir ??= await mkdtemp(path.join(os.tmpdir(), "mnemograph-lifecycle-"));
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", MNEMOGRAPH_DATA_DIR: dataDir, NEO4J_HEAP: "512m", NEO4J_PAGECACHE: "128m" });
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", MNEMOGRAPH_DATA_DIR: dataDir, NEO4J_HEAP: "512m", NEO4J_PAGECACHE: "128m", WARMUP_SECONDS: "0" });
   return { ...base, neo4j: { ...base.neo4j, uri: undefined } };
 }
 

@@ -31,7 +31,7 @@ const live = async () => (await fetch(`http://127.0.0.1:${app!.gateway.port}/hea
 describe("a database outage", () => {
   it("is refused with SERVICE_UNAVAILABLE while the embedded Neo4j is down; the supervisor restarts it and every acknowledged write is there", async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-outage-"));
-    const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", MNEMOGRAPH_DATA_DIR: dataDir, NEO4J_HEAP: "512m", NEO4J_PAGECACHE: "128m" });
+    const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", MNEMOGRAPH_DATA_DIR: dataDir, NEO4J_HEAP: "512m", NEO4J_PAGECACHE: "128m", WARMUP_SECONDS: "0" });
     app = await startApp({ ...base, neo4j: { ...base.neo4j, uri: undefined } }, logger);
     expect(await ready()).toBe(200);
 

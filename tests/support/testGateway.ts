@@ -29,7 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // The access tests build token-mode configs of their own.
   // Extraction is off: one Neo4j serves every test, and a worker would learn facts from other tests' messages.
   // The extraction tests turn it on for a tenant of their own.
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off" });
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off", WARMUP_SECONDS: "0" });
   const neo4j = inject("neo4j");
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }

@@ -9,7 +9,7 @@ let tg: TokenGateway;
 let client: Client;
 
 beforeAll(async () => {
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off" });
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", WARMUP_SECONDS: "0" });
   tg = await startTokenGateway({ tenantPrefix: "mcplimits", config: { limits: { ...base.limits, rateLimits: { defaultPerMinute: 600, perField: { memoryQuery: 2 } } } } });
   client = new Client({ name: "limits-test", version: "1.0.0" });
   const url = new URL(tg.gw.url.replace(/graphql$/, "mcp"));

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { graphql, type GraphQLSchema } from "graphql";
+import type { Driver } from "neo4j-driver";
+import type { Caller } from "../core/caller.js";
+import type { RequestContext } from "../core/requestContext.js";
+import type { Logger } from "../logging/logger.js";
+
+/**
+ * Warm what is cold before the gateway says it is ready: Neo4j's query plans
+ * and its JIT, Node's, the embedding model's first runs. A fresh gateway
+ * otherwise answers its first minute at half speed (issue #23: 44 operations/s
+ * in the first minute against 95 warm). For `seconds`, a few agents of a
+ * tenant of its own send the operations agents send most (createMemories,
+ * searchMemories, memoryContext, recordTurn, memoryStore, retrieveContext),
+ * through the schema the requests use, with the same authorization; then
+ * every node of that tenant is removed. Nothing of another tenant is read or
+ * written. A failed operation is logged and warm-up goes on: it never keeps
+ * the gateway from starting.
+ */
+export interface WarmUpOptions {
+  schema: GraphQLSchema;
+  driver: Driver;
+  database: string;
+  logger: Logger;
+  /** Builds the context a request of this caller would get. */
+  contextFor: (caller: Caller) => Promise<RequestContext>;
+  seconds: number;
+  /** Agents sending at once. */
+  agents?: number;
+  /** Node labels a tenant's data may carry (the SDL's `@node` types and the outbox's). */
+  labels: readonly string[];
+}
+
+export interface WarmUpReport {
+  operations: number;
+  failed: number;
+  seconds: number;
+}
+
+const WARM_TENANT = "__mnemograph_warmup__";
+
+const OPS = {
+  createAgents: `mutation ($input: [AgentCreateInput!]!) { createAgents(input: $input) { agents { id } } }`,
+  startSession: `mutation ($s: ID!) { startSession(sessionId: $s, goal: "warm up", maxTurns: 1000000, game: "warm-up") { id } }`,
+  createMemories: `mutation ($input: [MemoryCreateInput!]!) { createMemories(input: $input) { memories { id } } }`,
+  searchMemories: `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`,
+  memoryContext: `query ($a: ID!, $topic: String) { memoryContext(agentId: $a, topic: $topic) { tokenCount } }`,
+  recordTurn: `mutation ($s: ID!, $turn: TurnInput!) { recordTurn(sessionId: $s, turn: $turn) { created } }`,
+  memoryStore: `mutation ($c: String!, $t: MemoryKind!, $conf: Float, $d: [String!]) { memoryStore(content: $c, type: $t, confidence: $conf, domains: $d) { id } }`,
+  retrieveContext: `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { confidence } }`,
+} as const;
+
+const TOPICS = ["the deploy failed on the east cluster", "who knows Rust", "the boss fight on route 3", "the cache warms slowly", "what did we learn about the flaky test"];
+/** A 1×1 PNG: recordTurn stores a screenshot as most game turns do. */
+const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/** The operations of one round, in the proportions agents send them. */
+function round(agentId: string, sessionId: string, n: number): [keyof typeof OPS, Record<string, unknown>][] {
+  const topic = TOPICS[n % TOPICS.length]!;
+  return [
+    ["createMemories", { input: [{ type: "OBSERVATION", content: `${topic} (${n})`, conversationId: `${agentId}-c${n % 3}`, agent: { connect: [{ where: { node: { id: { eq: agentId } } } }] } }] }],
+    ["searchMemories", { input: { query: topic, limit: 10 } }],
+    ["createMemories", { input: [{ type: "INTERACTION", content: `we talked about ${topic}`, participants: ["Ana"] }] }],
+    ["memoryContext", { a: agentId, topic }],
+    ["recordTurn", { s: sessionId, turn: { number: n + 1, analysis: `turn ${n + 1}: ${topic}`, buttonPresses: ["A"], success: true, screenshot: { base64: PIXEL } } }],
+    ["searchMemories", { input: { query: `${topic}?`, limit: 5 } }],
+    ["memoryStore", { c: `${topic}: check it first next time (${n})`, t: n % 2 ? "INSIGHT" : "BELIEF", conf: 0.5, d: ["ops"] }],
+    ["retrieveContext", { input: { messages: [{ authorId: agentId, authorName: "Warm", content: topic }] } }],
+  ];
+}
+
+export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
+  const { schema, logger, contextFor, seconds, agents = 4 } = options;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const run = randomUUID().slice(0, 8);
+  let operations = 0;
+  let failed = 0;
+  const send = async (caller: Caller, op: keyof typeof OPS, variables: Record<string, unknown>) => {
+    const result = await graphql({ schema, source: OPS[op], variableValues: variables, contextValue: await contextFor(caller) });
+    operations++;
+    if (result.errors?.length) {
+      failed++;
+      logger.debug({ op, error: result.errors[0]!.message }, "A warm-up operation failed");
+    }
+  };
+  try {
+    await Promise.all(
+      Array.from({ length: agents }, async (_, i) => {
+        const agentId = `warm-${run}-${i}`;
+        const caller: Caller = { tenantId: WARM_TENANT, agentId, roles: ["agent"] };
+        const sessionId = `${agentId}-game`;
+        await send(caller, "createAgents", { input: [{ id: agentId, name: `Warm ${i}`, role: "warm-up" }] });
+        await send(caller, "startSession", { s: sessionId });
+        for (let n = 0; performance.now() < deadline; n++) {
+          for (const [op, variables] of round(agentId, sessionId, n)) {
+            if (performance.now() >= deadline) break;
+            await send(caller, op, variables);
+          }
+        }
+      }),
+    );
+  } finally {
+    await removeTenant(options);
+  }
+  return { operations, failed, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Removes every node of the warm-up tenant, label by label (each through its tenant index), in small transactions. */
+async function removeTenant({ driver, database, labels }: WarmUpOptions): Promise<void> {
+  // CALL … IN TRANSACTIONS runs only in an auto-commit transaction: session.run, not executeQuery.
+  const session = driver.session({ database });
+  try {
+    for (const label of labels) {
+      if (!/^[A-Z][A-Za-z0-9]*$/.test(label)) throw new Error(`Refusing unsafe label: ${label}`);
+      await session.run(`MATCH (n:${label} {tenantId: $tenant}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 500 ROWS`, { tenant: WARM_TENANT });
+    }
+  } finally {
+    await session.close();
+  }
+}
