@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load -- [--clients 50] [--seconds 60] [--warmup-ops 500] [--tenants 5]`
+ * `npm run bench:load -- [--clients 50] [--seconds 60] [--warmup-ops 500] [--tenants 5] [--gateway <checkout>]`
  *
  * One gateway in a child process on its embedded Neo4j (token auth, default
  * rate limits, no LLM), driven over loopback by `--clients` closed-loop
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "60" },
     "warmup-ops": { type: "string", default: "500" },
     tenants: { type: "string", default: "5" },
+    // Another version's gateway (a checkout with its node_modules): before and after in one session.
+    gateway: { type: "string" },
   },
 });
 const clients = Number(values.clients);
@@ -33,7 +35,7 @@ const tenants = Math.min(clients, Number(values.tenants));
 const say = (lines: string[]) => process.stdout.write(`${lines.join("\n")}\n`);
 
 const machine = machineLine();
-const gw = await startLoadGateway();
+const gw = await startLoadGateway({}, values.gateway);
 try {
   const processes = measureProcesses(gw);
   let use: ProcessUse[] = [];
@@ -57,7 +59,7 @@ try {
     "",
     `## Load: ${clients} agents, mixed operations (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `\`npm run bench:load -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}\`. Machine: ${machine}; ${await neo4jVersion(driver)}. ${settingsLine(gw)}`,
+    `\`npm run bench:load -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}; ${await neo4jVersion(driver)}. ${settingsLine(gw)}`,
     "",
     `One gateway in a child process on its embedded Neo4j; ${clients} closed-loop agents in the benchmark's process (${tenants} tenants, one token each) over loopback HTTP, plus one knowledgeFeed subscriber per agent over graphql-ws. Mix per agent: createMemories (one memory) 35%, searchMemories 25%, memoryContext 15%, recordTurn with a 12 KB screenshot in the agent's game session 15%, memoryStore 5%, retrieveContext (deterministic) 5%. Each agent keeps under its rate budgets on its own side (600/min, retrieveContext 10/min: when that one is spent, the mix draws another operation). ${run.records.length - measured.length} operations of warm-up, unmeasured.`,
     "",

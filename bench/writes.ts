@@ -1,5 +1,5 @@
 /**
- * `npm run bench:writes -- [--clients 50] [--seconds 30] [--batch 100] [--bulk-clients 2]`
+ * `npm run bench:writes -- [--clients 50] [--seconds 30] [--batch 100] [--bulk-clients 2] [--gateway <checkout>]`
  *
  * What one memory written alone costs against one written in a batch, in the
  * same run on the same gateway (bench:load's: a child process on its embedded
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "30" },
     batch: { type: "string", default: "100" },
     "bulk-clients": { type: "string", default: "2" },
+    gateway: { type: "string" },
   },
 });
 const CLIENTS = Number(values.clients);
@@ -48,7 +49,7 @@ interface Phase {
 }
 
 const machine = machineLine();
-const gw = await startLoadGateway();
+const gw = await startLoadGateway({}, values.gateway);
 try {
   const driver = await gw.driver();
   const single = await phase("single", CLIENTS, async (agent, token, n) => {
@@ -68,7 +69,7 @@ try {
     "",
     `## One memory at a time against a batch (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `\`npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
+    `\`npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
     "",
     "| path | clients | memories | errors | seconds (until embedded) | memories/s | request p50 / p95 ms |",
     "| --- | --- | --- | --- | --- | --- | --- |",

@@ -32,8 +32,12 @@ export interface LoadGateway {
   stop(): Promise<void>;
 }
 
-/** `extraEnv` adds settings for a run that looks inside the gateway (bench:profile: tracing, a CPU profile). */
-export async function startLoadGateway(extraEnv: Record<string, string> = {}): Promise<LoadGateway> {
+/**
+ * `extraEnv` adds settings for a run that looks inside the gateway (bench:profile: tracing, a CPU profile).
+ * `checkout` runs another version's gateway (a checkout of the repository with its node_modules), for
+ * a before-and-after comparison on one machine in one session.
+ */
+export async function startLoadGateway(extraEnv: Record<string, string> = {}, checkout?: string): Promise<LoadGateway> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-load-"));
   const secret = randomBytes(32).toString("base64url");
   const boltPort = await freePort();
@@ -60,7 +64,7 @@ export async function startLoadGateway(extraEnv: Record<string, string> = {}): P
     LLM_BASE_URL: "",
     METRICS_PORT: "",
     ...extraEnv,
-  }).catch(async (err: unknown) => {
+  }, "tsx", checkout ? path.resolve(checkout, "fixtures/gatewayProcess.ts") : undefined).catch(async (err: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   });
