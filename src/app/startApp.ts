@@ -120,12 +120,13 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       types: schemaFacts.embeddedTypes,
       // Facts are relationships: their own pass embeds the ones written through generated CRUD.
       extraPasses: [createFactEmbeddingPass({ driver, database, types: schemaFacts.factTypes })],
+      extraPassLabels: ["Person", ...schemaFacts.factRelations.map((r) => r.target)],
       logger: logger.child({ component: "embeddings" }),
     });
     // Any write may have produced text to embed, except those known to write none.
     const withoutEmbeddedText = new Set([...GAME_WRITES_WITHOUT_EMBEDDED_TEXT, ...RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT]);
     writes.on((e) => {
-      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake();
+      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake(e.labels);
     });
     const background = createBackgroundTasks(logger);
     const extractor =
@@ -139,11 +140,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           config: config.extraction,
         })
       : null;
-    // A write that may have stored messages (of messages, or hand-written: recordMessages, the importers) wakes the worker
-    // after a short delay, and wake-ups meanwhile join that pass. A generated write of another type (createMemories: most
-    // of the writes under load) does not; a message created nested in one is found by the worker's poll.
+    // A write that may have stored messages (a generated one whose input writes a Message, nested or not, or a hand-written
+    // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass.
     writes.on((e) => {
-      if (e.typeName === undefined || e.typeName === "Message") extraction?.wake();
+      if (!e.labels || e.labels.includes("Message")) extraction?.wake();
     });
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };

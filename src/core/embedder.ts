@@ -19,8 +19,8 @@ export interface Embedder {
 
 /** Embeds what the gateway writes, after the commit (embeddings/embeddingWorker.ts runs it). */
 export interface EmbeddingWorker {
-  /** Something was written: look for pending nodes soon. */
-  wake(): void;
+  /** Something was written: look for pending nodes soon (of these node types only, when the write names them). */
+  wake(labels?: readonly string[]): void;
   /** Resolves once nothing is pending (every write so far is embedded). */
   drain(): Promise<void>;
   /** Stops polling and waits for the batch in flight. */

@@ -10,6 +10,12 @@ export interface WriteEvent {
   caller: Caller;
   /** Feed events the write committed, when the gateway knows them: generated writes (none, for those of no knowledge). */
   outbox?: OutboxEvent[];
+  /**
+   * The node types a generated write created or updated, as its input says (nested writes included);
+   * absent for hand-written writes, which may touch anything. Workers woken by the write
+   * look only at these types.
+   */
+  labels?: string[];
 }
 
 export type WriteListener = (event: WriteEvent) => void;

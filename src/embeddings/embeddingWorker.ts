@@ -18,6 +18,8 @@ export interface EmbeddingWorkerOptions {
   types: readonly EmbeddedType[];
   logger: Logger;
   extraPasses?: EmbeddingPass[];
+  /** Node types whose writes may leave work for the extra passes (facts: Person and the types facts point at). */
+  extraPassLabels?: readonly string[];
   batchSize?: number;
   /** Safety net for writes made outside this process: look again this often. */
   pollMs?: number;
@@ -37,24 +39,36 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, types, logger, extraPasses = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  const { driver, database, embedder, types, logger, extraPasses = [], extraPassLabels = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  const embedded = new Set(types.map((t) => t.label));
+  const extraLabels = new Set(extraPassLabels);
+  // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only
+  // those: under load a pass per wake-up over all eleven embedded types and the facts cost more statements than the
+  // writes themselves. A poll, drain(), or a write that names nothing (hand-written) reads everything.
+  let hinted: Set<string> | null = null;
+  let full = true;
   let stopped = false;
   let failures = 0;
   // Set by the first wake-up after the worker was last idle; cleared when a pass finds nothing left.
   let behindSince: number | null = null;
   const target = { driver, database, embedder };
 
-  /** Every type once, then the extra passes: true when it embedded anything. */
+  /**
+   * Every type woken for (or every type), each until none is pending, then the extra passes: true when
+   * an extra pass did work (it may have left more), so another pass follows.
+   */
   async function pass(): Promise<boolean> {
-    let handled = 0;
+    const only = full || hinted === null ? null : hinted;
+    hinted = null;
+    full = false;
     for (const type of types) {
+      if (only && !only.has(type.label)) continue;
       // Pipelined: the next batch is read and embedded while the last one is written.
       let writing: { ids: string[]; done: Promise<void> } | null = null;
       while (!stopped) {
         const batch = await prepareBatch(target, type, batchSize, writing?.ids ?? []);
         await writing?.done;
         if (!batch) break;
-        handled += batch.size;
         const done = commitBatch(target, batch);
         done.catch(() => {}); // awaited on the next turn; this only keeps it from counting as unhandled meanwhile
         writing = { ids: batch.ids, done };
@@ -62,9 +76,10 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
       }
       await writing?.done;
     }
-    for (const extra of extraPasses) if (!stopped) handled += await extra(embedder);
+    let extras = 0;
+    if (!only || [...only].some((label) => extraLabels.has(label))) for (const extra of extraPasses) if (!stopped) extras += await extra(embedder);
     failures = 0;
-    return handled > 0;
+    return extras > 0;
   }
 
   const loop = passLoop({
@@ -82,11 +97,19 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
   });
 
   return {
-    wake() {
+    wake(labels) {
+      if (labels) {
+        const relevant = labels.filter((label) => embedded.has(label) || extraLabels.has(label));
+        if (relevant.length === 0) return;
+        if (!full) relevant.forEach((label) => (hinted ??= new Set()).add(label));
+      } else full = true;
       behindSince ??= Date.now();
       loop.wake();
     },
-    drain: () => loop.drain(),
+    drain: () => {
+      full = true;
+      return loop.drain();
+    },
     stats: () => ({ behindSince, failures }),
     async stop() {
       stopped = true;

@@ -68,7 +68,7 @@ export function feedWriteStamp(_parent: unknown, _args: unknown, context: object
  * people, …) skip the gateway-held transaction and the stamp lookup. Pure.
  */
 export function reachesStampedInput(argTypes: readonly GraphQLInputType[], labels: readonly string[]): boolean {
-  const targets = stampedInputNames(labels);
+  const targets = new Set(labels.flatMap((l) => [`${l}CreateInput`, `${l}UpdateInput`]));
   const seen = new Set<string>();
   const stack = argTypes.map((t) => getNamedType(t));
   while (stack.length) {
@@ -81,26 +81,30 @@ export function reachesStampedInput(argTypes: readonly GraphQLInputType[], label
   return false;
 }
 
-/** The generated input types that write a stamped node: `<Label>CreateInput`, `<Label>UpdateInput`. */
-export function stampedInputNames(labels: readonly string[]): ReadonlySet<string> {
-  return new Set(labels.flatMap((l) => [`${l}CreateInput`, `${l}UpdateInput`]));
-}
+/** Input types of generated mutations name the node type they write: `AgentCreateInput`. */
+export const WRITTEN_INPUT = /^(.+?)(Create|Update)Input$/;
 
 /**
- * Does this request's argument value, as sent, hold a create or update of a
- * stamped node? `reachesStampedInput` decides per root field that one could
- * (createMemories can, through a nested create of its agent's beliefs); this
- * walks the value with its input types, so a write that holds none (nearly
- * every createMemories) runs as an ordinary write, without the gateway-held
- * transaction and the stamp lookup: under bench:load that lookup was half of
- * createMemories' time in Neo4j. Pure.
+ * The node types a generated write's argument value, as sent, creates or
+ * updates: every `<Label>CreateInput` / `<Label>UpdateInput` the value holds,
+ * walked with its input types, nested writes included. `reachesStampedInput`
+ * decides per root field what could be written (createMemories could create
+ * its agent's beliefs); this says what a request does write, so a
+ * createMemories of plain memories runs without the feed's gateway-held
+ * transaction and stamp lookup (under bench:load that lookup was half of
+ * createMemories' time in Neo4j), and wakes only the work its types need. Pure.
  */
-export function valueReachesStampedInput(value: unknown, type: GraphQLInputType, targets: ReadonlySet<string>): boolean {
-  if (value === null || value === undefined) return false;
-  if (Array.isArray(value)) return value.some((item) => valueReachesStampedInput(item, type, targets));
+export function writtenLabels(value: unknown, type: GraphQLInputType, into: Set<string> = new Set()): Set<string> {
+  if (value === null || value === undefined) return into;
+  if (Array.isArray(value)) {
+    for (const item of value) writtenLabels(item, type, into);
+    return into;
+  }
   const named = getNamedType(type);
-  if (!isInputObjectType(named) || typeof value !== "object") return false;
-  if (targets.has(named.name)) return true;
+  if (!isInputObjectType(named) || typeof value !== "object") return into;
+  const label = WRITTEN_INPUT.exec(named.name)?.[1];
+  if (label) into.add(label);
   const fields = named.getFields();
-  return Object.entries(value as Record<string, unknown>).some(([key, field]) => fields[key] !== undefined && valueReachesStampedInput(field, fields[key]!.type, targets));
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) if (fields[key]) writtenLabels(field, fields[key]!.type, into);
+  return into;
 }

@@ -10,7 +10,7 @@ import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
 import { autoCommitReads } from "../graph/readQuery.js";
-import { feedWriteStamp, reachesStampedInput, stampedInputNames, stampedLabels, valueReachesStampedInput, withFeedStamp } from "../feed/index.js";
+import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp, writtenLabels, WRITTEN_INPUT } from "../feed/index.js";
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
 import { checkArgs } from "./checkArgs.js";
@@ -104,7 +104,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, !handWritten.has(fieldName), writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes, stampedInputs: stampedInputNames(labels) } : undefined),
+      guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, !handWritten.has(fieldName), writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes, stamped: new Set(labels) } : undefined),
   });
   return { schema, neoSchema, rules };
 }
@@ -129,8 +129,6 @@ function poolInput(input: unknown[], info: GraphQLResolveInfo, context: { rawVar
   return poolVisibility(input, chosen, threshold);
 }
 
-/** Input types of generated mutations name the node type they write: `AgentCreateInput`. */
-const WRITTEN_TYPE = /^(.+?)(Create|Update)Input$/;
 
 function guardRootField(
   fieldConfig: GraphQLFieldConfig<unknown, { caller?: Caller }>,
@@ -142,7 +140,7 @@ function guardRootField(
   onWrite: (event: WriteEvent) => void,
   defaultsFor: ReturnType<typeof inputDefaults>,
   generated: boolean,
-  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string>; stampedInputs: ReadonlySet<string> },
+  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string>; stamped: ReadonlySet<string> },
 ): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const feedWrites = knowledge?.run;
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
@@ -152,7 +150,7 @@ function guardRootField(
     return fill ? [{ name, fill }] : [];
   });
   const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
-  const writtenType = writeArg ? WRITTEN_TYPE.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
+  const writtenType = writeArg ? WRITTEN_INPUT.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
   const whereArg = argDefs.find((a) => a.name === "where");
   const deletedType = /^delete[A-Z]/.test(fieldName) && whereArg ? /^(.+)Where$/.exec(getNamedType(whereArg.type).name)?.[1] : undefined;
   return {
@@ -174,21 +172,22 @@ function guardRootField(
       const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined, rules) : info;
       try {
         const caller = context.caller;
-        // Only a write whose input, as sent, creates or updates knowledge needs the outbox's transaction.
-        const stamps = feedWrites && argDefs.some((d) => valueReachesStampedInput(securedArgs[d.name], d.type, knowledge!.stampedInputs));
+        // What a generated write creates or updates, as its input says: only one that writes knowledge needs the outbox's transaction.
+        const written = generated && info.parentType.name === "Mutation" ? [...argDefs.reduce((into, d) => writtenLabels(securedArgs[d.name], d.type, into), new Set<string>())] : undefined;
+        const stamps = feedWrites && written?.some((label) => knowledge!.stamped.has(label));
         if (feedWrites && stamps && caller && writtenType && writeArg && info.parentType.name === "Mutation") {
           // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
           // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
           const createsKnowledge = writeArg.name === "input" && Array.isArray(securedArgs.input) && knowledge!.labels.has(writtenType);
           const pooled = createsKnowledge ? { ...securedArgs, input: poolInput(securedArgs.input as unknown[], info, context as { rawVariables?: Record<string, unknown> }, knowledge!.poolThreshold) } : securedArgs;
           const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
-          onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events });
+          onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events, labels: written });
           return result;
         }
         const result = await resolve(source, securedArgs, info.parentType.name === "Query" ? readingContext(context, reads) : context, securedInfo);
         // A generated write that took this path wrote no knowledge, so it appended no feed events: `outbox: []` tells the
         // feed there is nothing to poll for (hand-written writes may append their own, which the feed's poller reads).
-        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller, ...(generated ? { outbox: [] } : {}) });
+        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller, ...(generated ? { outbox: [], labels: written } : {}) });
         return result;
       } catch (err) {
         if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;

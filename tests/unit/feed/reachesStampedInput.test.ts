@@ -1,6 +1,6 @@
 import { buildSchema, GraphQLList, GraphQLNonNull, type GraphQLInputObjectType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { reachesStampedInput, stampedInputNames, valueReachesStampedInput } from "../../../src/feed/feedStamp.js";
+import { reachesStampedInput, writtenLabels } from "../../../src/feed/feedStamp.js";
 
 const schema = buildSchema(`
   input ResearchCreateInput { topic: String }
@@ -27,23 +27,23 @@ describe("reachesStampedInput", () => {
   });
 });
 
-describe("valueReachesStampedInput", () => {
-  const targets = stampedInputNames(["Research"]);
+describe("writtenLabels", () => {
   const agents = new GraphQLList(new GraphQLNonNull(input("AgentCreateInput")));
+  const labels = (value: unknown, type: Parameters<typeof writtenLabels>[1] = agents) => [...writtenLabels(value, type)].sort();
 
-  it("says no for a write whose input, as sent, creates no stamped node, though its type could", () => {
-    expect(valueReachesStampedInput([{ id: "a1" }, { id: "a2", friends: { create: [{ id: "a3" }] } }], agents, targets)).toBe(false);
-    expect(valueReachesStampedInput([{ id: "a1", created: null }], agents, targets)).toBe(false);
-    expect(valueReachesStampedInput(undefined, agents, targets)).toBe(false);
+  it("names only the node types the input, as sent, creates: not every type it could reach", () => {
+    expect(labels([{ id: "a1" }, { id: "a2", friends: { create: [{ id: "a3" }] } }])).toEqual(["Agent"]);
+    expect(labels([{ id: "a1", created: null }])).toEqual(["Agent"]);
+    expect(labels(undefined)).toEqual([]);
   });
 
-  it("finds a stamped create at any depth, in any item of a list", () => {
-    expect(valueReachesStampedInput([{ id: "a1" }, { id: "a2", created: { create: [{ Research: { topic: "x" } }] } }], agents, targets)).toBe(true);
-    expect(valueReachesStampedInput([{ id: "a1", friends: { create: [{ id: "a3", created: { create: [{ Research: {} }] } }] } }], agents, targets)).toBe(true);
-    expect(valueReachesStampedInput({ topic: "x" }, input("ResearchCreateInput"), targets)).toBe(true);
+  it("finds a nested create at any depth, in any item of a list", () => {
+    expect(labels([{ id: "a1" }, { id: "a2", created: { create: [{ Research: { topic: "x" } }] } }])).toEqual(["Agent", "Knowledge", "Research"]);
+    expect(labels([{ id: "a1", friends: { create: [{ id: "a3", created: { create: [{ Research: {} }] } }] } }])).toContain("Research");
+    expect(labels({ topic: "x" }, input("ResearchCreateInput"))).toEqual(["Research"]);
   });
 
   it("ignores keys the input type does not have (they never reach @neo4j/graphql)", () => {
-    expect(valueReachesStampedInput([{ id: "a1", Research: { topic: "x" } }], agents, targets)).toBe(false);
+    expect(labels([{ id: "a1", Research: { topic: "x" } }])).toEqual(["Agent"]);
   });
 });
