@@ -4,6 +4,9 @@ export interface BudgetState {
   lastPass: { start: number; end: number } | null;
 }
 
+/** Whether the gateway counts as serving writes: one committed within `quietMs`. Pure. */
+export const servingWrites = (state: BudgetState, now: number, quietMs: number): boolean => now < state.lastForegroundAt + quietMs;
+
 /**
  * How long the extraction worker waits before its next pass, in ms (0: go).
  * Pure. The worker shares two cores and one Neo4j with the requests it
@@ -15,7 +18,7 @@ export interface BudgetState {
  */
 export function passDelay(state: BudgetState, now: number, { maxBusyShare, quietMs }: { maxBusyShare: number; quietMs: number }): number {
   const quietAt = state.lastForegroundAt + quietMs;
-  if (now >= quietAt || state.lastPass === null) return 0;
+  if (!servingWrites(state, now, quietMs) || state.lastPass === null) return 0;
   const { start, end } = state.lastPass;
   const ready = end + ((end - start) * (1 - maxBusyShare)) / maxBusyShare;
   return Math.max(0, Math.min(ready, quietAt) - now);

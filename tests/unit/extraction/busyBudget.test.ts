@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passDelay } from "../../../src/extraction/busyBudget.js";
+import { passDelay, servingWrites } from "../../../src/extraction/busyBudget.js";
 
 const limits = { maxBusyShare: 0.2, quietMs: 1000 };
 
@@ -27,5 +27,13 @@ describe("passDelay: the extraction worker's share of time under foreground writ
 
   it("a share of 1 never waits", () => {
     expect(passDelay({ lastForegroundAt: 1000, lastPass: { start: 1000, end: 1100 } }, 1100, { maxBusyShare: 1, quietMs: 1000 })).toBe(0);
+  });
+});
+
+describe("servingWrites: when the worker takes small batches", () => {
+  it("is true for quietMs after a write, false from then on and before any write", () => {
+    expect(servingWrites({ lastForegroundAt: 1000, lastPass: null }, 1999, 1000)).toBe(true);
+    expect(servingWrites({ lastForegroundAt: 1000, lastPass: null }, 2000, 1000)).toBe(false);
+    expect(servingWrites({ lastForegroundAt: -Infinity, lastPass: null }, 0, 1000)).toBe(false);
   });
 });
