@@ -17,45 +17,37 @@ function relType(relations: readonly FactRelation[], type: string): string {
   return type;
 }
 
-// Every statement below runs once per plan (UNWIND over its rows), not once per fact.
-const SET_FACT = `
+// Every statement below runs once per plan (UNWIND over its rows), not once per fact;
+// rows with a vector and rows without go to two statements (no per-row branch).
+const setFact = (withVector: boolean) => `
   SET r += row.props,
       r.validFrom = CASE WHEN row.validFrom IS NULL THEN null ELSE datetime(row.validFrom) END,
       r.validUntil = CASE WHEN row.validUntil IS NULL THEN null ELSE datetime(row.validUntil) END,
       r.updatedAt = datetime(), r.embeddedAt = datetime(),
-      r.embeddingStatus = CASE WHEN row.vector IS NULL THEN 'PENDING' ELSE 'READY' END
-  WITH r, row
-  CALL (r, row) {
-    WITH r, row WHERE row.vector IS NOT NULL
-    CALL db.create.setRelationshipVectorProperty(r, 'embedding', row.vector)
-  }
-  CALL (r, row) {
-    WITH r, row WHERE row.vector IS NULL
-    REMOVE r.embedding
-  }
-  RETURN count(r) AS written`;
+      r.embeddingStatus = ${withVector ? "'READY'" : "'PENDING'"}
+  ${withVector ? "WITH r, row CALL db.create.setRelationshipVectorProperty(r, 'embedding', row.vector)" : "REMOVE r.embedding"}`;
 
-const createFacts = (type: string) => `
+const createFacts = (type: string, withVector: boolean) => `
   UNWIND $rows AS row
   MATCH (p:Person) WHERE elementId(p) = row.subject
   MATCH (o) WHERE elementId(o) = row.object
   CREATE (p)-[r:${type}]->(o)
   SET r.createdAt = datetime(), r.source = coalesce(row.source, 'assertFacts')
-  ${SET_FACT}`;
+  ${setFact(withVector)}`;
 
-const UPDATE_FACTS = `
+const updateFacts = (withVector: boolean) => `
   UNWIND $rows AS row
   MATCH ()-[r]->() WHERE elementId(r) = row.id
-  ${SET_FACT}`;
+  ${setFact(withVector)}`;
 
 /** A type cannot change in place: the fact moves to a new relationship with all its properties, the old one goes. */
-const retypeFacts = (type: string) => `
+const retypeFacts = (type: string, withVector: boolean) => `
   UNWIND $rows AS row
   MATCH (p)-[old]->(o) WHERE elementId(old) = row.id
   CREATE (p)-[r:${type}]->(o)
   SET r = properties(old)
   DELETE old
-  ${SET_FACT}`;
+  ${setFact(withVector)}`;
 
 const CREATE_OBJECTS = (label: string) => `
   UNWIND $objects AS row
@@ -122,9 +114,10 @@ export async function writeFactPlan(
     const vector = vectorOf(fact);
     const row = { props: propsOf(fact, vector), validFrom: fact.validFrom, validUntil: fact.validUntil, vector: vector?.vector ?? null };
     const type = relType(relations, fact.type);
-    if (fact.elementId === null) add(createFacts(type), { ...row, subject: fact.subjectKey, object: created.get(fact.object.key) ?? fact.object.key, source: fact.source ?? null });
-    else if (fact.storedType !== fact.type) add(retypeFacts(type), { ...row, id: fact.elementId });
-    else add(UPDATE_FACTS, { ...row, id: fact.elementId });
+    const withVector = row.vector !== null;
+    if (fact.elementId === null) add(createFacts(type, withVector), { ...row, subject: fact.subjectKey, object: created.get(fact.object.key) ?? fact.object.key, source: fact.source ?? null });
+    else if (fact.storedType !== fact.type) add(retypeFacts(type, withVector), { ...row, id: fact.elementId });
+    else add(updateFacts(withVector), { ...row, id: fact.elementId });
   }
   for (const { cypher, rows } of groups.values()) await tx.run(cypher, { rows });
 }
