@@ -80,8 +80,6 @@ export interface ExtractionConfig {
   maxBusyShare: number;
   /** How long after the last foreground write the gateway counts as idle again. */
   quietMs: number;
-  /** Messages per claim while the gateway serves writes: a short pass delays a write by little. */
-  busyBatchSize: number;
 }
 
 export type CypherToolMode = "operator" | "off";
@@ -259,7 +257,6 @@ const schema = z.object({
   EXTRACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   EXTRACTION_MAX_BUSY_SHARE: z.coerce.number().gt(0).max(1).default(0.05),
   EXTRACTION_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  EXTRACTION_BUSY_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   RATE_LIMITS: z
     .string()
     .transform((text, ctx) => {
@@ -367,7 +364,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxAttempts: e.EXTRACTION_MAX_ATTEMPTS,
       maxBusyShare: e.EXTRACTION_MAX_BUSY_SHARE,
       quietMs: e.EXTRACTION_QUIET_MS,
-      busyBatchSize: e.EXTRACTION_BUSY_BATCH_SIZE,
     },
     neo4j: {
       uri: e.NEO4J_URI,

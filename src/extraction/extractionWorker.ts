@@ -5,7 +5,7 @@ import { passLoop } from "../core/passLoop.js";
 import { assertFactBatch, validateAssertions, type FactBatchGroup, type ValidAssertion } from "../facts/index.js";
 import { claimMessages, LeaseLostError, releaseFailed, settleAlone, settleMessages, type ClaimedMessage, type Settled } from "./extractionQueue.js";
 import type { ExtractedFact, Extractor } from "./extractor.js";
-import { passDelay, servingWrites, type BudgetState } from "./busyBudget.js";
+import { passDelay, type BudgetState } from "./busyBudget.js";
 import { loadKnownPeople } from "./knownPeople.js";
 import { createPhaseTimes, type Phase } from "./phaseTimes.js";
 import { contentKey, factsByMessage, sortClaimed } from "./planPass.js";
@@ -121,9 +121,9 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     }
   }
 
-  /** One batch of up to `limit` messages: claim, sort, read, write. Returns how many messages it settled or released. */
-  async function pass(limit: number): Promise<number> {
-    const claimed = await phases.time("claim", () => claimMessages(driver, database, worker, { limit, leaseSeconds: config.leaseSeconds, tenants: config.onlyTenants }));
+  /** One batch: claim, sort, read, write. Returns how many messages it settled or released. */
+  async function pass(): Promise<number> {
+    const claimed = await phases.time("claim", () => claimMessages(driver, database, worker, { limit: config.batchSize, leaseSeconds: config.leaseSeconds, tenants: config.onlyTenants }));
     if (claimed.length === 0) return 0;
     const { byTenant, settled } = sortClaimed(claimed, config.offTenants, label);
     await phases.time("settle", () => settleAlone(driver, database, worker, settled));
@@ -148,11 +148,11 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       await withinBudget();
       if (stopped || paused) return false;
       const start = clock();
-      // Smaller batches while the gateway serves writes: a write meeting a pass waits for less.
-      const limit = servingWrites(budget, start, config.quietMs) ? Math.min(config.busyBatchSize, config.batchSize) : config.batchSize;
-      const settled = await pass(limit);
+      // Full batches always: the extractor reads a message in the context of the batch's earlier
+      // messages (who "she" is), so smaller batches under load would learn fewer facts.
+      const settled = await pass();
       budget.lastPass = { start, end: clock() };
-      return settled >= limit;
+      return settled >= config.batchSize;
     },
     pollMs,
     wakeDelayMs,

@@ -30,7 +30,7 @@ describe("passDelay: the extraction worker's share of time under foreground writ
   });
 });
 
-describe("servingWrites: when the worker takes small batches", () => {
+describe("servingWrites: when the budget applies", () => {
   it("is true for quietMs after a write, false from then on and before any write", () => {
     expect(servingWrites({ lastForegroundAt: 1000, lastPass: null }, 1999, 1000)).toBe(true);
     expect(servingWrites({ lastForegroundAt: 1000, lastPass: null }, 2000, 1000)).toBe(false);
