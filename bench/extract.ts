@@ -53,7 +53,9 @@ const modes: Record<string, () => Promise<void>> = {
       process.stdout.write(`| measure | value |\n| --- | --- |\n`);
       process.stdout.write(`| messages read by the worker (embedding worker running) | ${r.messages} in ${r.seconds.toFixed(1)} s: **${Math.round(r.perSecond)} messages/s** |\n`);
       process.stdout.write(`| facts written | ${r.facts} |\n`);
+      process.stdout.write(`| worker time by phase (s, summed over passes) | ${Object.entries(r.phases).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(", ")} |\n`);
       process.stdout.write(`| createMessages p50 / p95, worker running | ${ms(r.createP95.onP50)} / ${ms(r.createP95.on)} (${r.createP95.samples} calls) |\n`);
+      process.stdout.write(`| the worker's time in passes over those rounds (running and paused) | ${(r.createP95.workerShare * 100).toFixed(1)}% of the wall time |\n`);
       process.stdout.write(`| createMessages p50 / p95, worker paused | ${ms(r.createP95.offP50)} / ${ms(r.createP95.off)} (${r.createP95.samples} calls) |\n`);
       process.stdout.write(`| worker killed mid-run (second process, SIGKILL after ${r.kill.killedAfter} of ${r.kill.total} messages; lease ${r.kill.leaseSeconds} s) | facts ${r.kill.resumed} vs uninterrupted ${r.kill.uninterrupted}: **${r.kill.equal ? "equal" : "DIFFERENT"}** (subject, relation, object, evidence, confidence, validity) |\n`);
       for (const f of r.kill.onlyWhole.slice(0, 10)) process.stdout.write(`- only uninterrupted: ${f}\n`);

@@ -74,6 +74,14 @@ export interface ExtractionConfig {
   leaseSeconds: number;
   /** Failed passes over one message before it is marked FAILED. */
   maxAttempts: number;
+  /**
+   * While the gateway serves writes (one committed within `quietMs`), the
+   * share of time the worker may spend in passes: after a pass of T ms it
+   * waits T·(1 − share)/share. An idle gateway reads at full speed.
+   */
+  maxBusyShare: number;
+  /** How long after the last foreground write the gateway counts as idle again. */
+  quietMs: number;
 }
 
 export type CypherToolMode = "operator" | "off";
@@ -254,6 +262,8 @@ const schema = z.object({
   EXTRACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   EXTRACTION_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   EXTRACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
+  EXTRACTION_MAX_BUSY_SHARE: z.coerce.number().gt(0).max(1).default(0.05),
+  EXTRACTION_QUIET_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   RATE_LIMITS: z
     .string()
     .transform((text, ctx) => {
@@ -360,6 +370,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       batchSize: e.EXTRACTION_BATCH_SIZE,
       leaseSeconds: e.EXTRACTION_LEASE_SECONDS,
       maxAttempts: e.EXTRACTION_MAX_ATTEMPTS,
+      maxBusyShare: e.EXTRACTION_MAX_BUSY_SHARE,
+      quietMs: e.EXTRACTION_QUIET_MS,
     },
     neo4j: {
       uri: e.NEO4J_URI,

@@ -1,23 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { AppDeps } from "../core/appDeps.js";
-import type { Caller } from "../core/caller.js";
 import type { ExtractionConfig } from "../config/config.js";
 import { passLoop } from "../core/passLoop.js";
-import { assertFacts, validateAssertions, type ValidAssertion } from "../facts/index.js";
+import { assertFactBatch, validateAssertions, type FactBatchGroup, type ValidAssertion } from "../facts/index.js";
 import { claimMessages, LeaseLostError, releaseFailed, settleAlone, settleMessages, type ClaimedMessage, type Settled } from "./extractionQueue.js";
 import type { ExtractedFact, Extractor } from "./extractor.js";
+import { passDelay, type BudgetState } from "./busyBudget.js";
 import { loadKnownPeople } from "./knownPeople.js";
+import { createPhaseTimes, type Phase } from "./phaseTimes.js";
 import { contentKey, factsByMessage, sortClaimed } from "./planPass.js";
 
 export interface ExtractionWorker {
-  /** Something was written: look soon (wake-ups within `wakeDelayMs` join one pass). */
+  /**
+   * Something was written through the gateway: look soon (wake-ups within
+   * `wakeDelayMs` join one pass). A wake-up is also the sign of foreground
+   * load: for `quietMs` after it, passes keep to `maxBusyShare` of the time.
+   */
   wake(): void;
   /** Runs passes until nothing is left that this worker may take now. */
   drain(): Promise<void>;
   /** This process stops taking messages (claims held run to their end); `resume` starts again. */
   pause(): void;
   resume(): void;
-  stats(): { paused: boolean; processed: number; factsWritten: number; failures: number; lastError: string | null };
+  stats(): { paused: boolean; processed: number; factsWritten: number; failures: number; lastError: string | null; phases: Record<Phase, number> };
   stop(): Promise<void>;
 }
 
@@ -29,6 +34,8 @@ export interface ExtractionWorkerOptions {
   wakeDelayMs?: number;
   /** Names this process in leases (tests run several in one process). */
   workerId?: string;
+  /** Milliseconds, monotonic (tests inject one). */
+  clock?: () => number;
 }
 
 /** One extracted fact as assertFacts checks it; a fact that breaks a rule is dropped (and counted), never written half. */
@@ -63,29 +70,26 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   let paused = false;
   let stopped = false;
   const counts = { processed: 0, factsWritten: 0, failures: 0, lastError: null as string | null };
+  const clock = options.clock ?? (() => performance.now());
+  const phases = createPhaseTimes(clock);
+  const budget: BudgetState = { lastForegroundAt: -Infinity, lastPass: null };
 
-  async function writeOwnerGroup(tenantId: string, ownerId: string, messages: ClaimedMessage[], facts: Map<string, ExtractedFact[]>) {
-    const settled: Settled[] = [];
-    const assertions: ValidAssertion[] = [];
-    for (const m of messages) {
-      const valid = (facts.get(m.id) ?? []).map((f) => toAssertion(f, types, m.timestamp)).filter((a): a is ValidAssertion => a !== null);
-      assertions.push(...valid);
-      settled.push({ key: m.key, content: m.content, status: "DONE", contentKey: contentKey(m.content), note: null, facts: valid.length, extractor: label });
+  /** Waits while the budget says so (foreground writes going on), unless the worker stops or pauses meanwhile. */
+  async function withinBudget(): Promise<void> {
+    for (let wait = passDelay(budget, clock(), config); wait > 0 && !stopped && !paused; wait = passDelay(budget, clock(), config)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    if (assertions.length === 0) return settleAlone(driver, database, worker, settled);
-    const caller: Caller = { tenantId, agentId: ownerId, roles: ["agent"] };
-    const indexed = assertions.map((a, index) => ({ ...a, index }));
-    await assertFacts(deps, caller, indexed, deps.schema.factRelations, { inTransaction: (tx) => settleMessages(tx, worker, settled), embed: false });
-    counts.factsWritten += assertions.length;
   }
 
   async function readTenant(tenantId: string, messages: ClaimedMessage[]) {
-    const people = await loadKnownPeople(
-      driver,
-      database,
-      tenantId,
-      messages.flatMap((m) => [...(m.authorPersonId ? [m.authorPersonId] : []), ...m.mentions]),
-      messages.map((m) => m.content),
+    const people = await phases.time("people", () =>
+      loadKnownPeople(
+        driver,
+        database,
+        tenantId,
+        messages.flatMap((m) => [...(m.authorPersonId ? [m.authorPersonId] : []), ...m.mentions]),
+        messages.map((m) => m.content),
+      ),
     );
     const batch = messages.map((m) => ({
       id: m.id,
@@ -95,33 +99,39 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       mentions: m.mentions,
       conversationId: m.channelId ?? undefined,
     }));
-    const facts = factsByMessage(messages, await extractor.extract(batch, { people }));
-    const byOwner = new Map<string, ClaimedMessage[]>();
-    for (const m of messages) byOwner.set(m.ownerId, [...(byOwner.get(m.ownerId) ?? []), m]);
-    for (const [ownerId, group] of byOwner) {
-      try {
-        await writeOwnerGroup(tenantId, ownerId, group, facts);
-      } catch (err) {
-        if (err instanceof LeaseLostError) {
-          logger.warn({ err }, "Extraction lease lost; the new holder writes these messages' facts");
-          continue;
-        }
-        throw Object.assign(err as Error, { keys: group.map((m) => m.key) });
-      }
+    const facts = factsByMessage(messages, await phases.time("extract", () => extractor.extract(batch, { people })));
+    // Each message owner asserts its messages' facts; the whole batch is written and settled in one transaction.
+    const groups = new Map<string, FactBatchGroup & { assertions: ValidAssertion[] }>();
+    const settled: Settled[] = [];
+    for (const m of messages) {
+      const valid = (facts.get(m.id) ?? []).map((f) => toAssertion(f, types, m.timestamp)).filter((a): a is ValidAssertion => a !== null);
+      const group = groups.get(m.ownerId) ?? { caller: { tenantId, agentId: m.ownerId, roles: ["agent"] }, assertions: [] };
+      for (const a of valid) group.assertions.push({ ...a, index: group.assertions.length });
+      groups.set(m.ownerId, group);
+      settled.push({ key: m.key, content: m.content, status: "DONE", contentKey: contentKey(m.content), note: null, facts: valid.length, extractor: label });
+    }
+    const written = [...groups.values()].reduce((n, g) => n + g.assertions.length, 0);
+    try {
+      if (written === 0) await phases.time("settle", () => settleAlone(driver, database, worker, settled));
+      else await phases.time("write", () => assertFactBatch(deps, [...groups.values()], deps.schema.factRelations, (tx) => settleMessages(tx, worker, settled)));
+      counts.factsWritten += written;
+    } catch (err) {
+      if (!(err instanceof LeaseLostError)) throw err;
+      logger.warn({ err }, "Extraction lease lost; the new holder writes these messages' facts");
     }
   }
 
   /** One batch: claim, sort, read, write. Returns how many messages it settled or released. */
   async function pass(): Promise<number> {
-    const claimed = await claimMessages(driver, database, worker, { limit: config.batchSize, leaseSeconds: config.leaseSeconds, tenants: config.onlyTenants });
+    const claimed = await phases.time("claim", () => claimMessages(driver, database, worker, { limit: config.batchSize, leaseSeconds: config.leaseSeconds, tenants: config.onlyTenants }));
     if (claimed.length === 0) return 0;
     const { byTenant, settled } = sortClaimed(claimed, config.offTenants, label);
-    await settleAlone(driver, database, worker, settled);
+    await phases.time("settle", () => settleAlone(driver, database, worker, settled));
     for (const [tenantId, messages] of byTenant) {
       try {
         await readTenant(tenantId, messages);
       } catch (err) {
-        const keys = (err as { keys?: string[] }).keys ?? messages.map((m) => m.key);
+        const keys = messages.map((m) => m.key);
         counts.failures++;
         counts.lastError = (err as Error).message;
         logger.error({ err, tenantId, messages: keys.length }, "Extraction failed for a batch; its messages are retried after a back-off");
@@ -134,7 +144,16 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
 
   const loop = passLoop({
     // One batch; another is claimed at once only when this one was full.
-    pass: async () => !stopped && !paused && (await pass()) >= config.batchSize,
+    pass: async () => {
+      await withinBudget();
+      if (stopped || paused) return false;
+      const start = clock();
+      // Full batches always: the extractor reads a message in the context of the batch's earlier
+      // messages (who "she" is), so smaller batches under load would learn fewer facts.
+      const settled = await pass();
+      budget.lastPass = { start, end: clock() };
+      return settled >= config.batchSize;
+    },
     pollMs,
     wakeDelayMs,
     onFailure: (err) => {
@@ -148,6 +167,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
 
   return {
     wake() {
+      budget.lastForegroundAt = clock();
       if (!paused) loop.wake();
     },
     drain: () => loop.drain(),
@@ -158,7 +178,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       paused = false;
       loop.wake();
     },
-    stats: () => ({ paused, ...counts }),
+    stats: () => ({ paused, ...counts, phases: phases.totals() }),
     async stop() {
       stopped = true;
       await loop.stop();

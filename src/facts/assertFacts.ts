@@ -9,7 +9,8 @@ import type { StoredFact } from "./factTypes.js";
 import { loadFactState, type FactState } from "./loadFactState.js";
 import { planFacts, type FactPlan } from "./planFacts.js";
 import type { ValidAssertion } from "./validateAssertions.js";
-import { writeFactPlan, type FactVector } from "./writeFactPlan.js";
+import type { FactVector } from "./writeFactPlan.js";
+import { writeAssertions } from "./writeAssertions.js";
 
 /** What assertFacts returns (`AssertFactsPayload`). */
 export interface AssertFactsResult {
@@ -61,19 +62,21 @@ export async function assertFacts(
 
   const session = driver.session({ database });
   try {
-    const draft = await session.executeRead(async (tx) => {
-      const state = await loadFactState(tx, caller, valid, relations, false);
-      return [...new Set(plan(state).facts.map((f) => textOf(state, f)))];
-    });
-    const vectors = draft.length && options.embed !== false ? await embedder.embedPassages(draft) : [];
+    // The texts to embed, planned once outside the write (the model is not run in a transaction).
+    const draft =
+      options.embed === false
+        ? []
+        : await session.executeRead(async (tx) => {
+            const state = await loadFactState(tx, caller, valid, relations, false);
+            return [...new Set(plan(state).facts.map((f) => textOf(state, f)))];
+          });
+    const vectors = draft.length ? await embedder.embedPassages(draft) : [];
     const byText = new Map<string, FactVector>(
       vectors.map((vector, i) => [draft[i]!, { vector, key: factEmbeddingKey(embedder.model, draft[i]!), model: embedder.model }]),
     );
 
     return await session.executeWrite(async (tx) => {
-      const state = await loadFactState(tx, caller, valid, relations, true);
-      const result = plan(state);
-      await writeFactPlan(tx, caller, result, relations, (fact) => byText.get(textOf(state, fact)));
+      const { plan: result } = await writeAssertions(tx, caller, valid, relations, deps.now(), (state, fact) => byText.get(textOf(state, fact)));
       await options.inTransaction?.(tx);
       const keys = [...new Set(result.facts.map((f) => f.subjectKey))];
       const rows = (await tx.run(READ_BACK, { keys, ids: result.facts.map((f) => f.factId) })).records;

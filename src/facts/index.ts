@@ -1,4 +1,5 @@
 export { assertFacts, type AssertFactsOptions, type AssertFactsResult } from "./assertFacts.js";
+export { assertFactBatch, type FactBatchGroup } from "./assertFactBatch.js";
 export { validateAssertions, type ValidAssertion } from "./validateAssertions.js";
 export { createFactEmbeddingPass, markStaleFacts } from "./factEmbeddingPass.js";
 export { factIndexes } from "./factIndexes.js";

@@ -34,14 +34,16 @@ const SUBJECTS = `
  * but the fact's readers would not all read.
  */
 const objectsOf = (label: string) => `
-  UNWIND $refs AS ref
   MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
-    AND (o.id = ref.name OR toLower(o.name) = toLower(ref.name) OR toLower(coalesce(o.realName, '')) = toLower(ref.name)
-         OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref.name))
-         OR (ref.key <> '' AND ${nameKeyCypher("o.name")} = ref.key))
-  WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN toLower(o.name) = toLower(ref.name) THEN 1
-                    WHEN toLower(coalesce(o.realName, '')) = toLower(ref.name) OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) = toLower(ref.name)) THEN 2
-                    ELSE 3 END AS rank,
+  // Each object's spellings once per statement, not once per ref: the name key is a regex in Cypher.
+  WITH o, toLower(o.name) AS name, toLower(coalesce(o.realName, '')) AS realName, [alias IN coalesce(o.aliases, []) | toLower(alias)] AS aliases,
+       CASE WHEN $byKey THEN ${nameKeyCypher("o.name")} ELSE '' END AS key
+  UNWIND $refs AS ref
+  WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN name = toLower(ref.name) THEN 1
+                    WHEN realName = toLower(ref.name) OR toLower(ref.name) IN aliases THEN 2
+                    WHEN ref.key <> '' AND key = ref.key THEN 3 END AS rank
+  WHERE rank IS NOT NULL
+  WITH ref, o, rank,
        ref.anyVisible OR o.visibility = 'SHARED'
          OR (ref.readers IS NOT NULL AND all(reader IN ref.readers WHERE o.ownerId = reader OR reader IN coalesce(o.sharedWith, []))) AS fits
   ORDER BY rank, o.createdAt
@@ -132,14 +134,16 @@ async function resolveObjects(
   });
   const found = new Map<string, ObjectRef>();
   const unfit = new Set<string>();
-  const byLabel = new Map<string, Map<string, { name: string; scope: string; readers: string[] | null; anyVisible: boolean }>>();
+  const byLabel = new Map<string, Map<string, { name: string; key: string; scope: string; readers: string[] | null; anyVisible: boolean }>>();
   for (const { a, label, scope } of planned) {
     const refs = byLabel.get(label) ?? new Map();
     refs.set(`${scope.key}\n${a.object}`, { name: a.object, key: label === "Person" ? "" : nameKey(a.object), scope: scope.key, readers: scope.readers, anyVisible: scope === ANY_VISIBLE });
     byLabel.set(label, refs);
   }
   for (const [label, refs] of byLabel) {
-    const rows = (await tx.run(objectsOf(label), { ...visibilityParams(caller), ...nameKeyParams, refs: [...refs.values()] })).records;
+    const all = [...refs.values()];
+    const byKey = all.some((ref) => ref.key !== "");
+    const rows = (await tx.run(objectsOf(label), { ...visibilityParams(caller), ...nameKeyParams, byKey, refs: all })).records;
     for (const r of rows) {
       const at = `${label}\n${r.get("scope") as string}\n${r.get("ref") as string}`;
       if (r.get("unfitById")) unfit.add(at);

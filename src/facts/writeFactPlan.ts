@@ -17,53 +17,50 @@ function relType(relations: readonly FactRelation[], type: string): string {
   return type;
 }
 
-const SET_FACT = `
-  SET r += $props,
-      r.validFrom = CASE WHEN $validFrom IS NULL THEN null ELSE datetime($validFrom) END,
-      r.validUntil = CASE WHEN $validUntil IS NULL THEN null ELSE datetime($validUntil) END,
+// Every statement below runs once per plan (UNWIND over its rows), not once per fact;
+// rows with a vector and rows without go to two statements (no per-row branch).
+const setFact = (withVector: boolean) => `
+  SET r += row.props,
+      r.validFrom = CASE WHEN row.validFrom IS NULL THEN null ELSE datetime(row.validFrom) END,
+      r.validUntil = CASE WHEN row.validUntil IS NULL THEN null ELSE datetime(row.validUntil) END,
       r.updatedAt = datetime(), r.embeddedAt = datetime(),
-      r.embeddingStatus = CASE WHEN $vector IS NULL THEN 'PENDING' ELSE 'READY' END
-  WITH r
-  CALL (r) {
-    WITH r WHERE $vector IS NOT NULL
-    CALL db.create.setRelationshipVectorProperty(r, 'embedding', $vector)
-  }
-  CALL (r) {
-    WITH r WHERE $vector IS NULL
-    REMOVE r.embedding
-  }
-  RETURN count(r) AS written`;
+      r.embeddingStatus = ${withVector ? "'READY'" : "'PENDING'"}
+  ${withVector ? "WITH r, row CALL db.create.setRelationshipVectorProperty(r, 'embedding', row.vector)" : "REMOVE r.embedding"}`;
 
-const createFact = (type: string) => `
-  MATCH (p:Person) WHERE elementId(p) = $subject
-  MATCH (o) WHERE elementId(o) = $object
+const createFacts = (type: string, withVector: boolean) => `
+  UNWIND $rows AS row
+  MATCH (p:Person) WHERE elementId(p) = row.subject
+  MATCH (o) WHERE elementId(o) = row.object
   CREATE (p)-[r:${type}]->(o)
-  SET r.createdAt = datetime(), r.source = coalesce($source, 'assertFacts')
-  ${SET_FACT}`;
+  SET r.createdAt = datetime(), r.source = coalesce(row.source, 'assertFacts')
+  ${setFact(withVector)}`;
 
-const UPDATE_FACT = `
-  MATCH ()-[r]->() WHERE elementId(r) = $id
-  ${SET_FACT}`;
+const updateFacts = (withVector: boolean) => `
+  UNWIND $rows AS row
+  MATCH ()-[r]->() WHERE elementId(r) = row.id
+  ${setFact(withVector)}`;
 
 /** A type cannot change in place: the fact moves to a new relationship with all its properties, the old one goes. */
-const retypeFact = (type: string) => `
-  MATCH (p)-[old]->(o) WHERE elementId(old) = $id
+const retypeFacts = (type: string, withVector: boolean) => `
+  UNWIND $rows AS row
+  MATCH (p)-[old]->(o) WHERE elementId(old) = row.id
   CREATE (p)-[r:${type}]->(o)
   SET r = properties(old)
   DELETE old
-  ${SET_FACT}`;
+  ${setFact(withVector)}`;
 
-const CREATE_OBJECT = (label: string) => `
-  CREATE (o:${label} {id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: $visibility, sharedWith: $sharedWith,
-                      name: $name, aliases: [], createdAt: datetime()})
-  RETURN elementId(o) AS key`;
+const CREATE_OBJECTS = (label: string) => `
+  UNWIND $objects AS row
+  CREATE (o:${label} {id: row.id, tenantId: $tenantId, ownerId: $ownerId, visibility: row.visibility, sharedWith: row.sharedWith,
+                      name: row.name, aliases: [], createdAt: datetime()})
+  RETURN row.ref AS ref, elementId(o) AS key`;
 
-// Objects keep at most 50 aliases (the SDL's limit); one already there is not added twice.
-const LEARN_ALIAS = `
-  MATCH (o) WHERE elementId(o) = $key
-  WITH o, coalesce(o.aliases, []) AS known
-  WHERE NOT toLower($alias) IN [a IN known | toLower(a)] AND toLower($alias) <> toLower(o.name) AND size(known) < 50
-  SET o.aliases = known + $alias`;
+// Objects keep at most 50 aliases (the SDL's limit); one already there (or the name itself) is not added twice.
+const LEARN_ALIASES = `
+  UNWIND $rows AS row
+  MATCH (o) WHERE elementId(o) = row.key
+  SET o.aliases = reduce(known = coalesce(o.aliases, []), alias IN row.aliases |
+    CASE WHEN toLower(alias) IN [a IN known | toLower(a)] OR toLower(alias) = toLower(o.name) OR size(known) >= 50 THEN known ELSE known + alias END)`;
 
 function propsOf(fact: StoredFact, vector: FactVector | undefined) {
   const a = fact.attributes;
@@ -100,35 +97,47 @@ export async function writeFactPlan(
   relations: readonly FactRelation[],
   vectorOf: (fact: StoredFact) => FactVector | undefined,
 ): Promise<void> {
-  const created = new Map<string, string>();
+  const created = await createObjects(tx, caller, plan, relations);
+  const aliases = new Map<string, string[]>();
+  for (const { object } of plan.facts.filter((f) => f.object.learnAlias !== undefined && f.elementId === null)) {
+    aliases.set(object.key, [...(aliases.get(object.key) ?? []), object.learnAlias!.slice(0, 200)]);
+  }
+  if (aliases.size > 0) await tx.run(LEARN_ALIASES, { rows: [...aliases].map(([key, names]) => ({ key, aliases: names })) });
+
+  const groups = new Map<string, { cypher: string; rows: Record<string, unknown>[] }>();
+  const add = (cypher: string, row: Record<string, unknown>) => {
+    const group = groups.get(cypher) ?? { cypher, rows: [] };
+    group.rows.push(row);
+    groups.set(cypher, group);
+  };
   for (const fact of plan.facts) {
-    const o = fact.object;
-    if (!o.isNew || created.has(o.key)) continue;
+    const vector = vectorOf(fact);
+    const row = { props: propsOf(fact, vector), validFrom: fact.validFrom, validUntil: fact.validUntil, vector: vector?.vector ?? null };
+    const type = relType(relations, fact.type);
+    const withVector = row.vector !== null;
+    if (fact.elementId === null) add(createFacts(type, withVector), { ...row, subject: fact.subjectKey, object: created.get(fact.object.key) ?? fact.object.key, source: fact.source ?? null });
+    else if (fact.storedType !== fact.type) add(retypeFacts(type, withVector), { ...row, id: fact.elementId });
+    else add(updateFacts(withVector), { ...row, id: fact.elementId });
+  }
+  for (const { cypher, rows } of groups.values()) await tx.run(cypher, { rows });
+}
+
+/** New object nodes, one statement per label; returns each planned key's element id. */
+async function createObjects(tx: ManagedTransaction, caller: Caller, plan: FactPlan, relations: readonly FactRelation[]): Promise<Map<string, string>> {
+  const byLabel = new Map<string, Map<string, Record<string, unknown>>>();
+  for (const { object: o } of plan.facts) {
+    if (!o.isNew) continue;
     const label = relations.find((r) => r.target === o.label)?.target;
     if (!label) throw new Error(`Refusing unknown object label ${o.label}`);
     if (!o.access) throw new Error(`A new ${label} must carry the access of its fact`);
-    const { visibility, sharedWith } = o.access;
-    const res = await tx.run(CREATE_OBJECT(label), { id: o.id, tenantId: caller.tenantId, ownerId: caller.agentId, visibility, sharedWith, name: o.name });
-    created.set(o.key, res.records[0]!.get("key") as string);
+    const objects = byLabel.get(label) ?? new Map();
+    objects.set(o.key, { ref: o.key, id: o.id, name: o.name, visibility: o.access.visibility, sharedWith: o.access.sharedWith });
+    byLabel.set(label, objects);
   }
-  const aliases = plan.facts.filter((f) => f.object.learnAlias !== undefined && f.elementId === null);
-  for (const { object } of aliases) await tx.run(LEARN_ALIAS, { key: object.key, alias: object.learnAlias!.slice(0, 200) });
-  for (const fact of plan.facts) {
-    const vector = vectorOf(fact);
-    const params = {
-      props: propsOf(fact, vector),
-      validFrom: fact.validFrom,
-      validUntil: fact.validUntil,
-      vector: vector?.vector ?? null,
-    };
-    const type = relType(relations, fact.type);
-    if (fact.elementId === null) {
-      const object = created.get(fact.object.key) ?? fact.object.key;
-      await tx.run(createFact(type), { ...params, subject: fact.subjectKey, object, source: fact.source ?? null });
-    } else if (fact.storedType !== fact.type) {
-      await tx.run(retypeFact(type), { ...params, id: fact.elementId });
-    } else {
-      await tx.run(UPDATE_FACT, { ...params, id: fact.elementId });
-    }
+  const created = new Map<string, string>();
+  for (const [label, objects] of byLabel) {
+    const res = await tx.run(CREATE_OBJECTS(label), { tenantId: caller.tenantId, ownerId: caller.agentId, objects: [...objects.values()] });
+    for (const r of res.records) created.set(r.get("ref") as string, r.get("key") as string);
   }
+  return created;
 }

@@ -89,4 +89,12 @@ describe("loadConfig: game sessions", () => {
     expect(() => loadConfig({ MCP_SESSION_IDLE_SECONDS: "1" })).toThrowError(/MCP_SESSION_IDLE_SECONDS/);
     expect(() => loadConfig({ MCP_MAX_SESSIONS_PER_CALLER: "0" })).toThrowError(/MCP_MAX_SESSIONS_PER_CALLER/);
   });
+
+  it("reads the extraction worker's share of time under writes and its quiet period, with defaults, and names a bad one", () => {
+    expect(loadConfig({}).extraction).toMatchObject({ maxBusyShare: 0.05, quietMs: 1000 });
+    expect(loadConfig({ EXTRACTION_MAX_BUSY_SHARE: "1", EXTRACTION_QUIET_MS: "0" }).extraction).toMatchObject({ maxBusyShare: 1, quietMs: 0 });
+    expect(() => loadConfig({ EXTRACTION_MAX_BUSY_SHARE: "0" })).toThrowError(/EXTRACTION_MAX_BUSY_SHARE/);
+    expect(() => loadConfig({ EXTRACTION_MAX_BUSY_SHARE: "1.5" })).toThrowError(/EXTRACTION_MAX_BUSY_SHARE/);
+    expect(() => loadConfig({ EXTRACTION_QUIET_MS: "-1" })).toThrowError(/EXTRACTION_QUIET_MS/);
+  });
 });

@@ -282,3 +282,23 @@ describe("retractFact", () => {
     expect(long.errors?.[0]?.message).toMatch(/reason/);
   });
 });
+
+describe("a claimed batch written in one transaction", () => {
+  it("two agents' messages in one batch saying one fact about one person make one fact with both witnesses: the second owner plans on what the first wrote", async () => {
+    const worker = t.gw.app.extraction!;
+    worker.pause();
+    try {
+      expect((await t.as(me, CREATE, { input: [msg("b1", "ben", "I use Elixir")] })).errors).toBeUndefined();
+      expect((await t.as(other, CREATE, { input: [msg("b2", "ben", "I use Elixir")] })).errors).toBeUndefined();
+    } finally {
+      worker.resume();
+    }
+    await drain();
+    expect(await statusOf(["b1", "b2"])).toEqual({ b1: "DONE", b2: "DONE" });
+    const elixir = (await skills("ben")).filter((s) => s.skill === "Elixir");
+    expect(elixir).toHaveLength(1);
+    expect([...elixir[0]!.evidence].sort()).toEqual([pid("b1"), pid("b2")]);
+    // Two witnesses: noisy-or of 0.7 and 0.7.
+    expect(elixir[0]!.confidence).toBeCloseTo(0.91, 10);
+  });
+});
