@@ -113,11 +113,11 @@ say([
   "",
   `CPU per operation answered: gateway **${f1((gatewayUse.cpuSeconds * 1000) / answered)} ms**, Neo4j **${f1((neo4jUse.cpuSeconds * 1000) / answered)} ms** (cores busy on average: gateway ${(gatewayUse.cpuSeconds / seconds).toFixed(2)}, Neo4j ${(neo4jUse.cpuSeconds / seconds).toFixed(2)}).`,
   "",
-  "| operation | traced | mean ms | statements / op | statement ms / op | costliest statements (runs per op × mean ms, share of the op's statement time) |",
-  "| --- | --- | --- | --- | --- | --- |",
+  "| operation | traced | mean ms | statements / op | distinct texts | statement ms / op | costliest statements (runs per op × mean ms, share of the op's statement time) |",
+  "| --- | --- | --- | --- | --- | --- | --- |",
   ...stats.operations.map(
     (o) =>
-      `| ${o.operation} | ${o.count} | ${f1(o.meanMs)} | ${f1(o.statements)} | ${f1(o.statementMs)} | ${o.top
+      `| ${o.operation} | ${o.count} | ${f1(o.meanMs)} | ${f1(o.statements)} | ${o.distinct} | ${f1(o.statementMs)} | ${o.top
         .slice(0, 3)
         .map((t) => `\`${t.text.replace(/\|/g, "\\|").slice(0, 70)}\` ${f1(t.perOp)}× ${f1(t.meanMs)} ms (${(t.share * 100).toFixed(0)}%)`)
         .join("<br>")} |`,
@@ -137,7 +137,7 @@ say([
   "| --- | --- |",
   ...cpu.byFunction.slice(0, 20).map((p) => `| \`${p.name}\` | ${(p.share * 100).toFixed(1)}% |`),
   "",
-  `Neo4j's CPU profile (Java Flight Recorder over the window, ${jfr.samples} execution samples): share of samples whose stack passes through`,
+  `Neo4j's CPU profile (Java Flight Recorder over the window, ${jfr.samples} execution samples), each sample counted once, in the area of the frame nearest the top of its stack that has one:`,
   "",
   "| area | share |",
   "| --- | --- |",
@@ -156,7 +156,11 @@ await rm(workDir, { recursive: true, force: true });
 
 /** EXPLAIN of every distinct statement the operations sent, on a fresh embedded server with the same schema (a gateway started and stopped at once). */
 async function planReport() {
-  const texts = [...new Set(receiver.spans().flatMap((s) => s.attributes?.filter((a) => a.key === "db.query.text").map((a) => a.value.stringValue ?? "") ?? []))].filter(
+  const inWindow = receiver.spans().filter((s) => {
+    const at = Number(BigInt(s.startTimeUnixNano ?? "0") / 1_000_000n);
+    return at >= window.from && at <= window.to;
+  });
+  const texts = [...new Set(inWindow.flatMap((s) => s.attributes?.filter((a) => a.key === "db.query.text").map((a) => a.value.stringValue ?? "") ?? []))].filter(
     (t) => t.length > 0 && t.length < 4000,
   );
   const fresh = await startLoadGateway();
@@ -164,7 +168,7 @@ async function planReport() {
     const { scanning, explained, refused } = await explainScans(await fresh.driver(), texts);
     say([
       "",
-      `Plans (EXPLAIN on a fresh server with the same schema): ${explained} distinct statements explained, ${refused} refused (parameters EXPLAIN cannot do without, or text cut at 4,000 characters); ${scanning.length} scan a label or all nodes:`,
+      `Plans (EXPLAIN on a fresh server with the same schema) of the statements sent in the window: ${explained} distinct texts explained, ${refused} refused (parameters EXPLAIN cannot do without, or text cut at 4,000 characters); ${scanning.length} scan a label or all nodes:`,
       "",
       ...(scanning.length ? scanning.map((s) => `- ${s.scans.join(", ")}: \`${s.text}\``) : ["- none"]),
     ]);

@@ -20,7 +20,7 @@ interface JfrEvent {
 
 export interface JfrSummary {
   samples: number;
-  /** Share of samples whose stack passes through each area (a sample may count in several). */
+  /** Share of samples by area: the area of the frame nearest the top of the stack that has one (each sample counts once). */
   areas: { name: string; share: number }[];
   /** Share of samples by the top frame's method. */
   topMethods: { name: string; share: number }[];
@@ -61,9 +61,8 @@ export function summarize(events: JfrEvent[]): JfrSummary {
     if (frames.length === 0) continue;
     samples++;
     const classes = frames.map((f) => f.method?.type?.name ?? "");
-    const seen = new Set<string>();
-    for (const c of classes) for (const [name, re] of AREAS) if (re.test(c)) seen.add(name);
-    seen.forEach((name) => area.set(name, (area.get(name) ?? 0) + 1));
+    const named = classes.map((c) => AREAS.find(([, re]) => re.test(c))?.[0]).find((name) => name !== undefined) ?? "other (JVM, kernel, collections)";
+    area.set(named, (area.get(named) ?? 0) + 1);
     const first = `${classes[0]}.${frames[0]!.method?.name ?? "?"}`;
     top.set(first, (top.get(first) ?? 0) + 1);
   }
@@ -72,5 +71,5 @@ export function summarize(events: JfrEvent[]): JfrSummary {
       .map(([name, n]) => ({ name, share: n / (samples || 1) }))
       .sort((a, b) => b.share - a.share)
       .slice(0, limit);
-  return { samples, areas: rank(area, AREAS.length), topMethods: rank(top, 15) };
+  return { samples, areas: rank(area, AREAS.length + 1), topMethods: rank(top, 15) };
 }

@@ -24,6 +24,8 @@ export interface OperationCost {
   statements: number;
   /** Milliseconds of statement spans per operation (their sum: parallel statements count each). */
   statementMs: number;
+  /** Distinct statement texts among them: each new text is planned by Neo4j before it runs. */
+  distinct: number;
   top: StatementCost[];
 }
 
@@ -86,6 +88,7 @@ export function spanStats(spans: OtlpSpan[], fromMs: number, toMs: number, optio
       meanMs: roots.reduce((s, r) => s + ms(r), 0) / roots.length,
       statements: statements.length / roots.length,
       statementMs: statements.reduce((s, r) => s + ms(r), 0) / roots.length,
+      distinct: new Set(statements.map((s) => statementText(s, Number.MAX_SAFE_INTEGER))).size,
       top: topStatements(statements, roots.length, width, limit),
     }))
     .sort((a, b) => b.count - a.count);

@@ -141,9 +141,11 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
         })
       : null;
     // A write that may have stored messages (a generated one whose input writes a Message, nested or not, or a hand-written
-    // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass.
+    // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass. Any
+    // other write is foreground load the worker yields to.
     writes.on((e) => {
       if (!e.labels || e.labels.includes("Message")) extraction?.wake();
+      else extraction?.foreground();
     });
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };

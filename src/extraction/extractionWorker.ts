@@ -17,6 +17,8 @@ export interface ExtractionWorker {
    * load: for `quietMs` after it, passes keep to `maxBusyShare` of the time.
    */
   wake(): void;
+  /** A write that stored no message was served: foreground load all the same (the share above), without a wake-up. */
+  foreground(): void;
   /** Runs passes until nothing is left that this worker may take now. */
   drain(): Promise<void>;
   /** This process stops taking messages (claims held run to their end); `resume` starts again. */
@@ -169,6 +171,9 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     wake() {
       budget.lastForegroundAt = clock();
       if (!paused) loop.wake();
+    },
+    foreground() {
+      budget.lastForegroundAt = clock();
     },
     drain: () => loop.drain(),
     pause() {
