@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import neo4j, { type Driver } from "neo4j-driver";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
+import { contextVector } from "./contextVector.js";
 import { embeddingText } from "./embeddingText.js";
 
 export interface BatchTarget {
@@ -15,7 +16,8 @@ const partsOf = (type: EmbeddedType, v: string) => `[${type.fields.map((f) => `$
 
 /**
  * The node before `n` in its conversation (same tenant, owner and `contextBy`
- * value, by occurredAt else createdAt), for contextual types.
+ * value, by occurredAt else createdAt), for contextual types: its id, its
+ * text parts, and its vector when that vector is current (READY).
  */
 function previousPart(type: EmbeddedType): string {
   if (!type.contextBy) return "null AS previous";
@@ -24,8 +26,14 @@ function previousPart(type: EmbeddedType): string {
       MATCH (p:${type.label}) WHERE p.tenantId = n.tenantId AND p.ownerId = n.ownerId AND p.${c} = n.${c}
         AND coalesce(p.occurredAt, p.createdAt) < coalesce(n.occurredAt, n.createdAt)
       WITH p ORDER BY coalesce(p.occurredAt, p.createdAt) DESC LIMIT 1
-      RETURN ${partsOf(type, "p")}
+      RETURN { id: p.id, parts: ${partsOf(type, "p")}, vector: CASE WHEN p.embeddingStatus = 'READY' THEN p.embedding ELSE null END }
     }[0] END AS previous`;
+}
+
+interface Previous {
+  id: string;
+  parts: (string | null)[];
+  vector: number[] | null;
 }
 
 const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
@@ -42,7 +50,11 @@ export interface PreparedBatch {
 /**
  * Reads one batch of PENDING nodes of a type (skipping `exclude`, a batch
  * still being written) and embeds what changed: a node whose text (and
- * context) and model are those of its stored key needs no new vector.
+ * context) and model are those of its stored key needs no new vector. One
+ * model run per text: a contextual vector is derived from the node's own
+ * vector and its predecessor's (contextVector.ts), taken from this batch,
+ * else from the store, else embedded here (a predecessor still pending in
+ * another batch).
  */
 export async function prepareBatch(
   { driver, database, embedder }: BatchTarget,
@@ -61,17 +73,32 @@ export async function prepareBatch(
   if (records.length === 0) return null;
   const rows = records.map((r) => {
     const own = r.get("parts") as (string | null)[];
-    const previous = r.get("previous") as (string | null)[] | null;
+    const previous = r.get("previous") as Previous | null;
     const text = embeddingText(own);
-    const context = previous ? embeddingText([...previous, ...own]) : text;
+    const previousText = previous ? embeddingText(previous.parts) : "";
+    const context = previousText ? `${previousText}\n${text}` : text;
     const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}` : text)}`;
-    return { tenantId: r.get("tenantId") as string, id: r.get("id") as string, parts: own, text, context, key, unchanged: key === r.get("key") };
+    return {
+      tenantId: r.get("tenantId") as string,
+      id: r.get("id") as string,
+      parts: own,
+      text,
+      context,
+      previous: previousText ? previous : null,
+      key,
+      unchanged: key === r.get("key"),
+    };
   });
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
-  const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
-  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...contextual.map((r) => r.context)]);
+  const inBatch = new Set(work.map((r) => r.id));
+  // Predecessors with neither a current vector nor a place in this batch are embedded in the same run.
+  const missing = [...new Map(work.flatMap((r) => (r.previous && !r.previous.vector && !inBatch.has(r.previous.id) ? [[r.previous.id, r.previous]] : []))).values()];
+  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...missing.map((p) => embeddingText(p.parts))]);
   const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
-  const contextOf = new Map(contextual.map((r, i) => [r, vectors[work.length + i]!]));
+  const byId = new Map<string, number[]>([...missing.map((p, i): [string, number[]] => [p.id, vectors[work.length + i]!]), ...work.map((r, i): [string, number[]] => [r.id, vectors[i]!])]);
+  const contextOf = new Map(
+    type.contextBy ? work.flatMap((r) => (r.previous ? [[r, contextVector(vectorOf.get(r)!, byId.get(r.previous.id) ?? r.previous.vector)]] : [])) : [],
+  );
   return {
     type,
     size: records.length,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../../support/gql.js";
 import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
+import { contextVector } from "../../../src/embeddings/contextVector.js";
 import { markStale } from "../../../src/embeddings/markStale.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
@@ -199,5 +200,32 @@ describe("recordMemories: the bulk write path", () => {
     const error = await fails(gw, RECORD, { memories }, agent);
     expect(error.code).toBe("BAD_USER_INPUT");
     expect(error.message).toMatch(/1000/);
+  });
+});
+
+describe("recordMemories: contextual vectors of a conversation", () => {
+  it("derive each turn's contextual vector from its own and its predecessor's, within a batch and across two", async () => {
+    const agent = await newAgent();
+    const turn = (i: number, content: string) => ({
+      type: "INTERACTION",
+      content,
+      conversationId: "ctx-conv",
+      source: `D1:${i}`,
+      occurredAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    });
+    await ok(gw, RECORD, { memories: [turn(1, "Where did you go on holiday?"), turn(2, "We hiked in the Alps for a week.")] }, agent);
+    await gw.app.embeddings.drain();
+    await ok(gw, RECORD, { memories: [turn(3, "Did you see any ibex up there?")] }, agent);
+    await gw.app.embeddings.drain();
+    const { records } = await gw.driver.executeQuery(
+      `MATCH (:Agent {id: $agent})-[:REMEMBERS]->(m:Memory) RETURN m.embedding AS own, m.contextEmbedding AS context ORDER BY m.source`,
+      { agent },
+    );
+    const rows = records.map((r) => ({ own: r.get("own") as number[], context: r.get("context") as number[] | null }));
+    expect(rows[0]!.context).toBeNull();
+    for (const i of [1, 2]) {
+      const expected = contextVector(rows[i]!.own, rows[i - 1]!.own)!;
+      rows[i]!.context!.forEach((x, k) => expect(x).toBeCloseTo(expected[k]!, 4));
+    }
   });
 });

@@ -97,6 +97,7 @@ describe("rankCandidates", () => {
     confidence: 1,
     vector: null,
     mentioned: false,
+    inPeriod: false,
     ...over,
   });
   const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1, limit: 10, now: NOW };
