@@ -4,15 +4,15 @@ import { offlineSearch, type Tuning } from "./offlineSearch.js";
 
 /** The values coordinate ascent tries for each tuned parameter (a small grid: no per-question tuning). */
 export const GRID: Partial<Record<keyof Tuning, number[]>> = {
-  contextWeight: [0, 0.25, 0.5, 0.75, 1],
-  vectorWeight: [0.5, 0.75, 1, 1.5, 2, 3],
-  rrfK: [3, 5, 10, 20, 40, 60],
-  neighbourShare: [0, 0.1, 0.2, 0.3, 0.5, 0.7],
-  neighbourWindow: [1, 2, 3, 4],
-  expansionSeeds: [5, 10, 15, 20],
-  participantBoost: [1, 1.15, 1.3, 1.6, 2],
-  periodBoost: [1, 1.2, 1.5, 2, 3],
-  periodSlackDays: [0, 7, 14, 30, 60],
+  contextWeight: [0.25, 0.5, 0.75, 1],
+  vectorWeight: [0.75, 1, 1.5],
+  rrfK: [1, 2, 3, 5, 10, 20, 60],
+  neighbourShare: [0.1, 0.2, 0.3, 0.5],
+  neighbourWindow: [1, 2, 3],
+  expansionSeeds: [5, 10, 20],
+  participantBoost: [1, 1.3, 1.6, 2, 2.5, 3],
+  periodBoost: [1, 1.5, 2, 3, 4, 6],
+  periodSlackDays: [0, 7, 30],
 };
 
 export interface Scored {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import neo4j, { type Driver } from "neo4j-driver";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
+import type { ContextMode } from "../config/config.js";
 import { contextVector } from "./contextVector.js";
 import { embeddingText } from "./embeddingText.js";
 
@@ -9,6 +10,8 @@ export interface BatchTarget {
   driver: Driver;
   database: string;
   embedder: Embedder;
+  /** Contextual vectors embedded from the joined texts (default), or derived from the two own vectors. */
+  contextMode?: ContextMode;
 }
 
 /** Cypher list of a node's embedded fields, over the variable `v`. */
@@ -50,14 +53,14 @@ export interface PreparedBatch {
 /**
  * Reads one batch of PENDING nodes of a type (skipping `exclude`, a batch
  * still being written) and embeds what changed: a node whose text (and
- * context) and model are those of its stored key needs no new vector. One
- * model run per text: a contextual vector is derived from the node's own
- * vector and its predecessor's (contextVector.ts), taken from this batch,
- * else from the store, else embedded here (a predecessor still pending in
- * another batch).
+ * context) and model are those of its stored key needs no new vector.
+ * A contextual vector embeds the node's text after its predecessor's
+ * ("joint"), or, with `contextMode` "derived", adds the two own vectors
+ * (contextVector.ts; one model run per text): the predecessor's vector comes
+ * from this batch, else from the store, else is embedded here.
  */
 export async function prepareBatch(
-  { driver, database, embedder }: BatchTarget,
+  { driver, database, embedder, contextMode = "joint" }: BatchTarget,
   type: EmbeddedType,
   batchSize: number,
   exclude: readonly string[] = [],
@@ -76,8 +79,10 @@ export async function prepareBatch(
     const previous = r.get("previous") as Previous | null;
     const text = embeddingText(own);
     const previousText = previous ? embeddingText(previous.parts) : "";
-    const context = previousText ? `${previousText}\n${text}` : text;
-    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}` : text)}`;
+    const context = previous && previousText ? embeddingText([...previous.parts, ...own]) : text;
+    // A derived contextual vector differs from a joint one: the mode is part of the key (joint keeps the keys stored before modes existed).
+    const mode = contextMode === "derived" ? "\u0001derived" : "";
+    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}${mode}` : text)}`;
     return {
       tenantId: r.get("tenantId") as string,
       id: r.get("id") as string,
@@ -90,15 +95,7 @@ export async function prepareBatch(
     };
   });
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
-  const inBatch = new Set(work.map((r) => r.id));
-  // Predecessors with neither a current vector nor a place in this batch are embedded in the same run.
-  const missing = [...new Map(work.flatMap((r) => (r.previous && !r.previous.vector && !inBatch.has(r.previous.id) ? [[r.previous.id, r.previous]] : []))).values()];
-  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...missing.map((p) => embeddingText(p.parts))]);
-  const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
-  const byId = new Map<string, number[]>([...missing.map((p, i): [string, number[]] => [p.id, vectors[work.length + i]!]), ...work.map((r, i): [string, number[]] => [r.id, vectors[i]!])]);
-  const contextOf = new Map(
-    type.contextBy ? work.flatMap((r) => (r.previous ? [[r, contextVector(vectorOf.get(r)!, byId.get(r.previous.id) ?? r.previous.vector)]] : [])) : [],
-  );
+  const { vectorOf, contextOf } = type.contextBy && contextMode === "derived" ? await derivedVectors(embedder, work) : await jointVectors(embedder, type, work);
   return {
     type,
     size: records.length,
@@ -149,4 +146,37 @@ export async function commitBatch({ driver, database, embedder }: BatchTarget, b
     { rows: batch.rows, model: embedder.model },
     { database },
   );
+}
+
+interface WorkRow {
+  id: string;
+  text: string;
+  context: string;
+  previous: Previous | null;
+}
+
+/** Own vectors, and contextual ones embedded from the joined texts: two model runs per contextual node. */
+async function jointVectors<R extends WorkRow>(embedder: Embedder, type: EmbeddedType, work: R[]) {
+  const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
+  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...contextual.map((r) => r.context)]);
+  return {
+    vectorOf: new Map(work.map((r, i) => [r, vectors[i]!])),
+    contextOf: new Map<R, number[] | null>(contextual.map((r, i) => [r, vectors[work.length + i]!])),
+  };
+}
+
+/**
+ * Own vectors, and contextual ones derived from them and the predecessor's
+ * (from this batch, else the store, else embedded in the same run).
+ */
+async function derivedVectors<R extends WorkRow>(embedder: Embedder, work: R[]) {
+  const inBatch = new Set(work.map((r) => r.id));
+  const missing = [...new Map(work.flatMap((r) => (r.previous && !r.previous.vector && !inBatch.has(r.previous.id) ? [[r.previous.id, r.previous] as const] : []))).values()];
+  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...missing.map((p) => embeddingText(p.parts))]);
+  const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
+  const byId = new Map<string, number[]>([...missing.map((p, i): [string, number[]] => [p.id, vectors[work.length + i]!]), ...work.map((r, i): [string, number[]] => [r.id, vectors[i]!])]);
+  const contextOf = new Map<R, number[] | null>(
+    work.flatMap((r): [R, number[] | null][] => (r.previous ? [[r, contextVector(vectorOf.get(r)!, byId.get(r.previous.id) ?? r.previous.vector)]] : [])),
+  );
+  return { vectorOf, contextOf };
 }

@@ -86,22 +86,26 @@ export interface RankOptions {
 }
 
 /**
- * Chosen by measurement on the LoCoMo development set (docs/benchmarks.md):
- * a small RRF k (10) trusts the head of each list more than the usual 60;
- * two turns each side, inheriting 0.3 of their hit's score.
+ * Chosen by leave-one-conversation-out tuning on the LoCoMo development set
+ * (`npm run bench:locomo -- --folds 5`, docs/benchmarks.md): these are what
+ * tuning on all five conversations picks; tuned on any four, every fold chose
+ * rrfK 3, contextWeight 0.75 and two turns each side, and a participant boost
+ * of 2–3 and a period boost of 4–6. A small RRF k trusts the head of each
+ * list; the named period ("in May 2023") weighs heavily because a question
+ * that names one is nearly always about it.
  */
 export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   lambda: 0.8,
   neighbourShare: 0.3,
   neighbourWindow: 2,
   expansionSeeds: 10,
-  participantBoost: 1.3,
-  periodBoost: 1,
-  periodSlackDays: 14,
-  rrfK: 10,
+  participantBoost: 2.5,
+  periodBoost: 6,
+  periodSlackDays: 7,
+  rrfK: 3,
   fulltextWeight: 1,
   vectorWeight: 1,
-  contextWeight: 0.5,
+  contextWeight: 0.75,
   weighting: DEFAULT_WEIGHTING,
 };
 
