@@ -117,6 +117,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       driver,
       database,
       embedder,
+      contextMode: config.embeddingContext,
       types: schemaFacts.embeddedTypes,
       // Facts are relationships: their own pass embeds the ones written through generated CRUD.
       extraPasses: [createFactEmbeddingPass({ driver, database, types: schemaFacts.factTypes })],

@@ -2,12 +2,16 @@ import { createHash } from "node:crypto";
 import neo4j, { type Driver } from "neo4j-driver";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
+import type { ContextMode } from "../config/config.js";
+import { contextVector } from "./contextVector.js";
 import { embeddingText } from "./embeddingText.js";
 
 export interface BatchTarget {
   driver: Driver;
   database: string;
   embedder: Embedder;
+  /** Contextual vectors embedded from the joined texts (default), or derived from the two own vectors. */
+  contextMode?: ContextMode;
 }
 
 /** Cypher list of a node's embedded fields, over the variable `v`. */
@@ -15,7 +19,8 @@ const partsOf = (type: EmbeddedType, v: string) => `[${type.fields.map((f) => `$
 
 /**
  * The node before `n` in its conversation (same tenant, owner and `contextBy`
- * value, by occurredAt else createdAt), for contextual types.
+ * value, by occurredAt else createdAt), for contextual types: its id, its
+ * text parts, and its vector when that vector is current (READY).
  */
 function previousPart(type: EmbeddedType): string {
   if (!type.contextBy) return "null AS previous";
@@ -24,8 +29,14 @@ function previousPart(type: EmbeddedType): string {
       MATCH (p:${type.label}) WHERE p.tenantId = n.tenantId AND p.ownerId = n.ownerId AND p.${c} = n.${c}
         AND coalesce(p.occurredAt, p.createdAt) < coalesce(n.occurredAt, n.createdAt)
       WITH p ORDER BY coalesce(p.occurredAt, p.createdAt) DESC LIMIT 1
-      RETURN ${partsOf(type, "p")}
+      RETURN { id: p.id, parts: ${partsOf(type, "p")}, vector: CASE WHEN p.embeddingStatus = 'READY' THEN p.embedding ELSE null END }
     }[0] END AS previous`;
+}
+
+interface Previous {
+  id: string;
+  parts: (string | null)[];
+  vector: number[] | null;
 }
 
 const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
@@ -43,9 +54,13 @@ export interface PreparedBatch {
  * Reads one batch of PENDING nodes of a type (skipping `exclude`, a batch
  * still being written) and embeds what changed: a node whose text (and
  * context) and model are those of its stored key needs no new vector.
+ * A contextual vector embeds the node's text after its predecessor's
+ * ("joint"), or, with `contextMode` "derived", adds the two own vectors
+ * (contextVector.ts; one model run per text): the predecessor's vector comes
+ * from this batch, else from the store, else is embedded here.
  */
 export async function prepareBatch(
-  { driver, database, embedder }: BatchTarget,
+  { driver, database, embedder, contextMode = "joint" }: BatchTarget,
   type: EmbeddedType,
   batchSize: number,
   exclude: readonly string[] = [],
@@ -61,17 +76,26 @@ export async function prepareBatch(
   if (records.length === 0) return null;
   const rows = records.map((r) => {
     const own = r.get("parts") as (string | null)[];
-    const previous = r.get("previous") as (string | null)[] | null;
+    const previous = r.get("previous") as Previous | null;
     const text = embeddingText(own);
-    const context = previous ? embeddingText([...previous, ...own]) : text;
-    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}` : text)}`;
-    return { tenantId: r.get("tenantId") as string, id: r.get("id") as string, parts: own, text, context, key, unchanged: key === r.get("key") };
+    const previousText = previous ? embeddingText(previous.parts) : "";
+    const context = previous && previousText ? embeddingText([...previous.parts, ...own]) : text;
+    // A derived contextual vector differs from a joint one: the mode is part of the key (joint keeps the keys stored before modes existed).
+    const mode = contextMode === "derived" ? "\u0001derived" : "";
+    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}${mode}` : text)}`;
+    return {
+      tenantId: r.get("tenantId") as string,
+      id: r.get("id") as string,
+      parts: own,
+      text,
+      context,
+      previous: previousText ? previous : null,
+      key,
+      unchanged: key === r.get("key"),
+    };
   });
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
-  const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
-  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...contextual.map((r) => r.context)]);
-  const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
-  const contextOf = new Map(contextual.map((r, i) => [r, vectors[work.length + i]!]));
+  const { vectorOf, contextOf } = type.contextBy && contextMode === "derived" ? await derivedVectors(embedder, work) : await jointVectors(embedder, type, work);
   return {
     type,
     size: records.length,
@@ -122,4 +146,37 @@ export async function commitBatch({ driver, database, embedder }: BatchTarget, b
     { rows: batch.rows, model: embedder.model },
     { database },
   );
+}
+
+interface WorkRow {
+  id: string;
+  text: string;
+  context: string;
+  previous: Previous | null;
+}
+
+/** Own vectors, and contextual ones embedded from the joined texts: two model runs per contextual node. */
+async function jointVectors<R extends WorkRow>(embedder: Embedder, type: EmbeddedType, work: R[]) {
+  const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
+  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...contextual.map((r) => r.context)]);
+  return {
+    vectorOf: new Map(work.map((r, i) => [r, vectors[i]!])),
+    contextOf: new Map<R, number[] | null>(contextual.map((r, i) => [r, vectors[work.length + i]!])),
+  };
+}
+
+/**
+ * Own vectors, and contextual ones derived from them and the predecessor's
+ * (from this batch, else the store, else embedded in the same run).
+ */
+async function derivedVectors<R extends WorkRow>(embedder: Embedder, work: R[]) {
+  const inBatch = new Set(work.map((r) => r.id));
+  const missing = [...new Map(work.flatMap((r) => (r.previous && !r.previous.vector && !inBatch.has(r.previous.id) ? [[r.previous.id, r.previous] as const] : []))).values()];
+  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...missing.map((p) => embeddingText(p.parts))]);
+  const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
+  const byId = new Map<string, number[]>([...missing.map((p, i): [string, number[]] => [p.id, vectors[work.length + i]!]), ...work.map((r, i): [string, number[]] => [r.id, vectors[i]!])]);
+  const contextOf = new Map<R, number[] | null>(
+    work.flatMap((r): [R, number[] | null][] => (r.previous ? [[r, contextVector(vectorOf.get(r)!, byId.get(r.previous.id) ?? r.previous.vector)]] : [])),
+  );
+  return { vectorOf, contextOf };
 }

@@ -1,3 +1,4 @@
+import type { ContextMode } from "../config/config.js";
 import type { Driver } from "neo4j-driver";
 import type { Logger } from "../logging/logger.js";
 import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
@@ -15,6 +16,8 @@ export interface EmbeddingWorkerOptions {
   driver: Driver;
   database: string;
   embedder: Embedder;
+  /** How contextual vectors are made (config EMBEDDING_CONTEXT); joint by default. */
+  contextMode?: ContextMode;
   types: readonly EmbeddedType[];
   logger: Logger;
   extraPasses?: EmbeddingPass[];
@@ -39,7 +42,7 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, types, logger, extraPasses = [], extraPassLabels = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  const { driver, database, embedder, contextMode = "joint", types, logger, extraPasses = [], extraPassLabels = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
   const embedded = new Set(types.map((t) => t.label));
   const extraLabels = new Set(extraPassLabels);
   // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only
@@ -51,7 +54,7 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
   let failures = 0;
   // Set by the first wake-up after the worker was last idle; cleared when a pass finds nothing left.
   let behindSince: number | null = null;
-  const target = { driver, database, embedder };
+  const target = { driver, database, embedder, contextMode };
 
   /**
    * Every type woken for (or every type), each until none is pending, then the extra passes: true when

@@ -18425,6 +18425,8 @@ export type ScoreExplanation = {
   recency: Scalars['Float']['output'];
   /** Highest similarity to a better-ranked hit (MMR). */
   redundancy: Scalars['Float']['output'];
+  /** Boost for a hit that happened in the period the query names, such as 'in May 2023' (1 when it names none). */
+  time: Scalars['Float']['output'];
   vectorRank?: Maybe<Scalars['Int']['output']>;
   vectorScore?: Maybe<Scalars['Float']['output']>;
 };
@@ -33393,6 +33395,7 @@ export type ScoreExplanationResolvers<ContextType = RequestContext, ParentType e
   participant?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   recency?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   redundancy?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  time?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vectorRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   vectorScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
 };

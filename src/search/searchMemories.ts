@@ -6,8 +6,9 @@ import type { Embedder } from "../core/embedder.js";
 import { BadUserInputError } from "../errors/errors.js";
 import { factList } from "./factList.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
-import { rankedIds } from "./ranking/fusion.js";
+import { candidatePool, listDepth } from "./ranking/candidatePool.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
+import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { DEFAULT_RANK_OPTIONS, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
 import { fulltextHits, neighbours, vectorHits, type CandidateRow, type HitProperties } from "./searchQueries.js";
@@ -46,7 +47,8 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const started = performance.now();
   const target = { driver: deps.driver, database: deps.database };
   const params = { ...visibilityParams(caller), ...request.filters };
-  const perList = Math.min(200, Math.max(30, request.limit * 4));
+  const perList = listDepth(request.limit);
+  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
   const specs = request.sources.filter((s) => s !== "FACT").map((s) => SEARCH_SOURCES[s]);
   const lucene = luceneAnyWord(request.query);
 
@@ -56,7 +58,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const withVectors = request.diversity > 0;
   const [fulltext, vector, facts] = await Promise.all([
     Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors))),
-    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors))),
+    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors, options.contextWeight))),
     request.sources.includes("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
       : Promise.resolve({ hits: [], rows: [] }),
@@ -64,14 +66,12 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   await agentsChecked;
   const fulltextFlat = fulltext.flatMap((l) => l.hits);
   const vectorFlat = [...vector, facts].flatMap((l) => l.hits);
-  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
-  const fused = fuseLists(fulltextFlat, vectorFlat, options.rrfK);
-  const pool = rankedIds(fused).slice(0, Math.max(request.limit * 3, 30));
+  const fused = fuseLists(fulltextFlat, vectorFlat, options);
   const listRows = new Map([...fulltext, ...vector, facts].flatMap((l) => l.rows).map((r) => [r.key, r]));
 
   // Graph expansion around the best hits that have neighbours (a conversation, people);
   // the neighbours come back as rows.
-  const seeds = pool.slice(0, Math.min(request.limit, options.expansionSeeds)).filter((key) => listRows.get(key)?.expandable);
+  const { pool, seeds } = candidatePool(fused, request.limit, options.expansionSeeds, (key) => listRows.get(key)?.expandable === true);
   const expandable = request.expand && seeds.length > 0;
   const expansion = expandable
     ? (await Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors)))).flat()
@@ -80,10 +80,11 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const links = expansion.map(({ id, of }) => ({ id, of }));
 
+  const period = queryPeriod(request.query, options.now);
   const ranked = rankCandidates(
     { fulltext: fulltextFlat.filter((h) => byKey.has(h.id)), vector: vectorFlat.filter((h) => byKey.has(h.id)) },
     links,
-    new Map(rows.map((r) => [r.key, factsOf(r, request.query)])),
+    new Map(rows.map((r) => [r.key, factsOf(r, request.query, period, options.periodSlackDays)])),
     options,
   );
   return {
@@ -114,12 +115,14 @@ function idsOf(spec: SearchSourceSpec, keys: readonly string[]): string[] {
   return keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
 }
 
-function factsOf(row: CandidateRow, query: string): CandidateFacts {
+function factsOf(row: CandidateRow, query: string, period: QueryPeriod | null, slackDays: number): CandidateFacts {
   const p = row.properties;
   const people = Array.isArray(p.participants) ? (p.participants as string[]) : typeof p.authorName === "string" ? [p.authorName] : [];
+  const occurredAt = row.occurredAt ? new Date(row.occurredAt) : null;
   return {
     id: row.key,
-    occurredAt: row.occurredAt ? new Date(row.occurredAt) : null,
+    occurredAt,
+    inPeriod: inPeriod(occurredAt, period, slackDays),
     importance: typeof p.importance === "number" ? p.importance : null,
     confidence: typeof p.confidence === "number" ? p.confidence : null,
     vector: row.vector,

@@ -118,14 +118,17 @@ export async function fulltextHits(
 }
 
 /**
- * A node's closeness to the query vector: the mean of its own cosine and its
- * contextual cosine (embedded with the turn before it), when it has one.
+ * A node's closeness to the query vector: its own cosine and its contextual
+ * cosine (embedded with the turn before it), when it has one, mixed by
+ * `$contextWeight` (the pure twin is `closenessOf` in ranking/candidatePool.ts).
  * Measured on the LoCoMo development set (docs/benchmarks.md): replies that
  * only make sense after the question they answer are found by the pair.
  */
 function closeness(spec: SearchSourceSpec): string {
   const own = "vector.similarity.cosine(n.embedding, $vector)";
-  return spec.contextVectorIndex ? `(${own} + coalesce(vector.similarity.cosine(n.contextEmbedding, $vector), ${own})) / 2` : own;
+  return spec.contextVectorIndex
+    ? `((1.0 - $contextWeight) * ${own} + $contextWeight * coalesce(vector.similarity.cosine(n.contextEmbedding, $vector), ${own}))`
+    : own;
 }
 
 /**
@@ -142,6 +145,7 @@ export async function vectorHits(
   params: SearchParams,
   limit: number,
   withVectors: boolean,
+  contextWeight = 0.5,
 ): Promise<ListResult> {
   const fetch = Math.min(1000, Math.max(50, limit * 2));
   const candidates = spec.contextVectorIndex
@@ -159,7 +163,7 @@ export async function vectorHits(
      WITH n, ${closeness(spec)} AS score
      ORDER BY score DESC LIMIT $limit
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit), withVectors },
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit), withVectors, contextWeight },
   );
   if (records.length < limit && params.agentIds) {
     records = await read(
@@ -169,7 +173,7 @@ export async function vectorHits(
        WITH n, ${closeness(spec)} AS score
        ORDER BY score DESC LIMIT $limit
        RETURN score, ${rowProjection(spec)}`,
-      { ...params, vector, limit: neo4j.int(limit), withVectors },
+      { ...params, vector, limit: neo4j.int(limit), withVectors, contextWeight },
     );
   }
   return listResult(spec, records);

@@ -18,6 +18,8 @@ export interface CandidateFacts {
   vector: readonly number[] | null;
   /** The query names one of its participants (the Discord agent squad: memories involving who is in the conversation come first). */
   mentioned: boolean;
+  /** It happened in the period the query names (queryPeriod.ts), slack included. */
+  inPeriod: boolean;
 }
 
 /** A neighbour found by graph expansion: `id` sits next to hit `of`. */
@@ -42,7 +44,9 @@ export interface ScoreParts {
   confidence: number;
   /** participantBoost when the query names one of its participants, else 1. */
   participant: number;
-  /** (fused + graph) × recency × importance × confidence × participant. */
+  /** periodBoost when it happened in the period the query names, else 1. */
+  time: number;
+  /** (fused + graph) × recency × importance × confidence × participant × time. */
   weighted: number;
   /** Highest similarity to a better result (MMR's penalty). */
   redundancy: number;
@@ -67,31 +71,57 @@ export interface RankOptions {
   expansionSeeds: number;
   /** Factor for candidates whose participants the query names. */
   participantBoost: number;
+  /** Factor for candidates that happened in the period the query names ("in May 2023"). */
+  periodBoost: number;
+  /** Days after the named period that still count as in it. */
+  periodSlackDays: number;
   rrfK: number;
+  /** Weight of the full-text list in the fusion. */
+  fulltextWeight: number;
+  /** Weight of the vector list in the fusion. */
+  vectorWeight: number;
+  /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
+  contextWeight: number;
   weighting: WeightingOptions;
 }
 
 /**
- * Chosen by measurement on the LoCoMo development set (docs/benchmarks.md):
- * a small RRF k (10) trusts the head of each list more than the usual 60;
- * two turns each side, inheriting 0.3 of their hit's score.
+ * Chosen by leave-one-conversation-out tuning on the LoCoMo development set
+ * (`npm run bench:locomo -- --folds 5`, docs/benchmarks.md): these are what
+ * tuning on all five conversations picks; tuned on any four, every fold chose
+ * rrfK 3, contextWeight 0.75 and two turns each side, and a participant boost
+ * of 2–3 and a period boost of 4–6. A small RRF k trusts the head of each
+ * list; the named period ("in May 2023") weighs heavily because a question
+ * that names one is nearly always about it.
  */
 export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   lambda: 0.8,
   neighbourShare: 0.3,
   neighbourWindow: 2,
   expansionSeeds: 10,
-  participantBoost: 1.3,
-  rrfK: 10,
+  participantBoost: 2.5,
+  periodBoost: 6,
+  periodSlackDays: 7,
+  rrfK: 3,
+  fulltextWeight: 1,
+  vectorWeight: 1,
+  contextWeight: 0.75,
   weighting: DEFAULT_WEIGHTING,
 };
 
+/** How the two kinds of list are fused: RRF's k and each kind's weight. */
+export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vectorWeight">;
+
 /**
- * Fuses full-text and vector hits (reciprocal-rank fusion). Several sources
- * (memories, messages) each bring their own lists; ranks are per list. Pure.
+ * Fuses full-text and vector hits (weighted reciprocal-rank fusion). Several
+ * sources (memories, messages) each bring their own lists; ranks are per list. Pure.
  */
-export function fuseLists(fulltext: readonly ListHit[], vector: readonly ListHit[], rrfK = 60): Map<string, number> {
-  return fuseRanked([...fulltext, ...vector], rrfK);
+export function fuseLists(
+  fulltext: readonly ListHit[],
+  vector: readonly ListHit[],
+  { rrfK = 60, fulltextWeight = 1, vectorWeight = 1 }: Partial<FusionOptions> = {},
+): Map<string, number> {
+  return fuseRanked([...fulltext.map((h) => ({ ...h, weight: fulltextWeight })), ...vector.map((h) => ({ ...h, weight: vectorWeight }))], rrfK);
 }
 
 /**
@@ -105,7 +135,7 @@ export function rankCandidates(
   facts: ReadonlyMap<string, CandidateFacts>,
   options: RankOptions,
 ): RankedHit[] {
-  const fused = fuseLists(lists.fulltext, lists.vector, options.rrfK);
+  const fused = fuseLists(lists.fulltext, lists.vector, options);
   const graph = new Map<string, { score: number; from: string[] }>();
   for (const { id, of } of neighbours) {
     const inherited = (fused.get(of) ?? 0) * options.neighbourShare;
@@ -126,6 +156,7 @@ export function rankCandidates(
       const importance = shareWeight(f.importance, options.weighting.importanceShare);
       const confidence = shareWeight(f.confidence, options.weighting.confidenceShare);
       const participant = f.mentioned ? options.participantBoost : 1;
+      const time = f.inPeriod ? options.periodBoost : 1;
       const base = (fused.get(id) ?? 0) + (graph.get(id)?.score ?? 0);
       const parts: ScoreParts = {
         fulltextRank: fulltextRanks.get(id)?.rank ?? null,
@@ -139,7 +170,8 @@ export function rankCandidates(
         importance,
         confidence,
         participant,
-        weighted: base * recency * importance * confidence * participant,
+        time,
+        weighted: base * recency * importance * confidence * participant * time,
         redundancy: 0,
       };
       return { id, parts, vector: f.vector };

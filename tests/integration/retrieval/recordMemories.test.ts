@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../../support/gql.js";
 import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
+import { contextVector } from "../../../src/embeddings/contextVector.js";
 import { markStale } from "../../../src/embeddings/markStale.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
@@ -199,5 +200,58 @@ describe("recordMemories: the bulk write path", () => {
     const error = await fails(gw, RECORD, { memories }, agent);
     expect(error.code).toBe("BAD_USER_INPUT");
     expect(error.message).toMatch(/1000/);
+  });
+});
+
+describe("recordMemories: contextual vectors of a conversation", () => {
+  const turn = (i: number, content: string) => ({
+    type: "INTERACTION",
+    content,
+    conversationId: "ctx-conv",
+    source: `D1:${i}`,
+    occurredAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+  });
+
+  /** Two turns in one batch, a third in a later one (its predecessor's vector then comes from the store). */
+  async function converse(on: TestGateway, agent: string) {
+    await ok(on, CREATE_AGENT, { id: agent, name: agent }, agent);
+    await ok(on, RECORD, { memories: [turn(1, "Where did you go on holiday?"), turn(2, "We hiked in the Alps for a week.")] }, agent);
+    await on.app.embeddings.drain();
+    await ok(on, RECORD, { memories: [turn(3, "Did you see any ibex up there?")] }, agent);
+    await on.app.embeddings.drain();
+    const { records } = await on.driver.executeQuery(
+      `MATCH (:Agent {id: $agent})-[:REMEMBERS]->(m:Memory) RETURN m.embedding AS own, m.contextEmbedding AS context ORDER BY m.source`,
+      { agent },
+    );
+    return records.map((r) => ({ own: r.get("own") as number[], context: r.get("context") as number[] | null }));
+  }
+
+  it("embed each turn after the one before it by default (joint), none for the first", async () => {
+    const agent = uniqueAgent("ctx");
+    agents.push(agent);
+    const rows = await converse(gw, agent);
+    expect(rows[0]!.context).toBeNull();
+    for (const i of [1, 2]) {
+      const context = rows[i]!.context!;
+      expect(context.reduce((s, x) => s + x * x, 0)).toBeCloseTo(1, 3);
+      const derived = contextVector(rows[i]!.own, rows[i - 1]!.own)!;
+      expect(Math.max(...context.map((x, k) => Math.abs(x - derived[k]!)))).toBeGreaterThan(1e-3);
+    }
+  });
+
+  it("derive them from the two turns' own vectors with EMBEDDING_CONTEXT=derived, within a batch and across two", async () => {
+    const derivedGw = await startTestGateway(testConfig({ embeddingContext: "derived" }));
+    const agent = uniqueAgent("ctx");
+    try {
+      const rows = await converse(derivedGw, agent);
+      expect(rows[0]!.context).toBeNull();
+      for (const i of [1, 2]) {
+        const expected = contextVector(rows[i]!.own, rows[i - 1]!.own)!;
+        rows[i]!.context!.forEach((x, k) => expect(x).toBeCloseTo(expected[k]!, 4));
+      }
+    } finally {
+      await removeOwnedBy(derivedGw.driver, agent);
+      await derivedGw.stop();
+    }
   });
 });

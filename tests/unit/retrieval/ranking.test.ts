@@ -97,6 +97,7 @@ describe("rankCandidates", () => {
     confidence: 1,
     vector: null,
     mentioned: false,
+    inPeriod: false,
     ...over,
   });
   const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1, limit: 10, now: NOW };
@@ -127,6 +128,18 @@ describe("rankCandidates", () => {
     );
     expect(ranked.map((r) => r.id)).toEqual(["new", "old"]);
     expect(ranked[1]!.parts.recency).toBe(DEFAULT_WEIGHTING.recencyFloor);
+  });
+
+  it("boosts a candidate that happened in the period the query names, and says so in its parts", () => {
+    const ranked = rankCandidates(
+      { fulltext: [{ id: "other", rank: 1, score: 1 }, { id: "then", rank: 2, score: 1 }], vector: [] },
+      [],
+      new Map([fact("other"), fact("then", { inPeriod: true })].map((f) => [f.id, f])),
+      { ...options, periodBoost: 2 },
+    );
+    expect(ranked.map((r) => r.id)).toEqual(["then", "other"]);
+    expect(ranked[0]!.parts.time).toBe(2);
+    expect(ranked[1]!.parts.time).toBe(1);
   });
 
   it("boosts a candidate whose participants the query names", () => {

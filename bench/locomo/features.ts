@@ -1,0 +1,92 @@
+import { readFile, writeFile } from "node:fs/promises";
+import type { Driver } from "neo4j-driver";
+import type { Embedder } from "../../src/core/embedder.js";
+import { visibilityParams } from "../../src/auth/policy.js";
+import { luceneAnyWord } from "../../src/graph/luceneEscape.js";
+import { fulltextHits } from "../../src/search/searchQueries.js";
+import { SEARCH_SOURCES } from "../../src/search/searchSources.js";
+import type { LocomoSample } from "./locomoData.js";
+
+/** One stored turn as ranking sees it: its key, dialog id, time, people, and both vectors. */
+export interface TurnFeatures {
+  key: string;
+  diaId: string;
+  occurredAt: string;
+  participants: string[];
+  importance: number | null;
+  confidence: number | null;
+  own: number[];
+  context: number[] | null;
+}
+
+/** One question: its query vector and the production full-text list (BM25, best first). */
+export interface QuestionFeatures {
+  qaIndex: number;
+  category: number;
+  question: string;
+  evidence: string[];
+  vector: number[];
+  fulltext: { key: string; score: number }[];
+}
+
+export interface ConversationFeatures {
+  sampleId: string;
+  /** In conversation order (occurredAt), as graph expansion walks them. */
+  turns: TurnFeatures[];
+  questions: QuestionFeatures[];
+}
+
+/** Deeper than any list a search of limit ≤ 50 reads, so tuning the depth needs no second read. */
+const FULLTEXT_DEPTH = 200;
+
+/**
+ * Reads, once, everything the ranking of every question needs: each stored
+ * turn with its vectors, each question's embedding, and its full-text list
+ * from the production query. The folds then replay the ranking offline
+ * (offlineSearch.ts) without another database round trip.
+ */
+export async function collectFeatures(
+  target: { driver: Driver; database: string; embedder: Embedder },
+  samples: readonly LocomoSample[],
+  agents: ReadonlyMap<string, string>,
+  categories: ReadonlySet<number>,
+): Promise<ConversationFeatures[]> {
+  const out: ConversationFeatures[] = [];
+  for (const sample of samples) {
+    const agent = agents.get(sample.sampleId)!;
+    const { records } = await target.driver.executeQuery(
+      `MATCH (m:Memory {ownerId: $agent}) RETURN m.id AS id, m.tenantId AS tenant, m.source AS diaId, toString(m.occurredAt) AS occurredAt,
+         m.participants AS participants, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context
+       ORDER BY m.occurredAt`,
+      { agent },
+      { database: target.database },
+    );
+    const tenantId = records[0]!.get("tenant") as string;
+    const turns = records.map((r) => ({
+      key: `MEMORY:${r.get("id") as string}`,
+      diaId: r.get("diaId") as string,
+      occurredAt: r.get("occurredAt") as string,
+      participants: r.get("participants") as string[],
+      importance: r.get("importance") as number | null,
+      confidence: r.get("confidence") as number | null,
+      own: r.get("own") as number[],
+      context: r.get("context") as number[] | null,
+    }));
+    const asked = sample.questions.filter((q) => categories.has(q.category));
+    const vectors = await target.embedder.embedQueries(asked.map((q) => q.question));
+    const params = {
+      ...visibilityParams({ tenantId, agentId: agent, roles: ["agent"] }),
+      agentIds: [agent], types: null, tags: null, participants: null, conversationId: null, from: null, to: null, minConfidence: null,
+    };
+    const questions: QuestionFeatures[] = [];
+    for (const [i, q] of asked.entries()) {
+      const list = await fulltextHits(target, SEARCH_SOURCES.MEMORY, luceneAnyWord(q.question), params, FULLTEXT_DEPTH, false);
+      questions.push({ ...q, vector: vectors[i]!, fulltext: list.hits.map((h) => ({ key: h.id, score: h.score })) });
+    }
+    out.push({ sampleId: sample.sampleId, turns, questions });
+  }
+  return out;
+}
+
+export const saveFeatures = (path: string, features: ConversationFeatures[]) => writeFile(path, JSON.stringify(features));
+export const loadFeatures = async (path: string) => JSON.parse(await readFile(path, "utf8")) as ConversationFeatures[];

@@ -1,0 +1,72 @@
+import { meanScores, scoreQuestion, type QuestionScores } from "./metrics.js";
+import type { ConversationFeatures } from "./features.js";
+import { offlineSearch, type Tuning } from "./offlineSearch.js";
+
+/** The values coordinate ascent tries for each tuned parameter (a small grid: no per-question tuning). */
+export const GRID: Partial<Record<keyof Tuning, number[]>> = {
+  contextWeight: [0.25, 0.5, 0.75, 1],
+  vectorWeight: [0.75, 1, 1.5],
+  rrfK: [1, 2, 3, 5, 10, 20, 60],
+  neighbourShare: [0.1, 0.2, 0.3, 0.5],
+  neighbourWindow: [1, 2, 3],
+  expansionSeeds: [5, 10, 20],
+  participantBoost: [1, 1.3, 1.6, 2, 2.5, 3],
+  periodBoost: [1, 1.5, 2, 3, 4, 6],
+  periodSlackDays: [0, 7, 30],
+};
+
+export interface Scored {
+  sampleId: string;
+  category: number;
+  scores: QuestionScores;
+}
+
+/** Every question of these conversations ranked with `tuning` (limit 20, as the bench asks). */
+export function evaluate(convs: readonly ConversationFeatures[], tuning: Tuning, now: Date): Scored[] {
+  return convs.flatMap((conv) =>
+    conv.questions.map((q) => ({ sampleId: conv.sampleId, category: q.category, scores: scoreQuestion(offlineSearch(conv, q, tuning, 20, now), q.evidence) })),
+  );
+}
+
+/** What tuning maximises: Recall@10 plus NDCG@10, over every question. */
+export function objective(scored: readonly Scored[]): number {
+  const m = meanScores(scored.map((s) => s.scores));
+  return m.recall10 + m.ndcg10;
+}
+
+/** Coordinate ascent over GRID from `start`, a few rounds or until nothing moves. */
+export function tune(convs: readonly ConversationFeatures[], start: Tuning, now: Date, rounds = 3): Tuning {
+  let best = start;
+  let bestValue = objective(evaluate(convs, best, now));
+  for (let round = 0; round < rounds; round++) {
+    let moved = false;
+    for (const [name, values] of Object.entries(GRID) as [keyof Tuning, number[]][]) {
+      for (const value of values) {
+        if (best[name] === value) continue;
+        const candidate = { ...best, [name]: value };
+        const v = objective(evaluate(convs, candidate, now));
+        if (v > bestValue + 1e-9) {
+          best = candidate;
+          bestValue = v;
+          moved = true;
+        }
+      }
+    }
+    if (!moved) break;
+  }
+  return best;
+}
+
+export interface FoldResult {
+  heldOut: string;
+  tuning: Tuning;
+  scored: Scored[];
+}
+
+/** Leave one conversation out: tune on the others, score the one left out, for each in turn. */
+export function leaveOneOut(convs: readonly ConversationFeatures[], start: Tuning, now: Date): FoldResult[] {
+  return convs.map((held) => {
+    const tuning = tune(convs.filter((c) => c !== held), start, now);
+    return { heldOut: held.sampleId, tuning, scored: evaluate([held], tuning, now) };
+  });
+}

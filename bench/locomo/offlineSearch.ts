@@ -1,0 +1,92 @@
+import { candidatePool, closenessOf, listDepth } from "../../src/search/ranking/candidatePool.js";
+import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
+import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
+import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
+import type { ConversationFeatures, QuestionFeatures } from "./features.js";
+
+/** The ranking parameters the folds tune: those of searchMemories (DEFAULT_RANK_OPTIONS). */
+export type Tuning = Omit<RankOptions, "limit" | "now">;
+
+const dot = (a: readonly number[], b: readonly number[]) => {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+};
+
+/** Per question, the cosines of the query to every turn's own and contextual vector (vectors are unit length). */
+const cosines = new WeakMap<QuestionFeatures, { own: Float64Array; context: (number | null)[] }>();
+function cosinesOf(conv: ConversationFeatures, q: QuestionFeatures) {
+  let c = cosines.get(q);
+  if (!c) {
+    c = { own: Float64Array.from(conv.turns, (t) => dot(q.vector, t.own)), context: conv.turns.map((t) => (t.context ? dot(q.vector, t.context) : null)) };
+    cosines.set(q, c);
+  }
+  return c;
+}
+
+/** Per question and period slack, what ranking knows of each turn (as searchMemories' factsOf builds it). */
+const factsCache = new WeakMap<QuestionFeatures, Map<number, Map<string, CandidateFacts>>>();
+function factsOf(conv: ConversationFeatures, q: QuestionFeatures, slackDays: number, now: Date): Map<string, CandidateFacts> {
+  const bySlack = factsCache.get(q) ?? new Map<number, Map<string, CandidateFacts>>();
+  factsCache.set(q, bySlack);
+  let f = bySlack.get(slackDays);
+  if (!f) {
+    const period = queryPeriod(q.question, now);
+    f = new Map(
+      conv.turns.map((t): [string, CandidateFacts] => {
+        const occurredAt = new Date(t.occurredAt);
+        return [
+          t.key,
+          {
+            id: t.key,
+            occurredAt,
+            importance: t.importance,
+            confidence: t.confidence,
+            vector: null,
+            mentioned: mentionsParticipant(q.question, t.participants),
+            inPeriod: inPeriod(occurredAt, period, slackDays),
+          },
+        ];
+      }),
+    );
+    bySlack.set(slackDays, f);
+  }
+  return f;
+}
+
+/**
+ * Replays searchMemories' ranking for one question over collected features,
+ * with the production pure functions (list depth, fusion, candidate pool,
+ * neighbours by turn order, rankCandidates) and the given parameters. The
+ * vector list is scored exactly over the conversation's turns, as the scoped
+ * fallback of the vector query does. Returns dialog ids, best first. Pure.
+ */
+export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number, now: Date): string[] {
+  const depth = listDepth(limit);
+  const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
+  const { own, context } = cosinesOf(conv, q);
+  const vector: ListHit[] = conv.turns
+    .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, tuning.contextWeight) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, depth)
+    .map((h, i) => ({ ...h, rank: i + 1 }));
+  const fused = fuseLists(fulltext, vector, tuning);
+  const { pool, seeds } = candidatePool(fused, limit, tuning.expansionSeeds, () => true);
+  const index = new Map(conv.turns.map((t, i) => [t.key, i]));
+  const links: Neighbour[] = seeds.flatMap((of) => {
+    const at = index.get(of)!;
+    return conv.turns
+      .slice(Math.max(0, at - tuning.neighbourWindow), at + tuning.neighbourWindow + 1)
+      .filter((t) => t.key !== of)
+      .map((t) => ({ id: t.key, of }));
+  });
+  const kept = new Set([...pool, ...links.map((l) => l.id)]);
+  const ranked = rankCandidates(
+    { fulltext: fulltext.filter((h) => kept.has(h.id)), vector: vector.filter((h) => kept.has(h.id)) },
+    links,
+    factsOf(conv, q, tuning.periodSlackDays, now),
+    { ...tuning, limit, now },
+  );
+  const diaOf = new Map(conv.turns.map((t) => [t.key, t.diaId]));
+  return ranked.map((r) => diaOf.get(r.id)!);
+}

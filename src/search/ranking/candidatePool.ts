@@ -1,0 +1,33 @@
+import { rankedIds } from "./fusion.js";
+
+/** How deep each retriever's list goes for a search of `limit` results. Pure. */
+export function listDepth(limit: number): number {
+  return Math.min(200, Math.max(30, limit * 4));
+}
+
+/**
+ * The fused hits kept as candidates (three times the limit, at least 30), and
+ * the best of them that bring their neighbours (graph expansion): at most
+ * `expansionSeeds`, and only those that have neighbours to bring. Pure.
+ */
+export function candidatePool(
+  fused: ReadonlyMap<string, number>,
+  limit: number,
+  expansionSeeds: number,
+  isExpandable: (id: string) => boolean,
+): { pool: string[]; seeds: string[] } {
+  const pool = rankedIds(fused).slice(0, Math.max(limit * 3, 30));
+  const seeds = pool.slice(0, Math.min(limit, expansionSeeds)).filter(isExpandable);
+  return { pool, seeds };
+}
+
+/**
+ * A node's closeness to the query: its own cosine and its contextual cosine
+ * (embedded with the turn before it) mixed by `contextWeight`; a node without
+ * a contextual vector counts its own twice. The vector query computes the same
+ * in Cypher (searchQueries.ts, `closeness`); this is its pure twin for offline
+ * evaluation and tests.
+ */
+export function closenessOf(own: number, context: number | null, contextWeight: number): number {
+  return (1 - contextWeight) * own + contextWeight * (context ?? own);
+}
