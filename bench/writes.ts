@@ -15,7 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import type { Driver } from "neo4j-driver";
-import { gql } from "./load/agent.js";
+import { gql, type Answer } from "./load/agent.js";
 import { startLoadGateway } from "./load/loadGateway.js";
 import { percentile } from "./locomo/metrics.js";
 import { syntheticMemories } from "./search/syntheticMemories.js";
@@ -44,6 +44,8 @@ interface Phase {
   started: number;
   memories: number;
   seconds: number;
+  /** Answered SERVICE_BUSY or RATE_LIMITED (the client waited the Retry-After, then went on). */
+  refused: number;
   errors: number;
   latencies: number[];
 }
@@ -54,14 +56,12 @@ try {
   const driver = await gw.driver();
   const single = await phase("single", CLIENTS, async (agent, token, n) => {
     const { occurredAt: _, ...memory } = syntheticMemories(agent * 1_000_000 + n, 1)[0]!;
-    const answer = await gql(gw.url, token, CREATE, { input: [{ ...memory, agent: { connect: [{ where: { node: { id: { eq: `single-${agent}` } } } }] } }] });
-    return answer.code === null ? 1 : -1;
+    return counted(await gql(gw.url, token, CREATE, { input: [{ ...memory, agent: { connect: [{ where: { node: { id: { eq: `single-${agent}` } } } }] } }] }), 1);
   });
   single.seconds = await untilEmbedded(driver, "single", single.started);
   const bulk = await phase("bulk", BULK_CLIENTS, async (agent, token, n) => {
     const memories = syntheticMemories(500_000_000 + (agent * 1_000_000 + n) * BATCH, BATCH).map(({ occurredAt: _, ...m }) => m);
-    const answer = await gql(gw.url, token, RECORD, { memories });
-    return answer.code === null ? BATCH : -1;
+    return counted(await gql(gw.url, token, RECORD, { memories }), BATCH);
   });
   bulk.seconds = await untilEmbedded(driver, "bulk", bulk.started);
   const rate = (p: Phase) => p.memories / p.seconds;
@@ -71,8 +71,8 @@ try {
     "",
     `\`npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
     "",
-    "| path | clients | memories | errors | seconds (until embedded) | memories/s | request p50 / p95 ms |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| path | clients | memories | refused (SERVICE_BUSY, waited) | errors | seconds (until embedded) | memories/s | request p50 / p95 ms |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
     row("createMemories, one memory per call", CLIENTS, single),
     row(`recordMemories, ${BATCH} per call`, BULK_CLIENTS, bulk),
     "",
@@ -83,27 +83,36 @@ try {
   await gw.stop();
 }
 
+/** Memories an answer wrote, or the refusal with how long the gateway asked to wait (SERVICE_BUSY, RATE_LIMITED). */
+function counted(answer: Answer, memories: number): { wrote: number; code: string | null; waitMs: number } {
+  return { wrote: answer.code === null ? memories : 0, code: answer.code, waitMs: (answer.retryAfterSeconds ?? 0) * 1000 };
+}
+
 function row(name: string, clients: number, p: Phase): string {
-  return `| ${name} | ${clients} | ${p.memories} | ${p.errors} | ${p.seconds.toFixed(1)} | ${(p.memories / p.seconds).toFixed(0)} | ${percentile(p.latencies, 50).toFixed(0)} / ${percentile(p.latencies, 95).toFixed(0)} |`;
+  return `| ${name} | ${clients} | ${p.memories} | ${p.refused} | ${p.errors} | ${p.seconds.toFixed(1)} | ${(p.memories / p.seconds).toFixed(0)} | ${percentile(p.latencies, 50).toFixed(0)} / ${percentile(p.latencies, 95).toFixed(0)} |`;
 }
 
 /** `clients` closed loops of `send` for SECONDS; what they wrote (its seconds are set by untilEmbedded). */
-async function phase(name: string, clients: number, send: (agent: number, token: string, n: number) => Promise<number>): Promise<Phase> {
+async function phase(name: string, clients: number, send: (agent: number, token: string, n: number) => Promise<ReturnType<typeof counted>>): Promise<Phase> {
   const tokens = await Promise.all(Array.from({ length: clients }, (_, i) => gw.token(`writes-${name}`, `${name}-${i}`)));
   for (let i = 0; i < clients; i++) {
     const answer = await gql(gw.url, tokens[i]!, CREATE_AGENTS, { input: [{ id: `${name}-${i}`, name: `${name} ${i}`, role: "bench" }] });
     if (answer.code !== null) throw new Error(`createAgents for ${name}-${i}: ${answer.code}`);
   }
-  const result: Phase = { started: performance.now(), memories: 0, seconds: 0, errors: 0, latencies: [] };
+  const result: Phase = { started: performance.now(), memories: 0, seconds: 0, refused: 0, errors: 0, latencies: [] };
   const end = result.started + SECONDS * 1000;
   await Promise.all(
     tokens.map(async (token, agent) => {
       for (let n = 0; performance.now() < end; n++) {
         const started = performance.now();
-        const wrote = await send(agent, token, n);
+        const answer = await send(agent, token, n);
         result.latencies.push(performance.now() - started);
-        if (wrote < 0) result.errors++;
-        else result.memories += wrote;
+        result.memories += answer.wrote;
+        if (answer.code === "SERVICE_BUSY" || answer.code === "RATE_LIMITED") {
+          // As an agent would: come back when the gateway said.
+          result.refused++;
+          await new Promise((r) => setTimeout(r, answer.waitMs));
+        } else if (answer.code !== null) result.errors++;
       }
     }),
   );

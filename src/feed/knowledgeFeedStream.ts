@@ -5,7 +5,7 @@ import { flushBatch, replayRoute, startState, takeEvent, type FeedDelivery, type
 import type { FeedPosition } from "./feedCursor.js";
 import type { FeedHub } from "./feedHub.js";
 import { batchInterval, routeEvent, type BroadcastDelivery, type FeedReader, type FeedRule } from "./feedRules.js";
-import { loadBroadcastDelivery, loadFeedRules } from "./loadFeedRules.js";
+import { loadReaderRules } from "./loadFeedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 import { pushIterator, type PushIterator } from "./pushIterator.js";
 import { readOutbox } from "./readOutbox.js";
@@ -44,7 +44,7 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
   const refreshRules = async () => {
     const version = hub.rulesVersion(tenantId);
     if (version === rulesVersion && Date.now() - rulesAt < rulesRefreshMs) return;
-    [rules, broadcasts] = await Promise.all([loadFeedRules(target, tenantId, reader.agentId), loadBroadcastDelivery(target, tenantId, reader.agentId)]);
+    ({ rules, broadcasts } = await loadReaderRules(target, tenantId, reader.agentId));
     rulesVersion = version;
     rulesAt = Date.now();
   };
