@@ -251,7 +251,7 @@ const schema = z.object({
   RETRIEVE_TOOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   MAX_CONCURRENT_OPERATIONS: z.coerce.number().int().min(0).max(10_000).default(16),
   MAX_QUEUED_OPERATIONS: z.coerce.number().int().min(0).max(100_000).default(16),
-  WARMUP_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
+  WARMUP_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   OPERATION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
