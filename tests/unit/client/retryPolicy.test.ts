@@ -36,8 +36,9 @@ describe("retryDelayMs", () => {
   });
 
   it("by default retries the gateway's load and limits, up to four attempts, waiting at most a rate window", () => {
-    expect(DEFAULT_RETRY_POLICY.retryOn).toEqual(["SERVICE_UNAVAILABLE", "RATE_LIMITED"]);
+    expect(DEFAULT_RETRY_POLICY.retryOn).toEqual(["SERVICE_UNAVAILABLE", "SERVICE_BUSY", "RATE_LIMITED"]);
     expect(retryDelayMs({ code: "RATE_LIMITED", retryAfterSeconds: 60 }, 1)).toBe(60_000);
+    expect(retryDelayMs({ code: "SERVICE_BUSY", retryAfterSeconds: 1 }, 1)).toBe(1_000);
     expect(retryDelayMs({ code: "SERVICE_UNAVAILABLE" }, 3)).toBe(1_000);
     expect(retryDelayMs({ code: "SERVICE_UNAVAILABLE" }, 4)).toBeNull();
   });
