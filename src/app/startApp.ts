@@ -186,7 +186,8 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       const labels = [...schemaFacts.transfer.labels, "OutboxEvent", "OutboxCounter"];
       try {
         warmedUp = await warmUp({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels });
-        logger.info(warmedUp, "Warmed up");
+        if (warmedUp.failed > 0) logger.warn(warmedUp, "Warmed up; some warm-up operations failed");
+        else logger.info(warmedUp, "Warmed up");
       } catch (err) {
         logger.warn({ err }, "The start-up warm-up failed; serving cold");
       }

@@ -34,6 +34,8 @@ export interface WarmUpOptions {
 export interface WarmUpReport {
   operations: number;
   failed: number;
+  /** The first failure, as `<operation>: <message>`, when one failed. */
+  firstFailure?: string;
   seconds: number;
 }
 
@@ -76,11 +78,13 @@ export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
   const run = randomUUID().slice(0, 8);
   let operations = 0;
   let failed = 0;
+  let firstFailure: string | undefined;
   const send = async (caller: Caller, op: keyof typeof OPS, variables: Record<string, unknown>) => {
     const result = await graphql({ schema, source: OPS[op], variableValues: variables, contextValue: await contextFor(caller) });
     operations++;
     if (result.errors?.length) {
       failed++;
+      firstFailure ??= `${op}: ${result.errors[0]!.message}`;
       logger.debug({ op, error: result.errors[0]!.message }, "A warm-up operation failed");
     }
   };
@@ -103,7 +107,7 @@ export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
   } finally {
     await removeTenant(options);
   }
-  return { operations, failed, seconds: (performance.now() - started) / 1000 };
+  return { operations, failed, ...(firstFailure ? { firstFailure } : {}), seconds: (performance.now() - started) / 1000 };
 }
 
 /** Removes every node of the warm-up tenant, label by label (each through its tenant index), in small transactions. */
