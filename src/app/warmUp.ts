@@ -48,7 +48,7 @@ const OPS = {
   searchMemories: `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`,
   memoryContext: `query ($a: ID!, $topic: String) { memoryContext(agentId: $a, topic: $topic) { tokenCount } }`,
   recordTurn: `mutation ($s: ID!, $turn: TurnInput!) { recordTurn(sessionId: $s, turn: $turn) { created } }`,
-  memoryStore: `mutation ($c: String!, $t: MemoryKind!, $conf: Float, $d: [String!]) { memoryStore(content: $c, type: $t, confidence: $conf, domains: $d) { id } }`,
+  memoryStore: `mutation ($c: String!, $t: MemoryKind!, $conf: Float, $d: [String!], $cat: InsightCategory) { memoryStore(content: $c, type: $t, confidence: $conf, domains: $d, category: $cat) { id } }`,
   retrieveContext: `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { confidence } }`,
 } as const;
 
@@ -56,7 +56,12 @@ const TOPICS = ["the deploy failed on the east cluster", "who knows Rust", "the 
 /** A 1×1 PNG: recordTurn stores a screenshot as most game turns do. */
 const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
-/** The operations of one round, in the proportions agents send them. */
+/** The operations of round `n`, in the proportions agents send them: [document, variables]. */
+export function warmUpRound(agentId: string, sessionId: string, n: number): [string, Record<string, unknown>][] {
+  return round(agentId, sessionId, n).map(([op, variables]) => [OPS[op], variables]);
+}
+
+/** The operations of one round, by name. */
 function round(agentId: string, sessionId: string, n: number): [keyof typeof OPS, Record<string, unknown>][] {
   const topic = TOPICS[n % TOPICS.length]!;
   return [
@@ -66,7 +71,8 @@ function round(agentId: string, sessionId: string, n: number): [keyof typeof OPS
     ["memoryContext", { a: agentId, topic }],
     ["recordTurn", { s: sessionId, turn: { number: n + 1, analysis: `turn ${n + 1}: ${topic}`, buttonPresses: ["A"], success: true, screenshot: { base64: PIXEL } } }],
     ["searchMemories", { input: { query: `${topic}?`, limit: 5 } }],
-    ["memoryStore", { c: `${topic}: check it first next time (${n})`, t: n % 2 ? "INSIGHT" : "BELIEF", conf: 0.5, d: ["ops"] }],
+    // An INSIGHT needs its category.
+    ["memoryStore", { c: `${topic}: check it first next time (${n})`, t: n % 2 ? "INSIGHT" : "BELIEF", conf: 0.5, d: ["ops"], cat: n % 2 ? "TECHNICAL" : null }],
     ["retrieveContext", { input: { messages: [{ authorId: agentId, authorName: "Warm", content: topic }] } }],
   ];
 }
