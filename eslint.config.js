@@ -17,6 +17,12 @@ export default tseslint.config(
   { files: ["scripts/**", "tests/**"], rules: { "no-console": "off", "@typescript-eslint/no-explicit-any": "off" } },
   // The client's examples are programs a person runs: they print what they did.
   { files: ["packages/client/examples/**"], rules: { "no-console": "off" } },
+  // The ONNX model's worker thread is plain CommonJS (it loads the same way from the sources and from dist/).
+  {
+    files: ["src/**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
   {
     files: ["src/server/explorer/**/*.js"],
     languageOptions: {

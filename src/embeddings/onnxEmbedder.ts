@@ -1,23 +1,24 @@
 import { readFile } from "node:fs/promises";
 import { Tokenizer } from "@huggingface/tokenizers";
-import ort from "onnxruntime-node";
 import type { Embedder } from "../core/embedder.js";
 import type { LocalModelSpec } from "../config/embeddingModels.js";
 import { poolAndNormalize } from "./pooling.js";
+import { startOnnxSession, type OnnxFeed } from "./onnxSession.js";
 import type { ModelFiles } from "./provisionModel.js";
 
 /** Texts per ONNX run: large enough to amortise the call, small enough to keep padding cheap. */
 const BATCH_SIZE = 32;
 
 /**
- * Runs a local BERT sentence-embedding model with onnxruntime-node. Inference
- * runs on onnxruntime's own threads (`session.run` is asynchronous), so the
- * event loop stays free; only tokenisation is JavaScript, and it is cheap.
- * Runs are serialised: one ONNX session uses both cores already.
+ * Runs a local BERT sentence-embedding model with onnxruntime-node, on a
+ * thread of its own (onnxSession.ts): onnxruntime's `session.run` holds the
+ * thread that calls it, so on the event loop it stalled every request while
+ * it ran. Tokenisation and pooling stay here; they are cheap. Runs are
+ * serialised: one ONNX session uses both cores already.
  */
 export async function createOnnxEmbedder(spec: LocalModelSpec, files: ModelFiles, threads = 2): Promise<Embedder> {
   const tokenizer = new Tokenizer(JSON.parse(await readFile(files.tokenizerPath, "utf8")) as object, {});
-  const session = await ort.InferenceSession.create(files.onnxPath, {
+  const session = await startOnnxSession(files.onnxPath, {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: "all",
@@ -34,21 +35,17 @@ export async function createOnnxEmbedder(spec: LocalModelSpec, files: ModelFiles
   async function runBatch(encoded: readonly number[][]): Promise<number[][]> {
     const width = Math.max(...encoded.map((ids) => ids.length));
     const mask = encoded.map((ids) => Array.from({ length: width }, (_, j) => (j < ids.length ? 1 : 0)));
-    const tensor = (value: (row: number, col: number) => number) =>
-      new ort.Tensor(
-        "int64",
-        BigInt64Array.from({ length: encoded.length * width }, (_, k) => BigInt(value(Math.floor(k / width), k % width))),
-        [encoded.length, width],
-      );
-    const feeds: Record<string, ort.Tensor> = {
+    const tensor = (value: (row: number, col: number) => number): OnnxFeed => ({
+      data: BigInt64Array.from({ length: encoded.length * width }, (_, k) => BigInt(value(Math.floor(k / width), k % width))),
+      dims: [encoded.length, width],
+    });
+    const feeds: Record<string, OnnxFeed> = {
       input_ids: tensor((r, c) => encoded[r]![c] ?? 0),
       attention_mask: tensor((r, c) => mask[r]![c]!),
     };
     if (needsTypeIds) feeds.token_type_ids = tensor(() => 0);
-    const output = await session.run(feeds);
-    const hidden = output[session.outputNames[0]!]!;
-    const dims = hidden.dims as [number, number, number];
-    return poolAndNormalize(hidden.data as Float32Array, dims, mask, spec.pooling);
+    const hidden = await session.run(feeds);
+    return poolAndNormalize(hidden.data, hidden.dims as [number, number, number], mask, spec.pooling);
   }
 
   /**
