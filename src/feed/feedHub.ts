@@ -4,6 +4,8 @@ import type { Logger } from "../logging/logger.js";
 import { outboxHead } from "./loadFeedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 import { readOutbox } from "./readOutbox.js";
+import { createReaderRulesCache } from "./readerRulesCache.js";
+import type { ReaderRules } from "./loadFeedRules.js";
 
 export interface FeedHubOptions {
   driver: Driver;
@@ -19,6 +21,8 @@ export interface FeedHubOptions {
   idlePollMs?: number;
   /** Recent events kept per tenant, so subscribers catch up without a query each. */
   bufferSize?: number;
+  /** Subscribers' rules are read again at least this often (changes made through another process). */
+  rulesRefreshMs?: number;
 }
 
 /**
@@ -48,6 +52,8 @@ export interface FeedHub {
   /** Subscription rules of the tenant changed: subscribers reload theirs. */
   rulesChanged(tenantId: string): void;
   rulesVersion(tenantId: string): number;
+  /** A subscriber's rules, read with every other subscriber's of the tenant in one statement and kept for a few seconds. */
+  readerRules(tenantId: string, agentId: string): Promise<ReaderRules>;
 }
 
 interface TenantFeed {
@@ -66,8 +72,9 @@ interface TenantFeed {
   interval: number;
 }
 
-export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollMs = 500, bufferSize = 5000 }: FeedHubOptions): FeedHub {
+export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollMs = 500, bufferSize = 5000, rulesRefreshMs = 5000 }: FeedHubOptions): FeedHub {
   const target = { driver, database };
+  const rulesCache = createReaderRulesCache(target, rulesRefreshMs);
   const tenants = new Map<string, TenantFeed>();
 
   function tenant(tenantId: string): TenantFeed {
@@ -184,5 +191,6 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollM
       t.listeners.forEach((l) => l());
     },
     rulesVersion: (tenantId) => tenants.get(tenantId)?.rules ?? 0,
+    readerRules: (tenantId, agentId) => rulesCache.get(tenantId, agentId, tenants.get(tenantId)?.rules ?? 0),
   };
 }

@@ -5,7 +5,6 @@ import { flushBatch, replayRoute, startState, takeEvent, type FeedDelivery, type
 import type { FeedPosition } from "./feedCursor.js";
 import type { FeedHub } from "./feedHub.js";
 import { batchInterval, routeEvent, type BroadcastDelivery, type FeedReader, type FeedRule } from "./feedRules.js";
-import { loadReaderRules } from "./loadFeedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 import { pushIterator, type PushIterator } from "./pushIterator.js";
 import { readOutbox } from "./readOutbox.js";
@@ -15,7 +14,7 @@ export interface FeedStreamDeps {
   database: string;
   hub: FeedHub;
   logger: Logger;
-  /** Rules are reloaded at least this often (changes made through another process). */
+  /** Rules are asked of the hub again at least this often (it reads them for all its subscribers; changes made through another process). */
   rulesRefreshMs?: number;
   /** Replay page size. */
   pageSize?: number;
@@ -44,7 +43,7 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
   const refreshRules = async () => {
     const version = hub.rulesVersion(tenantId);
     if (version === rulesVersion && Date.now() - rulesAt < rulesRefreshMs) return;
-    ({ rules, broadcasts } = await loadReaderRules(target, tenantId, reader.agentId));
+    ({ rules, broadcasts } = await hub.readerRules(tenantId, reader.agentId));
     rulesVersion = version;
     rulesAt = Date.now();
   };

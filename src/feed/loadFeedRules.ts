@@ -3,37 +3,54 @@ import type { BroadcastDelivery, FeedRule } from "./feedRules.js";
 
 // Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source); with the agent's
-// broadcastDelivery, in one statement (every subscriber reads them again every few seconds).
+// broadcastDelivery. One statement for every subscriber of a tenant in this process (each reads
+// them again every few seconds: with one statement each, fifty subscribers sent ten a second).
 const READ = `
-  OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $agentId})
-  OPTIONAL MATCH (a)-[:HAS_SUBSCRIPTION]->(r:SubscriptionRule {tenantId: $tenantId})
-  OPTIONAL MATCH (r)-[:FROM_AGENT]->(s:Agent {tenantId: $tenantId})
-  WITH a, r, collect(s.id) AS sources
-  RETURN a.broadcastDelivery AS delivery,
-         collect(CASE WHEN r IS NULL THEN null ELSE {
-           knowledgeTypes: r.knowledgeTypes, domains: r.domains, minConfidence: r.minConfidence,
-           delivery: r.delivery, batchIntervalSeconds: r.batchIntervalSeconds, sources: sources } END) AS rules`;
+  UNWIND $agentIds AS agentId
+  OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: agentId})
+  CALL (a) {
+    OPTIONAL MATCH (a)-[:HAS_SUBSCRIPTION]->(r:SubscriptionRule {tenantId: $tenantId})
+    OPTIONAL MATCH (r)-[:FROM_AGENT]->(s:Agent {tenantId: $tenantId})
+    WITH r, collect(s.id) AS sources
+    RETURN collect(CASE WHEN r IS NULL THEN null ELSE {
+      knowledgeTypes: r.knowledgeTypes, domains: r.domains, minConfidence: r.minConfidence,
+      delivery: r.delivery, batchIntervalSeconds: r.batchIntervalSeconds, sources: sources } END) AS rules
+  }
+  RETURN agentId, a.broadcastDelivery AS delivery, rules`;
 
-/** What one reader's feed follows: its subscription rules, and how broadcasts reach it (Agent.broadcastDelivery: IMMEDIATE unless set to BATCHED). */
-export async function loadReaderRules(
+export interface ReaderRules {
+  rules: FeedRule[];
+  broadcasts: BroadcastDelivery;
+}
+
+/** What readers' feeds follow: each one's subscription rules, and how broadcasts reach it (Agent.broadcastDelivery: IMMEDIATE unless set to BATCHED). */
+export async function loadReadersRules(
   target: { driver: Driver; database: string },
   tenantId: string,
-  agentId: string,
-): Promise<{ rules: FeedRule[]; broadcasts: BroadcastDelivery }> {
-  const { records } = await target.driver.executeQuery(READ, { tenantId, agentId }, { database: target.database, routing: "READ" });
-  const row = records[0];
-  const rules = ((row?.get("rules") as Record<string, unknown>[] | undefined) ?? []).map((r) => {
-    const interval = r.batchIntervalSeconds;
-    return {
-      knowledgeTypes: (r.knowledgeTypes as string[] | null) ?? [],
-      domains: (r.domains as string[] | null) ?? [],
-      minConfidence: (r.minConfidence as number | null) ?? 0,
-      delivery: r.delivery === "BATCHED" ? ("BATCHED" as const) : ("IMMEDIATE" as const),
-      batchIntervalSeconds: interval === null || interval === undefined ? null : neo4j.integer.toNumber(interval as number),
-      sources: r.sources as string[],
-    };
-  });
-  return { rules, broadcasts: row?.get("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" };
+  agentIds: readonly string[],
+): Promise<Map<string, ReaderRules>> {
+  const { records } = await target.driver.executeQuery(READ, { tenantId, agentIds: [...new Set(agentIds)] }, { database: target.database, routing: "READ" });
+  const byAgent = new Map<string, ReaderRules>(agentIds.map((id) => [id, { rules: [], broadcasts: "IMMEDIATE" }]));
+  for (const row of records) {
+    const rules = ((row.get("rules") as Record<string, unknown>[] | null) ?? []).map((r) => {
+      const interval = r.batchIntervalSeconds;
+      return {
+        knowledgeTypes: (r.knowledgeTypes as string[] | null) ?? [],
+        domains: (r.domains as string[] | null) ?? [],
+        minConfidence: (r.minConfidence as number | null) ?? 0,
+        delivery: r.delivery === "BATCHED" ? ("BATCHED" as const) : ("IMMEDIATE" as const),
+        batchIntervalSeconds: interval === null || interval === undefined ? null : neo4j.integer.toNumber(interval as number),
+        sources: r.sources as string[],
+      };
+    });
+    byAgent.set(row.get("agentId") as string, { rules, broadcasts: row.get("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" });
+  }
+  return byAgent;
+}
+
+/** One reader's rules and broadcast delivery. */
+export async function loadReaderRules(target: { driver: Driver; database: string }, tenantId: string, agentId: string): Promise<ReaderRules> {
+  return (await loadReadersRules(target, tenantId, [agentId])).get(agentId)!;
 }
 
 /** The subscription rules of one agent, as the feed matches them. */

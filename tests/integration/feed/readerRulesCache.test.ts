@@ -1,0 +1,102 @@
+/**
+ * Feed subscribers' rules against the real Neo4j: every subscriber of a
+ * tenant in one process is served by one read, kept for a few seconds; a
+ * rule changed by this process (a new version) or the time passing reads
+ * them again, so another process's change is seen within the refresh.
+ */
+import { randomUUID } from "node:crypto";
+import type { Driver } from "neo4j-driver";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDriver } from "../../../src/graph/driver.js";
+import { loadFeedRules } from "../../../src/feed/loadFeedRules.js";
+import { createReaderRulesCache } from "../../../src/feed/readerRulesCache.js";
+import { seedDefaultSubscriptions } from "../../../src/feed/seedSubscriptions.js";
+
+const DATABASE = "neo4j";
+const tenant = `rules-cache-${randomUUID().slice(0, 8)}`;
+let driver: Driver;
+
+/** The real driver, counting the statements sent through it. */
+function countingTarget() {
+  let statements = 0;
+  const counted = new Proxy(driver, {
+    get(target, key, receiver) {
+      if (key !== "executeQuery") return Reflect.get(target, key, receiver);
+      return (...args: Parameters<Driver["executeQuery"]>) => {
+        statements++;
+        return target.executeQuery(...args);
+      };
+    },
+  });
+  return { target: { driver: counted, database: DATABASE }, statements: () => statements };
+}
+
+beforeAll(async () => {
+  const { uri, user, password } = inject("neo4j");
+  driver = createDriver({ uri, user, password });
+  await seedDefaultSubscriptions({ driver, database: DATABASE }, tenant);
+});
+afterAll(async () => {
+  await driver?.executeQuery("MATCH (n {tenantId: $tenant}) DETACH DELETE n", { tenant }, { database: DATABASE });
+  await driver?.close();
+});
+
+describe("the feed's reader rules cache", () => {
+  it("serves every subscriber of a tenant from one read, each with its own rules", async () => {
+    const { target, statements } = countingTarget();
+    let clock = 0;
+    const cache = createReaderRulesCache(target, 5000, () => clock);
+    const agents = ["mongke", "kublai", "jochi", "temujin", "nobody-here"];
+    // First round: each reader joins (the first reads, the others are read alone as they join).
+    for (const agent of agents) await cache.get(tenant, agent, 0);
+    expect(statements()).toBe(agents.length);
+    // Within the refresh: nothing is read again.
+    for (const agent of agents) await cache.get(tenant, agent, 0);
+    expect(statements()).toBe(agents.length);
+    // After it: the first to ask reads everyone's in one statement.
+    clock = 5000;
+    const answers = await Promise.all(agents.map((agent) => cache.get(tenant, agent, 0)));
+    expect(statements()).toBe(agents.length + 1);
+
+    for (const [i, agent] of agents.entries()) {
+      expect(answers[i]!.rules).toEqual(await loadFeedRules({ driver, database: DATABASE }, tenant, agent));
+    }
+    expect(answers[0]!.rules.map((r) => r.sources).sort()).toEqual([["jochi"], ["temujin"]]);
+    expect(answers[4]).toEqual({ rules: [], broadcasts: "IMMEDIATE" });
+  });
+
+  it("reads again when this process changed the tenant's rules, and sees another process's change after the refresh", async () => {
+    const { target, statements } = countingTarget();
+    let clock = 0;
+    const cache = createReaderRulesCache(target, 5000, () => clock);
+    const first = (await cache.get(tenant, "kublai", 0)).broadcasts;
+    const other = first === "BATCHED" ? "IMMEDIATE" : "BATCHED";
+    const setDelivery = (delivery: string) =>
+      driver.executeQuery("MATCH (a:Agent {tenantId: $tenant, id: 'kublai'}) SET a.broadcastDelivery = $delivery", { tenant, delivery }, { database: DATABASE });
+    await setDelivery(other);
+    // Another process's change: still the kept answer within the refresh.
+    expect((await cache.get(tenant, "kublai", 0)).broadcasts).toBe(first);
+    clock = 5000;
+    expect((await cache.get(tenant, "kublai", 0)).broadcasts).toBe(other);
+    await setDelivery(first);
+    const before = statements();
+    // This process's change bumps the version: read at once.
+    expect((await cache.get(tenant, "kublai", 1)).broadcasts).toBe(first);
+    expect(statements()).toBe(before + 1);
+  });
+
+  it("drops a reader that stopped asking from the next read, and does not keep a failed read", async () => {
+    const { target } = countingTarget();
+    let clock = 0;
+    let fail = false;
+    const failing = { ...target, driver: new Proxy(target.driver, { get: (t, k, r) => (k === "executeQuery" && fail ? () => Promise.reject(new Error("database down")) : Reflect.get(t, k, r)) }) };
+    const cache = createReaderRulesCache(failing, 5000, () => clock);
+    await cache.get(tenant, "mongke", 0);
+    fail = true;
+    clock = 5000;
+    await expect(cache.get(tenant, "mongke", 0)).rejects.toThrow("database down");
+    fail = false;
+    const again = await cache.get(tenant, "mongke", 0);
+    expect(again.rules.length).toBe(2);
+  });
+});
