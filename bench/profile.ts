@@ -28,7 +28,7 @@ import { runClients } from "./load/runClients.js";
 import type { ProcessUse } from "./load/report.js";
 import { selfTimes, type CpuProfile } from "./profile/cpuProfile.js";
 import { readJfr, startJfr, stopJfr, type JfrSummary } from "./profile/neo4jJfr.js";
-import { explainScans, sampleTransactions, type LockSample } from "./profile/neo4jSide.js";
+import { collectQueryStats, explainScans, sampleTransactions, type CompileSummary, type LockSample } from "./profile/neo4jSide.js";
 import { spanStats } from "./profile/spanStats.js";
 import { machineLine } from "./support/machine.js";
 
@@ -54,6 +54,7 @@ const gw = await startLoadGateway({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver
 const window = { from: 0, to: 0 };
 let use: ProcessUse[] = [];
 let locks: LockSample | null = null;
+let compiles: CompileSummary | null = null;
 const jfrFile = path.join(workDir, "neo4j.jfr");
 let jfr: JfrSummary | null = null;
 let answered = 0;
@@ -62,6 +63,7 @@ try {
   const processes = measureProcesses(gw);
   const driver = await gw.driver();
   let sampler: ReturnType<typeof sampleTransactions> | null = null;
+  let queryStats: Awaited<ReturnType<typeof collectQueryStats>> | null = null;
   const run = await runClients(gw, {
     clients,
     tenants,
@@ -72,6 +74,7 @@ try {
         process.kill(gw.gatewayPid, "SIGUSR2");
         window.from = Date.now();
         sampler = sampleTransactions(driver);
+        void collectQueryStats(driver).then((stats) => (queryStats = stats));
         void startJfr(gw.neo4jPid()!);
         processes.start();
       } else {
@@ -81,6 +84,7 @@ try {
     },
   });
   locks = await sampler!.stop();
+  compiles = (await (queryStats as Awaited<ReturnType<typeof collectQueryStats>> | null)?.stop()) ?? null;
   await stopJfr(gw.neo4jPid()!, jfrFile);
   seconds = (run.measureEnd - run.measureStart) / 1000;
   answered = run.records.filter((r) => r.start >= run.measureStart && r.code === null).length;
@@ -127,7 +131,7 @@ say([
   "",
   ...stats.background.top.map((t) => `- \`${t.text}\`: ${t.perOp} runs, mean ${f1(t.meanMs)} ms (${(t.share * 100).toFixed(0)}%)`),
   "",
-  `Gateway CPU profile over the window: ${f1(cpu.busyMs / 1000)} s busy, ${f1(cpu.idleMs / 1000)} s idle on the main thread (model runs on onnxruntime's own threads are not in it).`,
+  `Gateway CPU profile over the window: ${f1(cpu.busyMs / 1000)} s busy, ${f1(cpu.idleMs / 1000)} s idle on the main thread (the embedding model runs on a thread of its own, not in it).`,
   "",
   "| self time by place | share |",
   "| --- | --- |",
@@ -147,6 +151,14 @@ say([
   "| --- | --- |",
   ...jfr.topMethods.map((m) => `| \`${m.name}\` | ${(m.share * 100).toFixed(1)}% |`),
   "",
+  ...(compiles
+    ? [
+        `Neo4j's statement statistics over the window (db.stats 'QUERIES'): ${compiles.invocations} statements run, ${compiles.compiled} of them planned (not a cached plan reused): ${f1(compiles.compileMs / 1000)} s planning against ${f1(compiles.executionMs / 1000)} s executing. Planned most:`,
+        "",
+        ...compiles.top.map((t) => `- ${t.compiled} of ${t.invocations} runs planned, ${f1(t.compileMs)} ms: \`${t.text}\``),
+        "",
+      ]
+    : []),
   `Neo4j transactions, sampled ${locks?.samples ?? 0} times: ${f1(locks?.meanOpen ?? 0)} open on average, ${(locks?.meanBlocked ?? 0).toFixed(2)} waiting on a lock.`,
   ...(locks?.blocked.length ? ["", ...locks.blocked.map((b) => `- waiting in ${b.seen} samples: \`${b.text}\``)] : []),
 ]);

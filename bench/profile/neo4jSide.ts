@@ -92,3 +92,60 @@ export async function explainScans(driver: Driver, statements: string[]): Promis
   }
   return { scanning, explained, refused };
 }
+
+export interface CompileSummary {
+  invocations: number;
+  /** Invocations whose statement was planned (again): compile time of at least COMPILED_MS. */
+  compiled: number;
+  compileMs: number;
+  executionMs: number;
+  /** The statements planned most, by time spent planning them. */
+  top: { text: string; invocations: number; compiled: number; compileMs: number }[];
+}
+
+/** A cache hit costs Neo4j about a millisecond of "compile" time; a plan made (a miss, or a stale plan made again) tens to thousands. */
+const COMPILED_MS = 10;
+
+interface Invocation {
+  elapsedCompileTimeInUs?: unknown;
+  elapsedExecutionTimeInUs?: unknown;
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "bigint" ? Number(v) : v && typeof v === "object" && "toNumber" in v ? (v as { toNumber(): number }).toNumber() : 0);
+
+/**
+ * Neo4j's own statement statistics over the window (db.stats.collect
+ * 'QUERIES'): for every statement text, each invocation's planning and
+ * execution time. Tells plans made again (a plan found stale, a cache miss)
+ * from plans reused, which a CPU profile cannot.
+ */
+export async function collectQueryStats(driver: Driver) {
+  await driver.executeQuery("CALL db.stats.clear('QUERIES')");
+  await driver.executeQuery("CALL db.stats.collect('QUERIES', {durationSeconds: 3600})");
+  return {
+    async stop(): Promise<CompileSummary> {
+      await driver.executeQuery("CALL db.stats.stop('QUERIES')");
+      const { records } = await driver.executeQuery("CALL db.stats.retrieve('QUERIES', {maxInvocations: 100000}) YIELD data RETURN data");
+      const rows = records.map((r) => r.get("data") as { query: string; invocations: Invocation[] });
+      return summarizeQueryStats(rows);
+    },
+  };
+}
+
+/** Pure: planning against execution over the statements' invocations. */
+export function summarizeQueryStats(rows: { query: string; invocations: Invocation[] }[]): CompileSummary {
+  let invocations = 0;
+  let compiled = 0;
+  let compileMs = 0;
+  let executionMs = 0;
+  const top = rows.map((row) => {
+    const compiles = row.invocations.map((i) => num(i.elapsedCompileTimeInUs) / 1000);
+    const made = compiles.filter((ms) => ms >= COMPILED_MS);
+    invocations += row.invocations.length;
+    compiled += made.length;
+    compileMs += compiles.reduce((s, ms) => s + ms, 0);
+    executionMs += row.invocations.reduce((s, i) => s + num(i.elapsedExecutionTimeInUs) / 1000, 0);
+    return { text: row.query.replace(/\s+/g, " ").trim().slice(0, 110), invocations: row.invocations.length, compiled: made.length, compileMs: made.reduce((s, ms) => s + ms, 0) };
+  });
+  return { invocations, compiled, compileMs, executionMs, top: top.filter((t) => t.compiled > 0).sort((a, b) => b.compileMs - a.compileMs).slice(0, 10) };
+}
