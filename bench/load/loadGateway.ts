@@ -50,6 +50,7 @@ export async function startLoadGateway(extraEnv: Record<string, string> = {}, ch
     NEO4J_BOOKMARKS: process.env.NEO4J_BOOKMARKS ?? "auto",
     MAX_CONCURRENT_OPERATIONS: process.env.MAX_CONCURRENT_OPERATIONS ?? "16",
     MAX_QUEUED_OPERATIONS: process.env.MAX_QUEUED_OPERATIONS ?? "16",
+    ...(process.env.NEO4J_REPLAN_SECONDS ? { NEO4J_REPLAN_SECONDS: process.env.NEO4J_REPLAN_SECONDS } : {}),
   };
   const child = await startChildGateway({
     ...settings,

@@ -186,6 +186,8 @@ export interface Neo4jConfig {
   pageCache: string;
   /** Server-side transaction timeout, in seconds. */
   txTimeoutSeconds: number;
+  /** The embedded server keeps a cached query plan at least this long before moved statistics have it planned again (NEO4J_REPLAN_SECONDS). */
+  minReplanSeconds: number;
   /** Whether transactions carry the driver's shared bookmarks: `auto` only over a routing (neo4j://) connection (graph/driver.ts). */
   bookmarks: "auto" | "on" | "off";
 }
@@ -217,6 +219,7 @@ const schema = z.object({
   NEO4J_HEAP: memorySize.default("1g"),
   NEO4J_PAGECACHE: memorySize.default("512m"),
   NEO4J_TX_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  NEO4J_REPLAN_SECONDS: z.coerce.number().int().min(0).max(86400).default(300),
   NEO4J_BOOKMARKS: z.enum(["auto", "on", "off"]).default("auto"),
   MNEMOGRAPH_AUTH: z.enum(["token", "off"]).default("token"),
   JWT_SECRET: z.string().min(32, "at least 32 characters").optional(),
@@ -395,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       heap: e.NEO4J_HEAP.toLowerCase(),
       pageCache: e.NEO4J_PAGECACHE.toLowerCase(),
       txTimeoutSeconds: e.NEO4J_TX_TIMEOUT_SECONDS,
+      minReplanSeconds: e.NEO4J_REPLAN_SECONDS,
       bookmarks: e.NEO4J_BOOKMARKS,
     },
   };

@@ -10,6 +10,7 @@ const conf = renderNeo4jConf({
   heap: "1g",
   pageCache: "512m",
   txTimeoutSeconds: 60,
+  minReplanSeconds: 300,
 });
 const settings = new Map(
   conf
@@ -35,6 +36,7 @@ describe("renderNeo4jConf", () => {
     expect(settings.get("server.memory.heap.max_size")).toBe("1g");
     expect(settings.get("server.memory.pagecache.size")).toBe("512m");
     expect(settings.get("db.transaction.timeout")).toBe("60s");
+    expect(settings.get("dbms.cypher.min_replan_interval")).toBe("300s");
   });
 
   it("checkpoints every 30 s, so a crash soon after start-up does not rebuild the new indexes", () => {

@@ -75,6 +75,7 @@ export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, polic
       heap: config.heap,
       pageCache: config.pageCache,
       txTimeoutSeconds: config.txTimeoutSeconds,
+      minReplanSeconds: config.minReplanSeconds,
     }),
   );
 

@@ -8,6 +8,8 @@ export interface Neo4jConfOptions {
   heap: string;
   pageCache: string;
   txTimeoutSeconds: number;
+  /** dbms.cypher.min_replan_interval: how long a cached plan is kept before statistics that moved may have it planned again. */
+  minReplanSeconds: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export function renderNeo4jConf(o: Neo4jConfOptions): string {
     `server.memory.pagecache.size=${o.pageCache}`,
     `db.transaction.timeout=${o.txTimeoutSeconds}s`,
     "db.checkpoint.interval.time=30s",
+    `dbms.cypher.min_replan_interval=${o.minReplanSeconds}s`,
     "dbms.usage_report.enabled=false",
     "dbms.security.auth_enabled=true",
     "dbms.security.procedures.unrestricted=apoc.*",
