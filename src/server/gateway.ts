@@ -31,7 +31,7 @@ import { operationMetricsPlugin } from "./metrics/operationMetricsPlugin.js";
 import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
 import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
 import { createAdmission } from "./limits/admission.js";
-import { admissionPlugin } from "./limits/admissionPlugin.js";
+import { admissionPlugin, admittedExecute } from "./limits/admissionPlugin.js";
 import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
 import { AgentRateLimiter } from "./limits/rateLimiter.js";
 import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
@@ -119,6 +119,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller; scope?: ClosableConnectionScope }>(
     {
       schema,
+      // Queries and mutations over the socket wait for the same turn as over HTTP.
+      execute: admittedExecute(admission),
       onConnect: async (ctx) => {
         try {
           ctx.extra.caller = await authenticate({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) });

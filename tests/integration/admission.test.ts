@@ -3,10 +3,12 @@
  * waits on a Neo4j lock holds it, the next one waits and is refused with
  * SERVICE_BUSY (HTTP 503, Retry-After) after the queue timeout; and operations refused by
  * another plugin (the rate limiter runs beside the gate) give their turn back.
+ * Queries over the WebSocket wait for the same turns.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../support/testGateway.js";
 import { PNG, RECORD, START } from "./game/gameOps.js";
+import { wsClient, wsRequest } from "../support/wsClient.js";
 
 let gw: TestGateway;
 const agent = uniqueAgent("admission");
@@ -86,5 +88,28 @@ describe("admission: at most MAX_CONCURRENT_OPERATIONS run at once", () => {
     expect(answers.map(codeOf).filter((c) => c === "RATE_LIMITED")).toHaveLength(4);
     // With one turn, a single leaked turn would refuse every operation from now on.
     for (let i = 0; i < 5; i++) expect(codeOf(await gw.request("{ memories(limit: 1) { id } }", {}, agent))).toBeNull();
+  });
+
+  it("a query over the WebSocket waits for the same turn, is refused with SERVICE_BUSY on the socket, and the socket stays open", async () => {
+    const sessionId = `${agent}-ws`;
+    expect(codeOf(await gw.request(START, { sessionId, goal: "hold the turn over HTTP", maxTurns: 5 }, agent))).toBeNull();
+    const socket = wsClient(gw.url, { "x-mnemograph-agent": uniqueAgent("admission-ws") });
+    const session = gw.driver.session();
+    const tx = await session.beginTransaction();
+    try {
+      await tx.run("MATCH (s:GameSession {id: $sessionId}) SET s._lockedByTest = true", { sessionId });
+      const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "holds the turn", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
+      await new Promise((r) => setTimeout(r, 200));
+      const refused = (await wsRequest(socket, "{ agents(limit: 1) { id } }")) as { errors?: { message: string; extensions?: Record<string, unknown> }[] };
+      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
+      expect(refused.errors?.[0]?.message).toBe("The gateway is busy: 1 operations are running and this one waited 500 ms; try again in 1 s");
+      await tx.rollback();
+      expect(codeOf(await turn)).toBeNull();
+      // The turn is free again: the same socket is served.
+      expect(await wsRequest(socket, "{ agents(limit: 1) { id } }")).toMatchObject({ data: { agents: expect.any(Array) } });
+    } finally {
+      await session.close();
+      await socket.dispose();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from "@apollo/server";
+import { execute, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { RequestContext } from "../../core/requestContext.js";
 import { ServiceBusyError } from "../../errors/errors.js";
 import { onlyIntrospection } from "../availabilityPlugin.js";
@@ -40,5 +41,30 @@ export function admissionPlugin(admission: Admission): ApolloServerPlugin<Reques
         },
       };
     },
+  };
+}
+
+/**
+ * The same turn for a query or mutation sent over the WebSocket (graphql-ws
+ * calls `execute` for those; subscriptions go through `subscribe` and do not
+ * wait): without it a socket was a way around the limit. A refusal is the
+ * operation's error, SERVICE_BUSY with its `retryAfterSeconds`; the socket
+ * stays open.
+ */
+export function admittedExecute(admission: Admission): (args: ExecutionArgs) => Promise<ExecutionResult> {
+  return async (args) => {
+    if (onlyIntrospection(args.document)) return execute(args);
+    let release: () => void;
+    try {
+      release = await admission.enter();
+    } catch (err) {
+      if (err instanceof ServiceBusyError) return { errors: [err] };
+      throw err;
+    }
+    try {
+      return await execute(args);
+    } finally {
+      release();
+    }
   };
 }
