@@ -92,4 +92,11 @@ export async function collectFeatures(
 }
 
 export const saveFeatures = (path: string, features: ConversationFeatures[]) => writeFile(path, JSON.stringify(features));
-export const loadFeatures = async (path: string) => JSON.parse(await readFile(path, "utf8")) as ConversationFeatures[];
+export async function loadFeatures(path: string): Promise<ConversationFeatures[]> {
+  const features = JSON.parse(await readFile(path, "utf8")) as ConversationFeatures[];
+  // Files collected before the length prior lack the turns' text: replaying them would silently rank without it.
+  if (features.some((c) => c.turns.some((t) => typeof t.content !== "string"))) {
+    throw new Error(`${path} holds no turn text (collected before the length prior): collect it again with a live run`);
+  }
+  return features;
+}
