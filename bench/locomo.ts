@@ -18,7 +18,7 @@ import { access, writeFile } from "node:fs/promises";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { startBenchGateway } from "./support/benchGateway.js";
-import { readLocomo, type LocomoSample } from "./locomo/locomoData.js";
+import { readLocomo, turnContent, type LocomoSample } from "./locomo/locomoData.js";
 import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics.js";
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
 import { evaluate, leaveOneOut, tune } from "./locomo/folds.js";
@@ -98,7 +98,7 @@ async function ingest(sample: LocomoSample, agent: string): Promise<number> {
   for (let i = 0; i < sample.turns.length; i += BATCH) {
     const memories = sample.turns.slice(i, i + BATCH).map((t) => ({
       type: "INTERACTION",
-      content: `${t.speaker}: ${t.text}`,
+      content: turnContent(t),
       participants: [t.speaker],
       conversationId: sample.sampleId,
       source: t.diaId,

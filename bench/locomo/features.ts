@@ -15,6 +15,8 @@ export interface TurnFeatures {
   participants: string[];
   importance: number | null;
   confidence: number | null;
+  /** The stored text (the length prior counts its words). */
+  content: string;
   own: number[];
   context: number[] | null;
 }
@@ -56,7 +58,7 @@ export async function collectFeatures(
     const agent = agents.get(sample.sampleId)!;
     const { records } = await target.driver.executeQuery(
       `MATCH (m:Memory {ownerId: $agent}) RETURN m.id AS id, m.tenantId AS tenant, m.source AS diaId, toString(m.occurredAt) AS occurredAt,
-         m.participants AS participants, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context
+         m.participants AS participants, m.content AS content, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context
        ORDER BY m.occurredAt`,
       { agent },
       { database: target.database },
@@ -69,6 +71,7 @@ export async function collectFeatures(
       participants: r.get("participants") as string[],
       importance: r.get("importance") as number | null,
       confidence: r.get("confidence") as number | null,
+      content: r.get("content") as string,
       own: r.get("own") as number[],
       context: r.get("context") as number[] | null,
     }));
@@ -89,4 +92,11 @@ export async function collectFeatures(
 }
 
 export const saveFeatures = (path: string, features: ConversationFeatures[]) => writeFile(path, JSON.stringify(features));
-export const loadFeatures = async (path: string) => JSON.parse(await readFile(path, "utf8")) as ConversationFeatures[];
+export async function loadFeatures(path: string): Promise<ConversationFeatures[]> {
+  const features = JSON.parse(await readFile(path, "utf8")) as ConversationFeatures[];
+  // Files collected before the length prior lack the turns' text: replaying them would silently rank without it.
+  if (features.some((c) => c.turns.some((t) => typeof t.content !== "string"))) {
+    throw new Error(`${path} holds no turn text (collected before the length prior): collect it again with a live run`);
+  }
+  return features;
+}

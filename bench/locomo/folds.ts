@@ -13,6 +13,8 @@ export const GRID: Partial<Record<keyof Tuning, number[]>> = {
   participantBoost: [1, 1.3, 1.6, 2, 2.5, 3],
   periodBoost: [1, 1.5, 2, 3, 4, 6],
   periodSlackDays: [0, 7, 30],
+  lengthShare: [0, 0.2, 0.4, 0.6, 0.8, 1],
+  lengthWords: [5, 10, 20, 30, 40],
 };
 
 export interface Scored {

@@ -29,6 +29,9 @@ interface RawTurn {
   blip_caption?: string;
 }
 
+/** What the gateway stores for a turn: "<speaker>: <text>". */
+export const turnContent = (t: LocomoTurn) => `${t.speaker}: ${t.text}`;
+
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 /** "1:56 pm on 8 May, 2023" → a UTC instant. */

@@ -1,5 +1,6 @@
 import { candidatePool, closenessOf, listDepth } from "../../src/search/ranking/candidatePool.js";
 import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
+import { wordCount } from "../../src/search/ranking/lengthPrior.js";
 import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
 import type { ConversationFeatures, QuestionFeatures } from "./features.js";
@@ -45,6 +46,7 @@ function factsOf(conv: ConversationFeatures, q: QuestionFeatures, slackDays: num
             vector: null,
             mentioned: mentionsParticipant(q.question, t.participants),
             inPeriod: inPeriod(occurredAt, period, slackDays),
+            words: wordCount(t.content),
           },
         ];
       }),

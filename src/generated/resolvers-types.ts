@@ -18420,6 +18420,8 @@ export type ScoreExplanation = {
   /** Score inherited from neighbouring hits (graph expansion). */
   graph: Scalars['Float']['output'];
   importance: Scalars['Float']['output'];
+  /** Length prior: below 1 for a short conversational turn such as 'Thanks!' (a message or an INTERACTION memory); 1 for anything else. */
+  length: Scalars['Float']['output'];
   /** Boost for a memory whose participants the query names (1 when it names none). */
   participant: Scalars['Float']['output'];
   recency: Scalars['Float']['output'];
@@ -33392,6 +33394,7 @@ export type ScoreExplanationResolvers<ContextType = RequestContext, ParentType e
   fused?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   graph?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   importance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  length?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   participant?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   recency?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   redundancy?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;

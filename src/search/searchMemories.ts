@@ -7,6 +7,7 @@ import { BadUserInputError } from "../errors/errors.js";
 import { factList } from "./factList.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { candidatePool, listDepth } from "./ranking/candidatePool.js";
+import { wordCount } from "./ranking/lengthPrior.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { DEFAULT_RANK_OPTIONS, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
@@ -115,6 +116,13 @@ function idsOf(spec: SearchSourceSpec, keys: readonly string[]): string[] {
   return keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
 }
 
+/**
+ * The length prior is for conversational turns (messages, INTERACTION memories),
+ * where "Thanks!" is noise; a short observation, insight or fact ("Dana WORKS_AT
+ * Globex") is short by nature and keeps its score.
+ */
+const isTurn = (row: CandidateRow) => row.key.startsWith("MESSAGE:") || (row.key.startsWith("MEMORY:") && row.properties.type === "INTERACTION");
+
 function factsOf(row: CandidateRow, query: string, period: QueryPeriod | null, slackDays: number): CandidateFacts {
   const p = row.properties;
   const people = Array.isArray(p.participants) ? (p.participants as string[]) : typeof p.authorName === "string" ? [p.authorName] : [];
@@ -127,5 +135,6 @@ function factsOf(row: CandidateRow, query: string, period: QueryPeriod | null, s
     confidence: typeof p.confidence === "number" ? p.confidence : null,
     vector: row.vector,
     mentioned: mentionsParticipant(query, people),
+    words: isTurn(row) ? wordCount(p.content) : null,
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
 import { fails, ok } from "../../support/gql.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
@@ -9,7 +10,7 @@ const SEARCH = `query ($input: SearchMemoriesInput!) {
   searchMemories(input: $input) {
     tookMs
     hits { source id content score ownerId sourceRef memoryType tags occurredAt
-      explain { fulltextRank vectorRank vectorScore fused graph expandedFrom recency importance confidence redundancy } }
+      explain { fulltextRank vectorRank vectorScore fused graph expandedFrom recency importance confidence length redundancy } }
   }
 }`;
 
@@ -18,7 +19,7 @@ interface Hit {
   content: string;
   sourceRef: string | null;
   ownerId: string;
-  explain: { fulltextRank: number | null; vectorRank: number | null; graph: number; expandedFrom: string[] } | null;
+  explain: { fulltextRank: number | null; vectorRank: number | null; graph: number; expandedFrom: string[]; length: number } | null;
 }
 
 let gw: TestGateway;
@@ -80,6 +81,15 @@ describe("searchMemories: hybrid retrieval", () => {
     expect(next!.explain!.expandedFrom.length).toBeGreaterThan(0);
     const without = await search(alice, { query: "adopted a puppy called Rex", agentIds: [alice], limit: 6, expand: false, explain: true });
     expect(without.every((h) => h.explain!.graph === 0)).toBe(true);
+  });
+
+  it("weighs a short conversational turn down by the length prior, and leaves a short insight or observation alone", async () => {
+    const hits = await search(alice, { query: "puppy flat queue deployments", agentIds: [alice], limit: 20, expand: false, explain: true });
+    const lengthOf = (ref: string) => hits.find((h) => h.sourceRef === ref)?.explain?.length;
+    // "Sam: He chews everything in the flat": an INTERACTION of 7 words, below the 20 that count fully.
+    expect(lengthOf("c2")).toBeCloseTo(1 - DEFAULT_RANK_OPTIONS.lengthShare + (DEFAULT_RANK_OPTIONS.lengthShare * 7) / DEFAULT_RANK_OPTIONS.lengthWords);
+    expect(lengthOf("i1")).toBe(1);
+    expect(lengthOf("o1")).toBe(1);
   });
 
   it("filters by type, tags, participants, time range and minimum confidence", async () => {
