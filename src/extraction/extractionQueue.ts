@@ -22,13 +22,18 @@ export interface ClaimedMessage {
 // Nothing while an operator has paused extraction (pauseExtraction). Candidates
 // are read without locks; the lock is taken next, and the claim checks again
 // under it, so two workers never both hold one message.
+// The queue is read by a seek on the (extractionStatus, timestamp) index, so a
+// claim reads the PENDING messages, never every message of the store: the
+// lease test is one predicate (an OR would split the seek in two), and the
+// control node is read after the LIMIT, so the planner starts from the index.
 const CANDIDATES = `
-  OPTIONAL MATCH (ctl:ExtractionControl {id: 'global'})
-  WITH ctl WHERE ctl IS NULL OR ctl.paused <> true
-  MATCH (m:Message) WHERE m.extractionStatus = 'PENDING'
-    AND (m.extractionLeaseUntil IS NULL OR m.extractionLeaseUntil < datetime())
+  MATCH (m:Message) USING INDEX SEEK m:Message(extractionStatus, timestamp)
+  WHERE m.extractionStatus = 'PENDING' AND m.timestamp IS NOT NULL
+    AND coalesce(m.extractionLeaseUntil < datetime(), true)
     AND (size($tenants) = 0 OR m.tenantId IN $tenants)
   WITH m ORDER BY m.timestamp LIMIT $limit
+  OPTIONAL MATCH (ctl:ExtractionControl {id: 'global'})
+  WITH m, ctl WHERE ctl IS NULL OR ctl.paused <> true
   RETURN elementId(m) AS key`;
 
 const LOCK = `MATCH (m:Message) WHERE elementId(m) IN $keys CALL apoc.lock.nodes([m]) RETURN count(*) AS locked`;
