@@ -272,7 +272,7 @@ const schema = z.object({
   EXTRACTION: z.enum(["deterministic", "llm", "off"]).default("deterministic"),
   EXTRACTION_TENANTS: tenantList.optional(),
   EXTRACTION_OFF_TENANTS: tenantList.optional(),
-  EXTRACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  EXTRACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(500),
   EXTRACTION_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   EXTRACTION_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(5),
   EXTRACTION_MAX_BUSY_SHARE: z.coerce.number().gt(0).max(1).default(0.05),

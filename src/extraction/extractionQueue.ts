@@ -22,13 +22,21 @@ export interface ClaimedMessage {
 // Nothing while an operator has paused extraction (pauseExtraction). Candidates
 // are read without locks; the lock is taken next, and the claim checks again
 // under it, so two workers never both hold one message.
+// The queue is read by a seek on the (extractionStatus, timestamp) index, in
+// the index's order, so a claim reads about `limit` messages, never every
+// message of the store nor every PENDING one: the lease test is one predicate
+// (an OR would split the seek in two), the ORDER BY names both keys of the
+// index (with one status that is timestamp order; with the timestamp alone the
+// planner sorts every PENDING message), and the control node is read after the
+// LIMIT, so the planner starts from the index.
 const CANDIDATES = `
-  OPTIONAL MATCH (ctl:ExtractionControl {id: 'global'})
-  WITH ctl WHERE ctl IS NULL OR ctl.paused <> true
-  MATCH (m:Message) WHERE m.extractionStatus = 'PENDING'
-    AND (m.extractionLeaseUntil IS NULL OR m.extractionLeaseUntil < datetime())
+  MATCH (m:Message) USING INDEX SEEK m:Message(extractionStatus, timestamp)
+  WHERE m.extractionStatus = 'PENDING' AND m.timestamp IS NOT NULL
+    AND coalesce(m.extractionLeaseUntil < datetime(), true)
     AND (size($tenants) = 0 OR m.tenantId IN $tenants)
-  WITH m ORDER BY m.timestamp LIMIT $limit
+  WITH m ORDER BY m.extractionStatus, m.timestamp LIMIT $limit
+  OPTIONAL MATCH (ctl:ExtractionControl {id: 'global'})
+  WITH m, ctl WHERE ctl IS NULL OR ctl.paused <> true
   RETURN elementId(m) AS key`;
 
 const LOCK = `MATCH (m:Message) WHERE elementId(m) IN $keys CALL apoc.lock.nodes([m]) RETURN count(*) AS locked`;

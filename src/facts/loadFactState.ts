@@ -6,7 +6,7 @@ import { BadUserInputError, NotFoundError } from "../errors/errors.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { nameKey, nameKeyCypher, nameKeyParams } from "./nameKey.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
-import { targetOf } from "./factRelations.js";
+import { safeFactTypes, targetOf } from "./factRelations.js";
 import { type FactRelation } from "../core/schemaFacts.js";
 import type { FactAssertion, ObjectRef, StoredFact } from "./factTypes.js";
 import type { ValidAssertion } from "./validateAssertions.js";
@@ -51,11 +51,16 @@ const objectsOf = (label: string) => `
   WITH ref, usable[0].o AS o, usable[0].rank = 3 AS byKey, size(unfit) > 0 AS unfitById
   RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, byKey, unfitById`;
 
-/** The subjects' facts the caller may read (their objects visible), locked against concurrent assertions first. */
-const FACTS = `
+/**
+ * The subjects' facts the caller may read (their objects visible), locked
+ * against concurrent assertions first. The fact types are in the pattern, so
+ * Neo4j expands only those relationships: a person's AUTHORED messages (the
+ * thousands of a Discord regular) are never read.
+ */
+const FACTS = (types: readonly string[]) => `
   UNWIND $keys AS key
   MATCH (p:Person) WHERE elementId(p) = key
-  MATCH (p)-[r]->(o) WHERE type(r) IN $types AND ${visibleAs("o")}
+  MATCH (p)-[r:${safeFactTypes(types).join("|")}]->(o) WHERE ${visibleAs("o")}
   RETURN ${FACT_ROW} AS fact`;
 
 /**
@@ -85,7 +90,7 @@ export async function loadFactState(
   if (lock) await tx.run("MATCH (p:Person) WHERE elementId(p) IN $keys CALL apoc.lock.nodes([p]) RETURN count(*)", { keys });
 
   const assertions = await resolveObjects(tx, caller, valid, relations, (a) => subjects.get(a.subject)!);
-  const factRows = (await tx.run(FACTS, { ...visibility, keys, types: relations.map((r) => r.type) })).records;
+  const factRows = (await tx.run(FACTS(relations.map((r) => r.type)), { ...visibility, keys })).records;
   const existing = factRows.map((rec): StoredFact => {
     const row = rec.get("fact") as FactRow;
     return {
