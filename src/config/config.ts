@@ -136,7 +136,7 @@ export interface TracingConfig {
  * (the default), or any OpenAI-compatible `/embeddings` endpoint.
  */
 export type EmbeddingsConfig =
-  | { provider: "local"; model: string; threads: number }
+  | { provider: "local"; model: string; threads: number; spinning: boolean }
   | { provider: "openai"; baseUrl: string; apiKey: string; model: string };
 
 export type ContextMode = "joint" | "derived";
@@ -236,6 +236,7 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).optional(),
   EMBEDDING_MODEL: z.enum(LOCAL_MODEL_NAMES).default(DEFAULT_EMBEDDING_MODEL),
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  EMBEDDING_SPINNING: z.enum(["on", "off"]).default("off"),
   EMBEDDING_CONTEXT: z.enum(["joint", "derived"]).default("joint"),
   EMBEDDING_BASE_URL: z.string().url().optional(),
   EMBEDDING_API_KEY: z.string().default(""),
@@ -350,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     embeddings: e.EMBEDDING_BASE_URL
       ? { provider: "openai", baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_API_MODEL }
-      : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS },
+      : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS, spinning: e.EMBEDDING_SPINNING === "on" },
     embeddingContext: e.EMBEDDING_CONTEXT,
     mcp: { sessionIdleSeconds: e.MCP_SESSION_IDLE_SECONDS, maxSessionsPerCaller: e.MCP_MAX_SESSIONS_PER_CALLER },
     game: {

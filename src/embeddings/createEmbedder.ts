@@ -15,5 +15,5 @@ export async function createEmbedder(
   if (config.provider === "openai") return withCachedQueries(await createOpenAiEmbedder(config));
   const spec = LOCAL_MODELS[config.model];
   if (!spec) throw new Error(`Unknown embedding model ${config.model}`);
-  return withCachedQueries(await createOnnxEmbedder(spec, await provisionModel(spec, cacheDir, log), config.threads));
+  return withCachedQueries(await createOnnxEmbedder(spec, await provisionModel(spec, cacheDir, log), config.threads, config.spinning));
 }

@@ -26,6 +26,7 @@ export interface OnnxSessionOptions {
   intraOpNumThreads: number;
   interOpNumThreads: number;
   graphOptimizationLevel: "all";
+  extra?: Record<string, string>;
 }
 
 export async function startOnnxSession(onnxPath: string, options: OnnxSessionOptions): Promise<OnnxSession> {
