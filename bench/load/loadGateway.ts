@@ -48,8 +48,9 @@ export async function startLoadGateway(extraEnv: Record<string, string> = {}, ch
     RATE_LIMITS: "retrieveContext=10",
     // Settings a run may change for a side-by-side comparison (bench:load with NEO4J_BOOKMARKS=on against the default).
     NEO4J_BOOKMARKS: process.env.NEO4J_BOOKMARKS ?? "auto",
-    MAX_CONCURRENT_OPERATIONS: process.env.MAX_CONCURRENT_OPERATIONS ?? "16",
-    MAX_QUEUED_OPERATIONS: process.env.MAX_QUEUED_OPERATIONS ?? "16",
+    // The gateway's defaults (per core) unless a run sets them, as a side-by-side comparison does.
+    ...(process.env.MAX_CONCURRENT_OPERATIONS ? { MAX_CONCURRENT_OPERATIONS: process.env.MAX_CONCURRENT_OPERATIONS } : {}),
+    ...(process.env.MAX_QUEUED_OPERATIONS ? { MAX_QUEUED_OPERATIONS: process.env.MAX_QUEUED_OPERATIONS } : {}),
     ...(process.env.NEO4J_REPLAN_SECONDS ? { NEO4J_REPLAN_SECONDS: process.env.NEO4J_REPLAN_SECONDS } : {}),
   };
   const child = await startChildGateway({
