@@ -28,58 +28,61 @@ afterAll(async () => {
 
 const codeOf = (r: { errors?: readonly { extensions?: Record<string, unknown> }[] }) => r.errors?.[0]?.extensions?.code ?? null;
 
+/**
+ * Runs `whileHeld` while a recordTurn holds the only turn: it waits on its session's lock, which a
+ * transaction of the test's own holds; the lock is then let go and the turn must succeed.
+ */
+async function whileTheTurnIsHeld(name: string, whileHeld: () => Promise<void>, settleMs = 200): Promise<void> {
+  const sessionId = `${agent}-${name}`;
+  expect(codeOf(await gw.request(START, { sessionId, goal: "hold the only turn", maxTurns: 5 }, agent))).toBeNull();
+  const session = gw.driver.session();
+  const tx = await session.beginTransaction();
+  try {
+    await tx.run("MATCH (s:GameSession {id: $sessionId}) SET s._lockedByTest = true", { sessionId });
+    const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "holds the turn", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
+    await new Promise((r) => setTimeout(r, settleMs));
+    await whileHeld();
+    await tx.rollback();
+    expect(codeOf(await turn)).toBeNull();
+  } finally {
+    await session.close();
+  }
+}
+
 describe("admission: at most MAX_CONCURRENT_OPERATIONS run at once", () => {
   it("the next operation waits its turn and is refused with SERVICE_BUSY when the wait is over", async () => {
-    const sessionId = `${agent}-s`;
-    expect(codeOf(await gw.request(START, { sessionId, goal: "wait for the lock", maxTurns: 5 }, agent))).toBeNull();
-    // Hold the session's lock in a transaction of our own: recordTurn waits on it while holding the only turn.
-    const session = gw.driver.session();
-    const tx = await session.beginTransaction();
-    try {
-      await tx.run("MATCH (s:GameSession {id: $sessionId}) SET s._lockedByTest = true", { sessionId });
-      const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "waits", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
-      await new Promise((r) => setTimeout(r, 200));
+    await whileTheTurnIsHeld("wait", async () => {
       const refused = await gw.request("{ agents(limit: 1) { id } }", {}, uniqueAgent("admission-other"));
       expect(codeOf(refused)).toBe("SERVICE_BUSY");
       expect(refused.errors?.[0]?.message).toBe("The gateway is busy: 1 operations are running and this one waited 500 ms; try again in 1 s");
       expect(refused.errors?.[0]?.extensions?.retryAfterSeconds).toBe(1);
-      await tx.rollback();
-      expect(codeOf(await turn)).toBeNull();
-    } finally {
-      await session.close();
-    }
+    });
   });
 
   it("beyond MAX_QUEUED_OPERATIONS an operation is refused at once with SERVICE_BUSY, HTTP 503 and Retry-After", async () => {
-    const sessionId = `${agent}-busy`;
-    expect(codeOf(await gw.request(START, { sessionId, goal: "fill the line", maxTurns: 5 }, agent))).toBeNull();
-    const session = gw.driver.session();
-    const tx = await session.beginTransaction();
-    try {
-      await tx.run("MATCH (s:GameSession {id: $sessionId}) SET s._lockedByTest = true", { sessionId });
-      const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "holds the turn", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
-      await new Promise((r) => setTimeout(r, 100));
-      const queued = Array.from({ length: 10 }, () => gw.request("{ agents(limit: 1) { id } }", {}, uniqueAgent("admission-queued")));
-      await new Promise((r) => setTimeout(r, 50));
-      const started = performance.now();
-      const res = await fetch(gw.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-mnemograph-agent": uniqueAgent("admission-late") },
-        body: JSON.stringify({ query: "{ agents(limit: 1) { id } }" }),
-      });
-      const elapsed = performance.now() - started;
-      const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
-      expect(res.status).toBe(503);
-      expect(res.headers.get("retry-after")).toBe("1");
-      expect(body.errors[0]!.extensions).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
-      expect(body.errors[0]!.message).toBe("The gateway is busy: 1 operations are running and 10 are waiting (MAX_QUEUED_OPERATIONS); try again in 1 s");
-      expect(elapsed).toBeLessThan(400);
-      await tx.rollback();
-      expect(codeOf(await turn)).toBeNull();
-      await Promise.all(queued);
-    } finally {
-      await session.close();
-    }
+    let queued: Promise<unknown>[] = [];
+    await whileTheTurnIsHeld(
+      "busy",
+      async () => {
+        queued = Array.from({ length: 10 }, () => gw.request("{ agents(limit: 1) { id } }", {}, uniqueAgent("admission-queued")));
+        await new Promise((r) => setTimeout(r, 50));
+        const started = performance.now();
+        const res = await fetch(gw.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-mnemograph-agent": uniqueAgent("admission-late") },
+          body: JSON.stringify({ query: "{ agents(limit: 1) { id } }" }),
+        });
+        const elapsed = performance.now() - started;
+        const body = (await res.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("1");
+        expect(body.errors[0]!.extensions).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
+        expect(body.errors[0]!.message).toBe("The gateway is busy: 1 operations are running and 10 are waiting (MAX_QUEUED_OPERATIONS); try again in 1 s");
+        expect(elapsed).toBeLessThan(400);
+      },
+      100,
+    );
+    await Promise.all(queued);
   });
 
   it("operations refused by the rate limiter give their turn back", async () => {
@@ -91,24 +94,16 @@ describe("admission: at most MAX_CONCURRENT_OPERATIONS run at once", () => {
   });
 
   it("a query over the WebSocket waits for the same turn, is refused with SERVICE_BUSY on the socket, and the socket stays open", async () => {
-    const sessionId = `${agent}-ws`;
-    expect(codeOf(await gw.request(START, { sessionId, goal: "hold the turn over HTTP", maxTurns: 5 }, agent))).toBeNull();
     const socket = wsClient(gw.url, { "x-mnemograph-agent": uniqueAgent("admission-ws") });
-    const session = gw.driver.session();
-    const tx = await session.beginTransaction();
     try {
-      await tx.run("MATCH (s:GameSession {id: $sessionId}) SET s._lockedByTest = true", { sessionId });
-      const turn = gw.request(RECORD, { sessionId, turn: { number: 1, analysis: "holds the turn", buttonPresses: ["A"], success: true, screenshot: { base64: PNG } } }, agent);
-      await new Promise((r) => setTimeout(r, 200));
-      const refused = (await wsRequest(socket, "{ agents(limit: 1) { id } }")) as { errors?: { message: string; extensions?: Record<string, unknown> }[] };
-      expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
-      expect(refused.errors?.[0]?.message).toBe("The gateway is busy: 1 operations are running and this one waited 500 ms; try again in 1 s");
-      await tx.rollback();
-      expect(codeOf(await turn)).toBeNull();
+      await whileTheTurnIsHeld("ws", async () => {
+        const refused = (await wsRequest(socket, "{ agents(limit: 1) { id } }")) as { errors?: { message: string; extensions?: Record<string, unknown> }[] };
+        expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "SERVICE_BUSY", retryAfterSeconds: 1 });
+        expect(refused.errors?.[0]?.message).toBe("The gateway is busy: 1 operations are running and this one waited 500 ms; try again in 1 s");
+      });
       // The turn is free again: the same socket is served.
       expect(await wsRequest(socket, "{ agents(limit: 1) { id } }")).toMatchObject({ data: { agents: expect.any(Array) } });
     } finally {
-      await session.close();
       await socket.dispose();
     }
   });
