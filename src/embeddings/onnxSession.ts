@@ -50,13 +50,14 @@ export async function startOnnxSession(onnxPath: string, options: OnnxSessionOpt
   worker.on("error", (err) => failAll(err));
   worker.on("exit", (code) => failAll(new Error(`the ONNX model's thread stopped (exit code ${code})`)));
 
-  const call = (id: number, message: object, transfer: ArrayBuffer[] = []): Promise<Reply> =>
+  const call = (id: number, message?: object, transfer: ArrayBuffer[] = []): Promise<Reply> =>
     new Promise((resolve, reject) => {
       if (failure) return reject(failure);
       pending.set(id, { resolve, reject });
-      if (message !== READY) worker.postMessage(message, transfer);
+      if (message) worker.postMessage(message, transfer);
     });
-  const started = await call(0, READY).catch(async (err: unknown) => {
+  // Reply 0 is the thread's own first message: the session started (or failed to).
+  const started = await call(0).catch(async (err: unknown) => {
     await worker.terminate();
     throw err;
   });
@@ -77,6 +78,3 @@ export async function startOnnxSession(onnxPath: string, options: OnnxSessionOpt
     },
   };
 }
-
-/** The first message is the worker's own: the session started (or failed to). */
-const READY = {};
