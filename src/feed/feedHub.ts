@@ -51,7 +51,6 @@ export interface FeedHub {
   committed(tenantId: string, events: OutboxEvent[]): void;
   /** Subscription rules of the tenant changed: subscribers reload theirs. */
   rulesChanged(tenantId: string): void;
-  rulesVersion(tenantId: string): number;
   /** A subscriber's rules, read with every other subscriber's of the tenant in one statement and kept for a few seconds. */
   readerRules(tenantId: string, agentId: string): Promise<ReaderRules>;
 }
@@ -190,7 +189,6 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollM
       t.rules += 1;
       t.listeners.forEach((l) => l());
     },
-    rulesVersion: (tenantId) => tenants.get(tenantId)?.rules ?? 0,
     readerRules: (tenantId, agentId) => rulesCache.get(tenantId, agentId, tenants.get(tenantId)?.rules ?? 0),
   };
 }

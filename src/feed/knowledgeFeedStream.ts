@@ -14,7 +14,7 @@ export interface FeedStreamDeps {
   database: string;
   hub: FeedHub;
   logger: Logger;
-  /** Rules are asked of the hub again at least this often (it reads them for all its subscribers; changes made through another process). */
+  /** An idle subscriber looks at its rules again at least this often (the hub reads them for all its subscribers; changes made through another process). */
   rulesRefreshMs?: number;
   /** Replay page size. */
   pageSize?: number;
@@ -38,14 +38,9 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
 
   let rules: FeedRule[] = [];
   let broadcasts: BroadcastDelivery = "IMMEDIATE";
-  let rulesAt = 0;
-  let rulesVersion = -1;
+  // The hub keeps them fresh (read again after its refresh, or at once when this process changes them).
   const refreshRules = async () => {
-    const version = hub.rulesVersion(tenantId);
-    if (version === rulesVersion && Date.now() - rulesAt < rulesRefreshMs) return;
     ({ rules, broadcasts } = await hub.readerRules(tenantId, reader.agentId));
-    rulesVersion = version;
-    rulesAt = Date.now();
   };
 
   /** Events after `seq`: from the hub's buffer when it reaches back, else from the outbox. */
