@@ -34,10 +34,13 @@ const SUBJECTS = `
  * but the fact's readers would not all read.
  */
 const objectsOf = (label: string) => `
+  WITH [ref IN $refs | ref.name] + [ref IN $refs | toLower(ref.name)] + [ref IN $refs WHERE ref.key <> '' | ref.key] AS spellings
   MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
   // Each object's spellings once per statement, not once per ref: the name key is a regex in Cypher.
   WITH o, toLower(o.name) AS name, toLower(coalesce(o.realName, '')) AS realName, [alias IN coalesce(o.aliases, []) | toLower(alias)] AS aliases,
-       CASE WHEN $byKey THEN ${nameKeyCypher("o.name")} ELSE '' END AS key
+       CASE WHEN $byKey THEN ${nameKeyCypher("o.name")} ELSE '' END AS key, spellings
+  // Only objects with a spelling some ref has meet the refs: a tenant's objects times a batch's refs was most of the cost.
+  WHERE o.id IN spellings OR name IN spellings OR realName IN spellings OR key IN spellings OR any(alias IN aliases WHERE alias IN spellings)
   UNWIND $refs AS ref
   WITH ref, o, CASE WHEN o.id = ref.name THEN 0 WHEN name = toLower(ref.name) THEN 1
                     WHEN realName = toLower(ref.name) OR toLower(ref.name) IN aliases THEN 2
