@@ -5,7 +5,7 @@ import { passLoop } from "../core/passLoop.js";
 import { assertFactBatch, validateAssertions, type FactBatchGroup, type ValidAssertion } from "../facts/index.js";
 import { claimMessages, LeaseLostError, releaseFailed, settleAlone, settleMessages, type ClaimedMessage, type Settled } from "./extractionQueue.js";
 import type { ExtractedFact, Extractor } from "./extractor.js";
-import { passDelay, type BudgetState } from "./busyBudget.js";
+import { passDelay, servingWrites, type BudgetState } from "./busyBudget.js";
 import { loadKnownPeople } from "./knownPeople.js";
 import { createPhaseTimes, type Phase } from "./phaseTimes.js";
 import { contentKey, factsByMessage, sortClaimed } from "./planPass.js";
@@ -83,7 +83,12 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     }
   }
 
-  async function readTenant(tenantId: string, messages: ClaimedMessage[]) {
+  /** One tenant's share of a batch, read and ready to write; or the error that reading it raised. */
+  type ReadTenant =
+    | { tenantId: string; messages: ClaimedMessage[]; groups: FactBatchGroup[]; settled: Settled[]; written: number }
+    | { tenantId: string; messages: ClaimedMessage[]; error: Error };
+
+  async function readTenant(tenantId: string, messages: ClaimedMessage[]): Promise<ReadTenant> {
     const people = await phases.time("people", () =>
       loadKnownPeople(
         driver,
@@ -113,42 +118,85 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
       settled.push({ key: m.key, content: m.content, status: "DONE", contentKey: contentKey(m.content), note: null, facts: valid.length, extractor: label });
     }
     const written = [...groups.values()].reduce((n, g) => n + g.assertions.length, 0);
+    return { tenantId, messages, groups: [...groups.values()], settled, written };
+  }
+
+  async function writeTenant(read: ReadTenant): Promise<void> {
     try {
-      if (written === 0) await phases.time("settle", () => settleAlone(driver, database, worker, settled));
-      else await phases.time("write", () => assertFactBatch(deps, [...groups.values()], deps.schema.factRelations, (tx) => settleMessages(tx, worker, settled)));
-      counts.factsWritten += written;
+      if ("error" in read) throw read.error;
+      const { groups, settled, written } = read;
+      try {
+        if (written === 0) await phases.time("settle", () => settleAlone(driver, database, worker, settled));
+        else await phases.time("write", () => assertFactBatch(deps, groups, deps.schema.factRelations, (tx) => settleMessages(tx, worker, settled)));
+        counts.factsWritten += written;
+      } catch (err) {
+        if (!(err instanceof LeaseLostError)) throw err;
+        logger.warn({ err }, "Extraction lease lost; the new holder writes these messages' facts");
+      }
     } catch (err) {
-      if (!(err instanceof LeaseLostError)) throw err;
-      logger.warn({ err }, "Extraction lease lost; the new holder writes these messages' facts");
+      const keys = read.messages.map((m) => m.key);
+      counts.failures++;
+      counts.lastError = (err as Error).message;
+      logger.error({ err, tenantId: read.tenantId, messages: keys.length }, "Extraction failed for a batch; its messages are retried after a back-off");
+      await releaseFailed(driver, database, worker, keys, config.maxAttempts, (err as Error).message);
     }
   }
 
-  /** One batch: claim, sort, read, write. Returns how many messages it settled or released. */
-  async function pass(): Promise<number> {
+  /** A claimed batch, read: the messages settled unread are settled already. */
+  interface ReadBatch {
+    claimed: number;
+    tenants: ReadTenant[];
+  }
+
+  /** Claims a batch, settles what is not read, and reads the rest (people, extractor); writes nothing of it. */
+  async function readBatch(): Promise<ReadBatch> {
     const claimed = await phases.time("claim", () => claimMessages(driver, database, worker, { limit: config.batchSize, leaseSeconds: config.leaseSeconds, tenants: config.onlyTenants }));
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return { claimed: 0, tenants: [] };
     const { byTenant, settled } = sortClaimed(claimed, config.offTenants, label);
     await phases.time("settle", () => settleAlone(driver, database, worker, settled));
+    const tenants: ReadTenant[] = [];
     for (const [tenantId, messages] of byTenant) {
-      try {
-        await readTenant(tenantId, messages);
-      } catch (err) {
-        const keys = messages.map((m) => m.key);
-        counts.failures++;
-        counts.lastError = (err as Error).message;
-        logger.error({ err, tenantId, messages: keys.length }, "Extraction failed for a batch; its messages are retried after a back-off");
-        await releaseFailed(driver, database, worker, keys, config.maxAttempts, (err as Error).message);
-      }
+      tenants.push(await readTenant(tenantId, messages).catch((err: unknown) => ({ tenantId, messages, error: err as Error })));
     }
-    counts.processed += claimed.length;
-    return claimed.length;
+    return { claimed: claimed.length, tenants };
+  }
+
+  /**
+   * The next batch, claimed and read while this one is written: reading is
+   * this process's CPU (the extractor), writing is mostly Neo4j's, so on a
+   * backlog the two overlap. Only while no foreground writes are served (the
+   * budget above keeps passes short then) and only after a full batch.
+   */
+  let next: Promise<ReadBatch> | null = null;
+
+  /** One batch: claim, sort, read, write. Returns how many messages it settled or released. */
+  async function pass(): Promise<number> {
+    const batch = await (next ?? readBatch());
+    next = null;
+    if (batch.claimed === 0) return 0;
+    if (batch.claimed >= config.batchSize && !paused && !stopped && !servingWrites(budget, clock(), config.quietMs)) {
+      next = readBatch();
+      // Awaited by the next pass (or by finishHeld); a failure surfaces there, not as an unhandled rejection.
+      next.catch(() => undefined);
+    }
+    for (const read of batch.tenants) await writeTenant(read);
+    counts.processed += batch.claimed;
+    return batch.claimed;
+  }
+
+  /** A batch read ahead is written even when the worker pauses or stops: claims held run to their end. */
+  async function finishHeld(): Promise<void> {
+    if (next) await pass();
   }
 
   const loop = passLoop({
     // One batch; another is claimed at once only when this one was full.
     pass: async () => {
       await withinBudget();
-      if (stopped || paused) return false;
+      if (stopped || paused) {
+        await finishHeld();
+        return false;
+      }
       const start = clock();
       // Full batches always: the extractor reads a message in the context of the batch's earlier
       // messages (who "she" is), so smaller batches under load would learn fewer facts.
@@ -187,6 +235,7 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
     async stop() {
       stopped = true;
       await loop.stop();
+      await finishHeld();
     },
   };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
 import type { ExtractedFact, Extractor } from "../../../src/extraction/index.js";
 import { claimMessages, LeaseLostError, settleMessages } from "../../../src/extraction/extractionQueue.js";
+import { createExtractionWorker } from "../../../src/extraction/extractionWorker.js";
+import { createLogger } from "../../../src/logging/logger.js";
 import { assertFacts, validateAssertions } from "../../../src/facts/index.js";
+import { testConfig } from "../../support/testGateway.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**
@@ -300,5 +303,81 @@ describe("a claimed batch written in one transaction", () => {
     expect([...elixir[0]!.evidence].sort()).toEqual([pid("b1"), pid("b2")]);
     // Two witnesses: noisy-or of 0.7 and 0.7.
     expect(elixir[0]!.confidence).toBeCloseTo(0.91, 10);
+  });
+});
+
+describe("reading the next batch while one is written", () => {
+  // A worker of the test's own, two messages a batch, over its own three authors' messages.
+  const ahead = (onBatch: (ids: string[]) => Promise<void>) =>
+    createExtractionWorker({
+      deps: { driver: t.gw.driver, database: "neo4j", embedder: t.gw.app.embedder, now: () => new Date(), logger: createLogger({ logLevel: "silent" }), schema: t.gw.app.schema },
+      extractor: {
+        ...usesExtractor,
+        async extract(batch, context) {
+          await onBatch(batch.map((m) => m.id));
+          return usesExtractor.extract(batch, context);
+        },
+      },
+      config: { ...testConfig().extraction, onlyTenants: [t.tenant], batchSize: 2, maxBusyShare: 1 },
+      workerId: "ahead",
+      pollMs: 3_600_000,
+    });
+  const write = async (ids: string[]) => {
+    // The gateway's own worker stays paused: the test's worker reads these.
+    t.gw.app.extraction!.pause();
+    for (const [i, id] of ids.entries()) {
+      const author = ["ana", "ben", "cy"][i % 3]!;
+      expect((await t.as(me, CREATE, { input: [msg(id, author, `I use Lang${id}`, { timestamp: `2026-04-01T10:00:0${i}Z` })] })).errors).toBeUndefined();
+    }
+  };
+  afterAll(() => t.gw.app.extraction!.resume());
+
+  it("the second batch is claimed and read while the first one's write waits on a lock, and both are written once", async () => {
+    await write(["a1", "a2", "a3", "a4"]);
+    // The test holds the lock the first batch's write takes on its subjects (ana, ben).
+    const session = t.gw.driver.session();
+    const tx = session.beginTransaction();
+    await tx.run("MATCH (p:Person {tenantId: $tenant}) WHERE p.id IN $ids CALL apoc.lock.nodes([p]) RETURN count(*)", { tenant: t.tenant, ids: [pid("ana"), pid("ben")] });
+    const reads: string[][] = [];
+    let secondRead: () => void = () => undefined;
+    const second = new Promise<void>((resolve) => (secondRead = resolve));
+    const worker = ahead(async (ids) => {
+      reads.push(ids);
+      if (reads.length === 2) secondRead();
+    });
+    try {
+      const drained = worker.drain();
+      await Promise.race([second, new Promise((_, reject) => setTimeout(() => reject(new Error("the second batch was not read while the first waited")), 10_000))]);
+      expect(await statusOf(["a1", "a2"])).toEqual({ a1: "PENDING", a2: "PENDING" });
+      await tx.commit();
+      await drained;
+    } finally {
+      await session.close();
+      await worker.stop();
+    }
+    expect(reads).toEqual([[pid("a1"), pid("a2")], [pid("a3"), pid("a4")]]);
+    expect(await statusOf(["a1", "a2", "a3", "a4"])).toEqual({ a1: "DONE", a2: "DONE", a3: "DONE", a4: "DONE" });
+    const held = await t.gw.driver.executeQuery("MATCH (m:Message {tenantId: $tenant}) WHERE m.extractionLeaseBy IS NOT NULL RETURN count(m) AS n", { tenant: t.tenant });
+    expect(Number(held.records[0]!.get("n"))).toBe(0);
+    expect((await skills("ana")).filter((s) => s.skill === "Langa1" || s.skill === "Langa4").map((s) => s.evidence)).toEqual([[pid("a1")], [pid("a4")]]);
+  });
+
+  it("a batch read ahead when the worker pauses is still written: no claim is left held, nothing is read twice", async () => {
+    await write(["h1", "h2", "h3", "h4", "h5", "h6"]);
+    const reads: string[][] = [];
+    const worker = ahead(async (ids) => {
+      reads.push(ids);
+      // The operator pauses while the second batch is read ahead of the first's write.
+      if (reads.length === 2) worker.pause();
+    });
+    try {
+      await worker.drain();
+    } finally {
+      await worker.stop();
+    }
+    expect(reads).toEqual([[pid("h1"), pid("h2")], [pid("h3"), pid("h4")]]);
+    expect(await statusOf(["h1", "h2", "h3", "h4", "h5", "h6"])).toEqual({ h1: "DONE", h2: "DONE", h3: "DONE", h4: "DONE", h5: "PENDING", h6: "PENDING" });
+    const held = await t.gw.driver.executeQuery("MATCH (m:Message {tenantId: $tenant}) WHERE m.extractionLeaseBy IS NOT NULL RETURN count(m) AS n", { tenant: t.tenant });
+    expect(Number(held.records[0]!.get("n"))).toBe(0);
   });
 });
