@@ -29,6 +29,8 @@ export interface CandidateFacts {
 export interface Neighbour {
   id: string;
   of: string;
+  /** Share of the hit's fused score it inherits; `neighbourShare` when absent (a turn next to it). */
+  share?: number;
 }
 
 /** Why a result scored what it did (returned with `explain`). */
@@ -89,6 +91,12 @@ export interface RankOptions {
   fulltextWeight: number;
   /** Weight of the vector list in the fusion. */
   vectorWeight: number;
+  /** Weight of the list of turns sharing the query's keys (sharedKeys.ts) in the fusion; 0 = not read. */
+  keyWeight: number;
+  /** Share of a hit's fused score inherited by the turns its rare keys pull in (the second hop); 0 = no hop. */
+  keyHopShare: number;
+  /** A key held by at most this many turns of the scope is rare enough to hop along. */
+  keyHopMaxDf: number;
   /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
   contextWeight: number;
   weighting: WeightingOptions;
@@ -115,12 +123,15 @@ export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   rrfK: 3,
   fulltextWeight: 1,
   vectorWeight: 1,
+  keyWeight: 0,
+  keyHopShare: 0,
+  keyHopMaxDf: 3,
   contextWeight: 0.75,
   weighting: DEFAULT_WEIGHTING,
 };
 
 /** How the two kinds of list are fused: RRF's k and each kind's weight. */
-export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vectorWeight">;
+export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vectorWeight" | "keyWeight">;
 
 /**
  * Fuses full-text and vector hits (weighted reciprocal-rank fusion). Several
@@ -129,9 +140,17 @@ export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vecto
 export function fuseLists(
   fulltext: readonly ListHit[],
   vector: readonly ListHit[],
-  { rrfK = 60, fulltextWeight = 1, vectorWeight = 1 }: Partial<FusionOptions> = {},
+  { rrfK = 60, fulltextWeight = 1, vectorWeight = 1, keyWeight = 0 }: Partial<FusionOptions> = {},
+  keys: readonly ListHit[] = [],
 ): Map<string, number> {
-  return fuseRanked([...fulltext.map((h) => ({ ...h, weight: fulltextWeight })), ...vector.map((h) => ({ ...h, weight: vectorWeight }))], rrfK);
+  return fuseRanked(
+    [
+      ...fulltext.map((h) => ({ ...h, weight: fulltextWeight })),
+      ...vector.map((h) => ({ ...h, weight: vectorWeight })),
+      ...(keyWeight > 0 ? keys.map((h) => ({ ...h, weight: keyWeight })) : []),
+    ],
+    rrfK,
+  );
 }
 
 /**
@@ -140,15 +159,15 @@ export function fuseLists(
  * diversified by MMR. Pure: every input comes in, nothing is read.
  */
 export function rankCandidates(
-  lists: { fulltext: readonly ListHit[]; vector: readonly ListHit[] },
+  lists: { fulltext: readonly ListHit[]; vector: readonly ListHit[]; keys?: readonly ListHit[] },
   neighbours: readonly Neighbour[],
   facts: ReadonlyMap<string, CandidateFacts>,
   options: RankOptions,
 ): RankedHit[] {
-  const fused = fuseLists(lists.fulltext, lists.vector, options);
+  const fused = fuseLists(lists.fulltext, lists.vector, options, lists.keys);
   const graph = new Map<string, { score: number; from: string[] }>();
-  for (const { id, of } of neighbours) {
-    const inherited = (fused.get(of) ?? 0) * options.neighbourShare;
+  for (const { id, of, share } of neighbours) {
+    const inherited = (fused.get(of) ?? 0) * (share ?? options.neighbourShare);
     const entry = graph.get(id) ?? { score: 0, from: [] };
     entry.score = Math.max(entry.score, inherited);
     entry.from.push(of);
