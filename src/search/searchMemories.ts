@@ -75,19 +75,22 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const fused = fuseLists(fulltextFlat, vectorFlat, options, keysFlat);
   const listRows = new Map([...fulltext, ...vector, facts].flatMap((l) => l.rows).map((r) => [r.key, r]));
 
-  // Graph expansion around the best hits that have neighbours (a conversation, people);
-  // the neighbours come back as rows.
-  const { pool, seeds } = candidatePool(fused, request.limit, options.expansionSeeds, (key) => listRows.get(key)?.expandable === true);
+  // Graph expansion around the best hits that have neighbours (a conversation, people), the
+  // neighbours coming back as rows, and the hop along the best hits' rare keys. A turn only the
+  // shared-key list found has no row yet: it counts as expandable (the neighbour read finds none if it has none).
+  const keysOf = new Map(holders.flat().map((h) => [h.id, h.keys]));
+  const { pool, seeds } = candidatePool(fused, request.limit, options.expansionSeeds, (key) => listRows.get(key)?.expandable ?? keysOf.has(key));
   const expandable = request.expand && seeds.length > 0;
   const [expansion, hops] = await Promise.all([
     expandable ? Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors))).then((l) => l.flat()) : [],
-    expandable && options.keyHopShare > 0 ? keyHop(target, specs, seeds.flatMap((key) => keyedRow(listRows.get(key))), params, options.keyHopMaxDf) : [],
+    expandable && options.keyHopShare > 0 ? keyHop(target, specs, seeds.flatMap((key) => keyedRow(key, listRows.get(key), keysOf)), params, options.keyHopMaxDf) : [],
   ]);
   // Pool members only the key list found, and turns the hop reached, come without rows: one read brings them.
   const known = new Set([...listRows.keys(), ...expansion.map((n) => n.row.key)]);
   const missing = [...new Set([...pool, ...hops.map((h) => h.id)])].filter((key) => !known.has(key));
   const extra = missing.length > 0 ? (await Promise.all(specs.map((spec) => rowsByIds(target, spec, idsOf(spec, missing), params, withVectors)))).flat() : [];
-  const rows = [...pool.flatMap((key) => listRows.get(key) ?? []), ...expansion.map((n) => n.row), ...extra];
+  const rows = [...new Set([...pool, ...hops.map((h) => h.id)])].flatMap((key) => listRows.get(key) ?? []);
+  rows.push(...expansion.map((n) => n.row), ...extra);
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const links = [...expansion.map(({ id, of }) => ({ id, of })), ...hops.map((h) => ({ ...h, share: options.keyHopShare }))];
 
@@ -107,9 +110,10 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   };
 }
 
-/** A row's stored keys (embeddings/textKeys.ts), for the key hop; none for a row without them. */
-function keyedRow(row: CandidateRow | undefined): KeyedTurn[] {
-  return row && Array.isArray(row.properties.keys) ? [{ id: row.key, keys: row.properties.keys as string[] }] : [];
+/** A seed's stored keys (embeddings/textKeys.ts), from its row or from the key read; none when it has none. */
+function keyedRow(key: string, row: CandidateRow | undefined, keysOf: ReadonlyMap<string, string[]>): KeyedTurn[] {
+  const keys = row && Array.isArray(row.properties.keys) ? (row.properties.keys as string[]) : keysOf.get(key);
+  return keys ? [{ id: key, keys }] : [];
 }
 
 /**
