@@ -108,25 +108,27 @@ export interface RankOptions {
  * most folds (tuned on four conversations) chose. A small RRF k trusts the
  * head of each list; the named period ("in May 2023") weighs heavily because
  * a question that names one is nearly always about it; a short turn loses up
- * to 0.6 of its score (every fold chose 0.6 or 0.8; 20–40 words as full length).
+ * to 0.6 of its score (every fold chose 0.6 or 0.8; 20–40 words as full length);
+ * the shared-key list weighs 0.75 (three folds; 0.5 and 1 the others) and the
+ * hop along keys held by at most 5 turns passes on 0.2 (0.1 in two folds).
  */
 export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   lambda: 0.8,
   neighbourShare: 0.3,
   neighbourWindow: 2,
-  expansionSeeds: 10,
+  expansionSeeds: 20,
   participantBoost: 2.5,
   periodBoost: 6,
   periodSlackDays: 7,
   lengthShare: 0.6,
-  lengthWords: 20,
-  rrfK: 3,
+  lengthWords: 30,
+  rrfK: 2,
   fulltextWeight: 1,
-  vectorWeight: 1,
-  keyWeight: 0,
-  keyHopShare: 0,
-  keyHopMaxDf: 3,
-  contextWeight: 0.75,
+  vectorWeight: 1.5,
+  keyWeight: 0.75,
+  keyHopShare: 0.2,
+  keyHopMaxDf: 5,
+  contextWeight: 1,
   weighting: DEFAULT_WEIGHTING,
 };
 
