@@ -63,7 +63,7 @@ const keyedCache = new WeakMap<ConversationFeatures, Map<string, KeyedTurn>>();
 function keyedOf(conv: ConversationFeatures): Map<string, KeyedTurn> {
   let k = keyedCache.get(conv);
   if (!k) {
-    k = new Map(conv.turns.map((t) => [t.key, { id: t.key, keys: textKeys(t.content) }]));
+    k = new Map(conv.turns.map((t) => [t.key, { id: t.key, keys: textKeys(t.content), at: Date.parse(t.occurredAt) }]));
     keyedCache.set(conv, k);
   }
   return k;

@@ -239,7 +239,7 @@ export async function keyHolders(
   spec: SearchSourceSpec,
   keys: readonly string[],
   params: SearchParams,
-): Promise<{ id: string; keys: string[] }[]> {
+): Promise<{ id: string; keys: string[]; at: number | null }[]> {
   const lucene = luceneAnyWord(keys.join(" "), 1000);
   if (!lucene) return [];
   const records = await read(
@@ -247,11 +247,13 @@ export async function keyHolders(
     `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n
      WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
      WITH n LIMIT $limit
-     RETURN n.id AS id, n.keys AS keys`,
+     RETURN n.id AS id, n.keys AS keys, ${spec.occurredAt("n")}.epochMillis AS at`,
     { ...params, index: spec.keysIndex, lucene, limit: neo4j.int(KEY_HOLDERS_LIMIT) },
   );
-  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, keys: (r.get("keys") as string[] | null) ?? [] }));
+  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, keys: (r.get("keys") as string[] | null) ?? [], at: toNumber(r.get("at")) }));
 }
+
+const toNumber = (v: unknown) => (v == null ? null : neo4j.isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
 
 /** Full rows of some nodes by id, through the same visibility and filters as any hit. */
 export async function rowsByIds(target: QueryTarget, spec: SearchSourceSpec, ids: readonly string[], params: SearchParams, withVectors: boolean): Promise<CandidateRow[]> {

@@ -2,6 +2,8 @@
 export interface KeyedTurn {
   id: string;
   keys: readonly string[];
+  /** When it happened (epoch ms): among equal scores the earlier turn ranks first, whatever order the read returned. */
+  at?: number | null;
 }
 
 /** How often each key occurs among these turns (document frequency). Pure. */
@@ -26,11 +28,11 @@ export function sharedKeyList(queryKeys: readonly string[], turns: readonly Keye
   const df = keyFrequencies(turns);
   const total = turns.length;
   return turns
-    .map((t) => ({ id: t.id, score: [...new Set(t.keys)].filter((k) => wanted.has(k)).reduce((s, k) => s + rarity(df.get(k)!, total), 0) }))
+    .map((t) => ({ id: t.id, at: t.at ?? 0, score: [...new Set(t.keys)].filter((k) => wanted.has(k)).reduce((s, k) => s + rarity(df.get(k)!, total), 0) }))
     .filter((h) => h.score > 0)
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => b.score - a.score || a.at - b.at)
     .slice(0, depth)
-    .map((h, i) => ({ ...h, rank: i + 1 }));
+    .map((h, i) => ({ id: h.id, score: h.score, rank: i + 1 }));
 }
 
 /**
