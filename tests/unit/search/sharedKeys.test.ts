@@ -30,6 +30,12 @@ describe("shared-key list", () => {
     expect(list[1]!.score).toBeGreaterThan(list[2]!.score);
   });
 
+  it("ranks equal scores by time, earlier first, whatever order the turns come in", () => {
+    const tied = [{ id: "late", keys: ["kid"], at: 3 }, { id: "early", keys: ["kid"], at: 1 }, { id: "mid", keys: ["kid"], at: 2 }];
+    expect(sharedKeyList(["kid"], tied, 10).map((h) => h.id)).toEqual(["early", "mid", "late"]);
+    expect(sharedKeyList(["kid"], [...tied].reverse(), 10).map((h) => h.id)).toEqual(["early", "mid", "late"]);
+  });
+
   it("leaves out turns sharing no query key and stops at the depth", () => {
     expect(sharedKeyList(["bowl"], turns, 10).map((h) => h.id)).toEqual(["d"]);
     expect(sharedKeyList(["kid"], turns, 2)).toHaveLength(2);
