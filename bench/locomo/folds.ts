@@ -15,6 +15,9 @@ export const GRID: Partial<Record<keyof Tuning, number[]>> = {
   periodSlackDays: [0, 7, 30],
   lengthShare: [0, 0.2, 0.4, 0.6, 0.8, 1],
   lengthWords: [5, 10, 20, 30, 40],
+  keyWeight: [0, 0.25, 0.5, 0.75, 1],
+  keyHopShare: [0, 0.1, 0.2, 0.3],
+  keyHopMaxDf: [3, 5, 10, 20],
 };
 
 export interface Scored {

@@ -2,6 +2,8 @@ import { candidatePool, closenessOf, listDepth } from "../../src/search/ranking/
 import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
 import { wordCount } from "../../src/search/ranking/lengthPrior.js";
 import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
+import { keyHops, seedKeys, sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
+import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
 import type { ConversationFeatures, QuestionFeatures } from "./features.js";
 
@@ -56,6 +58,31 @@ function factsOf(conv: ConversationFeatures, q: QuestionFeatures, slackDays: num
   return f;
 }
 
+/** Per conversation, each turn's keys (as ingest stores them: textKeys of the content). */
+const keyedCache = new WeakMap<ConversationFeatures, Map<string, KeyedTurn>>();
+function keyedOf(conv: ConversationFeatures): Map<string, KeyedTurn> {
+  let k = keyedCache.get(conv);
+  if (!k) {
+    k = new Map(conv.turns.map((t) => [t.key, { id: t.key, keys: textKeys(t.content), at: Date.parse(t.occurredAt) }]));
+    keyedCache.set(conv, k);
+  }
+  return k;
+}
+const queryKeysCache = new WeakMap<QuestionFeatures, string[]>();
+function queryKeysOf(q: QuestionFeatures): string[] {
+  let k = queryKeysCache.get(q);
+  if (!k) {
+    k = textKeys(q.question);
+    queryKeysCache.set(q, k);
+  }
+  return k;
+}
+/** The turns holding any of these keys, as the live read returns them. */
+const holding = (keyed: Map<string, KeyedTurn>, keys: readonly string[]) => {
+  const wanted = new Set(keys);
+  return [...keyed.values()].filter((t) => t.keys.some((k) => wanted.has(k)));
+};
+
 /**
  * Replays searchMemories' ranking for one question over collected features,
  * with the production pure functions (list depth, fusion, candidate pool,
@@ -72,7 +99,10 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
     .sort((a, b) => b.score - a.score)
     .slice(0, depth)
     .map((h, i) => ({ ...h, rank: i + 1 }));
-  const fused = fuseLists(fulltext, vector, tuning);
+  const keyed = keyedOf(conv);
+  const queryKeys = queryKeysOf(q);
+  const keys: ListHit[] = tuning.keyWeight > 0 ? sharedKeyList(queryKeys, holding(keyed, queryKeys), depth) : [];
+  const fused = fuseLists(fulltext, vector, tuning, keys);
   const { pool, seeds } = candidatePool(fused, limit, tuning.expansionSeeds, () => true);
   const index = new Map(conv.turns.map((t, i) => [t.key, i]));
   const links: Neighbour[] = seeds.flatMap((of) => {
@@ -82,9 +112,14 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
       .filter((t) => t.key !== of)
       .map((t) => ({ id: t.key, of }));
   });
+  if (tuning.keyHopShare > 0) {
+    const seedTurns = seeds.map((id) => keyed.get(id)!);
+    const hops = keyHops(seedTurns, holding(keyed, seedKeys(seedTurns)), tuning.keyHopMaxDf);
+    links.push(...hops.map((h) => ({ ...h, share: tuning.keyHopShare })));
+  }
   const kept = new Set([...pool, ...links.map((l) => l.id)]);
   const ranked = rankCandidates(
-    { fulltext: fulltext.filter((h) => kept.has(h.id)), vector: vector.filter((h) => kept.has(h.id)) },
+    { fulltext: fulltext.filter((h) => kept.has(h.id)), vector: vector.filter((h) => kept.has(h.id)), keys: keys.filter((h) => kept.has(h.id)) },
     links,
     factsOf(conv, q, tuning.periodSlackDays, now),
     { ...tuning, limit, now },

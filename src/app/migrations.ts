@@ -43,6 +43,7 @@ export function migrationsFor(document: DocumentNode): Migration[] {
   }));
   const embedded = embeddedTypes(document).flatMap(({ label, contextBy }) => [
     vector(vectorIndexName(label), label),
+    keysBackfill(label),
     range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
     ...(contextBy
       ? [
@@ -75,6 +76,18 @@ const EXTRACTION_DATA: Migration[] = [
     cypher: `MATCH (c:Channel) WHERE c.learnFacts IS NULL CALL (c) { SET c.learnFacts = true } IN TRANSACTIONS OF 5000 ROWS`,
   },
 ];
+
+/**
+ * Nodes embedded before the worker stored keys (embeddings/textKeys.ts) go
+ * back to it once: their vectors are current (same text, same model), so it
+ * only adds the keys, without a model run.
+ */
+const keysBackfill = (label: string): Migration => ({
+  name: `${label.toLowerCase()}_keys_backfill`,
+  data: true,
+  cypher: `MATCH (n:${safe(label)}) WHERE n.keys IS NULL AND n.embeddingStatus = 'READY'
+    CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
+});
 
 /** API keys are looked up by hash; ids are unique. */
 const API_KEYS: Migration[] = [
@@ -121,6 +134,9 @@ const fulltext = (name: string, labels: string, fields: string[], analyzer = "en
 const FULLTEXT_INDEXES: Migration[] = [
   fulltext("memory_content", "Memory", ["content"]),
   fulltext("message_content", "Message", ["content"]),
+  // The keys the embedding worker stores (a list of lower-cased roots): each a whole token.
+  fulltext("memory_keys", "Memory", ["keys"], "whitespace"),
+  fulltext("message_keys", "Message", ["keys"], "whitespace"),
   fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words"),
   fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
 ];

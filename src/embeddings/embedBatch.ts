@@ -5,6 +5,7 @@ import type { EmbeddedType } from "../core/schemaFacts.js";
 import type { ContextMode } from "../config/config.js";
 import { contextVector } from "./contextVector.js";
 import { embeddingText } from "./embeddingText.js";
+import { textKeys } from "./textKeys.js";
 
 export interface BatchTarget {
   driver: Driver;
@@ -106,6 +107,7 @@ export async function prepareBatch(
       parts: r.parts,
       key: r.key,
       unchanged: r.unchanged,
+      keys: textKeys(r.text),
       vector: vectorOf.get(r) ?? null,
       // Without a predecessor there is no context vector: search falls back to the node's own.
       context: contextOf.get(r) ?? null,
@@ -114,7 +116,8 @@ export async function prepareBatch(
 }
 
 /**
- * Writes a prepared batch and marks it READY. A vector is written only if the
+ * Writes a prepared batch and marks it READY, with the text's keys (textKeys.ts,
+ * read by search's shared-key list). A vector is written only if the
  * text read is still the text stored, so a concurrent update is never
  * overwritten with a stale vector (the node stays PENDING for the next pass).
  */
@@ -142,7 +145,7 @@ export async function commitBatch({ driver, database, embedder }: BatchTarget, b
        WITH n, row WHERE row.context IS NULL AND NOT row.unchanged
        REMOVE n.contextEmbedding
      }
-     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model`,
+     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys`,
     { rows: batch.rows, model: embedder.model },
     { database },
   );

@@ -4,6 +4,7 @@ import type { ListHit } from "./ranking/rankCandidates.js";
 import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
 import type { MemoryType } from "../generated/resolvers-types.js";
 import type { FactRecord } from "../facts/index.js";
+import { luceneAnyWord } from "../graph/luceneEscape.js";
 
 /**
  * The stored properties a hit's answer reads: a Memory's or a Message's as
@@ -222,4 +223,48 @@ export async function neighbours(
     { ...params, ids, window: neo4j.int(window), withVectors },
   );
   return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, of: `${spec.kind}:${r.get("of") as string}`, row: toRow(spec, r) }));
+}
+
+/** At most this many turns are read as holding a set of keys (their key frequencies are counted among them). */
+export const KEY_HOLDERS_LIMIT = 2000;
+
+/**
+ * The nodes that pass the filters and hold any of `keys` (the keys the
+ * embedding worker stores, embeddings/textKeys.ts), with their keys: the
+ * shared-key list and the key hop rank them (ranking/sharedKeys.ts). One
+ * index lookup; no rows, which are read only for the few that make the pool.
+ */
+export async function keyHolders(
+  target: QueryTarget,
+  spec: SearchSourceSpec,
+  keys: readonly string[],
+  params: SearchParams,
+): Promise<{ id: string; keys: string[]; at: number | null }[]> {
+  const lucene = luceneAnyWord(keys.join(" "), 1000);
+  if (!lucene) return [];
+  const records = await read(
+    target,
+    `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n
+     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
+     WITH n LIMIT $limit
+     RETURN n.id AS id, n.keys AS keys, ${spec.occurredAt("n")}.epochMillis AS at`,
+    { ...params, index: spec.keysIndex, lucene, limit: neo4j.int(KEY_HOLDERS_LIMIT) },
+  );
+  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, keys: (r.get("keys") as string[] | null) ?? [], at: toNumber(r.get("at")) }));
+}
+
+const toNumber = (v: unknown) => (v == null ? null : neo4j.isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
+
+/** Full rows of some nodes by id, through the same visibility and filters as any hit. */
+export async function rowsByIds(target: QueryTarget, spec: SearchSourceSpec, ids: readonly string[], params: SearchParams, withVectors: boolean): Promise<CandidateRow[]> {
+  if (ids.length === 0) return [];
+  const records = await read(
+    target,
+    `UNWIND $ids AS nid
+     MATCH (n:${spec.label} {tenantId: $callerTenant, id: nid})
+     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
+     RETURN ${rowProjection(spec)}`,
+    { ...params, ids, withVectors },
+  );
+  return records.map((r) => toRow(spec, r));
 }

@@ -29,6 +29,8 @@ export interface CandidateFacts {
 export interface Neighbour {
   id: string;
   of: string;
+  /** Share of the hit's fused score it inherits; `neighbourShare` when absent (a turn next to it). */
+  share?: number;
 }
 
 /** Why a result scored what it did (returned with `explain`). */
@@ -89,6 +91,12 @@ export interface RankOptions {
   fulltextWeight: number;
   /** Weight of the vector list in the fusion. */
   vectorWeight: number;
+  /** Weight of the list of turns sharing the query's keys (sharedKeys.ts) in the fusion; 0 = not read. */
+  keyWeight: number;
+  /** Share of a hit's fused score inherited by the turns its rare keys pull in (the second hop); 0 = no hop. */
+  keyHopShare: number;
+  /** A key held by at most this many turns of the scope is rare enough to hop along. */
+  keyHopMaxDf: number;
   /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
   contextWeight: number;
   weighting: WeightingOptions;
@@ -100,27 +108,32 @@ export interface RankOptions {
  * most folds (tuned on four conversations) chose. A small RRF k trusts the
  * head of each list; the named period ("in May 2023") weighs heavily because
  * a question that names one is nearly always about it; a short turn loses up
- * to 0.6 of its score (every fold chose 0.6 or 0.8; 20–40 words as full length).
+ * to 0.6 of its score (every fold chose 0.6 or 0.8; 20–40 words as full length);
+ * the shared-key list weighs 0.75 (three folds; 0.5 and 1 the others) and the
+ * hop along keys held by at most 5 turns passes on 0.2 (0.1 in two folds).
  */
 export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   lambda: 0.8,
   neighbourShare: 0.3,
   neighbourWindow: 2,
-  expansionSeeds: 10,
+  expansionSeeds: 20,
   participantBoost: 2.5,
   periodBoost: 6,
   periodSlackDays: 7,
   lengthShare: 0.6,
-  lengthWords: 20,
-  rrfK: 3,
+  lengthWords: 30,
+  rrfK: 2,
   fulltextWeight: 1,
-  vectorWeight: 1,
-  contextWeight: 0.75,
+  vectorWeight: 1.5,
+  keyWeight: 0.75,
+  keyHopShare: 0.2,
+  keyHopMaxDf: 5,
+  contextWeight: 1,
   weighting: DEFAULT_WEIGHTING,
 };
 
 /** How the two kinds of list are fused: RRF's k and each kind's weight. */
-export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vectorWeight">;
+export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vectorWeight" | "keyWeight">;
 
 /**
  * Fuses full-text and vector hits (weighted reciprocal-rank fusion). Several
@@ -129,9 +142,17 @@ export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vecto
 export function fuseLists(
   fulltext: readonly ListHit[],
   vector: readonly ListHit[],
-  { rrfK = 60, fulltextWeight = 1, vectorWeight = 1 }: Partial<FusionOptions> = {},
+  { rrfK = 60, fulltextWeight = 1, vectorWeight = 1, keyWeight = 0 }: Partial<FusionOptions> = {},
+  keys: readonly ListHit[] = [],
 ): Map<string, number> {
-  return fuseRanked([...fulltext.map((h) => ({ ...h, weight: fulltextWeight })), ...vector.map((h) => ({ ...h, weight: vectorWeight }))], rrfK);
+  return fuseRanked(
+    [
+      ...fulltext.map((h) => ({ ...h, weight: fulltextWeight })),
+      ...vector.map((h) => ({ ...h, weight: vectorWeight })),
+      ...(keyWeight > 0 ? keys.map((h) => ({ ...h, weight: keyWeight })) : []),
+    ],
+    rrfK,
+  );
 }
 
 /**
@@ -140,15 +161,15 @@ export function fuseLists(
  * diversified by MMR. Pure: every input comes in, nothing is read.
  */
 export function rankCandidates(
-  lists: { fulltext: readonly ListHit[]; vector: readonly ListHit[] },
+  lists: { fulltext: readonly ListHit[]; vector: readonly ListHit[]; keys?: readonly ListHit[] },
   neighbours: readonly Neighbour[],
   facts: ReadonlyMap<string, CandidateFacts>,
   options: RankOptions,
 ): RankedHit[] {
-  const fused = fuseLists(lists.fulltext, lists.vector, options);
+  const fused = fuseLists(lists.fulltext, lists.vector, options, lists.keys);
   const graph = new Map<string, { score: number; from: string[] }>();
-  for (const { id, of } of neighbours) {
-    const inherited = (fused.get(of) ?? 0) * options.neighbourShare;
+  for (const { id, of, share } of neighbours) {
+    const inherited = (fused.get(of) ?? 0) * (share ?? options.neighbourShare);
     const entry = graph.get(id) ?? { score: 0, from: [] };
     entry.score = Math.max(entry.score, inherited);
     entry.from.push(of);

@@ -61,10 +61,11 @@ afterAll(async () => {
 
 describe("searchMemories: hybrid retrieval", () => {
   it("finds a memory by meaning when no word matches (vector list), and says so in explain", async () => {
-    // Ranks of six memories are close; the vector list itself must put the dog first.
+    // Ranks of six memories are close; the vector list itself must put the dog first: the turn
+    // about it, or the reply after it, whose contextual vector (the default closeness) embeds both.
     const hits = await search(alice, { query: "What is the name of the dog?", agentIds: [alice], limit: 6, expand: false, explain: true });
     const nearest = hits.find((h) => h.explain!.vectorRank === 1);
-    expect(nearest?.sourceRef).toBe("c1");
+    expect(["c1", "c2"]).toContain(nearest?.sourceRef);
     expect(nearest!.explain!.fulltextRank).toBeNull();
   });
 
@@ -168,7 +169,10 @@ describe("searchMemories: hybrid retrieval", () => {
   it("takes a caller's own query vector of the right size", async () => {
     const [vector] = await gw.app.embedder.embedQueries(["What is the name of the dog?"]);
     const hits = await search(alice, { query: "dog", vector, agentIds: [alice], limit: 6, expand: false, explain: true });
-    expect(hits.find((h) => h.explain!.vectorRank === 1)?.sourceRef).toBe("c1");
+    const asked = await search(alice, { query: "What is the name of the dog?", agentIds: [alice], limit: 6, expand: false, explain: true });
+    const nearest = (list: Hit[]) => list.find((h) => h.explain!.vectorRank === 1)?.sourceRef;
+    expect(["c1", "c2"]).toContain(nearest(hits));
+    expect(nearest(hits)).toBe(nearest(asked));
   });
 
   it.each([

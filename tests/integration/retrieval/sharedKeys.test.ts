@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFor } from "../../../src/app/migrations.js";
+import { DEFAULT_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
+import { textKeys } from "../../../src/embeddings/textKeys.js";
+import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+import { ok } from "../../support/gql.js";
+import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+
+const RECORD = `mutation ($memories: [MemoryInput!]!) { recordMemories(memories: $memories) { ids } }`;
+const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`;
+
+let gw: TestGateway;
+let agent: string;
+const SEARCH = `query ($input: SearchMemoriesInput!) {
+  searchMemories(input: $input) { hits { id sourceRef explain { fulltextRank vectorRank fused expandedFrom } } }
+}`;
+const CONTENT = "Sam: My paintings of sunsets sold at the gallery";
+const day = (d: number) => new Date(Date.UTC(2026, 10, d, 12)).toISOString();
+
+interface Hit {
+  id: string;
+  sourceRef: string;
+  explain: { fulltextRank: number | null; vectorRank: number | null; fused: number; expandedFrom: string[] };
+}
+
+async function stored(source: string) {
+  const { records } = await gw.driver.executeQuery(
+    "MATCH (m:Memory {ownerId: $agent, source: $source}) RETURN m.keys AS keys, m.embeddingKey AS key, m.embeddingStatus AS status",
+    { agent, source },
+  );
+  return records[0]!.toObject() as { keys: string[] | null; key: string; status: string };
+}
+
+beforeAll(async () => {
+  gw = await startTestGateway(testConfig());
+  agent = uniqueAgent("keys");
+  await ok(gw, CREATE_AGENT, { id: agent, name: agent }, agent);
+  const turn = (source: string, content: string, conversationId: string, d: number) => ({ type: "INTERACTION", content, source, conversationId, participants: ["Sam"], occurredAt: day(d) });
+  await ok(gw, RECORD, {
+    memories: [
+      turn("k1", CONTENT, "chat", 1),
+      turn("p1", "Sam: I adopted a puppy called Rex last weekend, a tiny beagle", "chat", 2),
+      turn("p2", "Sam: The weather was lovely all week long", "chat", 2),
+      turn("p3", "Sam: Work has been busy with the quarterly report again", "chat", 2),
+      turn("r1", "Sam: Rex finally learned to sit at the obedience school", "later", 20),
+    ],
+  }, agent);
+  await gw.app.embeddings.drain();
+});
+afterAll(async () => {
+  await removeOwnedBy(gw.driver, agent);
+  await gw.stop();
+});
+
+describe("keys of embedded nodes (the shared-key list of search reads them)", () => {
+  it("are stored by the embedding worker: the keys of the node's text", async () => {
+    const { keys, status } = await stored("k1");
+    expect(status).toBe("READY");
+    expect(keys).toEqual(textKeys(CONTENT));
+    expect(keys).toEqual(expect.arrayContaining(["painting", "sunset", "gallery"]));
+  });
+
+  it("come back to a node stored before keys existed, through the backfill migration, without a new vector", async () => {
+    const before = await stored("k1");
+    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent, source: 'k1'}) REMOVE m.keys", { agent });
+    const backfill = migrationsFor(loadTypeDefs().document).find((m) => m.name === "memory_keys_backfill")!;
+    const session = gw.driver.session(); // CALL … IN TRANSACTIONS needs an auto-commit transaction, as at startup
+    await session.run(backfill.cypher).finally(() => session.close());
+    await gw.app.embeddings.drain();
+    const after = await stored("k1");
+    expect(after).toEqual({ keys: before.keys, key: before.key, status: "READY" });
+  });
+});
+
+describe("searchMemories with shared keys", () => {
+  const search = async (query: string) =>
+    ((await ok(gw, SEARCH, { input: { query, agentIds: [agent], limit: 5, explain: true } }, agent)).searchMemories.hits as Hit[]);
+
+  it("fuses the list of turns sharing the query's keys: a turn's fused score is more than its full-text and vector ranks give", async () => {
+    const { rrfK, fulltextWeight, vectorWeight } = DEFAULT_RANK_OPTIONS;
+    const hit = (await search("Which gallery sold the sunset paintings?")).find((h) => h.sourceRef === "k1")!;
+    const fromTwoLists = [[hit.explain.fulltextRank, fulltextWeight], [hit.explain.vectorRank, vectorWeight]].reduce(
+      (sum, [rank, weight]) => sum + (rank === null ? 0 : weight! / (rrfK + rank!)),
+      0,
+    );
+    expect(DEFAULT_RANK_OPTIONS.keyWeight).toBeGreaterThan(0);
+    expect(hit.explain.fused).toBeGreaterThan(fromTwoLists + 1e-9);
+  });
+
+  it("hops from a hit to a turn of another conversation that shares a rare key with it", async () => {
+    expect(DEFAULT_RANK_OPTIONS.keyHopShare).toBeGreaterThan(0);
+    const hits = await search("What breed of puppy did Sam adopt?");
+    const seed = hits.find((h) => h.sourceRef === "p1")!;
+    const far = hits.find((h) => h.sourceRef === "r1");
+    expect(far, JSON.stringify(hits.map((h) => h.sourceRef))).toBeDefined();
+    expect(far!.explain.expandedFrom, JSON.stringify({ seed: seed.id, far: far!.explain })).toContain(`MEMORY:${seed.id}`);
+  });
+});
