@@ -23,7 +23,7 @@ import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
 import { evaluate, leaveOneOut, tune } from "./locomo/folds.js";
 import { CATEGORIES, foldReport, scoreTable } from "./locomo/foldReport.js";
-import { DEFAULT_RANK_OPTIONS } from "../src/search/ranking/rankCandidates.js";
+import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +37,9 @@ const { values } = parseArgs({
 });
 
 const BATCH = 100;
+// The folds tune the shared-key list too, so their features need the keys stored at ingest; a plain
+// run measures what SEARCH_SHARED_KEYS says (off by default, as the gateway).
+const sharedKeys = values.folds !== undefined || process.env.SEARCH_SHARED_KEYS === "on";
 
 const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "locomo" }]) { agents { id } } }`;
 const RECORD_MEMORIES = `mutation ($memories: [MemoryInput!]!) { recordMemories(memories: $memories) { ids } }`;
@@ -53,7 +56,7 @@ if (cached) {
 }
 
 async function live() {
-const gw = await startBenchGateway(values.model ? { ...process.env, EMBEDDING_MODEL: values.model } : process.env);
+const gw = await startBenchGateway({ ...process.env, ...(values.model ? { EMBEDDING_MODEL: values.model } : {}), SEARCH_SHARED_KEYS: sharedKeys ? "on" : "off" });
 try {
   const agents = new Map(samples.map((s) => [s.sampleId, `locomo-${s.sampleId}-${Date.now().toString(36)}`]));
   const ingestStart = performance.now();
@@ -124,7 +127,7 @@ async function retrying<T>(call: () => Promise<T>): Promise<T> {
 
 function runFolds(features: ConversationFeatures[]) {
   const now = new Date();
-  const start = { ...DEFAULT_RANK_OPTIONS, lambda: 1 };
+  const start = { ...rankOptionsFor(true), lambda: 1 };
   const started = performance.now();
   const folds = leaveOneOut(features, start, now);
   const inSampleTuning = tune(features, start, now);

@@ -7,7 +7,7 @@ import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
 import type { ConversationFeatures, QuestionFeatures } from "./features.js";
 
-/** The ranking parameters the folds tune: those of searchMemories (DEFAULT_RANK_OPTIONS). */
+/** The ranking parameters the folds tune: those of searchMemories (rankCandidates.ts: PLAIN_RANK_OPTIONS, SHARED_KEYS_RANK_OPTIONS). */
 export type Tuning = Omit<RankOptions, "limit" | "now">;
 
 const dot = (a: readonly number[], b: readonly number[]) => {

@@ -31,7 +31,7 @@ export function ownedLabels(document: DocumentNode): string[] {
  * can be: ids are unique within a tenant for every owned type; the rest serve
  * the queries of the retrieval tools, feeds and the game agent.
  */
-export function migrationsFor(document: DocumentNode): Migration[] {
+export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { sharedKeys?: boolean } = {}): Migration[] {
   const owned = ownedLabels(document).map(safe);
   const unique = owned.map((label) => ({
     name: `${label.toLowerCase()}_tenant_id_unique`,
@@ -43,7 +43,8 @@ export function migrationsFor(document: DocumentNode): Migration[] {
   }));
   const embedded = embeddedTypes(document).flatMap(({ label, contextBy }) => [
     vector(vectorIndexName(label), label),
-    keysBackfill(label),
+    // Only when search reads keys (SEARCH_SHARED_KEYS): otherwise it would send every node back once for nothing.
+    ...(sharedKeys ? [keysBackfill(label)] : []),
     range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
     ...(contextBy
       ? [

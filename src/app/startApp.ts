@@ -106,7 +106,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // The SDL is read once: migrations, the embedding worker and fact passes derive from it.
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
-    const migrations = migrationsFor(document);
+    const migrations = migrationsFor(document, { sharedKeys: config.searchSharedKeys });
     const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
@@ -118,6 +118,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       database,
       embedder,
       contextMode: config.embeddingContext,
+      keys: config.searchSharedKeys,
       types: schemaFacts.embeddedTypes,
       // Facts are relationships: their own pass embeds the ones written through generated CRUD.
       extraPasses: [createFactEmbeddingPass({ driver, database, types: schemaFacts.factTypes })],
@@ -148,7 +149,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       if (!e.labels || e.labels.includes("Message")) extraction?.wake();
       else extraction?.foreground();
     });
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts };
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;

@@ -34,6 +34,13 @@ export interface Config {
    * work, 0.016 less held-out Recall@10 on LoCoMo: docs/benchmarks.md).
    */
   embeddingContext: ContextMode;
+  /**
+   * searchMemories also fuses the turns sharing the query's content words and
+   * hops along rare ones (SEARCH_SHARED_KEYS): held-out LoCoMo Recall@10 0.783
+   * → 0.806, at a cost in latency and throughput (docs/retrieval.md). When on,
+   * the embedding worker stores each text's keys.
+   */
+  searchSharedKeys: boolean;
   /** Game-agent sessions (src/game/): screenshot limit, session lease, lease sweeper. */
   game: GameConfig;
   /** The model that plans retrieveContext; null: the deterministic planner serves. */
@@ -238,6 +245,7 @@ const schema = z.object({
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   EMBEDDING_SPINNING: z.enum(["on", "off"]).default("off"),
   EMBEDDING_CONTEXT: z.enum(["joint", "derived"]).default("joint"),
+  SEARCH_SHARED_KEYS: z.enum(["on", "off"]).default("off"),
   EMBEDDING_BASE_URL: z.string().url().optional(),
   EMBEDDING_API_KEY: z.string().default(""),
   EMBEDDING_API_MODEL: z.string().min(1).default("text-embedding-3-small"),
@@ -355,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { provider: "openai", baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_API_MODEL }
       : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS, spinning: e.EMBEDDING_SPINNING === "on" },
     embeddingContext: e.EMBEDDING_CONTEXT,
+    searchSharedKeys: e.SEARCH_SHARED_KEYS === "on",
     mcp: { sessionIdleSeconds: e.MCP_SESSION_IDLE_SECONDS, maxSessionsPerCaller: e.MCP_MAX_SESSIONS_PER_CALLER },
     game: {
       screenshotMaxBytes: e.SCREENSHOT_MAX_BYTES,

@@ -28,4 +28,6 @@ export interface AppDeps {
   cypherTool: CypherToolMode;
   /** What the SDL says, read and derived once at start-up. */
   schema: SchemaFacts;
+  /** searchMemories also reads shared keys (SEARCH_SHARED_KEYS). */
+  sharedKeys: boolean;
 }

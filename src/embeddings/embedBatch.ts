@@ -13,6 +13,8 @@ export interface BatchTarget {
   embedder: Embedder;
   /** Contextual vectors embedded from the joined texts (default), or derived from the two own vectors. */
   contextMode?: ContextMode;
+  /** Store each text's keys (textKeys.ts) for search's shared-key list: only when SEARCH_SHARED_KEYS is on. */
+  keys?: boolean;
 }
 
 /** Cypher list of a node's embedded fields, over the variable `v`. */
@@ -61,7 +63,7 @@ export interface PreparedBatch {
  * from this batch, else from the store, else is embedded here.
  */
 export async function prepareBatch(
-  { driver, database, embedder, contextMode = "joint" }: BatchTarget,
+  { driver, database, embedder, contextMode = "joint", keys = false }: BatchTarget,
   type: EmbeddedType,
   batchSize: number,
   exclude: readonly string[] = [],
@@ -107,7 +109,8 @@ export async function prepareBatch(
       parts: r.parts,
       key: r.key,
       unchanged: r.unchanged,
-      keys: textKeys(r.text),
+      // Without keys stored, a node whose text changed loses its old ones (null removes them).
+      keys: keys ? textKeys(r.text) : null,
       vector: vectorOf.get(r) ?? null,
       // Without a predecessor there is no context vector: search falls back to the node's own.
       context: contextOf.get(r) ?? null,

@@ -18,6 +18,8 @@ export interface EmbeddingWorkerOptions {
   embedder: Embedder;
   /** How contextual vectors are made (config EMBEDDING_CONTEXT); joint by default. */
   contextMode?: ContextMode;
+  /** Store each text's keys for search (SEARCH_SHARED_KEYS). */
+  keys?: boolean;
   types: readonly EmbeddedType[];
   logger: Logger;
   extraPasses?: EmbeddingPass[];
@@ -42,7 +44,7 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, contextMode = "joint", types, logger, extraPasses = [], extraPassLabels = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
   const embedded = new Set(types.map((t) => t.label));
   const extraLabels = new Set(extraPassLabels);
   // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only
@@ -54,7 +56,7 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
   let failures = 0;
   // Set by the first wake-up after the worker was last idle; cleared when a pass finds nothing left.
   let behindSince: number | null = null;
-  const target = { driver, database, embedder, contextMode };
+  const target = { driver, database, embedder, contextMode, keys };
 
   /**
    * Every type woken for (or every type), each until none is pending, then the extra passes: true when

@@ -10,7 +10,7 @@ import { candidatePool, listDepth } from "./ranking/candidatePool.js";
 import { wordCount } from "./ranking/lengthPrior.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
-import { DEFAULT_RANK_OPTIONS, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
+import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
 import { keyHops, seedKeys, sharedKeyList, type KeyedTurn } from "./ranking/sharedKeys.js";
 import { textKeys } from "../embeddings/textKeys.js";
@@ -24,6 +24,8 @@ export interface SearchDeps {
   now: () => Date;
   /** Facts are a search source: their relationship types come from the SDL. */
   schema: Pick<SchemaFacts, "factTypes">;
+  /** Also fuse the turns sharing the query's keys and hop along rare ones (SEARCH_SHARED_KEYS); off when absent. */
+  sharedKeys?: boolean;
 }
 
 export interface SearchHitResult {
@@ -51,7 +53,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const target = { driver: deps.driver, database: deps.database };
   const params = { ...visibilityParams(caller), ...request.filters };
   const perList = listDepth(request.limit);
-  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
+  const options = { ...rankOptionsFor(deps.sharedKeys === true), lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
   const specs = request.sources.filter((s) => s !== "FACT").map((s) => SEARCH_SOURCES[s]);
   const lucene = luceneAnyWord(request.query);
 

@@ -103,34 +103,57 @@ export interface RankOptions {
 }
 
 /**
- * Chosen by leave-one-conversation-out tuning on the LoCoMo development set
- * (`npm run bench:locomo -- --folds 5`, docs/benchmarks.md): each is what
- * most folds (tuned on four conversations) chose. A small RRF k trusts the
- * head of each list; the named period ("in May 2023") weighs heavily because
- * a question that names one is nearly always about it; a short turn loses up
- * to 0.6 of its score (every fold chose 0.6 or 0.8; 20–40 words as full length);
- * the shared-key list weighs 0.75 (three folds; 0.5 and 1 the others) and the
- * hop along keys held by at most 5 turns passes on 0.2 (0.1 in two folds).
+ * Two parameter sets, each chosen by leave-one-conversation-out tuning on the
+ * LoCoMo development set (`npm run bench:locomo -- --folds 5`,
+ * docs/benchmarks.md) for the lists it fuses: each value is what most folds
+ * (tuned on four conversations) chose. A small RRF k trusts the head of each
+ * list; the named period ("in May 2023") weighs heavily because a question that
+ * names one is nearly always about it; a short turn loses up to 0.6 of its
+ * score (every fold chose 0.6 or 0.8).
+ *
+ * Without shared keys (the default, SEARCH_SHARED_KEYS=off): held out R@10
+ * 0.783, NDCG@10 0.623.
  */
-export const DEFAULT_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
+export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   lambda: 0.8,
   neighbourShare: 0.3,
   neighbourWindow: 2,
-  expansionSeeds: 20,
+  expansionSeeds: 10,
   participantBoost: 2.5,
   periodBoost: 6,
   periodSlackDays: 7,
   lengthShare: 0.6,
+  lengthWords: 20,
+  rrfK: 3,
+  fulltextWeight: 1,
+  vectorWeight: 1,
+  keyWeight: 0,
+  keyHopShare: 0,
+  keyHopMaxDf: 5,
+  contextWeight: 0.75,
+  weighting: DEFAULT_WEIGHTING,
+};
+
+/**
+ * With shared keys (SEARCH_SHARED_KEYS=on): held out R@10 0.806, NDCG@10 0.642.
+ * The shared-key list weighs 0.75 (three folds; 0.5 and 1 the others) and the
+ * hop along keys held by at most 5 turns passes on 0.2 (0.1 in two folds); the
+ * other values moved with them (20–40 words as full length, 20 seeds).
+ */
+export const SHARED_KEYS_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
+  ...PLAIN_RANK_OPTIONS,
+  expansionSeeds: 20,
   lengthWords: 30,
   rrfK: 2,
-  fulltextWeight: 1,
   vectorWeight: 1.5,
   keyWeight: 0.75,
   keyHopShare: 0.2,
   keyHopMaxDf: 5,
   contextWeight: 1,
-  weighting: DEFAULT_WEIGHTING,
 };
+
+/** The parameters searchMemories ranks with, by whether it reads shared keys. */
+export const rankOptionsFor = (sharedKeys: boolean) => (sharedKeys ? SHARED_KEYS_RANK_OPTIONS : PLAIN_RANK_OPTIONS);
 
 /** How the two kinds of list are fused: RRF's k and each kind's weight. */
 export type FusionOptions = Pick<RankOptions, "rrfK" | "fulltextWeight" | "vectorWeight" | "keyWeight">;

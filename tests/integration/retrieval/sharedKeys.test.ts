@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../src/app/migrations.js";
-import { DEFAULT_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
+import { SHARED_KEYS_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
 import { textKeys } from "../../../src/embeddings/textKeys.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { ok } from "../../support/gql.js";
@@ -32,7 +32,7 @@ async function stored(source: string) {
 }
 
 beforeAll(async () => {
-  gw = await startTestGateway(testConfig());
+  gw = await startTestGateway(testConfig({ searchSharedKeys: true }));
   agent = uniqueAgent("keys");
   await ok(gw, CREATE_AGENT, { id: agent, name: agent }, agent);
   const turn = (source: string, content: string, conversationId: string, d: number) => ({ type: "INTERACTION", content, source, conversationId, participants: ["Sam"], occurredAt: day(d) });
@@ -63,7 +63,7 @@ describe("keys of embedded nodes (the shared-key list of search reads them)", ()
   it("come back to a node stored before keys existed, through the backfill migration, without a new vector", async () => {
     const before = await stored("k1");
     await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent, source: 'k1'}) REMOVE m.keys", { agent });
-    const backfill = migrationsFor(loadTypeDefs().document).find((m) => m.name === "memory_keys_backfill")!;
+    const backfill = migrationsFor(loadTypeDefs().document, { sharedKeys: true }).find((m) => m.name === "memory_keys_backfill")!;
     const session = gw.driver.session(); // CALL … IN TRANSACTIONS needs an auto-commit transaction, as at startup
     await session.run(backfill.cypher).finally(() => session.close());
     await gw.app.embeddings.drain();
@@ -77,18 +77,18 @@ describe("searchMemories with shared keys", () => {
     ((await ok(gw, SEARCH, { input: { query, agentIds: [agent], limit: 5, explain: true } }, agent)).searchMemories.hits as Hit[]);
 
   it("fuses the list of turns sharing the query's keys: a turn's fused score is more than its full-text and vector ranks give", async () => {
-    const { rrfK, fulltextWeight, vectorWeight } = DEFAULT_RANK_OPTIONS;
+    const { rrfK, fulltextWeight, vectorWeight } = SHARED_KEYS_RANK_OPTIONS;
     const hit = (await search("Which gallery sold the sunset paintings?")).find((h) => h.sourceRef === "k1")!;
     const fromTwoLists = [[hit.explain.fulltextRank, fulltextWeight], [hit.explain.vectorRank, vectorWeight]].reduce(
       (sum, [rank, weight]) => sum + (rank === null ? 0 : weight! / (rrfK + rank!)),
       0,
     );
-    expect(DEFAULT_RANK_OPTIONS.keyWeight).toBeGreaterThan(0);
+    expect(SHARED_KEYS_RANK_OPTIONS.keyWeight).toBeGreaterThan(0);
     expect(hit.explain.fused).toBeGreaterThan(fromTwoLists + 1e-9);
   });
 
   it("hops from a hit to a turn of another conversation that shares a rare key with it", async () => {
-    expect(DEFAULT_RANK_OPTIONS.keyHopShare).toBeGreaterThan(0);
+    expect(SHARED_KEYS_RANK_OPTIONS.keyHopShare).toBeGreaterThan(0);
     const hits = await search("What breed of puppy did Sam adopt?");
     const seed = hits.find((h) => h.sourceRef === "p1")!;
     const far = hits.find((h) => h.sourceRef === "r1");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fuseRanked, rankedIds, reciprocalRankFusion } from "../../../src/search/ranking/fusion.js";
 import { unitCosine as cosine } from "../../../src/embeddings/vectorMath.js";
 import { maximalMarginalRelevance } from "../../../src/search/ranking/mmr.js";
-import { DEFAULT_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
+import { PLAIN_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
 import { mentionsParticipant } from "../../../src/search/ranking/mentions.js";
 import { DEFAULT_WEIGHTING, recencyWeight, shareWeight } from "../../../src/search/ranking/weighting.js";
 
@@ -100,7 +100,7 @@ describe("rankCandidates", () => {
     inPeriod: false,
     ...over,
   });
-  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1, limit: 10, now: NOW };
+  const options = { ...PLAIN_RANK_OPTIONS, lambda: 1, limit: 10, now: NOW };
 
   it("explains every score: list ranks, fusion, graph share, weights", () => {
     const ranked = rankCandidates(

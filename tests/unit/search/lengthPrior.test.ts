@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lengthWeight, wordCount } from "../../../src/search/ranking/lengthPrior.js";
-import { DEFAULT_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
+import { PLAIN_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
 
 describe("wordCount", () => {
   it("counts runs of non-space characters, and nothing for no text", () => {
@@ -30,7 +30,7 @@ describe("rankCandidates with the length prior", () => {
   const fact = (id: string, words: number | null): CandidateFacts => ({
     id, occurredAt: null, importance: null, confidence: null, vector: null, mentioned: false, inPeriod: false, words,
   });
-  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1, limit: 10, now: new Date("2026-01-01T00:00:00Z"), lengthShare: 0.6, lengthWords: 20 };
+  const options = { ...PLAIN_RANK_OPTIONS, lambda: 1, limit: 10, now: new Date("2026-01-01T00:00:00Z"), lengthShare: 0.6, lengthWords: 20 };
 
   it("puts a substantive turn above a two-word reply ranked just ahead of it, and says why in its parts", () => {
     const ranked = rankCandidates(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { keyFrequencies, keyHops, seedKeys, sharedKeyList } from "../../../src/search/ranking/sharedKeys.js";
 import { rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
-import { DEFAULT_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
+import { SHARED_KEYS_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
 
 const turns = [
   { id: "a", keys: ["pottery", "class", "kid"] },
@@ -67,7 +67,7 @@ describe("key hops", () => {
 describe("ranking with keys", () => {
   const fact = (id: string): CandidateFacts => ({ id, occurredAt: null, importance: null, confidence: null, vector: null, mentioned: false, inPeriod: false });
   const facts = new Map(["x", "y", "z"].map((id) => [id, fact(id)]));
-  const options = { ...DEFAULT_RANK_OPTIONS, lambda: 1, limit: 3, now: new Date(), rrfK: 1 };
+  const options = { ...SHARED_KEYS_RANK_OPTIONS, lambda: 1, limit: 3, now: new Date(), rrfK: 1 };
 
   it("fuses the shared-key list only when it has a weight", () => {
     const lists = { fulltext: [{ id: "x", rank: 1, score: 1 }, { id: "y", rank: 2, score: 1 }], vector: [], keys: [{ id: "y", rank: 1, score: 2 }] };
