@@ -88,10 +88,11 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
     expandable && options.keyHopShare > 0 ? keyHop(target, specs, seeds.flatMap((key) => keyedRow(key, listRows.get(key), keysOf)), params, options.keyHopMaxDf) : [],
   ]);
   // Pool members only the key list found, and turns the hop reached, come without rows: one read brings them.
+  const wanted = [...new Set([...pool, ...hops.map((h) => h.id)])];
   const known = new Set([...listRows.keys(), ...expansion.map((n) => n.row.key)]);
-  const missing = [...new Set([...pool, ...hops.map((h) => h.id)])].filter((key) => !known.has(key));
+  const missing = wanted.filter((key) => !known.has(key));
   const extra = missing.length > 0 ? (await Promise.all(specs.map((spec) => rowsByIds(target, spec, idsOf(spec, missing), params, withVectors)))).flat() : [];
-  const rows = [...new Set([...pool, ...hops.map((h) => h.id)])].flatMap((key) => listRows.get(key) ?? []);
+  const rows = wanted.flatMap((key) => listRows.get(key) ?? []);
   rows.push(...expansion.map((n) => n.row), ...extra);
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const links = [...expansion.map(({ id, of }) => ({ id, of })), ...hops.map((h) => ({ ...h, share: options.keyHopShare }))];

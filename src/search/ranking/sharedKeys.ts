@@ -48,7 +48,13 @@ export function keyHops(
 ): { id: string; of: string }[] {
   const df = keyFrequencies(holders);
   const byKey = new Map<string, string[]>();
-  for (const h of holders) for (const k of new Set(h.keys)) byKey.set(k, [...(byKey.get(k) ?? []), h.id]);
+  for (const h of holders) {
+    for (const k of new Set(h.keys)) {
+      const ids = byKey.get(k);
+      if (ids) ids.push(h.id);
+      else byKey.set(k, [h.id]);
+    }
+  }
   const links: { id: string; of: string }[] = [];
   for (const seed of seeds) {
     const reached = new Set<string>();
@@ -62,5 +68,5 @@ export function keyHops(
   return links;
 }
 
-/** The rare keys of some seeds: those the hop reads holders of. Pure. */
+/** Every key of some seeds: the hop reads their holders, then keeps the rare ones (keyHops). Pure. */
 export const seedKeys = (seeds: readonly KeyedTurn[]) => [...new Set(seeds.flatMap((s) => s.keys))];
