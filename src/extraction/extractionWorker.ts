@@ -122,24 +122,25 @@ export function createExtractionWorker(options: ExtractionWorkerOptions): Extrac
   }
 
   async function writeTenant(read: ReadTenant): Promise<void> {
+    if ("error" in read) return releaseTenant(read, read.error);
+    const { groups, settled, written } = read;
     try {
-      if ("error" in read) throw read.error;
-      const { groups, settled, written } = read;
-      try {
-        if (written === 0) await phases.time("settle", () => settleAlone(driver, database, worker, settled));
-        else await phases.time("write", () => assertFactBatch(deps, groups, deps.schema.factRelations, (tx) => settleMessages(tx, worker, settled)));
-        counts.factsWritten += written;
-      } catch (err) {
-        if (!(err instanceof LeaseLostError)) throw err;
-        logger.warn({ err }, "Extraction lease lost; the new holder writes these messages' facts");
-      }
+      if (written === 0) await phases.time("settle", () => settleAlone(driver, database, worker, settled));
+      else await phases.time("write", () => assertFactBatch(deps, groups, deps.schema.factRelations, (tx) => settleMessages(tx, worker, settled)));
+      counts.factsWritten += written;
     } catch (err) {
-      const keys = read.messages.map((m) => m.key);
-      counts.failures++;
-      counts.lastError = (err as Error).message;
-      logger.error({ err, tenantId: read.tenantId, messages: keys.length }, "Extraction failed for a batch; its messages are retried after a back-off");
-      await releaseFailed(driver, database, worker, keys, config.maxAttempts, (err as Error).message);
+      if (err instanceof LeaseLostError) logger.warn({ err }, "Extraction lease lost; the new holder writes these messages' facts");
+      else await releaseTenant(read, err as Error);
     }
+  }
+
+  /** A tenant's share that failed (read or write): its messages wait out a back-off, then FAILED after maxAttempts. */
+  async function releaseTenant(read: ReadTenant, err: Error): Promise<void> {
+    const keys = read.messages.map((m) => m.key);
+    counts.failures++;
+    counts.lastError = err.message;
+    logger.error({ err, tenantId: read.tenantId, messages: keys.length }, "Extraction failed for a batch; its messages are retried after a back-off");
+    await releaseFailed(driver, database, worker, keys, config.maxAttempts, err.message);
   }
 
   /** A claimed batch, read: the messages settled unread are settled already. */
