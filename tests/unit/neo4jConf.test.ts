@@ -39,6 +39,10 @@ describe("renderNeo4jConf", () => {
     expect(settings.get("dbms.cypher.min_replan_interval")).toBe("300s");
   });
 
+  it("caches a statement's plan whatever the lengths of its list and string parameters", () => {
+    expect(settings.get("internal.cypher.use_parameter_size")).toBe("false");
+  });
+
   it("checkpoints every 30 s, so a crash soon after start-up does not rebuild the new indexes", () => {
     expect(settings.get("db.checkpoint.interval.time")).toBe("30s");
   });

@@ -18,8 +18,17 @@ export interface Neo4jConfOptions {
  * them to), APOC allowed, and a checkpoint every 30 s instead of Neo4j's 15
  * minutes: a server killed soon after start-up otherwise replays everything
  * since, rebuilding every index the migrations created (db.checkpoint() is
- * Enterprise-only; bench:fault saw a restart take 31 s instead of 8). Pure,
- * so it is unit-tested as text.
+ * Enterprise-only; bench:fault saw a restart take 31 s instead of 8).
+ *
+ * Plans are cached by statement and parameter types only, not also by the
+ * order of magnitude of each list's and string's length (Neo4j's internal
+ * `use_parameter_size`, on by default): with it, one statement was planned
+ * again for ids lists of 1, 2–10, 11–100… and for contents of 10 or 100
+ * characters, 100–700 ms each on two cores, so statements that take lists
+ * (search's expansion, the extraction worker, feed subscribers' agents) were
+ * planned over and over under load. bench:load at 50 agents: +15% with it
+ * off (docs/benchmarks.md). The plans Mnemograph's statements get are index
+ * seeks by id either way. Pure, so it is unit-tested as text.
  */
 export function renderNeo4jConf(o: Neo4jConfOptions): string {
   return [
@@ -36,6 +45,7 @@ export function renderNeo4jConf(o: Neo4jConfOptions): string {
     `db.transaction.timeout=${o.txTimeoutSeconds}s`,
     "db.checkpoint.interval.time=30s",
     `dbms.cypher.min_replan_interval=${o.minReplanSeconds}s`,
+    "internal.cypher.use_parameter_size=false",
     "dbms.usage_report.enabled=false",
     "dbms.security.auth_enabled=true",
     "dbms.security.procedures.unrestricted=apoc.*",
