@@ -55,7 +55,7 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
   ]);
   embedded.push(...factIndexes(document));
   embedded.push(...feedStampIndexes(knowledgeLabels(document)));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA];
 }
 
 /**
@@ -79,14 +79,14 @@ const EXTRACTION_DATA: Migration[] = [
 ];
 
 /**
- * Nodes embedded before the worker stored keys (embeddings/textKeys.ts) go
- * back to it once: their vectors are current (same text, same model), so it
+ * Nodes embedded before the worker stored keys (embeddings/textKeys.ts) and
+ * their scoped index terms (embeddings/keyTerms.ts) go back to it once: their vectors are current (same text, same model), so it
  * only adds the keys, without a model run.
  */
 const keysBackfill = (label: string): Migration => ({
-  name: `${label.toLowerCase()}_keys_backfill`,
+  name: `${label.toLowerCase()}_key_terms_backfill`,
   data: true,
-  cypher: `MATCH (n:${safe(label)}) WHERE n.keys IS NULL AND n.embeddingStatus = 'READY'
+  cypher: `MATCH (n:${safe(label)}) WHERE n.keyTerms IS NULL AND n.embeddingStatus = 'READY'
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
 });
 
@@ -132,12 +132,15 @@ const fulltext = (name: string, labels: string, fields: string[], analyzer = "en
   cypher: `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${labels}) ON EACH [${fields.map((f) => `n.${f}`).join(", ")}] OPTIONS { indexConfig: { \`fulltext.analyzer\`: '${analyzer}' } }`,
 });
 
+/** Indexes of the bare keys, read across every tenant before the key terms replaced them. */
+const DROPPED_INDEXES: Migration[] = ["memory_keys", "message_keys"].map((name) => ({ name: `${name}_dropped`, cypher: `DROP INDEX ${name} IF EXISTS` }));
+
 const FULLTEXT_INDEXES: Migration[] = [
   fulltext("memory_content", "Memory", ["content"]),
   fulltext("message_content", "Message", ["content"]),
-  // The keys the embedding worker stores (a list of lower-cased roots): each a whole token.
-  fulltext("memory_keys", "Memory", ["keys"], "whitespace"),
-  fulltext("message_keys", "Message", ["keys"], "whitespace"),
+  // The keys the embedding worker stores, each under its tenant and owner (embeddings/keyTerms.ts): each a whole token.
+  fulltext("memory_key_terms", "Memory", ["keyTerms"], "whitespace"),
+  fulltext("message_key_terms", "Message", ["keyTerms"], "whitespace"),
   fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words"),
   fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
 ];

@@ -5,6 +5,7 @@ import type { EmbeddedType } from "../core/schemaFacts.js";
 import type { ContextMode } from "../config/config.js";
 import { contextVector } from "./contextVector.js";
 import { embeddingText } from "./embeddingText.js";
+import { keyTerms } from "./keyTerms.js";
 import { textKeys } from "./textKeys.js";
 
 export interface BatchTarget {
@@ -72,7 +73,7 @@ export async function prepareBatch(
   const { records } = await driver.executeQuery(
     `MATCH (n:${type.label}) WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
      WITH n LIMIT $limit
-     RETURN n.tenantId AS tenantId, n.id AS id, ${parts} AS parts, n.embeddingKey AS key, ${previousPart(type)}`,
+     RETURN n.tenantId AS tenantId, n.ownerId AS ownerId, n.id AS id, ${parts} AS parts, n.embeddingKey AS key, ${previousPart(type)}`,
     { limit: neo4j.int(batchSize), exclude },
     { database, routing: "READ" },
   );
@@ -88,6 +89,7 @@ export async function prepareBatch(
     const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}${mode}` : text)}`;
     return {
       tenantId: r.get("tenantId") as string,
+      ownerId: r.get("ownerId") as string | null,
       id: r.get("id") as string,
       parts: own,
       text,
@@ -103,26 +105,32 @@ export async function prepareBatch(
     type,
     size: records.length,
     ids: rows.map((r) => r.id),
-    rows: rows.map((r) => ({
-      tenantId: r.tenantId,
-      id: r.id,
-      parts: r.parts,
-      key: r.key,
-      unchanged: r.unchanged,
+    rows: rows.map((r) => {
       // Without keys stored, a node whose text changed loses its old ones (null removes them).
-      keys: keys ? textKeys(r.text) : null,
-      vector: vectorOf.get(r) ?? null,
-      // Without a predecessor there is no context vector: search falls back to the node's own.
-      context: contextOf.get(r) ?? null,
-    })),
+      const own = keys ? textKeys(r.text) : null;
+      return {
+        tenantId: r.tenantId,
+        id: r.id,
+        parts: r.parts,
+        key: r.key,
+        unchanged: r.unchanged,
+        keys: own,
+        // What the keys index holds: each key under the node's tenant and owner (keyTerms.ts).
+        keyTerms: own && keyTerms(own, r.tenantId, r.ownerId),
+        vector: vectorOf.get(r) ?? null,
+        // Without a predecessor there is no context vector: search falls back to the node's own.
+        context: contextOf.get(r) ?? null,
+      };
+    }),
   };
 }
 
 /**
  * Writes a prepared batch and marks it READY, with the text's keys (textKeys.ts,
- * read by search's shared-key list). A vector is written only if the
- * text read is still the text stored, so a concurrent update is never
- * overwritten with a stale vector (the node stays PENDING for the next pass).
+ * read by search's shared-key list) and their scoped index terms (keyTerms.ts).
+ * A vector is written only if the text read is still the text stored, so a
+ * concurrent update is never overwritten with a stale vector (the node stays
+ * PENDING for the next pass).
  */
 export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
   const { type } = batch;
@@ -148,7 +156,7 @@ export async function commitBatch({ driver, database, embedder }: BatchTarget, b
        WITH n, row WHERE row.context IS NULL AND NOT row.unchanged
        REMOVE n.contextEmbedding
      }
-     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys`,
+     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms`,
     { rows: batch.rows, model: embedder.model },
     { database },
   );

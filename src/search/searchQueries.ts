@@ -5,6 +5,7 @@ import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
 import type { MemoryType } from "../generated/resolvers-types.js";
 import type { FactRecord } from "../facts/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
+import { MAX_SEARCH_TERMS, searchTerms } from "../embeddings/keyTerms.js";
 
 /**
  * The stored properties a hit's answer reads: a Memory's or a Message's as
@@ -232,7 +233,10 @@ export const KEY_HOLDERS_LIMIT = 2000;
  * The nodes that pass the filters and hold any of `keys` (the keys the
  * embedding worker stores, embeddings/textKeys.ts), with their keys: the
  * shared-key list and the key hop rank them (ranking/sharedKeys.ts). One
- * index lookup; no rows, which are read only for the few that make the pool.
+ * index lookup, of the keys under the search's scope (embeddings/keyTerms.ts:
+ * the agents it names, else the caller's tenant), so a common key does not
+ * bring back every tenant's holders; no rows, which are read only for the few
+ * that make the pool.
  */
 export async function keyHolders(
   target: QueryTarget,
@@ -240,7 +244,7 @@ export async function keyHolders(
   keys: readonly string[],
   params: SearchParams,
 ): Promise<{ id: string; keys: string[]; at: number | null }[]> {
-  const lucene = luceneAnyWord(keys.join(" "), 1000);
+  const lucene = luceneAnyWord(searchTerms(keys, params.callerTenant as string, params.agentIds).join(" "), MAX_SEARCH_TERMS);
   if (!lucene) return [];
   const records = await read(
     target,

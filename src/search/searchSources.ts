@@ -7,7 +7,7 @@ export interface SearchSourceSpec {
   kind: "MEMORY" | "MESSAGE";
   label: "Memory" | "Message";
   fulltextIndex: string;
-  /** Full-text index over the keys the embedding worker stores (embeddings/textKeys.ts). */
+  /** Full-text index over the keys the embedding worker stores, under their scopes (embeddings/keyTerms.ts). */
   keysIndex: string;
   vectorIndex: string;
   /** Index of the vectors that embed a node with its predecessor in the conversation, if the kind has them. */
@@ -55,7 +55,7 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
     kind: "MEMORY",
     label: "Memory",
     fulltextIndex: "memory_content",
-    keysIndex: "memory_keys",
+    keysIndex: "memory_key_terms",
     vectorIndex: "memory_embedding",
     contextVectorIndex: "memory_context_embedding",
     filter: MEMORY_FILTER,
@@ -67,7 +67,7 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
     kind: "MESSAGE",
     label: "Message",
     fulltextIndex: "message_content",
-    keysIndex: "message_keys",
+    keysIndex: "message_key_terms",
     vectorIndex: "message_embedding",
     filter: MESSAGE_FILTER,
     occurredAt: (v) => `${v}.timestamp`,

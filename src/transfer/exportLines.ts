@@ -1,17 +1,21 @@
 import { encodeProperties } from "./propertyCodec.js";
-import { VECTOR_PROPERTIES, type NodeLine, type RelationshipLine } from "./transferFormat.js";
+import { TENANT_SCOPED_PROPERTIES, VECTOR_PROPERTIES, type NodeLine, type RelationshipLine } from "./transferFormat.js";
 import { primaryLabel } from "./transferTypes.js";
 
 /**
  * Node or relationship properties as exported, sorted by name (two exports of
  * the same data are the same text): tenantId left out (the importer writes
  * its own), vectors only when asked for, else the owner marked PENDING so the
- * embedding worker re-embeds it. Pure.
+ * embedding worker re-embeds it; the search keys' tenant-scoped terms never
+ * (the owner marked PENDING too, for the importer's worker to write). Pure.
  */
 export function exportedProperties(properties: Record<string, unknown>, vectors: boolean) {
   const entries = Object.entries(properties).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const kept = Object.fromEntries(entries.filter(([k]) => k !== "tenantId" && (vectors || !VECTOR_PROPERTIES.includes(k))));
-  if (!vectors && "embeddingStatus" in kept) kept.embeddingStatus = "PENDING";
+  const kept = Object.fromEntries(
+    entries.filter(([k]) => k !== "tenantId" && !TENANT_SCOPED_PROPERTIES.includes(k) && (vectors || !VECTOR_PROPERTIES.includes(k))),
+  );
+  const scoped = TENANT_SCOPED_PROPERTIES.some((k) => k in properties);
+  if ((!vectors || scoped) && "embeddingStatus" in kept) kept.embeddingStatus = "PENDING";
   return encodeProperties(kept);
 }
 

@@ -13,6 +13,15 @@ export const TRANSFER_VERSION = 1;
  */
 export const VECTOR_PROPERTIES: readonly string[] = ["embedding", "contextEmbedding", "embeddingKey", "embeddingModel", "embeddedAt"];
 
+/**
+ * Properties that name the exporting tenant: the search keys' index terms,
+ * each under a hash of the tenant and owner (src/embeddings/keyTerms.ts).
+ * Never exported; the owner is marked PENDING so the importing gateway's
+ * worker writes terms of its own tenant (without a model run when the
+ * vectors came along).
+ */
+export const TENANT_SCOPED_PROPERTIES: readonly string[] = ["keyTerms"];
+
 /** The first line of an export. */
 export interface HeaderLine {
   kind: "header";

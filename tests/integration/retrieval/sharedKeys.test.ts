@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../src/app/migrations.js";
 import { SHARED_KEYS_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
+import { keyTerms, ownerScope, tenantScope } from "../../../src/embeddings/keyTerms.js";
 import { textKeys } from "../../../src/embeddings/textKeys.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { ok } from "../../support/gql.js";
@@ -11,6 +12,7 @@ const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: 
 
 let gw: TestGateway;
 let agent: string;
+let other: string;
 const SEARCH = `query ($input: SearchMemoriesInput!) {
   searchMemories(input: $input) { hits { id sourceRef explain { fulltextRank vectorRank fused expandedFrom } } }
 }`;
@@ -25,16 +27,18 @@ interface Hit {
 
 async function stored(source: string) {
   const { records } = await gw.driver.executeQuery(
-    "MATCH (m:Memory {ownerId: $agent, source: $source}) RETURN m.keys AS keys, m.embeddingKey AS key, m.embeddingStatus AS status",
+    "MATCH (m:Memory {ownerId: $agent, source: $source}) RETURN m.keys AS keys, m.keyTerms AS terms, m.tenantId AS tenant, m.embeddingKey AS key, m.embeddingStatus AS status",
     { agent, source },
   );
-  return records[0]!.toObject() as { keys: string[] | null; key: string; status: string };
+  return records[0]!.toObject() as { keys: string[] | null; terms: string[] | null; tenant: string; key: string; status: string };
 }
 
 beforeAll(async () => {
   gw = await startTestGateway(testConfig({ searchSharedKeys: true }));
   agent = uniqueAgent("keys");
+  other = uniqueAgent("keys-other");
   await ok(gw, CREATE_AGENT, { id: agent, name: agent }, agent);
+  await ok(gw, CREATE_AGENT, { id: other, name: other }, other);
   const turn = (source: string, content: string, conversationId: string, d: number) => ({ type: "INTERACTION", content, source, conversationId, participants: ["Sam"], occurredAt: day(d) });
   await ok(gw, RECORD, {
     memories: [
@@ -45,10 +49,13 @@ beforeAll(async () => {
       turn("r1", "Sam: Rex finally learned to sit at the obedience school", "later", 20),
     ],
   }, agent);
+  // Another agent of the same tenant holds the same keys.
+  await ok(gw, RECORD, { memories: [{ type: "INTERACTION", content: "Kim: The gallery sold my sunset paintings too", source: "o1", conversationId: "chat", occurredAt: day(3) }] }, other);
   await gw.app.embeddings.drain();
 });
 afterAll(async () => {
   await removeOwnedBy(gw.driver, agent);
+  await removeOwnedBy(gw.driver, other);
   await gw.stop();
 });
 
@@ -60,15 +67,31 @@ describe("keys of embedded nodes (the shared-key list of search reads them)", ()
     expect(keys).toEqual(expect.arrayContaining(["painting", "sunset", "gallery"]));
   });
 
+  it("are indexed under the node's tenant and owner: a read under one agent's scope meets only that agent's holders", async () => {
+    const { keys, terms, tenant } = await stored("k1");
+    expect(terms).toEqual(keyTerms(keys!, tenant, agent));
+    const holders = async (term: string) => {
+      const { records } = await gw.driver.executeQuery(
+        "CALL db.index.fulltext.queryNodes('memory_key_terms', $term) YIELD node WHERE node.ownerId IN [$agent, $other] RETURN collect(node.source) AS sources",
+        { term, agent, other },
+      );
+      return (records[0]!.get("sources") as string[]).sort();
+    };
+    expect(await holders(`${ownerScope(tenant, agent)}_gallery`)).toEqual(["k1"]);
+    expect(await holders(`${ownerScope(tenant, other)}_gallery`)).toEqual(["o1"]);
+    expect(await holders(`${tenantScope(tenant)}_gallery`)).toEqual(["k1", "o1"]);
+    expect(await holders(`${tenantScope("another tenant")}_gallery`)).toEqual([]);
+  });
+
   it("come back to a node stored before keys existed, through the backfill migration, without a new vector", async () => {
     const before = await stored("k1");
-    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent, source: 'k1'}) REMOVE m.keys", { agent });
-    const backfill = migrationsFor(loadTypeDefs().document, { sharedKeys: true }).find((m) => m.name === "memory_keys_backfill")!;
+    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent, source: 'k1'}) REMOVE m.keys, m.keyTerms", { agent });
+    const backfill = migrationsFor(loadTypeDefs().document, { sharedKeys: true }).find((m) => m.name === "memory_key_terms_backfill")!;
     const session = gw.driver.session(); // CALL … IN TRANSACTIONS needs an auto-commit transaction, as at startup
     await session.run(backfill.cypher).finally(() => session.close());
     await gw.app.embeddings.drain();
     const after = await stored("k1");
-    expect(after).toEqual({ keys: before.keys, key: before.key, status: "READY" });
+    expect(after).toEqual({ keys: before.keys, terms: before.terms, tenant: before.tenant, key: before.key, status: "READY" });
   });
 });
 
@@ -84,6 +107,17 @@ describe("searchMemories with shared keys", () => {
       0,
     );
     expect(SHARED_KEYS_RANK_OPTIONS.keyWeight).toBeGreaterThan(0);
+    expect(hit.explain.fused).toBeGreaterThan(fromTwoLists + 1e-9);
+  });
+
+  it("fuses the shared-key list in a search that names no agent too, read under the caller's tenant", async () => {
+    const hits = (await ok(gw, SEARCH, { input: { query: "Which gallery sold the sunset paintings?", limit: 5, explain: true } }, agent)).searchMemories.hits as Hit[];
+    const hit = hits.find((h) => h.sourceRef === "k1")!;
+    const { rrfK, fulltextWeight, vectorWeight } = SHARED_KEYS_RANK_OPTIONS;
+    const fromTwoLists = [[hit.explain.fulltextRank, fulltextWeight], [hit.explain.vectorRank, vectorWeight]].reduce(
+      (sum, [rank, weight]) => sum + (rank === null ? 0 : weight! / (rrfK + rank!)),
+      0,
+    );
     expect(hit.explain.fused).toBeGreaterThan(fromTwoLists + 1e-9);
   });
 

@@ -56,6 +56,12 @@ describe("exportedProperties", () => {
     expect(exportedProperties(stored, true)).toEqual({ content: "x", embedding: [0.5, 0.25], embeddingKey: "k", embeddingModel: "m", embeddingStatus: "READY" });
     expect(Object.keys(exportedProperties({ b: "1", a: "2" }, false))).toEqual(["a", "b"]);
   });
+
+  it("never exports the search keys' terms, which name the exporting tenant, and marks their node PENDING even with vectors", () => {
+    const stored = { tenantId: "t", content: "x", keys: ["x"], keyTerms: ["tabc_x", "odef_x"], embedding: [0.5], embeddingKey: "k", embeddingStatus: "READY" };
+    expect(exportedProperties(stored, true)).toEqual({ content: "x", keys: ["x"], embedding: [0.5], embeddingKey: "k", embeddingStatus: "PENDING" });
+    expect(exportedProperties(stored, false)).toEqual({ content: "x", keys: ["x"], embeddingStatus: "PENDING" });
+  });
 });
 
 describe("export cursor", () => {
