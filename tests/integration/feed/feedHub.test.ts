@@ -89,6 +89,35 @@ describe("feed hub", () => {
     unlisten();
   });
 
+  it("answers a wake by this process's write with one read, not a run of fast polls after it", async () => {
+    let reads = 0;
+    // The same driver, counting the statements the hub sends.
+    const counting = new Proxy(driver, {
+      get(target, name) {
+        const value = Reflect.get(target, name) as unknown;
+        if (name === "executeQuery") return (...args: Parameters<Driver["executeQuery"]>) => ((reads += 1), target.executeQuery(...args));
+        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const tenantId = `hub-wake-${randomUUID().slice(0, 8)}`;
+    tenants.push(tenantId);
+    const hub = createFeedHub({ driver: counting, database: DATABASE, logger, pollMs: 25, idlePollMs: 60_000 });
+    const unlisten = hub.listen(tenantId, () => {});
+    await hub.head(tenantId);
+    // Quiet: timed polls at 25, 50, 100 … ms stretch the interval past 3 s within 2 s.
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = reads;
+    hub.wake(tenantId);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(reads - before).toBe(1);
+    // A write's event is read by the poll it asks for.
+    const e = await commitEvent(tenantId, "woken");
+    hub.wake(tenantId);
+    await until(() => (hub.eventsAfter(tenantId, 0) ?? []).length === 1);
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([e]);
+    unlisten();
+  });
+
   it("ignores events handed over for a tenant nobody in this process listens to", async () => {
     const hub = createFeedHub({ driver, database: DATABASE, logger, pollMs: 60_000 });
     const tenantId = `hub-nobody-${randomUUID().slice(0, 8)}`;
