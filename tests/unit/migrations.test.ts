@@ -40,8 +40,8 @@ describe("migrationsFor", () => {
     }
   });
 
-  it("is idempotent: every schema statement says IF NOT EXISTS, every data one fills only what is missing, and names are unique", () => {
-    for (const m of migrations) expect(m.cypher).toMatch(m.data ? /WHERE \w\.\w+ IS NULL/ : / IF NOT EXISTS /);
+  it("is idempotent: every schema statement says IF NOT EXISTS (a drop, IF EXISTS), every data one fills only what is missing, and names are unique", () => {
+    for (const m of migrations) expect(m.cypher).toMatch(m.data ? /WHERE \w\.\w+ IS NULL/ : /^DROP INDEX \w+ IF EXISTS$| IF NOT EXISTS /);
     expect(migrations.some((m) => m.data)).toBe(true);
     expect(new Set(migrations.map((m) => m.name)).size).toBe(migrations.length);
   });
@@ -50,6 +50,12 @@ describe("migrationsFor", () => {
     const names = migrations.map((m) => m.name);
     expect(names).toEqual(expect.arrayContaining(["memory_content", "message_content", "entity_names", "memory_embedding"]));
     expect(migrations.find((m) => m.name === "memory_embedding")?.cypher).toMatch(/`vector.dimensions`: 384/);
+  });
+
+  it("drops the indexes of the bare search keys, which the scoped key terms replaced", () => {
+    const names = migrations.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(["memory_key_terms", "message_key_terms", "memory_keys_dropped", "message_keys_dropped"]));
+    expect(names.indexOf("memory_keys_dropped")).toBeLessThan(names.indexOf("memory_key_terms"));
   });
 
   it("refuses a label that is not a plain name, since labels cannot be parameters", () => {
