@@ -133,7 +133,7 @@ const fulltext = (name: string, labels: string, fields: string[], analyzer = "en
 });
 
 /** Indexes of the bare keys, read across every tenant before the key terms replaced them. */
-const DROPPED_INDEXES: Migration[] = ["memory_keys", "message_keys"].map((name) => ({ name: `${name}_dropped`, cypher: `DROP INDEX ${name} IF EXISTS` }));
+const DROPPED_INDEXES: Migration[] = ["memory_keys", "message_keys"].map((name) => ({ name: `${name}_dropped`, drop: true, cypher: `DROP INDEX ${name} IF EXISTS` }));
 
 const FULLTEXT_INDEXES: Migration[] = [
   fulltext("memory_content", "Memory", ["content"]),

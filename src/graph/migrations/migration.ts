@@ -6,4 +6,6 @@ export interface Migration {
   fulltextAnalyzer?: string;
   /** Fills in data rather than schema: idempotent because it touches only what still lacks the value (`IS NULL`). */
   data?: true;
+  /** Drops an index that is no longer used (`IF EXISTS`): leaves nothing behind to look for afterwards. */
+  drop?: true;
 }
