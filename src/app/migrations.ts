@@ -80,8 +80,9 @@ const EXTRACTION_DATA: Migration[] = [
 
 /**
  * Nodes embedded before the worker stored keys (embeddings/textKeys.ts) and
- * their scoped index terms (embeddings/keyTerms.ts) go back to it once: their vectors are current (same text, same model), so it
- * only adds the keys, without a model run.
+ * their scoped index terms (embeddings/keyTerms.ts) go back to it once: their
+ * vectors are current (same text, same model), so it only adds the keys,
+ * without a model run.
  */
 const keysBackfill = (label: string): Migration => ({
   name: `${label.toLowerCase()}_key_terms_backfill`,
