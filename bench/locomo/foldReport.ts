@@ -21,7 +21,7 @@ export function scoreTable(all: readonly { category: number; scores: QuestionSco
   ];
 }
 
-const TUNED: (keyof Tuning)[] = ["contextWeight", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "keyWeight", "keyHopShare", "keyHopMaxDf"];
+const TUNED: (keyof Tuning)[] = ["contextWeight", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "keyWeight"];
 const describe = (t: Tuning) => TUNED.map((k) => `${k} ${String(t[k])}`).join(", ");
 
 const meanSd = (xs: readonly number[]) => {

@@ -2,7 +2,7 @@ import { candidatePool, closenessOf, listDepth } from "../../src/search/ranking/
 import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
 import { wordCount } from "../../src/search/ranking/lengthPrior.js";
 import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
-import { keyHops, seedKeys, sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
+import { sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
 import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
 import type { ConversationFeatures, QuestionFeatures } from "./features.js";
@@ -112,11 +112,6 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
       .filter((t) => t.key !== of)
       .map((t) => ({ id: t.key, of }));
   });
-  if (tuning.keyHopShare > 0) {
-    const seedTurns = seeds.map((id) => keyed.get(id)!);
-    const hops = keyHops(seedTurns, holding(keyed, seedKeys(seedTurns)), tuning.keyHopMaxDf);
-    links.push(...hops.map((h) => ({ ...h, share: tuning.keyHopShare })));
-  }
   const kept = new Set([...pool, ...links.map((l) => l.id)]);
   const ranked = rankCandidates(
     { fulltext: fulltext.filter((h) => kept.has(h.id)), vector: vector.filter((h) => kept.has(h.id)), keys: keys.filter((h) => kept.has(h.id)) },

@@ -12,9 +12,8 @@ import { mentionsParticipant } from "./ranking/mentions.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
-import { keyHops, seedKeys, sharedKeyList, type KeyedTurn } from "./ranking/sharedKeys.js";
 import { textKeys } from "../embeddings/textKeys.js";
-import { fulltextHits, keyHolders, neighbours, rowsByIds, vectorHits, type CandidateRow, type HitProperties } from "./searchQueries.js";
+import { fulltextHits, neighbours, sharedKeyHits, vectorHits, type CandidateRow, type HitProperties } from "./searchQueries.js";
 import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
 
 export interface SearchDeps {
@@ -61,41 +60,34 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
   agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
   const withVectors = request.diversity > 0;
+  const fulltextPromise = Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors)));
+  // The query's keys are parsed (about 1.5 ms) once the full-text read is on its way.
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
-  const [fulltext, vector, facts, holders] = await Promise.all([
-    Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors))),
+  const [fulltext, vector, facts, keyLists] = await Promise.all([
+    fulltextPromise,
     Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors, options.contextWeight))),
     request.sources.includes("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
       : Promise.resolve({ hits: [], rows: [] }),
-    queryKeys.length > 0 ? Promise.all(specs.map((spec) => keyHolders(target, spec, queryKeys, params))) : Promise.resolve([]),
+    queryKeys.length > 0 ? Promise.all(specs.map((spec) => sharedKeyHits(target, spec, queryKeys, params, perList, withVectors))) : Promise.resolve([]),
   ]);
   await agentsChecked;
   const fulltextFlat = fulltext.flatMap((l) => l.hits);
   const vectorFlat = [...vector, facts].flatMap((l) => l.hits);
-  const keysFlat = holders.flatMap((h) => sharedKeyList(queryKeys, h, perList));
+  const keysFlat = keyLists.flatMap((l) => l.hits);
   const fused = fuseLists(fulltextFlat, vectorFlat, options, keysFlat);
-  const listRows = new Map([...fulltext, ...vector, facts].flatMap((l) => l.rows).map((r) => [r.key, r]));
+  const listRows = new Map([...fulltext, ...vector, facts, ...keyLists].flatMap((l) => l.rows).map((r) => [r.key, r]));
 
   // Graph expansion around the best hits that have neighbours (a conversation, people), the
-  // neighbours coming back as rows, and the hop along the best hits' rare keys. A turn only the
-  // shared-key list found has no row yet: it counts as expandable (the neighbour read finds none if it has none).
-  const keysOf = new Map(holders.flat().map((h) => [h.id, h.keys]));
-  const { pool, seeds } = candidatePool(fused, request.limit, options.expansionSeeds, (key) => listRows.get(key)?.expandable ?? keysOf.has(key));
+  // neighbours coming back as rows: every list and the neighbour read bring their rows, so nothing is read a third time.
+  const { pool, seeds } = candidatePool(fused, request.limit, options.expansionSeeds, (key) => listRows.get(key)?.expandable === true);
   const expandable = request.expand && seeds.length > 0;
-  const [expansion, hops] = await Promise.all([
-    expandable ? Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors))).then((l) => l.flat()) : [],
-    expandable && options.keyHopShare > 0 ? keyHop(target, specs, seeds.flatMap((key) => keyedRow(key, listRows.get(key), keysOf)), params, options.keyHopMaxDf) : [],
-  ]);
-  // Pool members only the key list found, and turns the hop reached, come without rows: one read brings them.
-  const wanted = [...new Set([...pool, ...hops.map((h) => h.id)])];
-  const known = new Set([...listRows.keys(), ...expansion.map((n) => n.row.key)]);
-  const missing = wanted.filter((key) => !known.has(key));
-  const extra = missing.length > 0 ? (await Promise.all(specs.map((spec) => rowsByIds(target, spec, idsOf(spec, missing), params, withVectors)))).flat() : [];
-  const rows = wanted.flatMap((key) => listRows.get(key) ?? []);
-  rows.push(...expansion.map((n) => n.row), ...extra);
+  const expansion = expandable
+    ? (await Promise.all(specs.map((spec) => neighbours(target, spec, idsOf(spec, seeds), params, options.neighbourWindow, withVectors)))).flat()
+    : [];
+  const rows = [...pool.flatMap((key) => listRows.get(key) ?? []), ...expansion.map((n) => n.row)];
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  const links = [...expansion.map(({ id, of }) => ({ id, of })), ...hops.map((h) => ({ ...h, share: options.keyHopShare }))];
+  const links = expansion.map(({ id, of }) => ({ id, of }));
 
   const period = queryPeriod(request.query, options.now);
   const ranked = rankCandidates(
@@ -111,30 +103,6 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
     }),
     tookMs: performance.now() - started,
   };
-}
-
-/** A seed's stored keys (embeddings/textKeys.ts), from its row or from the key read; none when it has none. */
-function keyedRow(key: string, row: CandidateRow | undefined, keysOf: ReadonlyMap<string, string[]>): KeyedTurn[] {
-  const keys = row && Array.isArray(row.properties.keys) ? (row.properties.keys as string[]) : keysOf.get(key);
-  return keys ? [{ id: key, keys }] : [];
-}
-
-/**
- * The second hop (ranking/sharedKeys.ts): the turns that hold a rare key of
- * one of the seeds, linked to that seed. One read per source for the holders
- * of the seeds' keys.
- */
-async function keyHop(
-  target: { driver: Driver; database: string },
-  specs: readonly SearchSourceSpec[],
-  seeds: readonly KeyedTurn[],
-  params: Record<string, unknown> & SearchRequest["filters"],
-  maxDf: number,
-): Promise<{ id: string; of: string }[]> {
-  const keys = seedKeys(seeds);
-  if (keys.length === 0) return [];
-  const holders = (await Promise.all(specs.map((spec) => keyHolders(target, spec, keys, params)))).flat();
-  return keyHops(seeds, holders, maxDf);
 }
 
 /** Naming an agent the tenant does not have is a mistake worth saying, not an empty answer. */

@@ -69,7 +69,7 @@ async function read(target: QueryTarget, cypher: string, params: Record<string, 
 
 /** What a candidate row is made of, as Cypher over `n` (shared by the row and neighbour reads). */
 const rowProjection = (spec: SearchSourceSpec) =>
-  `n.id AS id, n { .*, embedding: null, contextEmbedding: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
+  `n.id AS id, n { .*, embedding: null, contextEmbedding: null, keyTerms: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
    CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
    ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId,
    ${spec.conversation("n")} IS NOT NULL ${spec.label === "Memory" ? "OR EXISTS { (n)-[:ABOUT]->(:Person) }" : ""} AS expandable`;
@@ -230,45 +230,45 @@ export async function neighbours(
 export const KEY_HOLDERS_LIMIT = 2000;
 
 /**
- * The nodes that pass the filters and hold any of `keys` (the keys the
- * embedding worker stores, embeddings/textKeys.ts), with their keys: the
- * shared-key list and the key hop rank them (ranking/sharedKeys.ts). One
- * index lookup, of the keys under the search's scope (embeddings/keyTerms.ts:
- * the agents it names, else the caller's tenant), so a common key does not
- * bring back every tenant's holders; no rows, which are read only for the few
- * that make the pool.
+ * The shared-key list (ranking/sharedKeys.ts, `sharedKeyList`, its pure twin)
+ * computed where the holders are: the nodes that pass the filters and hold
+ * any of the query's `keys` (read under the search's scope, embeddings/
+ * keyTerms.ts: the agents it names, else the caller's tenant, so a common key
+ * does not bring back every tenant's holders), each scored by the summed
+ * rarity ln(1 + holders / holders of the key) of the query keys it holds, the
+ * best `depth` returned as rows. One
+ * statement in the first round trip, beside the full-text and vector lists;
+ * no holder's keys cross the wire, and the pool needs no second read for what
+ * only this list found. Scores are compared at 1e-9, as the twin does, so a
+ * tie of equal key sets goes to the earlier turn on both sides.
  */
-export async function keyHolders(
+export async function sharedKeyHits(
   target: QueryTarget,
   spec: SearchSourceSpec,
   keys: readonly string[],
   params: SearchParams,
-): Promise<{ id: string; keys: string[]; at: number | null }[]> {
+  depth: number,
+  withVectors: boolean,
+): Promise<ListResult> {
   const lucene = luceneAnyWord(searchTerms(keys, params.callerTenant as string, params.agentIds).join(" "), MAX_SEARCH_TERMS);
-  if (!lucene) return [];
+  if (!lucene) return { hits: [], rows: [] };
   const records = await read(
     target,
     `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n
      WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
-     WITH n LIMIT $limit
-     RETURN n.id AS id, n.keys AS keys, ${spec.occurredAt("n")}.epochMillis AS at`,
-    { ...params, index: spec.keysIndex, lucene, limit: neo4j.int(KEY_HOLDERS_LIMIT) },
+     WITH n LIMIT $holdersLimit
+     WITH collect(n) AS holders
+     WITH holders, toFloat(size(holders)) AS total
+     UNWIND holders AS n
+     UNWIND [k IN coalesce(n.keys, []) WHERE k IN $keys] AS k
+     WITH total, k, collect(n) AS holding
+     WITH holding, log(1.0 + total / size(holding)) AS rarity
+     UNWIND holding AS n
+     WITH n, sum(rarity) AS score
+     ORDER BY round(score, 9) DESC, coalesce(${spec.occurredAt("n")}.epochMillis, 0) ASC
+     LIMIT $depth
+     RETURN score, ${rowProjection(spec)}`,
+    { ...params, index: spec.keysIndex, lucene, keys, holdersLimit: neo4j.int(KEY_HOLDERS_LIMIT), depth: neo4j.int(depth), withVectors },
   );
-  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, keys: (r.get("keys") as string[] | null) ?? [], at: toNumber(r.get("at")) }));
-}
-
-const toNumber = (v: unknown) => (v == null ? null : neo4j.isInt(v) ? (v as { toNumber(): number }).toNumber() : Number(v));
-
-/** Full rows of some nodes by id, through the same visibility and filters as any hit. */
-export async function rowsByIds(target: QueryTarget, spec: SearchSourceSpec, ids: readonly string[], params: SearchParams, withVectors: boolean): Promise<CandidateRow[]> {
-  if (ids.length === 0) return [];
-  const records = await read(
-    target,
-    `UNWIND $ids AS nid
-     MATCH (n:${spec.label} {tenantId: $callerTenant, id: nid})
-     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
-     RETURN ${rowProjection(spec)}`,
-    { ...params, ids, withVectors },
-  );
-  return records.map((r) => toRow(spec, r));
+  return listResult(spec, records);
 }

@@ -25,12 +25,10 @@ export interface CandidateFacts {
   words?: number | null;
 }
 
-/** A neighbour found by graph expansion: `id` sits next to hit `of`. */
+/** A neighbour found by graph expansion: `id` sits next to hit `of` (and inherits `neighbourShare` of its fused score). */
 export interface Neighbour {
   id: string;
   of: string;
-  /** Share of the hit's fused score it inherits; `neighbourShare` when absent (a turn next to it). */
-  share?: number;
 }
 
 /** Why a result scored what it did (returned with `explain`). */
@@ -93,10 +91,6 @@ export interface RankOptions {
   vectorWeight: number;
   /** Weight of the list of turns sharing the query's keys (sharedKeys.ts) in the fusion; 0 = not read. */
   keyWeight: number;
-  /** Share of a hit's fused score inherited by the turns its rare keys pull in (the second hop); 0 = no hop. */
-  keyHopShare: number;
-  /** A key held by at most this many turns of the scope is rare enough to hop along. */
-  keyHopMaxDf: number;
   /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
   contextWeight: number;
   weighting: WeightingOptions;
@@ -128,27 +122,25 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   fulltextWeight: 1,
   vectorWeight: 1,
   keyWeight: 0,
-  keyHopShare: 0,
-  keyHopMaxDf: 5,
   contextWeight: 0.75,
   weighting: DEFAULT_WEIGHTING,
 };
 
 /**
- * With shared keys (SEARCH_SHARED_KEYS=on): held out R@10 0.806, NDCG@10 0.642.
- * The shared-key list weighs 0.75 (three folds; 0.5 and 1 the others) and the
- * hop along keys held by at most 5 turns passes on 0.2 (0.1 in two folds); the
- * other values moved with them (20–40 words as full length, 20 seeds).
+ * With shared keys (SEARCH_SHARED_KEYS=on): the shared-key list weighs 0.75
+ * (four folds; 1 the fifth), and the other values moved with it: the vector
+ * list 1.5 and RRF k 2 (all five folds), contextual closeness alone, 30 words
+ * as full length, participant boost 3 (three folds). Ten expansion seeds, as
+ * without keys: a hop along rare keys and twenty seeds scored less held out
+ * (docs/benchmarks.md) and cost a read each.
  */
 export const SHARED_KEYS_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   ...PLAIN_RANK_OPTIONS,
-  expansionSeeds: 20,
+  participantBoost: 3,
   lengthWords: 30,
   rrfK: 2,
   vectorWeight: 1.5,
   keyWeight: 0.75,
-  keyHopShare: 0.2,
-  keyHopMaxDf: 5,
   contextWeight: 1,
 };
 
@@ -191,8 +183,8 @@ export function rankCandidates(
 ): RankedHit[] {
   const fused = fuseLists(lists.fulltext, lists.vector, options, lists.keys);
   const graph = new Map<string, { score: number; from: string[] }>();
-  for (const { id, of, share } of neighbours) {
-    const inherited = (fused.get(of) ?? 0) * (share ?? options.neighbourShare);
+  for (const { id, of } of neighbours) {
+    const inherited = (fused.get(of) ?? 0) * options.neighbourShare;
     const entry = graph.get(id) ?? { score: 0, from: [] };
     entry.score = Math.max(entry.score, inherited);
     entry.from.push(of);

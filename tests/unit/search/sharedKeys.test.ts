@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyFrequencies, keyHops, seedKeys, sharedKeyList } from "../../../src/search/ranking/sharedKeys.js";
+import { keyFrequencies, sharedKeyList } from "../../../src/search/ranking/sharedKeys.js";
 import { rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
 import { SHARED_KEYS_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
 
@@ -43,27 +43,6 @@ describe("shared-key list", () => {
   });
 });
 
-describe("key hops", () => {
-  it("links a seed to the other turns holding its rare keys, not its common ones nor its own", () => {
-    const links = keyHops([turns[0]!], turns, 2);
-    expect(links).toEqual([{ id: "d", of: "a" }]);
-  });
-
-  it("hops along common keys too when the limit allows, each reached turn once per seed", () => {
-    const links = keyHops([turns[0]!], turns, 4);
-    expect(links.map((l) => l.id).sort()).toEqual(["b", "c", "d", "e"]);
-    expect(links.every((l) => l.of === "a")).toBe(true);
-  });
-
-  it("does not hop along a key only the seed holds", () => {
-    expect(keyHops([{ id: "d", keys: ["bowl"] }], turns, 5)).toEqual([]);
-  });
-
-  it("reads the holders of every seed key once", () => {
-    expect(seedKeys([turns[0]!, turns[1]!]).sort()).toEqual(["beach", "class", "kid", "pottery"]);
-  });
-});
-
 describe("ranking with keys", () => {
   const fact = (id: string): CandidateFacts => ({ id, occurredAt: null, importance: null, confidence: null, vector: null, mentioned: false, inPeriod: false });
   const facts = new Map(["x", "y", "z"].map((id) => [id, fact(id)]));
@@ -73,12 +52,5 @@ describe("ranking with keys", () => {
     const lists = { fulltext: [{ id: "x", rank: 1, score: 1 }, { id: "y", rank: 2, score: 1 }], vector: [], keys: [{ id: "y", rank: 1, score: 2 }] };
     expect(rankCandidates(lists, [], facts, { ...options, keyWeight: 0 }).map((h) => h.id)).toEqual(["x", "y"]);
     expect(rankCandidates(lists, [], facts, { ...options, keyWeight: 1 }).map((h) => h.id)).toEqual(["y", "x"]);
-  });
-
-  it("gives a hopped turn its link's share of the seed's score", () => {
-    const lists = { fulltext: [{ id: "x", rank: 1, score: 1 }], vector: [] };
-    const [, hopped] = rankCandidates(lists, [{ id: "z", of: "x", share: 0.25 }], facts, options);
-    expect(hopped).toMatchObject({ id: "z" });
-    expect(hopped!.parts.graph).toBeCloseTo(0.25 * (1 / 2));
   });
 });
