@@ -82,12 +82,13 @@ const EXTRACTION_DATA: Migration[] = [
  * Nodes embedded before the worker stored keys (embeddings/textKeys.ts) and
  * their scoped index terms (embeddings/keyTerms.ts) go back to it once: their
  * vectors are current (same text, same model), so it only adds the keys,
- * without a model run.
+ * without a model run. A node without a vector is `mnemograph backfill`'s to
+ * queue (and count), not this migration's.
  */
 const keysBackfill = (label: string): Migration => ({
   name: `${label.toLowerCase()}_key_terms_backfill`,
   data: true,
-  cypher: `MATCH (n:${safe(label)}) WHERE n.keyTerms IS NULL AND n.embeddingStatus = 'READY'
+  cypher: `MATCH (n:${safe(label)}) WHERE n.keyTerms IS NULL AND n.embeddingStatus = 'READY' AND n.embedding IS NOT NULL
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
 });
 

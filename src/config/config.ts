@@ -35,10 +35,10 @@ export interface Config {
    */
   embeddingContext: ContextMode;
   /**
-   * searchMemories also fuses the turns sharing the query's content words and
-   * hops along rare ones (SEARCH_SHARED_KEYS): held-out LoCoMo Recall@10 0.783
-   * → 0.806, at a cost in latency and throughput (docs/retrieval.md). When on,
-   * the embedding worker stores each text's keys.
+   * searchMemories also fuses the turns sharing the query's content words
+   * (SEARCH_SHARED_KEYS, on by default): held-out LoCoMo Recall@10 0.783 → 0.810,
+   * NDCG@10 0.623 → 0.651, for about 10 ms more p95 (docs/retrieval.md). When
+   * on, the embedding worker stores each text's keys.
    */
   searchSharedKeys: boolean;
   /** Game-agent sessions (src/game/): screenshot limit, session lease, lease sweeper. */
@@ -245,7 +245,7 @@ const schema = z.object({
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   EMBEDDING_SPINNING: z.enum(["on", "off"]).default("off"),
   EMBEDDING_CONTEXT: z.enum(["joint", "derived"]).default("joint"),
-  SEARCH_SHARED_KEYS: z.enum(["on", "off"]).default("off"),
+  SEARCH_SHARED_KEYS: z.enum(["on", "off"]).default("on"),
   EMBEDDING_BASE_URL: z.string().url().optional(),
   EMBEDDING_API_KEY: z.string().default(""),
   EMBEDDING_API_MODEL: z.string().min(1).default("text-embedding-3-small"),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PLAIN_RANK_OPTIONS } from "../../../src/search/ranking/rankCandidates.js";
+import { rankOptionsFor } from "../../../src/search/ranking/rankCandidates.js";
 import { fails, ok } from "../../support/gql.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
@@ -87,8 +87,9 @@ describe("searchMemories: hybrid retrieval", () => {
   it("weighs a short conversational turn down by the length prior, and leaves a short insight or observation alone", async () => {
     const hits = await search(alice, { query: "puppy flat queue deployments", agentIds: [alice], limit: 20, expand: false, explain: true });
     const lengthOf = (ref: string) => hits.find((h) => h.sourceRef === ref)?.explain?.length;
-    // "Sam: He chews everything in the flat": an INTERACTION of 7 words, below the 20 that count fully.
-    expect(lengthOf("c2")).toBeCloseTo(1 - PLAIN_RANK_OPTIONS.lengthShare + (PLAIN_RANK_OPTIONS.lengthShare * 7) / PLAIN_RANK_OPTIONS.lengthWords);
+    // "Sam: He chews everything in the flat": an INTERACTION of 7 words, below the 20 or 30 that count fully.
+    const { lengthShare, lengthWords } = rankOptionsFor(testConfig().searchSharedKeys);
+    expect(lengthOf("c2")).toBeCloseTo(1 - lengthShare + (lengthShare * 7) / lengthWords);
     expect(lengthOf("i1")).toBe(1);
     expect(lengthOf("o1")).toBe(1);
   });
