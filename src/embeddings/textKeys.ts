@@ -10,7 +10,7 @@ const CONTENT = ["Noun", "Verb", "Adjective"];
  * verbs, adjectives) by their root, lower-cased ("paintings" → "painting",
  * "painted" → "paint"), so two turns about the same thing share keys whatever
  * their wording. Search fuses the turns sharing a query's keys as a list of
- * its own and links turns through their rare keys (search/ranking/sharedKeys.ts). A
+ * its own, ranked by how rare the shared keys are (search/ranking/sharedKeys.ts). A
  * leading "Speaker:" is not a key (the speaker is a participant). The same
  * function keys nodes when they are embedded (embedBatch.ts) and queries at
  * search time (search/ranking/sharedKeys.ts). Pure.

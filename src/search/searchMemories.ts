@@ -23,7 +23,7 @@ export interface SearchDeps {
   now: () => Date;
   /** Facts are a search source: their relationship types come from the SDL. */
   schema: Pick<SchemaFacts, "factTypes">;
-  /** Also fuse the turns sharing the query's keys and hop along rare ones (SEARCH_SHARED_KEYS); off when absent. */
+  /** Also fuse the turns sharing the query's keys (SEARCH_SHARED_KEYS, on by default); off when absent. */
   sharedKeys?: boolean;
 }
 
