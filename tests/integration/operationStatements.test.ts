@@ -64,7 +64,7 @@ describe("statements per operation", () => {
     expect(statements.length).toBeLessThanOrEqual(4);
   });
 
-  it("searchMemories: the vector and full-text candidates and one read of the hits", async () => {
+  it("searchMemories: the full-text, vector and shared-key lists, each with its rows (the neighbour read joins them when hits have neighbours)", async () => {
     const statements = await statementsOf("Search", `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`, {
       input: { query: "when does the gate open", limit: 10 },
     });

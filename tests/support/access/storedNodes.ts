@@ -5,10 +5,11 @@ import type { Driver } from "neo4j-driver";
  * a write really did, whatever the response said.
  */
 /**
- * What the embedding worker writes in the background after a write: not a
- * change made by the request under test, so comparisons leave it out.
+ * What the embedding worker writes in the background after a write (the
+ * vectors, their bookkeeping, and the search keys with their index terms):
+ * not a change made by the request under test, so comparisons leave it out.
  */
-export const EMBEDDING_BOOKKEEPING = ["embedding", "embeddingKey", "embeddingModel", "embeddingStatus"];
+export const EMBEDDING_BOOKKEEPING = ["embedding", "contextEmbedding", "embeddingKey", "embeddingModel", "embeddingStatus", "keys", "keyTerms"];
 
 export class StoredNodes {
   constructor(
