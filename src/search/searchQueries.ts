@@ -236,11 +236,11 @@ export const KEY_HOLDERS_LIMIT = 2000;
  * keyTerms.ts: the agents it names, else the caller's tenant, so a common key
  * does not bring back every tenant's holders), each scored by the summed
  * rarity ln(1 + holders / holders of the key) of the query keys it holds, the
- * best `depth` returned as rows. One
- * statement in the first round trip, beside the full-text and vector lists;
- * no holder's keys cross the wire, and the pool needs no second read for what
- * only this list found. Scores are compared at 1e-9, as the twin does, so a
- * tie of equal key sets goes to the earlier turn on both sides.
+ * best `depth` returned as rows. One statement in the first round trip,
+ * beside the full-text and vector lists: no holder's keys cross the wire, and
+ * the pool needs no second read for what only this list found. Scores are
+ * compared at 1e-9, as the twin does, so a tie of equal key sets goes to the
+ * earlier turn on both sides.
  */
 export async function sharedKeyHits(
   target: QueryTarget,
