@@ -36,7 +36,7 @@ export interface Config {
   embeddingContext: ContextMode;
   /**
    * searchMemories also fuses the turns sharing the query's content words
-   * (SEARCH_SHARED_KEYS, on by default): held-out LoCoMo Recall@10 0.783 → 0.810,
+   * (SEARCH_SHARED_KEYS, on by default): held-out LoCoMo Recall@10 0.783 → 0.812,
    * NDCG@10 0.623 → 0.651, for about 10 ms more p95 (docs/retrieval.md). When
    * on, the embedding worker stores each text's keys.
    */

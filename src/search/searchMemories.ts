@@ -87,12 +87,11 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
     : [];
   const rows = [...pool.flatMap((key) => listRows.get(key) ?? []), ...expansion.map((n) => n.row)];
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  const links = expansion.map(({ id, of }) => ({ id, of }));
 
   const period = queryPeriod(request.query, options.now);
   const ranked = rankCandidates(
     { fulltext: fulltextFlat.filter((h) => byKey.has(h.id)), vector: vectorFlat.filter((h) => byKey.has(h.id)), keys: keysFlat.filter((h) => byKey.has(h.id)) },
-    links,
+    expansion,
     new Map(rows.map((r) => [r.key, factsOf(r, request.query, period, options.periodSlackDays)])),
     options,
   );

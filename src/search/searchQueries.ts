@@ -67,9 +67,9 @@ async function read(target: QueryTarget, cypher: string, params: Record<string, 
   }
 }
 
-/** What a candidate row is made of, as Cypher over `n` (shared by the row and neighbour reads). */
+/** What a candidate row is made of, as Cypher over `n` (shared by every list and the neighbour read); vectors, search keys and their terms stay in Neo4j. */
 const rowProjection = (spec: SearchSourceSpec) =>
-  `n.id AS id, n { .*, embedding: null, contextEmbedding: null, keyTerms: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
+  `n.id AS id, n { .*, embedding: null, contextEmbedding: null, keys: null, keyTerms: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
    CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
    ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId,
    ${spec.conversation("n")} IS NOT NULL ${spec.label === "Memory" ? "OR EXISTS { (n)-[:ABOUT]->(:Person) }" : ""} AS expandable`;
@@ -227,7 +227,7 @@ export async function neighbours(
 }
 
 /** At most this many turns are read as holding a set of keys (their key frequencies are counted among them). */
-export const KEY_HOLDERS_LIMIT = 2000;
+const KEY_HOLDERS_LIMIT = 2000;
 
 /**
  * The shared-key list (ranking/sharedKeys.ts, `sharedKeyList`, its pure twin)
