@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HostileCase } from "../../support/hostile/hostileCase.js";
-import { graphFingerprint } from "../../support/hostile/graphFingerprint.js";
+import { graphFingerprint, graphSnapshot, type GraphFingerprint } from "../../support/hostile/graphFingerprint.js";
 import { HOSTILE_SECRET } from "../../support/hostile/hostileClient.js";
 import { runHostileCase, type HostileEnv } from "../../support/hostile/runHostileCase.js";
 import { vectorInputTargets } from "../../support/hostile/schemaTargets.js";
@@ -43,6 +43,8 @@ const tables: [string, HostileCase[]][] = [
 
 let gw: TestGateway;
 let env: HostileEnv;
+/** The fixture as the seeding answered, before the embedding worker caught up with it. */
+let beforeWorker: GraphFingerprint;
 
 beforeAll(async () => {
   gw = await startTestGateway(
@@ -50,11 +52,18 @@ beforeAll(async () => {
   );
   await removeFixture(gw.driver);
   const fx = await seedFixture(gw.url, gw.driver);
-  env = { url: gw.url, driver: gw.driver, fx, expected: await graphFingerprint(gw.driver) };
+  beforeWorker = await graphFingerprint(gw.driver);
+  await gw.app.embeddings.drain();
+  env = { url: gw.url, driver: gw.driver, fx, expected: await graphFingerprint(gw.driver), snapshot: await graphSnapshot(gw.driver) };
 });
 afterAll(async () => {
   await removeFixture(gw.driver);
   await gw.stop();
+});
+
+// The cases run while the worker may still be embedding what an earlier case wrote: what it writes must be bookkeeping.
+it("the embedding worker's background writes (vectors, keys, a fact's embeddedAt) leave the fingerprint as seeded", () => {
+  expect(env.expected).toEqual(beforeWorker);
 });
 
 describe("hostile input: every case gets its error code, and the graph's fingerprint is unchanged after it", () => {

@@ -1,15 +1,17 @@
 import type { Driver } from "neo4j-driver";
+import { VECTOR_PROPERTIES } from "../../../src/transfer/transferFormat.js";
 
 /**
  * Reads nodes straight from Neo4j, bypassing the gateway and its rules: what
  * a write really did, whatever the response said.
  */
 /**
- * What the embedding worker writes in the background after a write (the
- * vectors, their bookkeeping, and the search keys with their index terms):
- * not a change made by the request under test, so comparisons leave it out.
+ * What the embedding worker writes in the background after a write, on nodes
+ * and on fact relationships (the vectors and its record of them, the status,
+ * and the search keys with their index terms): not a change made by the
+ * request under test, so comparisons leave it out.
  */
-export const EMBEDDING_BOOKKEEPING = ["embedding", "contextEmbedding", "embeddingKey", "embeddingModel", "embeddingStatus", "keys", "keyTerms"];
+export const EMBEDDING_BOOKKEEPING = [...VECTOR_PROPERTIES, "embeddingStatus", "keys", "keyTerms"];
 
 export class StoredNodes {
   constructor(

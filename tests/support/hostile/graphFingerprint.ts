@@ -50,3 +50,34 @@ export async function tenantFingerprint(driver: Driver, tenantId: string): Promi
 function read(row: Record<string, unknown>): GraphFingerprint {
   return { nodes: Number(row.nodes), relationships: Number(row.relationships), checksum: String(row.checksum) };
 }
+
+/** Every node and relationship as a line (labels or type, ends, properties without bookkeeping), keyed stably: what a fingerprint failure names. */
+export type GraphSnapshot = Map<string, string>;
+
+export async function graphSnapshot(driver: Driver): Promise<GraphSnapshot> {
+  const { records } = await driver.executeQuery(
+    `CALL () {
+       MATCH (n)
+       RETURN 'node ' + apoc.text.join(apoc.coll.sort(labels(n)), ':') + ' ' + coalesce(n.tenantId, '-') + '/' + coalesce(n.id, elementId(n)) AS key,
+              apoc.convert.toJson(apoc.map.removeKeys(properties(n), $bookkeeping)) AS value
+       UNION ALL
+       MATCH (a)-[r]->(b)
+       RETURN 'rel ' + type(r) + ' ' + coalesce(a.id, elementId(a)) + '->' + coalesce(b.id, elementId(b)) + ' ' + elementId(r) AS key,
+              apoc.convert.toJson(apoc.map.removeKeys(properties(r), $bookkeeping)) AS value
+     }
+     RETURN key, value`,
+    { bookkeeping: EMBEDDING_BOOKKEEPING },
+  );
+  return new Map(records.map((r) => [r.get("key") as string, r.get("value") as string]));
+}
+
+/** The lines two snapshots differ in, for an assertion's message. */
+export function snapshotChanges(before: GraphSnapshot, after: GraphSnapshot): string {
+  const lines: string[] = [];
+  for (const [key, value] of before) {
+    if (!after.has(key)) lines.push(`- ${key} ${value}`);
+    else if (after.get(key) !== value) lines.push(`~ ${key}\n    was ${value}\n    now ${after.get(key)}`);
+  }
+  for (const [key, value] of after) if (!before.has(key)) lines.push(`+ ${key} ${value}`);
+  return lines.length ? lines.join("\n") : "(no property outside the bookkeeping differs)";
+}

@@ -1,7 +1,7 @@
 import type { Driver } from "neo4j-driver";
 import { expect } from "vitest";
 import { removeOwnedBy, uniqueAgent } from "../testGateway.js";
-import { graphFingerprint, tenantFingerprint, type GraphFingerprint } from "./graphFingerprint.js";
+import { graphFingerprint, graphSnapshot, snapshotChanges, tenantFingerprint, type GraphFingerprint, type GraphSnapshot } from "./graphFingerprint.js";
 import type { Expected, HostileCase, OperationRequest, RawRequest, Sender } from "./hostileCase.js";
 import { mintToken, send, type Answer } from "./hostileClient.js";
 import { removeFixture, seedFixture, tenantIdOf, type Fixture } from "./seedFixture.js";
@@ -12,6 +12,8 @@ export interface HostileEnv {
   fx: Fixture;
   /** The graph as the last case left it: the fixture as seeded, as long as every case passes. */
   expected: GraphFingerprint;
+  /** The same graph line by line, so a failing row names what it changed. */
+  snapshot: GraphSnapshot;
 }
 
 /** A stack frame or a raw driver error in a response would leak internals. */
@@ -40,7 +42,10 @@ export async function runHostileCase(c: HostileCase, env: HostileEnv): Promise<v
       agentId,
       gql: (query, variables = {}) => send(env.url, { body: JSON.stringify({ query, variables }), headers }),
     });
-    expect(await graphFingerprint(env.driver), "the graph must be as it was before the case").toEqual(env.expected);
+    const now = await graphFingerprint(env.driver);
+    if (JSON.stringify(now) !== JSON.stringify(env.expected)) {
+      expect(now, `the graph must be as it was before the case; changed:\n${snapshotChanges(env.snapshot, await graphSnapshot(env.driver))}`).toEqual(env.expected);
+    }
     passed = true;
   } finally {
     await removeOwnedBy(env.driver, agentId);
@@ -58,6 +63,7 @@ async function recover(env: HostileEnv): Promise<void> {
     Object.assign(env.fx, await seedFixture(env.url, env.driver));
   }
   env.expected = await graphFingerprint(env.driver);
+  env.snapshot = await graphSnapshot(env.driver);
 }
 
 async function authorizationFor(sender: Sender, agentId: string): Promise<string | null> {
