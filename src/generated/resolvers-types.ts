@@ -9926,7 +9926,9 @@ export type Mutation = {
    * The bulk, idempotent write path for conversation history (the importer):
    * stores up to 1,000 messages in the caller's tenant in one transaction and one
    * statement, each merged by its platform id, linked to its channel, its author
-   * (a Person) and the message it replies to. With `rememberAs`, each non-empty
+   * (a Person) and the message it replies to; a channel, person or message of
+   * that id the caller may not read (another agent's PRIVATE node) is left
+   * unlinked and unchanged. With `rememberAs`, each non-empty
    * message also becomes an OBSERVATION memory of that agent (the agent itself or
    * an admin), once per message. A batch with one bad message is refused whole,
    * naming the field; nothing of it is written.

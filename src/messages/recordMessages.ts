@@ -4,7 +4,8 @@ import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
-import { hasRole } from "../auth/policy.js";
+import { hasRole, visibilityParams } from "../auth/policy.js";
+import { visibleAs } from "../graph/visibleAs.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
 
 /** One message as recordMessages receives it (GraphQL defaults applied, the SDL's limits already checked). */
@@ -34,6 +35,8 @@ export function rememberedMessageId(tenantId: string, owner: string, messageId: 
 
 // One statement whatever the batch size (planned once). A message stored before
 // is matched and left as it was: its links are written only when it is created.
+// A channel, author or replied-to message the caller may not read (another
+// agent's PRIVATE node) is left unlinked, as a generated connect leaves it.
 const WRITE = `
   UNWIND $rows AS row
   OPTIONAL MATCH (old:Message {tenantId: $tenantId, id: row.id})
@@ -51,10 +54,10 @@ const WRITE = `
     MERGE (p:Person {tenantId: $tenantId, id: row.authorId})
       ON CREATE SET p.ownerId = $callerAgent, p.visibility = 'SHARED', p.sharedWith = [], p.name = coalesce(row.authorName, row.authorId),
         p.aliases = [], p.createdAt = datetime()
-    CREATE (m)-[:IN_CHANNEL]->(ch)
-    CREATE (p)-[:AUTHORED]->(m)
+    FOREACH (_ IN CASE WHEN ${visibleAs("ch")} THEN [1] ELSE [] END | CREATE (m)-[:IN_CHANNEL]->(ch))
+    FOREACH (_ IN CASE WHEN ${visibleAs("p")} THEN [1] ELSE [] END | CREATE (p)-[:AUTHORED]->(m))
     WITH m, row
-    OPTIONAL MATCH (r:Message {tenantId: $tenantId, id: row.replyTo})
+    OPTIONAL MATCH (r:Message {tenantId: $tenantId, id: row.replyTo}) WHERE ${visibleAs("r")}
     FOREACH (_ IN CASE WHEN r IS NULL OR r = m THEN [] ELSE [1] END | MERGE (m)-[:REPLIES_TO]->(r))
   }
   CALL (row) {
@@ -111,7 +114,7 @@ export async function recordMessages(deps: Pick<AppDeps, "driver" | "database">,
     memoryContent: `${m.authorName ?? m.authorId}: ${m.content}`.slice(0, 20000),
     memoryId: rememberAs === null ? null : rememberedMessageId(caller.tenantId, rememberAs, m.id),
   }));
-  const params = { rows, tenantId: caller.tenantId, callerAgent: caller.agentId, rememberAs };
+  const params = { rows, tenantId: caller.tenantId, rememberAs, ...visibilityParams(caller) };
   const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
   try {
     const counts = await session.executeWrite(async (tx) => {

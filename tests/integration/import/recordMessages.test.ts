@@ -108,6 +108,34 @@ describe("recordMessages: the bulk, idempotent message write", () => {
     })));
   });
 
+  it("links a message only to the channel, author and replied-to message its writer may read: another agent's PRIVATE ones stay unlinked and unchanged", async () => {
+    const owner = tg.caller("private-owner");
+    await okAs(tg, owner, `mutation {
+      createChannels(input: [{ id: "c10-secret", name: "secret", visibility: PRIVATE }]) { channels { id } }
+      createPeople(input: [{ id: "c10-hidden", name: "Hidden", visibility: PRIVATE }]) { people { id } }
+    }`);
+    await okAs(tg, owner, RECORD, { messages: [{ ...thread("c10-own", 1)[0]!, id: "c10-private-msg", channelId: "c10-own", authorId: "c10-owner-author" }] });
+    await okAs(tg, owner, `mutation { updateMessages(where: { id: { eq: "c10-private-msg" } }, update: { visibility: { set: PRIVATE } }) { messages { id } } }`);
+    const snapshot = () =>
+      tg.gw.driver.executeQuery(
+        "MATCH (n {tenantId: $tenant}) WHERE n.id IN ['c10-secret', 'c10-hidden', 'c10-private-msg'] RETURN n.id AS id, apoc.map.removeKeys(properties(n), $skip) AS props ORDER BY id",
+        { tenant: tg.tenant, skip: ["embedding", "contextEmbedding", "embeddingKey", "embeddingModel", "embeddingStatus", "keys", "keyTerms", "extractionStatus", "extractionNote", "extractionKey", "extractionAttempts", "extractionLeaseBy", "extractionLeaseUntil"] },
+      ).then((r) => JSON.stringify(r.records.map((x) => x.toObject())));
+    const before = await snapshot();
+    const message = (id: string) => ({ id, channelId: "c10-secret", channelName: "renamed", authorId: "c10-hidden", authorName: "Renamed", content: "A reply", timestamp: "2026-01-02T10:00:00Z", replyTo: "c10-private-msg" });
+
+    const plain = await okAs(tg, tg.caller("c10-writer"), RECORD, { messages: [message("c10-m-plain")] });
+    expect(plain.recordMessages).toMatchObject({ created: 1, existing: 0 });
+    expect(await graphOf(tg, "c10-m-plain")).toEqual([expect.objectContaining({ id: "c10-m-plain", channels: [], authors: [], replyTo: [] })]);
+    expect(await snapshot()).toBe(before);
+    expect(await count(tg, "MATCH (n {tenantId: $tenant}) WHERE n.id IN ['c10-secret', 'c10-hidden'] RETURN count(n)")).toBe(2);
+
+    // An admin reads every node of its tenant, so its message is linked to them.
+    await okAs(tg, tg.caller("c10-admin", ["agent", "admin"]), RECORD, { messages: [message("c10-m-admin")] });
+    expect(await graphOf(tg, "c10-m-admin")).toEqual([expect.objectContaining({ channels: ["c10-secret"], authors: ["Hidden"], replyTo: ["c10-private-msg"] })]);
+    expect(await snapshot()).toBe(before);
+  });
+
   it("writes only into the caller's tenant: the same ids in another tenant are other messages", async () => {
     const mine = tg.caller("tenant-a");
     const theirs = other.caller("tenant-b");
