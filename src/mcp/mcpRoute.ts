@@ -106,7 +106,8 @@ export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConf
 
     const open = async (caller: Caller, key: string | null, req: express.Request, res: express.Response) => {
       const owner = sessionOwner(caller);
-      if (!sessions.hasRoom(owner)) {
+      const slot = sessions.reserve(owner);
+      if (!slot) {
         return refuse(res, 429, "MCP_SESSION_LIMIT", `This caller already holds ${config.maxSessionsPerCaller} MCP sessions: end one (DELETE /mcp) or let it expire`, {
           field: "MCP_MAX_SESSIONS_PER_CALLER",
           limit: config.maxSessionsPerCaller,
@@ -115,7 +116,7 @@ export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConf
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         enableJsonResponse: true,
-        onsessioninitialized: (id) => sessions.add(id, entry),
+        onsessioninitialized: (id) => slot.fill(id, entry),
         onsessionclosed: (id) => sessions.remove(id),
       });
       const server = createMcpServer({
@@ -153,8 +154,13 @@ export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConf
         if (transport.sessionId) sessions.remove(transport.sessionId);
         void feeds.close();
       };
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      try {
+        await server.connect(transport);
+        await transport.handleRequest(req, res, req.body);
+      } finally {
+        // An initialize that did not give a session (refused, or failed) frees its place.
+        slot.release();
+      }
     };
 
     const router = express.Router();

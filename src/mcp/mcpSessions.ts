@@ -14,6 +14,14 @@ export interface SessionEntry {
   close(): Promise<void>;
 }
 
+/** A place held for a session being opened (McpSessions.reserve). */
+export interface SessionSlot<E> {
+  /** The session got its id: it takes the place. */
+  fill(id: string, entry: E): void;
+  /** The opening failed or ended without a session: the place is free again. */
+  release(): void;
+}
+
 export interface SessionLimits {
   idleMs: number;
   maxPerCaller: number;
@@ -26,6 +34,8 @@ export interface SessionLimits {
  */
 export class McpSessions<E extends SessionEntry = SessionEntry> {
   private readonly byId = new Map<string, E>();
+  /** Sessions each owner is initializing (reserved, not yet given an id). */
+  private readonly opening = new Map<string, number>();
 
   constructor(
     private readonly limits: SessionLimits,
@@ -36,11 +46,37 @@ export class McpSessions<E extends SessionEntry = SessionEntry> {
     return this.byId.get(id);
   }
 
-  /** Whether `owner` may open one more session. */
+  /** Whether `owner` may open one more session: its sessions and the ones it is opening count. */
   hasRoom(owner: string): boolean {
-    let open = 0;
+    let open = this.opening.get(owner) ?? 0;
     for (const entry of this.byId.values()) if (entry.owner === owner) open++;
     return open < this.limits.maxPerCaller;
+  }
+
+  /**
+   * Holds a place for a session `owner` is opening, taken at once, so that
+   * initializations running at the same time cannot together pass the cap:
+   * null when there is no room. The place becomes the session with `fill`, or
+   * is given back with `release` (a no-op once filled).
+   */
+  reserve(owner: string): SessionSlot<E> | null {
+    if (!this.hasRoom(owner)) return null;
+    this.opening.set(owner, (this.opening.get(owner) ?? 0) + 1);
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      const left = (this.opening.get(owner) ?? 1) - 1;
+      if (left > 0) this.opening.set(owner, left);
+      else this.opening.delete(owner);
+    };
+    return {
+      fill: (id, entry) => {
+        release();
+        this.add(id, entry);
+      },
+      release,
+    };
   }
 
   add(id: string, entry: E): void {

@@ -142,6 +142,21 @@ describe("MCP sessions at /mcp", () => {
     expect((await post(dave, INIT)).status).toBe(200);
   });
 
+  it(`holds the cap when one caller initializes ${MAX_SESSIONS * 4} sessions at once: exactly ${MAX_SESSIONS} open, the rest are 429; a refused initialize frees its place`, async () => {
+    const hank = tg.caller("hank");
+    const answers = await Promise.all(Array.from({ length: MAX_SESSIONS * 4 }, () => post(hank, INIT)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(MAX_SESSIONS);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(MAX_SESSIONS * 3);
+    await Promise.all(answers.map((a) => a.body?.cancel()));
+
+    // A malformed initialize holds a place only while it is handled.
+    const ida = tg.caller("ida");
+    const bad = await post(ida, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 7 } });
+    expect(bad.status).toBeGreaterThanOrEqual(400);
+    for (let i = 0; i < MAX_SESSIONS; i++) expect((await post(ida, INIT)).status).toBe(200);
+  });
+
   it("resources/subscribe on a session follows the agent's feed: another agent's write → notifications/resources/updated on the GET stream, then resources/read returns it", async () => {
     const reader = tg.caller("http-reader");
     const writer = tg.caller("http-writer");

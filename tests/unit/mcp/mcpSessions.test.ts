@@ -15,6 +15,25 @@ describe("McpSessions", () => {
     expect(sessions.hasRoom("alice")).toBe(true);
   });
 
+  it("holds a place for a session being opened, so openings at the same time cannot pass the cap together", () => {
+    const sessions = new McpSessions({ idleMs: 1000, maxPerCaller: 2 }, () => 0);
+    const first = sessions.reserve("alice");
+    const second = sessions.reserve("alice");
+    expect(first).not.toBeNull();
+    expect(second).not.toBeNull();
+    expect(sessions.reserve("alice"), "two openings in flight fill a cap of two").toBeNull();
+    expect(sessions.reserve("bob")).not.toBeNull();
+    first!.fill("a1", entry("alice", 0));
+    first!.release(); // after fill: nothing to give back
+    expect(sessions.get("a1")).toBeDefined();
+    expect(sessions.hasRoom("alice")).toBe(false);
+    second!.release(); // that initialize gave no session
+    second!.release(); // twice changes nothing
+    expect(sessions.hasRoom("alice")).toBe(true);
+    expect(sessions.reserve("alice")).not.toBeNull();
+    expect(sessions.reserve("alice")).toBeNull();
+  });
+
   it("takes the sessions idle past the limit, not those used since or holding an open GET stream", () => {
     let now = 0;
     const sessions = new McpSessions({ idleMs: 1000, maxPerCaller: 10 }, () => now);
