@@ -38,8 +38,8 @@ const { values } = parseArgs({
 
 const BATCH = 100;
 // The folds tune the shared-key list too, so their features need the keys stored at ingest; a plain
-// run measures what SEARCH_SHARED_KEYS says (off by default, as the gateway).
-const sharedKeys = values.folds !== undefined || process.env.SEARCH_SHARED_KEYS === "on";
+// run measures what SEARCH_SHARED_KEYS says (on unless it says off, as the gateway).
+const sharedKeys = values.folds !== undefined || process.env.SEARCH_SHARED_KEYS !== "off";
 
 const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "locomo" }]) { agents { id } } }`;
 const RECORD_MEMORIES = `mutation ($memories: [MemoryInput!]!) { recordMemories(memories: $memories) { ids } }`;
