@@ -106,6 +106,8 @@ const range = (name: string, label: string, props: string[]): Migration => ({
 const RANGE_INDEXES: Migration[] = [
   range("memory_owner_type_created", "Memory", ["tenantId", "ownerId", "type", "createdAt"]),
   range("memory_created", "Memory", ["createdAt"]),
+  // Search's expansion: the turns before and after a hit in its conversation, an ordered range scan per side.
+  range("memory_conversation_turns", "Memory", ["tenantId", "ownerId", "conversationId", "occurredAt"]),
   range("message_timestamp", "Message", ["timestamp"]),
   range("message_author", "Message", ["tenantId", "authorId"]),
   // The extraction worker's queue: PENDING messages, oldest first.

@@ -196,6 +196,18 @@ export async function neighbours(
   withVectors: boolean,
 ): Promise<{ id: string; of: string; row: CandidateRow }[]> {
   if (ids.length === 0) return [];
+  const records = await read(target, neighbourStatement(spec), { ...params, ids, window: neo4j.int(window), withVectors });
+  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, of: `${spec.kind}:${r.get("of") as string}`, row: toRow(spec, r) }));
+}
+
+/**
+ * The expansion's statement for one source (its parameters: the visibility
+ * ones, `ids`, `window`, `withVectors`). Each side of a hit is an ordered
+ * range scan of the conversation's turns where the source has an index for
+ * it (Memory: memory_conversation_turns), so its cost does not grow with the
+ * owner's other conversations.
+ */
+export function neighbourStatement(spec: SearchSourceSpec): string {
   const about =
     spec.label === "Memory"
       ? `UNION
@@ -206,13 +218,12 @@ export async function neighbours(
   const order = spec.turnOrder;
   const side = (op: "<" | ">", direction: "DESC" | "ASC") => `
        WITH h, ${spec.conversation("h")} AS conversation
-       MATCH (n:${spec.label}) WHERE conversation IS NOT NULL AND h.${order} IS NOT NULL
+       MATCH (n:${spec.label}) ${spec.turnsIndexHint ?? ""}
+       WHERE conversation IS NOT NULL AND h.${order} IS NOT NULL
          AND n.tenantId = $callerTenant AND n.ownerId = h.ownerId AND ${spec.conversation("n")} = conversation
          AND n.${order} ${op} h.${order} AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
        RETURN n ORDER BY n.${order} ${direction} LIMIT $window`;
-  const records = await read(
-    target,
-    `UNWIND $ids AS hid
+  return `UNWIND $ids AS hid
      MATCH (h:${spec.label} {tenantId: $callerTenant, id: hid})
      CALL (h) {
        ${side("<", "DESC")}
@@ -220,10 +231,7 @@ export async function neighbours(
        ${side(">", "ASC")}
        ${about}
      }
-     RETURN hid AS of, ${rowProjection(spec)}`,
-    { ...params, ids, window: neo4j.int(window), withVectors },
-  );
-  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, of: `${spec.kind}:${r.get("of") as string}`, row: toRow(spec, r) }));
+     RETURN hid AS of, ${rowProjection(spec)}`;
 }
 
 /** At most this many turns are read as holding a set of keys (their key frequencies are counted among them). */

@@ -20,6 +20,8 @@ export interface SearchSourceSpec {
   turnOrder: string;
   /** The conversation a node belongs to (neighbours share it), as Cypher over `v`. */
   conversation: (v: string) => string;
+  /** The planner hint for the index over (tenantId, ownerId, conversation, turn order), where the kind has one. */
+  turnsIndexHint?: string;
 }
 
 /** Parameters the filter fragments read; null means "no filter". */
@@ -62,6 +64,8 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
     occurredAt: (v) => `coalesce(${v}.occurredAt, ${v}.createdAt)`,
     turnOrder: "occurredAt",
     conversation: (v) => `${v}.conversationId`,
+    // memory_conversation_turns (app/migrations.ts): without the hint, small or fresh stores were planned through the owner index.
+    turnsIndexHint: "USING INDEX n:Memory(tenantId, ownerId, conversationId, occurredAt)",
   },
   MESSAGE: {
     kind: "MESSAGE",
