@@ -202,10 +202,10 @@ export async function neighbours(
 
 /**
  * The expansion's statement for one source (its parameters: the visibility
- * ones, `ids`, `window`, `withVectors`). Each side of a hit is an ordered
- * range scan of the conversation's turns where the source has an index for
- * it (Memory: memory_conversation_turns), so its cost does not grow with the
- * owner's other conversations.
+ * ones, `ids`, `window`, `withVectors`). Each side of a hit reads the turns
+ * of its conversation only (SearchSourceSpec.sameConversation: a memory
+ * through memory_conversation_turns, a message through its channel), so its
+ * cost does not grow with the owner's other conversations.
  */
 export function neighbourStatement(spec: SearchSourceSpec): string {
   const about =
@@ -217,11 +217,8 @@ export function neighbourStatement(spec: SearchSourceSpec): string {
       : "";
   const order = spec.turnOrder;
   const side = (op: "<" | ">", direction: "DESC" | "ASC") => `
-       WITH h, ${spec.conversation("h")} AS conversation
-       MATCH (n:${spec.label}) ${spec.turnsIndexHint ?? ""}
-       WHERE conversation IS NOT NULL AND h.${order} IS NOT NULL
-         AND n.tenantId = $callerTenant AND n.ownerId = h.ownerId AND ${spec.conversation("n")} = conversation
-         AND n.${order} ${op} h.${order} AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
+       ${spec.sameConversation}
+         AND h.${order} IS NOT NULL AND n.${order} ${op} h.${order} AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
        RETURN n ORDER BY n.${order} ${direction} LIMIT $window`;
   return `UNWIND $ids AS hid
      MATCH (h:${spec.label} {tenantId: $callerTenant, id: hid})

@@ -20,8 +20,12 @@ export interface SearchSourceSpec {
   turnOrder: string;
   /** The conversation a node belongs to (neighbours share it), as Cypher over `v`. */
   conversation: (v: string) => string;
-  /** The planner hint for the index over (tenantId, ownerId, conversation, turn order), where the kind has one. */
-  turnsIndexHint?: string;
+  /**
+   * Binds `n` to the other turns of `h`'s conversation with the same owner
+   * (Cypher, ending in a WHERE the caller extends with AND): read through
+   * the conversation, never through every node of the owner.
+   */
+  sameConversation: string;
 }
 
 /** Parameters the filter fragments read; null means "no filter". */
@@ -64,8 +68,10 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
     occurredAt: (v) => `coalesce(${v}.occurredAt, ${v}.createdAt)`,
     turnOrder: "occurredAt",
     conversation: (v) => `${v}.conversationId`,
-    // memory_conversation_turns (app/migrations.ts): without the hint, small or fresh stores were planned through the owner index.
-    turnsIndexHint: "USING INDEX n:Memory(tenantId, ownerId, conversationId, occurredAt)",
+    // A seek of memory_conversation_turns (app/migrations.ts); without the hint, small or fresh stores were planned through the owner index.
+    sameConversation: `WITH h, h.conversationId AS conversation
+       MATCH (n:Memory) USING INDEX n:Memory(tenantId, ownerId, conversationId, occurredAt)
+       WHERE conversation IS NOT NULL AND n.tenantId = $callerTenant AND n.ownerId = h.ownerId AND n.conversationId = conversation`,
   },
   MESSAGE: {
     kind: "MESSAGE",
@@ -77,5 +83,9 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
     occurredAt: (v) => `${v}.timestamp`,
     turnOrder: "timestamp",
     conversation: (v) => `head([(${v})-[:IN_CHANNEL]->(c:Channel) | c.id])`,
+    // From the hit through its channel: an importing bot owns every channel's messages.
+    // A pattern comprehension is expanded from the bound hit: a MATCH let the planner start from the owner index.
+    sameConversation: `UNWIND [(h)-[:IN_CHANNEL]->(:Channel)<-[:IN_CHANNEL]-(other:Message) | other] AS n
+       WITH h, n WHERE n <> h AND n.tenantId = $callerTenant AND n.ownerId = h.ownerId`,
   },
 };
