@@ -106,7 +106,7 @@ const range = (name: string, label: string, props: string[]): Migration => ({
 const RANGE_INDEXES: Migration[] = [
   range("memory_owner_type_created", "Memory", ["tenantId", "ownerId", "type", "createdAt"]),
   range("memory_created", "Memory", ["createdAt"]),
-  // Search's expansion: the turns before and after a hit in its conversation, an ordered range scan per side.
+  // Search's expansion: the turns before and after a hit, a seek within its conversation per side.
   range("memory_conversation_turns", "Memory", ["tenantId", "ownerId", "conversationId", "occurredAt"]),
   range("message_timestamp", "Message", ["timestamp"]),
   range("message_author", "Message", ["tenantId", "authorId"]),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMBEDDING_BOOKKEEPING } from "../../support/access/storedNodes.js";
 import { okAs } from "../../support/gql.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
@@ -119,7 +120,7 @@ describe("recordMessages: the bulk, idempotent message write", () => {
     const snapshot = () =>
       tg.gw.driver.executeQuery(
         "MATCH (n {tenantId: $tenant}) WHERE n.id IN ['c10-secret', 'c10-hidden', 'c10-private-msg'] RETURN n.id AS id, apoc.map.removeKeys(properties(n), $skip) AS props ORDER BY id",
-        { tenant: tg.tenant, skip: ["embedding", "contextEmbedding", "embeddingKey", "embeddingModel", "embeddingStatus", "keys", "keyTerms", "extractionStatus", "extractionNote", "extractionKey", "extractionAttempts", "extractionLeaseBy", "extractionLeaseUntil"] },
+        { tenant: tg.tenant, skip: [...EMBEDDING_BOOKKEEPING, "extractionStatus", "extractionNote", "extractionKey", "extractionAttempts", "extractionLeaseBy", "extractionLeaseUntil"] },
       ).then((r) => JSON.stringify(r.records.map((x) => x.toObject())));
     const before = await snapshot();
     const message = (id: string) => ({ id, channelId: "c10-secret", channelName: "renamed", authorId: "c10-hidden", authorName: "Renamed", content: "A reply", timestamp: "2026-01-02T10:00:00Z", replyTo: "c10-private-msg" });

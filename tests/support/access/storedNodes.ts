@@ -2,10 +2,6 @@ import type { Driver } from "neo4j-driver";
 import { VECTOR_PROPERTIES } from "../../../src/transfer/transferFormat.js";
 
 /**
- * Reads nodes straight from Neo4j, bypassing the gateway and its rules: what
- * a write really did, whatever the response said.
- */
-/**
  * What the embedding worker writes in the background after a write, on nodes
  * and on fact relationships (the vectors and its record of them, the status,
  * and the search keys with their index terms): not a change made by the
@@ -13,6 +9,10 @@ import { VECTOR_PROPERTIES } from "../../../src/transfer/transferFormat.js";
  */
 export const EMBEDDING_BOOKKEEPING = [...VECTOR_PROPERTIES, "embeddingStatus", "keys", "keyTerms"];
 
+/**
+ * Reads nodes straight from Neo4j, bypassing the gateway and its rules: what
+ * a write really did, whatever the response said.
+ */
 export class StoredNodes {
   constructor(
     private readonly driver: Driver,
