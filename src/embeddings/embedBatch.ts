@@ -45,30 +45,47 @@ interface Previous {
 
 const hash = (text: string) => createHash("sha256").update(text).digest("hex").slice(0, 32);
 
+/** A batch of PENDING nodes read, with the text (and context) each would be embedded from. */
+export interface ReadBatch {
+  type: EmbeddedType;
+  size: number;
+  /** Ids in the batch, so the next read can skip them while this one is embedded and written. */
+  ids: string[];
+  rows: BatchRow[];
+}
+
+interface BatchRow {
+  tenantId: string;
+  ownerId: string | null;
+  id: string;
+  parts: (string | null)[];
+  text: string;
+  context: string;
+  previous: Previous | null;
+  key: string;
+  unchanged: boolean;
+}
+
 /** A batch read and embedded, ready to be written. */
 export interface PreparedBatch {
   type: EmbeddedType;
   size: number;
-  /** Ids in the batch, so the next read can skip them while this one is written. */
   ids: string[];
   rows: Record<string, unknown>[];
 }
 
 /**
- * Reads one batch of PENDING nodes of a type (skipping `exclude`, a batch
- * still being written) and embeds what changed: a node whose text (and
- * context) and model are those of its stored key needs no new vector.
- * A contextual vector embeds the node's text after its predecessor's
- * ("joint"), or, with `contextMode` "derived", adds the two own vectors
- * (contextVector.ts; one model run per text): the predecessor's vector comes
- * from this batch, else from the store, else is embedded here.
+ * Reads one batch of PENDING nodes of a type (skipping `exclude`: batches
+ * still being embedded or written), each with its embedding key: a node
+ * whose text (and context) and model are those of its stored key needs no
+ * new vector.
  */
-export async function prepareBatch(
-  { driver, database, embedder, contextMode = "joint", keys = false }: BatchTarget,
+export async function readBatch(
+  { driver, database, embedder, contextMode = "joint" }: BatchTarget,
   type: EmbeddedType,
   batchSize: number,
   exclude: readonly string[] = [],
-): Promise<PreparedBatch | null> {
+): Promise<ReadBatch | null> {
   const parts = partsOf(type, "n");
   const { records } = await driver.executeQuery(
     `MATCH (n:${type.label}) WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
@@ -78,7 +95,7 @@ export async function prepareBatch(
     { database, routing: "READ" },
   );
   if (records.length === 0) return null;
-  const rows = records.map((r) => {
+  const rows = records.map((r): BatchRow => {
     const own = r.get("parts") as (string | null)[];
     const previous = r.get("previous") as Previous | null;
     const text = embeddingText(own);
@@ -99,15 +116,28 @@ export async function prepareBatch(
       unchanged: key === r.get("key"),
     };
   });
+  return { type, size: records.length, ids: rows.map((r) => r.id), rows };
+}
+
+/**
+ * Embeds what changed in a batch read. A contextual vector embeds the node's
+ * text after its predecessor's ("joint"), or, with `contextMode` "derived",
+ * adds the two own vectors (contextVector.ts; one model run per text): the
+ * predecessor's vector comes from this batch, else from the store, else is
+ * embedded here. The keys are computed while the model runs on its thread.
+ */
+export async function embedBatch({ embedder, contextMode = "joint", keys = false }: BatchTarget, batch: ReadBatch): Promise<PreparedBatch> {
+  const { type, rows } = batch;
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
-  const { vectorOf, contextOf } = type.contextBy && contextMode === "derived" ? await derivedVectors(embedder, work) : await jointVectors(embedder, type, work);
+  const vectors = type.contextBy && contextMode === "derived" ? derivedVectors(embedder, work) : jointVectors(embedder, type, work);
+  // Without keys stored, a node whose text changed loses its old ones (null removes them).
+  const [{ vectorOf, contextOf }, ownKeys] = await Promise.all([vectors, keys ? keysOf(rows) : rows.map(() => null)]);
   return {
     type,
-    size: records.length,
-    ids: rows.map((r) => r.id),
-    rows: rows.map((r) => {
-      // Without keys stored, a node whose text changed loses its old ones (null removes them).
-      const own = keys ? textKeys(r.text) : null;
+    size: batch.size,
+    ids: batch.ids,
+    rows: rows.map((r, i) => {
+      const own = ownKeys[i] ?? null;
       return {
         tenantId: r.tenantId,
         id: r.id,
@@ -160,6 +190,18 @@ export async function commitBatch({ driver, database, embedder }: BatchTarget, b
     { rows: batch.rows, model: embedder.model },
     { database },
   );
+}
+
+/** Texts keyed between turns of the event loop: parsing is ~2 ms a text, and a batch held the loop (and the model's replies) for 250 ms. */
+const KEYS_PER_TURN = 8;
+
+async function keysOf(rows: readonly BatchRow[]): Promise<string[][]> {
+  const out: string[][] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % KEYS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    out.push(textKeys(rows[i]!.text));
+  }
+  return out;
 }
 
 interface WorkRow {

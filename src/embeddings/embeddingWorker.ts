@@ -3,7 +3,7 @@ import type { Driver } from "neo4j-driver";
 import type { Logger } from "../logging/logger.js";
 import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
-import { commitBatch, prepareBatch } from "./embedBatch.js";
+import { commitBatch, embedBatch, readBatch, type ReadBatch } from "./embedBatch.js";
 import { passLoop } from "../core/passLoop.js";
 
 /**
@@ -68,16 +68,24 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     full = false;
     for (const type of types) {
       if (only && !only.has(type.label)) continue;
-      // Pipelined: the next batch is read and embedded while the last one is written.
+      // Pipelined, so the model is never left waiting: the next batch is read while this one is embedded,
+      // and written while the one after it is embedded.
       let writing: { ids: string[]; done: Promise<void> } | null = null;
-      while (!stopped) {
-        const batch = await prepareBatch(target, type, batchSize, writing?.ids ?? []);
+      let next: Promise<ReadBatch | null> | null = readBatch(target, type, batchSize);
+      while (!stopped && next) {
+        const read: ReadBatch | null = await next;
+        if (!read) break;
+        const embedded = embedBatch(target, read);
+        next = read.size < batchSize ? null : readBatch(target, type, batchSize, [...(writing?.ids ?? []), ...read.ids]);
+        next?.catch(() => {}); // awaited on the next turn, or below when this one fails
+        const batch = await embedded.catch(async (err: unknown) => {
+          await Promise.allSettled([next, writing?.done]);
+          throw err;
+        });
         await writing?.done;
-        if (!batch) break;
         const done = commitBatch(target, batch);
         done.catch(() => {}); // awaited on the next turn; this only keeps it from counting as unhandled meanwhile
         writing = { ids: batch.ids, done };
-        if (batch.size < batchSize) break;
       }
       await writing?.done;
     }
