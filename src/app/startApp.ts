@@ -22,10 +22,10 @@ import { createFactEmbeddingPass } from "../facts/index.js";
 import { KEYWORD_EXTRACTORS } from "../game/index.js";
 import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
 import { buildSchema } from "../schema/buildSchema.js";
-import { createBeliefDeps } from "../beliefs/index.js";
+import { BELIEF_WRITE_LABELS, createBeliefDeps } from "../beliefs/index.js";
 import { appResolvers } from "./appResolvers.js";
 import { GAME_WRITES_WITHOUT_EMBEDDED_TEXT } from "../game/index.js";
-import { createWriteEvents } from "../core/writeEvents.js";
+import { createWriteEvents, type WriteEvent } from "../core/writeEvents.js";
 import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
@@ -127,8 +127,11 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     });
     // Any write may have produced text to embed, except those known to write none.
     const withoutEmbeddedText = new Set([...GAME_WRITES_WITHOUT_EMBEDDED_TEXT, ...RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT]);
+    // What a write created: a generated write's input says; a hand-written one is named here if its module knows.
+    const handWritten = new Map(Object.entries(BELIEF_WRITE_LABELS));
+    const labelsOf = (e: WriteEvent) => e.labels ?? handWritten.get(e.field);
     writes.on((e) => {
-      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake(e.labels);
+      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake(labelsOf(e));
     });
     const background = createBackgroundTasks(logger);
     const extractor =
@@ -146,7 +149,8 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass. Any
     // other write is foreground load the worker yields to.
     writes.on((e) => {
-      if (!e.labels || e.labels.includes("Message")) extraction?.wake();
+      const labels = labelsOf(e);
+      if (!labels || labels.includes("Message")) extraction?.wake();
       else extraction?.foreground();
     });
     const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys };

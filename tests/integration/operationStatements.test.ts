@@ -76,3 +76,26 @@ describe("statements per operation", () => {
     expect(statements).toHaveLength(1);
   });
 });
+
+describe("background work an operation wakes", () => {
+  it("memoryStore wakes the embedding worker for the knowledge types it writes, not for every type and the facts", async () => {
+    // The worker reads only the types a wake-up names; one that names none reads all eleven and runs the fact pass.
+    const worker = tg.gw.app.embeddings!;
+    const wake = worker.wake.bind(worker);
+    const woken: (readonly string[] | undefined)[] = [];
+    worker.wake = (labels) => {
+      woken.push(labels);
+      wake(labels);
+    };
+    try {
+      const stored = await tg.as(alice, `mutation { memoryStore(content: "The east gate sticks in the rain", type: INSIGHT, category: PROCESS, confidence: 0.4) { id } }`);
+      expect(stored.errors).toBeUndefined();
+    } finally {
+      worker.wake = wake;
+    }
+    expect(woken).toHaveLength(1);
+    expect(woken[0]).toEqual(expect.arrayContaining(["Belief", "Insight", "Experience"]));
+    expect(woken[0]).not.toContain("Memory");
+    expect(woken[0]).not.toContain("Person");
+  });
+});
