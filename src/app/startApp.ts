@@ -23,6 +23,8 @@ import { KEYWORD_EXTRACTORS } from "../game/index.js";
 import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
 import { buildSchema } from "../schema/buildSchema.js";
 import { BELIEF_WRITE_LABELS, createBeliefDeps } from "../beliefs/index.js";
+import { MEMORY_WRITE_LABELS } from "../memory/index.js";
+import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
 import { appResolvers } from "./appResolvers.js";
 import { GAME_WRITES_WITHOUT_EMBEDDED_TEXT } from "../game/index.js";
 import { createWriteEvents, type WriteEvent } from "../core/writeEvents.js";
@@ -128,7 +130,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // Any write may have produced text to embed, except those known to write none.
     const withoutEmbeddedText = new Set([...GAME_WRITES_WITHOUT_EMBEDDED_TEXT, ...RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT]);
     // What a write created: a generated write's input says; a hand-written one is named here if its module knows.
-    const handWritten = new Map(Object.entries(BELIEF_WRITE_LABELS));
+    const handWritten = new Map(Object.entries({ ...BELIEF_WRITE_LABELS, ...MEMORY_WRITE_LABELS, ...MESSAGE_WRITE_LABELS }));
     const labelsOf = (e: WriteEvent) => e.labels ?? handWritten.get(e.field);
     writes.on((e) => {
       if (!withoutEmbeddedText.has(e.field)) embeddings?.wake(labelsOf(e));

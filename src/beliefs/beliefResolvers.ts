@@ -4,17 +4,10 @@ import type { RequestContext } from "../core/requestContext.js";
 import { parseAgentId, parseKnowledgeId, parseReflectLimit, parseStoreArgs, parseSupersedeArgs } from "./beliefArgs.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { memoryShare } from "./memoryShare.js";
-import { STORED_AS } from "./memoryKinds.js";
 import { memoryStore } from "./memoryStore.js";
 import { reflect } from "./reflect.js";
 import { supersedeBelief } from "./supersedeBelief.js";
 import type { MutationMemoryReflectArgs, MutationMemoryShareArgs, MutationMemoryStoreArgs, MutationReflectArgs, MutationSupersedeBeliefArgs, Resolvers, ResolversTypes } from "../generated/resolvers-types.js";
-
-/**
- * The node types a hand-written write of this module can create, by root field: the workers woken by it
- * read only these (a write not named here may touch anything, and wakes a pass over every type).
- */
-export const BELIEF_WRITE_LABELS: Readonly<Record<string, readonly string[]>> = { memoryStore: Object.values(STORED_AS) };
 
 /** Resolvers of reflection, belief evolution and the agent team's memory tools (schema/belief-tools.graphql). */
 export function beliefResolvers(deps: BeliefDeps): Resolvers {

@@ -9,6 +9,7 @@ import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
 import { importanceOf } from "./importanceDefaults.js";
+import { MEMORY_WRITE_LABELS } from "./writeLabels.js";
 import { defaultInteractionTags, isSignificant, SIGNIFICANCE_THRESHOLD } from "./interactionDefaults.js";
 
 /** `RecordInteractionInput` as the schema delivers it (defaults applied; importance and tags may be absent). */
@@ -90,7 +91,7 @@ async function record(deps: AppDeps, ctx: RequestContext, raw: RecordInteraction
       return keep ? ((await tx.run(CREATE, params)).records[0]!.get("memory") as Record<string, unknown>) : null;
     });
     if (!row) return { importance: input.importance, memory: null };
-    deps.embeddings.wake();
+    deps.embeddings.wake(MEMORY_WRITE_LABELS.recordInteraction);
     return { importance: input.importance, memory: toAgentMemory(toStoredMemory(row)) };
   } finally {
     await session.close();

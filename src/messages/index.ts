@@ -1,2 +1,3 @@
 export { messageToolResolvers } from "./messageToolResolvers.js";
 export { MESSAGE_TOOLS } from "./tools.js";
+export { MESSAGE_WRITE_LABELS } from "./writeLabels.js";

@@ -7,6 +7,7 @@ import { idArg } from "../core/idArgs.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
+import { MESSAGE_WRITE_LABELS } from "./writeLabels.js";
 
 /** One message as recordMessages receives it (GraphQL defaults applied, the SDL's limits already checked). */
 export interface MessageImportInput {
@@ -140,7 +141,7 @@ export async function recordMessages(deps: Pick<AppDeps, "driver" | "database">,
 export function recordMessagesResolver(deps: AppDeps) {
   return async (_: unknown, args: { messages: MessageImportInput[]; rememberAs?: string | null }, ctx: RequestContext) => {
     const result = await recordMessages(deps, ctx.caller, args.messages, args.rememberAs);
-    if (result.pendingEmbeddings > 0) deps.embeddings.wake();
+    if (result.pendingEmbeddings > 0) deps.embeddings.wake(MESSAGE_WRITE_LABELS.recordMessages);
     return result;
   };
 }

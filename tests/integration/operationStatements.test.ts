@@ -78,8 +78,11 @@ describe("statements per operation", () => {
 });
 
 describe("background work an operation wakes", () => {
-  it("memoryStore wakes the embedding worker for the knowledge types it writes, not for every type and the facts", async () => {
-    // The worker reads only the types a wake-up names; one that names none reads all eleven and runs the fact pass.
+  // The embedding worker reads only the types a wake-up names; one that names none reads all eleven and runs the fact pass.
+  it.each([
+    ["memoryStore", `mutation { memoryStore(content: "The east gate sticks in the rain", type: INSIGHT, category: PROCESS, confidence: 0.4) { id } }`, ["Belief", "Insight", "Experience"]],
+    ["recordMemories", `mutation { recordMemories(memories: [{ type: INTERACTION, content: "Bo said the gate sticks" }]) { ids } }`, ["Memory"]],
+  ])("%s wakes the embedding worker for the node types it writes, not for every type and the facts", async (_, document, expected) => {
     const worker = tg.gw.app.embeddings!;
     const wake = worker.wake.bind(worker);
     const woken: (readonly string[] | undefined)[] = [];
@@ -88,14 +91,14 @@ describe("background work an operation wakes", () => {
       wake(labels);
     };
     try {
-      const stored = await tg.as(alice, `mutation { memoryStore(content: "The east gate sticks in the rain", type: INSIGHT, category: PROCESS, confidence: 0.4) { id } }`);
-      expect(stored.errors).toBeUndefined();
+      const res = await tg.as(alice, document);
+      expect(res.errors).toBeUndefined();
     } finally {
       worker.wake = wake;
     }
     expect(woken).toHaveLength(1);
-    expect(woken[0]).toEqual(expect.arrayContaining(["Belief", "Insight", "Experience"]));
-    expect(woken[0]).not.toContain("Memory");
+    expect(woken[0]).toEqual(expect.arrayContaining(expected));
     expect(woken[0]).not.toContain("Person");
+    if (!expected.includes("Memory")) expect(woken[0]).not.toContain("Memory");
   });
 });
