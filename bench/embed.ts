@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config/config.js";
 import { createEmbedder } from "../src/embeddings/createEmbedder.js";
 import { embeddingText } from "../src/embeddings/embeddingText.js";
+import { EMBEDDING_BATCH_SIZE as BATCH } from "../src/embeddings/embeddingWorker.js";
 import { readLocomo, turnContent } from "./locomo/locomoData.js";
 import { machineLine } from "./support/machine.js";
 
@@ -25,7 +26,6 @@ const { values } = parseArgs({
     model: { type: "string" },
   },
 });
-const BATCH = 128;
 
 const samples = await readLocomo(values.data!);
 const own: string[] = [];

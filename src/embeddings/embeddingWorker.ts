@@ -6,6 +6,9 @@ import type { EmbeddedType } from "../core/schemaFacts.js";
 import { commitBatch, embedBatch, readBatch, type ReadBatch } from "./embedBatch.js";
 import { passLoop } from "../core/passLoop.js";
 
+/** Nodes the worker reads and embeds at a time, unless told otherwise. */
+export const EMBEDDING_BATCH_SIZE = 128;
+
 /**
  * A pass of extra embedding work (facts, for instance) run after the node
  * passes; returns how many items it handled, 0 when nothing was left.
@@ -44,7 +47,7 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = 128, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100 } = options;
   const embedded = new Set(types.map((t) => t.label));
   const extraLabels = new Set(extraPassLabels);
   // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only
