@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [--clients 50] [--seconds 45] [--warmup-ops 1500] [--tenants 5] [--keep <dir>]`
+ * `npm run bench:profile -- [--clients 50] [--seconds 45] [--warmup-ops 1500] [--tenants 5] [--query-stats] [--only <operation>] [--keep <dir>]`
  *
  * Where the time of bench:load's mix goes, warm. The same gateway (child
  * process, embedded Neo4j) and the same closed-loop agents as bench:load,
@@ -14,7 +14,13 @@
  * - Neo4j's transactions sampled (open, waiting on a lock, on what), and the
  *   statements whose plan scans a label or all nodes.
  * Tracing and profiling cost some throughput: the figures are for finding
- * costs, bench:load's for how fast it is. `--keep <dir>` keeps the gateway's
+ * costs, bench:load's for how fast it is. `--query-stats` adds Neo4j's own
+ * statement statistics (db.stats 'QUERIES': which statements were planned
+ * again); off by default, because collecting them makes Neo4j build a plan
+ * description for every statement, which then fills its CPU profile.
+ * `--only createMemories` (or any operation of the mix) sends that operation
+ * alone: its own CPU per operation in the gateway and in Neo4j.
+ * `--keep <dir>` keeps the gateway's
  * .cpuprofile (Chrome DevTools, speedscope) and Neo4j's .jfr (JDK Mission Control).
  */
 import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
@@ -24,6 +30,7 @@ import { parseArgs } from "node:util";
 import { startOtlpReceiver } from "../fixtures/otlpReceiver.js";
 import { startLoadGateway } from "./load/loadGateway.js";
 import { measureProcesses } from "./load/processes.js";
+import { OPS, type OpName } from "./load/agent.js";
 import { runClients } from "./load/runClients.js";
 import type { ProcessUse } from "./load/report.js";
 import { selfTimes, type CpuProfile } from "./profile/cpuProfile.js";
@@ -38,10 +45,14 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "45" },
     "warmup-ops": { type: "string", default: "1500" },
     tenants: { type: "string", default: "5" },
+    "query-stats": { type: "boolean", default: false },
+    only: { type: "string" },
     keep: { type: "string" },
   },
 });
 const clients = Number(values.clients);
+const only = values.only as OpName | undefined;
+if (only !== undefined && !OPS.includes(only)) throw new Error(`--only: one of ${OPS.join(", ")}, not "${only}"`);
 const tenants = Math.min(clients, Number(values.tenants));
 const say = (lines: string[]) => process.stdout.write(`${lines.join("\n")}\n`);
 const f1 = (n: number) => n.toFixed(1);
@@ -69,12 +80,13 @@ try {
     tenants,
     seconds: Number(values.seconds),
     warmupOps: Number(values["warmup-ops"]),
+    only,
     onMeasure: (phase) => {
       if (phase === "start") {
         process.kill(gw.gatewayPid, "SIGUSR2");
         window.from = Date.now();
         sampler = sampleTransactions(driver);
-        void collectQueryStats(driver).then((stats) => (queryStats = stats));
+        if (values["query-stats"]) void collectQueryStats(driver).then((stats) => (queryStats = stats));
         void startJfr(gw.neo4jPid()!);
         processes.start();
       } else {
@@ -83,6 +95,8 @@ try {
       }
     },
   });
+  // The subscribers reconnect while they run: stopped here, or the benchmark would never exit.
+  await Promise.all(run.feeds.map((f) => f.stop()));
   locks = await sampler!.stop();
   compiles = (await (queryStats as Awaited<ReturnType<typeof collectQueryStats>> | null)?.stop()) ?? null;
   await stopJfr(gw.neo4jPid()!, jfrFile);
@@ -111,7 +125,7 @@ say([
   "",
   `## Profile: where bench:load's time goes, warm (${new Date().toISOString().slice(0, 10)})`,
   "",
-  `\`npm run bench:profile -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}\`. Machine: ${machine}. The bench:load gateway and mix, with tracing to a receiver in the benchmark's process and the gateway's CPU profiler on over the measured period (both cost some throughput).`,
+  `\`npm run bench:profile -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}${values["query-stats"] ? " --query-stats" : ""}${only ? ` --only ${only}` : ""}\`. Machine: ${machine}. The bench:load gateway and mix, with tracing to a receiver in the benchmark's process and the gateway's CPU profiler on over the measured period (both cost some throughput).`,
   "",
   `${answered} operations answered OK in ${f1(seconds)} s (**${f1(answered / seconds)}/s** with tracing and profiling on); ${traced} request traces received in the window.`,
   "",
@@ -161,6 +175,7 @@ say([
     : []),
   `Neo4j transactions, sampled ${locks?.samples ?? 0} times: ${f1(locks?.meanOpen ?? 0)} open on average, ${(locks?.meanBlocked ?? 0).toFixed(2)} waiting on a lock.`,
   ...(locks?.blocked.length ? ["", ...locks.blocked.map((b) => `- waiting in ${b.seen} samples: \`${b.text}\``)] : []),
+  ...(locks?.running.length ? ["", "Statements seen running most often at those samples (where Neo4j's time is held):", "", ...locks.running.map((b) => `- in ${b.seen} samples: \`${b.text}\``)] : []),
 ]);
 await planReport();
 await receiver.close();

@@ -135,8 +135,9 @@ export class BenchAgent {
     if (failed) throw new Error(`${this.tenant}/${this.id}: setup failed with ${failed.code}`);
   }
 
-  /** The next operation of the mix; retrieveContext only while its own budget has room. */
-  pick(): OpName {
+  /** The next operation of the mix (or always `only`); retrieveContext only while its own budget has room. */
+  pick(only?: OpName): OpName {
+    if (only) return only;
     const canRetrieve = this.retrieveBudget.waitMs() === 0;
     const choices = MIX.filter(([op]) => canRetrieve || op !== "retrieveContext");
     let r = this.random() * choices.reduce((sum, [, w]) => sum + w, 0);

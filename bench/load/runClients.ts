@@ -30,6 +30,8 @@ export interface RunOptions {
   tenants: number;
   seconds: number;
   warmupOps: number;
+  /** Every agent sends this operation only, instead of the mix (bench:profile's cost of one operation). */
+  only?: OpName;
   /** Called when the measured period begins and ends (CPU and memory snapshots). */
   onMeasure?: (phase: "start" | "end") => void;
   at?: { seconds: number; run: () => void }[];
@@ -81,7 +83,7 @@ export async function runClients(gw: LoadGateway, options: RunOptions): Promise<
         await sleep(slept);
         continue;
       }
-      const op = agent.pick();
+      const op = agent.pick(options.only);
       const start = performance.now();
       const answer = await agent.run(op);
       records.push({ client: agent.index, op, start, end: performance.now(), code: answer.code });

@@ -15,6 +15,8 @@ export interface LockSample {
   meanBlocked: number;
   /** The statements seen waiting, with how many samples saw them. */
   blocked: { text: string; seen: number }[];
+  /** The statements seen running, with how many samples saw them: where Neo4j's time is held, by statement. */
+  running: { text: string; seen: number }[];
 }
 
 /** Samples SHOW TRANSACTIONS every `everyMs` until stopped. */
@@ -23,6 +25,7 @@ export function sampleTransactions(driver: Driver, everyMs = 250) {
   let open = 0;
   let blockedTotal = 0;
   const blocked = new Map<string, number>();
+  const running = new Map<string, number>();
   let stopped = false;
   const loop = (async () => {
     while (!stopped) {
@@ -33,9 +36,10 @@ export function sampleTransactions(driver: Driver, everyMs = 250) {
           const text = String(r.get("currentQuery") ?? "");
           if (text.startsWith("SHOW TRANSACTIONS")) continue;
           open++;
+          const key = text.replace(/\s+/g, " ").trim().slice(0, 110);
+          if (key) running.set(key, (running.get(key) ?? 0) + 1);
           if (String(r.get("status")).startsWith("Blocked")) {
             blockedTotal++;
-            const key = text.replace(/\s+/g, " ").trim().slice(0, 110);
             blocked.set(key, (blocked.get(key) ?? 0) + 1);
           }
         }
@@ -54,6 +58,7 @@ export function sampleTransactions(driver: Driver, everyMs = 250) {
         meanOpen: open / (samples || 1),
         meanBlocked: blockedTotal / (samples || 1),
         blocked: [...blocked.entries()].map(([text, seen]) => ({ text, seen })).sort((a, b) => b.seen - a.seen).slice(0, 8),
+        running: [...running.entries()].map(([text, seen]) => ({ text, seen })).sort((a, b) => b.seen - a.seen).slice(0, 8),
       };
     },
   };
