@@ -26,7 +26,7 @@ import { BELIEF_WRITE_LABELS, createBeliefDeps } from "../beliefs/index.js";
 import { MEMORY_WRITE_LABELS } from "../memory/index.js";
 import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
 import { appResolvers } from "./appResolvers.js";
-import { GAME_WRITES_WITHOUT_EMBEDDED_TEXT } from "../game/index.js";
+import { GAME_WRITE_LABELS } from "../game/index.js";
 import { createWriteEvents, type WriteEvent } from "../core/writeEvents.js";
 import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
@@ -38,7 +38,7 @@ import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
-import { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT } from "../retrieveContext/index.js";
+import { RETRIEVAL_WRITE_LABELS } from "../retrieveContext/index.js";
 import { createExtractionWorker, createExtractor, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
@@ -127,14 +127,12 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       extraPassLabels: ["Person", ...schemaFacts.factRelations.map((r) => r.target)],
       logger: logger.child({ component: "embeddings" }),
     });
-    // Any write may have produced text to embed, except those known to write none.
-    const withoutEmbeddedText = new Set([...GAME_WRITES_WITHOUT_EMBEDDED_TEXT, ...RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT]);
-    // What a write created: a generated write's input says; a hand-written one is named here if its module knows.
-    const handWritten = new Map(Object.entries({ ...BELIEF_WRITE_LABELS, ...MEMORY_WRITE_LABELS, ...MESSAGE_WRITE_LABELS }));
-    const labelsOf = (e: WriteEvent) => e.labels ?? handWritten.get(e.field);
-    writes.on((e) => {
-      if (!withoutEmbeddedText.has(e.field)) embeddings?.wake(labelsOf(e));
-    });
+    // What a write created: a generated write's input says; a hand-written one is named by its module's table here
+    // (every write event carries them, see `named`). A write named nowhere may have written anything.
+    const handWritten = new Map(Object.entries({ ...BELIEF_WRITE_LABELS, ...MEMORY_WRITE_LABELS, ...MESSAGE_WRITE_LABELS, ...GAME_WRITE_LABELS, ...RETRIEVAL_WRITE_LABELS }));
+    const named = (e: WriteEvent): WriteEvent => (e.labels || !handWritten.has(e.field) ? e : { ...e, labels: [...handWritten.get(e.field)!] });
+    // The embedding worker passes over the embedded types among them (none for a game turn or a retrieval run).
+    writes.on((e) => embeddings?.wake(e.labels));
     const background = createBackgroundTasks(logger);
     const extractor =
       config.extraction.mode === "off"
@@ -151,7 +149,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass. Any
     // other write is foreground load the worker yields to.
     writes.on((e) => {
-      const labels = labelsOf(e);
+      const labels = e.labels;
       if (!labels || labels.includes("Message")) extraction?.wake();
       else extraction?.foreground();
     });
@@ -166,7 +164,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       document,
       knowledgeLabels: schemaFacts.knowledgeLabels,
       resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs, { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null }, metrics.feed),
-      onWrite: (e) => writes.emit(e),
+      onWrite: (e) => writes.emit(named(e)),
       poolThreshold: config.sharedPool.threshold,
     });
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });

@@ -1,5 +1,6 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import type { BroadcastDelivery, FeedRule } from "./feedRules.js";
+import { readQuery } from "../graph/readQuery.js";
 
 // Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source); with the agent's
@@ -29,10 +30,11 @@ export async function loadReadersRules(
   tenantId: string,
   agentIds: readonly string[],
 ): Promise<Map<string, ReaderRules>> {
-  const { records } = await target.driver.executeQuery(READ, { tenantId, agentIds: [...new Set(agentIds)] }, { database: target.database, routing: "READ" });
+  // One auto-commit statement: every tenant's subscribers reread their rules every few seconds.
+  const records = await readQuery<{ agentId: string; rules: Record<string, unknown>[] | null; delivery: string | null }>(target, READ, { tenantId, agentIds: [...new Set(agentIds)] });
   const byAgent = new Map<string, ReaderRules>(agentIds.map((id) => [id, { rules: [], broadcasts: "IMMEDIATE" }]));
   for (const row of records) {
-    const rules = ((row.get("rules") as Record<string, unknown>[] | null) ?? []).map((r) => {
+    const rules = (row.rules ?? []).map((r) => {
       const interval = r.batchIntervalSeconds;
       return {
         knowledgeTypes: (r.knowledgeTypes as string[] | null) ?? [],
@@ -43,7 +45,7 @@ export async function loadReadersRules(
         sources: r.sources as string[],
       };
     });
-    byAgent.set(row.get("agentId") as string, { rules, broadcasts: row.get("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" });
+    byAgent.set(row.agentId, { rules, broadcasts: row.delivery === "BATCHED" ? "BATCHED" : "IMMEDIATE" });
   }
   return byAgent;
 }
@@ -62,6 +64,6 @@ const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN coal
 
 /** The last committed event of a tenant (0 when none): "live from now" starts after it. */
 export async function outboxHead(target: { driver: Driver; database: string }, tenantId: string): Promise<number> {
-  const { records } = await target.driver.executeQuery(HEAD, { tenantId }, { database: target.database, routing: "READ" });
-  return neo4j.integer.toNumber(records[0]!.get("seq"));
+  const [row] = await readQuery<{ seq: number }>(target, HEAD, { tenantId });
+  return neo4j.integer.toNumber(row!.seq);
 }

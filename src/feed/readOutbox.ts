@@ -1,5 +1,6 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import type { OutboxEvent } from "../core/outboxEvent.js";
+import { readQuery } from "../graph/readQuery.js";
 
 export const MAX_OUTBOX_PAGE = 1000;
 
@@ -14,7 +15,8 @@ const READ = `
  * (1..1000): what a subscriber replays from its cursor. Unfiltered: the
  * caller decides which events an agent may see (docs/knowledge-feed.md).
  * Because writers commit in sequence order, a page never skips an event that
- * commits later.
+ * commits later. One auto-commit statement (one round trip, not a managed
+ * transaction's three): every tenant's poller runs it several times a second.
  */
 export async function readOutbox(
   target: { driver: Driver; database: string },
@@ -24,12 +26,8 @@ export async function readOutbox(
 ): Promise<OutboxEvent[]> {
   if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) throw new RangeError(`afterSeq must be a non-negative integer, got ${afterSeq}`);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_PAGE) throw new RangeError(`limit must be 1..${MAX_OUTBOX_PAGE}, got ${limit}`);
-  const { records } = await target.driver.executeQuery(
-    READ,
-    { tenantId, afterSeq: neo4j.int(afterSeq), limit: neo4j.int(limit) },
-    { database: target.database, routing: "READ" },
-  );
-  return records.map((r) => toOutboxEvent(r.get("event") as Record<string, unknown>));
+  const rows = await readQuery<{ event: Record<string, unknown> }>(target, READ, { tenantId, afterSeq: neo4j.int(afterSeq), limit: neo4j.int(limit) });
+  return rows.map((r) => toOutboxEvent(r.event));
 }
 
 function toOutboxEvent(row: Record<string, unknown>): OutboxEvent {

@@ -22,12 +22,6 @@ import type { Resolvers } from "../generated/resolvers-types.js";
 
 const session = (field: string, value: unknown) => idArg(`${field}.sessionId`, value);
 
-/**
- * Game mutations write sessions, turns and screenshots, none of them embedded:
- * they need not wake the embedding worker (a game agent records turns fast).
- */
-export const GAME_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new Set(["startSession", "endSession", "heartbeatSession", "recordTurn"]);
-
 /** Resolvers of schema/game.graphql's hand-written fields. */
 export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
   const memoryContext = memoryContextResolver(tools);

@@ -1,4 +1,5 @@
-export { RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT, type RetrieveContextOptions, retrieveContextResolvers } from "./retrieveContextResolvers.js";
+export { type RetrieveContextOptions, retrieveContextResolvers } from "./retrieveContextResolvers.js";
+export { RETRIEVAL_WRITE_LABELS } from "./writeLabels.js";
 export { cypherQueryTools } from "./tools/cypherQueryTool.js";
 export { type ToolResolvers, toolResolversOf } from "./tools/retrievalTools.js";
 export { failedRun, reportOf, type RetrieveRunReport } from "./runReport.js";

@@ -16,9 +16,6 @@ import type { RankedFact } from "./synthesize.js";
 import { traceView, type LoopResult } from "./synthesizeRun.js";
 import { retrievalTools, type RetrievalTool, type ToolResolvers } from "./tools/retrievalTools.js";
 
-/** retrieveContext writes only its RetrievalRun, which has no embedded text: it need not wake the embedding worker. */
-export const RETRIEVAL_WRITES_WITHOUT_EMBEDDED_TEXT: ReadonlySet<string> = new Set(["retrieveContext"]);
-
 export interface RetrieveContextOptions {
   llm: LlmConfig | null;
   timeBudgetMs: number;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../src/core/caller.js";
 import { spanAttribute, startOtlpReceiver, type OtlpReceiver } from "../../fixtures/otlpReceiver.js";
 import { startTokenGateway, type TokenGateway } from "../support/tokenGateway.js";
+import { follow } from "./feed/feedClient.js";
 
 /**
  * Neo4j statements per operation of the load benchmark's mix, counted from
@@ -100,5 +101,50 @@ describe("background work an operation wakes", () => {
     expect(woken[0]).toEqual(expect.arrayContaining(expected));
     expect(woken[0]).not.toContain("Person");
     if (!expected.includes("Memory")) expect(woken[0]).not.toContain("Memory");
+  });
+});
+
+describe("the knowledge feed's poller", () => {
+  const OUTBOX_READ = /MATCH \(e:OutboxEvent\) WHERE e\.tenantId = \$tenantId AND e\.seq > \$afterSeq/;
+  const startNs = (s: { startTimeUnixNano?: string }) => Number(BigInt(s.startTimeUnixNano ?? "0") / 1_000_000n);
+  /** Runs `write` `times` times, one after the other, and counts the outbox reads that started meanwhile. */
+  async function outboxReadsDuring(times: number, write: (n: number) => Promise<void>): Promise<{ reads: number; ms: number }> {
+    const from = Date.now();
+    for (let n = 1; n <= times; n++) await write(n);
+    const to = Date.now();
+    // The spans of reads started in the window are exported within a second.
+    await new Promise((r) => setTimeout(r, 1500));
+    const reads = receiver.spans().filter((s) => OUTBOX_READ.test(spanAttribute(s, "db.query.text") ?? "") && startNs(s) >= from && startNs(s) <= to).length;
+    return { reads, ms: to - from };
+  }
+
+  it("is woken by a write of knowledge (memoryStore), not by a game turn, which appends no feed event", async () => {
+    const feed = follow(tg.gw.url, await tg.token(alice), alice.agentId, null);
+    try {
+      const started = await tg.as(alice, `mutation { startSession(sessionId: "poll-turns", goal: "count polls", maxTurns: 100) { id } }`);
+      expect(started.errors).toBeUndefined();
+      // Quiet for a while: the poller's timed reads have stretched to one every 500 ms.
+      await new Promise((r) => setTimeout(r, 2500));
+      const times = 8;
+      const turns = await outboxReadsDuring(times, async (n) => {
+        const res = await tg.as(alice, `mutation ($turn: TurnInput!) { recordTurn(sessionId: "poll-turns", turn: $turn) { created } }`, {
+          turn: { number: n, analysis: `turn ${n}`, buttonPresses: ["A"], success: true },
+        });
+        expect(res.errors).toBeUndefined();
+      });
+      await new Promise((r) => setTimeout(r, 2500));
+      const stores = await outboxReadsDuring(times, async (n) => {
+        const res = await tg.as(alice, `mutation { memoryStore(content: "The east gate sticks in the rain (${n})", type: BELIEF, confidence: 0.3) { id } }`);
+        expect(res.errors).toBeUndefined();
+      });
+      // At most the timed reads of the window (one per 500 ms, and one at its edge) during the turns;
+      // a read at once after each belief, so more than that during the beliefs.
+      const timed = (ms: number) => Math.ceil(ms / 500) + 1;
+      expect(turns.reads).toBeLessThanOrEqual(timed(turns.ms));
+      expect(stores.reads).toBeGreaterThan(timed(stores.ms));
+      expect(feed.errors).toEqual([]);
+    } finally {
+      await feed.close();
+    }
   });
 });

@@ -91,11 +91,11 @@ describe("feed hub", () => {
 
   it("answers a wake by this process's write with one read, not a run of fast polls after it", async () => {
     let reads = 0;
-    // The same driver, counting the statements the hub sends.
+    // The same driver, counting the statements the hub sends (each an auto-commit statement in a session of its own).
     const counting = new Proxy(driver, {
       get(target, name) {
         const value = Reflect.get(target, name) as unknown;
-        if (name === "executeQuery") return (...args: Parameters<Driver["executeQuery"]>) => ((reads += 1), target.executeQuery(...args));
+        if (name === "session") return (...args: Parameters<Driver["session"]>) => ((reads += 1), target.session(...args));
         return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
       },
     });

@@ -16,15 +16,15 @@ const DATABASE = "neo4j";
 const tenant = `rules-cache-${randomUUID().slice(0, 8)}`;
 let driver: Driver;
 
-/** The real driver, counting the statements sent through it. */
+/** The real driver, counting the statements sent through it (each an auto-commit statement in a session of its own). */
 function countingTarget() {
   let statements = 0;
   const counted = new Proxy(driver, {
     get(target, key, receiver) {
-      if (key !== "executeQuery") return Reflect.get(target, key, receiver);
-      return (...args: Parameters<Driver["executeQuery"]>) => {
+      if (key !== "session") return Reflect.get(target, key, receiver);
+      return (...args: Parameters<Driver["session"]>) => {
         statements++;
-        return target.executeQuery(...args);
+        return target.session(...args);
       };
     },
   });
@@ -89,7 +89,7 @@ describe("the feed's reader rules cache", () => {
     const { target } = countingTarget();
     let clock = 0;
     let fail = false;
-    const failing = { ...target, driver: new Proxy(target.driver, { get: (t, k, r) => (k === "executeQuery" && fail ? () => Promise.reject(new Error("database down")) : Reflect.get(t, k, r)) }) };
+    const failing = { ...target, driver: new Proxy(target.driver, { get: (t, k, r) => (k === "session" && fail ? () => ({ run: () => Promise.reject(new Error("database down")), close: async () => {} }) : Reflect.get(t, k, r)) }) };
     const cache = createReaderRulesCache(failing, 5000, () => clock);
     await cache.get(tenant, "mongke", 0);
     fail = true;
