@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [--clients 50] [--seconds 45] [--warmup-ops 1500] [--tenants 5] [--query-stats] [--only <operation>] [--keep <dir>]`
+ * `npm run bench:profile -- [--clients 50] [--seconds 45] [--warmup-ops 1500] [--tenants 5] [--query-stats] [--only <operation>] [--gateway <checkout>] [--keep <dir>]`
  *
  * Where the time of bench:load's mix goes, warm. The same gateway (child
  * process, embedded Neo4j) and the same closed-loop agents as bench:load,
@@ -20,6 +20,8 @@
  * description for every statement, which then fills its CPU profile.
  * `--only createMemories` (or any operation of the mix) sends that operation
  * alone: its own CPU per operation in the gateway and in Neo4j.
+ * `--gateway <checkout>` profiles another version's gateway (a checkout with
+ * its node_modules), as bench:load does: before and after in one session.
  * `--keep <dir>` keeps the gateway's
  * .cpuprofile (Chrome DevTools, speedscope) and Neo4j's .jfr (JDK Mission Control).
  */
@@ -47,6 +49,7 @@ const { values } = parseArgs({
     tenants: { type: "string", default: "5" },
     "query-stats": { type: "boolean", default: false },
     only: { type: "string" },
+    gateway: { type: "string" },
     keep: { type: "string" },
   },
 });
@@ -61,7 +64,7 @@ const machine = machineLine();
 const receiver = await startOtlpReceiver();
 const workDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-profile-"));
 const profileFile = path.join(workDir, "gateway.cpuprofile");
-const gw = await startLoadGateway({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.endpoint, CPU_PROFILE_FILE: profileFile });
+const gw = await startLoadGateway({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.endpoint, CPU_PROFILE_FILE: profileFile }, values.gateway);
 const window = { from: 0, to: 0 };
 let use: ProcessUse[] = [];
 let locks: LockSample | null = null;
@@ -120,16 +123,17 @@ const cpu = selfTimes(profile, 25);
 const cpuOf = (name: string) => use.find((u) => u.name.startsWith(name))?.cpuSeconds ?? 0;
 const gatewayUse = { cpuSeconds: cpuOf("gateway") };
 const neo4jUse = { cpuSeconds: cpuOf("neo4j") };
+const mainThread = cpuOf("…of which the gateway's main thread");
 
 say([
   "",
   `## Profile: where bench:load's time goes, warm (${new Date().toISOString().slice(0, 10)})`,
   "",
-  `\`npm run bench:profile -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}${values["query-stats"] ? " --query-stats" : ""}${only ? ` --only ${only}` : ""}\`. Machine: ${machine}. The bench:load gateway and mix, with tracing to a receiver in the benchmark's process and the gateway's CPU profiler on over the measured period (both cost some throughput).`,
+  `\`npm run bench:profile -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}${values["query-stats"] ? " --query-stats" : ""}${only ? ` --only ${only}` : ""}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. The bench:load gateway and mix, with tracing to a receiver in the benchmark's process and the gateway's CPU profiler on over the measured period (both cost some throughput).`,
   "",
   `${answered} operations answered OK in ${f1(seconds)} s (**${f1(answered / seconds)}/s** with tracing and profiling on); ${traced} request traces received in the window.`,
   "",
-  `CPU per operation answered: gateway **${f1((gatewayUse.cpuSeconds * 1000) / answered)} ms**, Neo4j **${f1((neo4jUse.cpuSeconds * 1000) / answered)} ms** (cores busy on average: gateway ${(gatewayUse.cpuSeconds / seconds).toFixed(2)}, Neo4j ${(neo4jUse.cpuSeconds / seconds).toFixed(2)}).`,
+  `CPU per operation answered: gateway **${f1((gatewayUse.cpuSeconds * 1000) / answered)} ms** (its main thread ${f1((mainThread * 1000) / answered)} ms, its other threads, the embedding model's among them, the rest), Neo4j **${f1((neo4jUse.cpuSeconds * 1000) / answered)} ms** (cores busy on average: gateway ${(gatewayUse.cpuSeconds / seconds).toFixed(2)}, Neo4j ${(neo4jUse.cpuSeconds / seconds).toFixed(2)}).`,
   "",
   "| operation | traced | mean ms | statements / op | distinct texts | statement ms / op | costliest statements (runs per op × mean ms, share of the op's statement time) |",
   "| --- | --- | --- | --- | --- | --- | --- |",

@@ -16,15 +16,17 @@ interface Seen {
  * counts both processes (the killed one up to its last reading before the kill).
  */
 export function measureProcesses(gw: LoadGateway) {
-  const tracked: Record<string, () => number | null> = { gateway: () => gw.gatewayPid, neo4j: () => gw.neo4jPid() };
-  const seen: Record<string, Map<number, Seen>> = { gateway: new Map(), neo4j: new Map() };
+  const tracked: Record<string, () => number | null> = { gateway: () => gw.gatewayPid, neo4j: () => gw.neo4jPid(), main: () => gw.gatewayPid };
+  const seen: Record<string, Map<number, Seen>> = { gateway: new Map(), neo4j: new Map(), main: new Map() };
   let started = false;
   let timer: NodeJS.Timeout | null = null;
   let benchCpu = process.cpuUsage();
   const sample = () => {
     for (const [name, pidOf] of Object.entries(tracked)) {
       const pid = pidOf();
-      const cpu = pid === null ? null : cpuSeconds(pid);
+      // "main": the gateway's main thread alone (GraphQL, the driver, the workers' bookkeeping); the rest of the gateway's
+      // CPU is its other threads: the embedding model's, the garbage collector's helpers, libuv's pool.
+      const cpu = pid === null ? null : cpuSeconds(pid, name === "main" ? pid : undefined);
       if (pid === null || cpu === null) continue;
       const known = seen[name]!.get(pid) ?? { base: started ? 0 : cpu, last: cpu, peak: 0 };
       seen[name]!.set(pid, { ...known, last: cpu, peak: Math.max(known.peak, memory(pid)?.peak ?? 0) });
@@ -45,7 +47,8 @@ export function measureProcesses(gw: LoadGateway) {
       if (timer) clearInterval(timer);
       sample();
       const cpu = process.cpuUsage(benchCpu);
-      return [use("gateway"), use("neo4j"), { name: "benchmark (clients)", cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRss: process.resourceUsage().maxRSS * 1024 }];
+      const main = use("main");
+      return [use("gateway"), { ...main, name: "…of which the gateway's main thread", peakRss: null }, use("neo4j"), { name: "benchmark (clients)", cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRss: process.resourceUsage().maxRSS * 1024 }];
     },
   };
 }

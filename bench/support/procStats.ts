@@ -13,10 +13,13 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-/** User + system CPU seconds the process has used (fields 14 and 15 of /proc/<pid>/stat); null when it is gone. */
-export function cpuSeconds(pid: number): number | null {
+/**
+ * User + system CPU seconds the process has used (fields 14 and 15 of /proc/<pid>/stat); null when it is gone.
+ * With `thread`, those of that one thread (/proc/<pid>/task/<thread>/stat): a process's main thread is its pid.
+ */
+export function cpuSeconds(pid: number, thread?: number): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, "utf8");
     // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
