@@ -44,13 +44,16 @@ describe("the gateway process", () => {
       });
       child.once("exit", (code) => reject(new Error(`exited early with ${code}:\n${output}`)));
     });
+    // What the process wrote to stderr too (an uncaught error exits 1 with its stack there), for the failure message.
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     await serving;
     const neo4jPid = neo4jChildOf(child.pid!);
     expect(alive(neo4jPid)).toBe(true);
 
     child.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    // On a failure, the process's own log says why (an unclean shutdown logs its error).
+    expect(await exited, output).toBe(0);
     expect(output).toContain('"msg":"Stopped"');
     expect(alive(neo4jPid)).toBe(false);
   }, 180_000);
