@@ -31,7 +31,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startOtlpReceiver } from "../fixtures/otlpReceiver.js";
 import { startLoadGateway } from "./load/loadGateway.js";
-import { measureProcesses } from "./load/processes.js";
+import { MAIN_THREAD, measureProcesses } from "./load/processes.js";
 import { OPS, type OpName } from "./load/agent.js";
 import { runClients } from "./load/runClients.js";
 import type { ProcessUse } from "./load/report.js";
@@ -123,7 +123,7 @@ const cpu = selfTimes(profile, 25);
 const cpuOf = (name: string) => use.find((u) => u.name.startsWith(name))?.cpuSeconds ?? 0;
 const gatewayUse = { cpuSeconds: cpuOf("gateway") };
 const neo4jUse = { cpuSeconds: cpuOf("neo4j") };
-const mainThread = cpuOf("…of which the gateway's main thread");
+const mainThread = cpuOf(MAIN_THREAD);
 
 say([
   "",

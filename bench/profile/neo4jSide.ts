@@ -57,12 +57,16 @@ export function sampleTransactions(driver: Driver, everyMs = 250) {
         samples,
         meanOpen: open / (samples || 1),
         meanBlocked: blockedTotal / (samples || 1),
-        blocked: [...blocked.entries()].map(([text, seen]) => ({ text, seen })).sort((a, b) => b.seen - a.seen).slice(0, 8),
-        running: [...running.entries()].map(([text, seen]) => ({ text, seen })).sort((a, b) => b.seen - a.seen).slice(0, 8),
+        blocked: mostSeen(blocked),
+        running: mostSeen(running),
       };
     },
   };
 }
+
+/** The eight statements seen most often. */
+const mostSeen = (seen: Map<string, number>) =>
+  [...seen.entries()].map(([text, count]) => ({ text, seen: count })).sort((a, b) => b.seen - a.seen).slice(0, 8);
 
 const SCANS = new Set(["AllNodesScan", "NodeByLabelScan", "DirectedRelationshipTypeScan", "UndirectedRelationshipTypeScan"]);
 
