@@ -3,6 +3,8 @@ import neo4j from "neo4j-driver";
 import { buildSchema } from "../src/schema/buildSchema.js";
 import { loadTypeDefs } from "../src/schema/loadTypeDefs.js";
 import { knowledgeLabels } from "../src/core/schemaFacts.js";
+import { createOutboxSequencer } from "../src/feed/index.js";
+import { createLogger } from "../src/logging/logger.js";
 
 /**
  * The schema clients see, built exactly as the gateway builds it but without
@@ -15,7 +17,8 @@ export async function loadGeneratedSchema(): Promise<GraphQLSchema> {
   const driver = neo4j.driver("neo4j://codegen.invalid");
   try {
     const { document } = loadTypeDefs();
-    const { schema } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document) });
+    const outbox = createOutboxSequencer({ driver, database: "neo4j", logger: createLogger({ logLevel: "silent" }), sweepMs: 0 });
+    const { schema } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document), outbox });
     return schema;
   } finally {
     await driver.close();

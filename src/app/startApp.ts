@@ -28,6 +28,8 @@ import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
 import { appResolvers } from "./appResolvers.js";
 import { GAME_WRITE_LABELS } from "../game/index.js";
 import { createWriteEvents, type WriteEvent } from "../core/writeEvents.js";
+import type { OutboxSequencer } from "../core/outboxEvent.js";
+import { createOutboxSequencer } from "../feed/index.js";
 import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
@@ -96,6 +98,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
   let embeddings: EmbeddingWorker | null = null;
   let availability: DatabaseAvailability | null = null;
   let extraction: ExtractionWorker | null = null;
+  let outbox: OutboxSequencer | null = null;
   try {
     embedder = await embedderReady;
     await driver.verifyConnectivity({ database: config.neo4j.database });
@@ -115,6 +118,9 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const exchange = auth.signingSecret ? apiKeyExchange(keys, auth.signingSecret, config.auth) : null;
     const database = config.neo4j.database;
     const writes = createWriteEvents();
+    // Feed events are staged by their writes and numbered after the commit; a sweep numbers any a stopped process left.
+    const sequencer = (outbox = createOutboxSequencer({ driver, database, logger: logger.child({ component: "feed" }) }));
+    await sequencer.sweep();
     embeddings = createEmbeddingWorker({
       driver,
       database,
@@ -153,7 +159,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       if (!labels || labels.includes("Message")) extraction?.wake();
       else extraction?.foreground();
     });
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys };
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox: sequencer };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
@@ -166,6 +172,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs, { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null }, metrics.feed),
       onWrite: (e) => writes.emit(named(e)),
       poolThreshold: config.sharedPool.threshold,
+      outbox: sequencer,
     });
     await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
     health.schemaReady = true;
@@ -217,6 +224,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       async stop() {
         await gateway.stop();
         await background.drain();
+        await sequencer.stop();
         await leaseSweeper.stop();
         await learner?.stop();
         await worker.stop();
@@ -230,6 +238,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       },
     };
   } catch (err) {
+    await outbox?.stop();
     await extraction?.stop();
     await embeddings?.stop();
     await (embedder ?? (await embedderReady.catch(() => null)))?.close();

@@ -1,6 +1,7 @@
 import type { Driver } from "neo4j-driver";
 import type { Config } from "../config/config.js";
 import type { Embedder } from "../core/embedder.js";
+import type { OutboxSequencer } from "../core/outboxEvent.js";
 import { DEFAULT_SIMILARITY_THRESHOLD } from "./consolidate.js";
 import { createReflectionModel, type ReflectionModel } from "./reflectionModel.js";
 
@@ -20,12 +21,14 @@ export interface BeliefDeps {
   similarityThreshold: number;
   /** Types implementing Knowledge (SchemaFacts.knowledgeLabels): what memoryShare accepts. */
   knowledgeLabels: readonly string[];
+  /** Numbers the feed events a write staged, once it has committed. */
+  outbox: OutboxSequencer;
 }
 
 /** The belief tools' dependencies from the configuration, the shared parts and the SDL; once at start-up. */
 export function createBeliefDeps(
   config: Pick<Config, "llm" | "sharedPool">,
-  shared: Pick<BeliefDeps, "driver" | "database" | "embedder" | "now">,
+  shared: Pick<BeliefDeps, "driver" | "database" | "embedder" | "now" | "outbox">,
   knowledgeLabels: readonly string[],
 ): BeliefDeps {
   return {

@@ -1,8 +1,9 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { KNOWLEDGE_SHARED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
@@ -22,15 +23,10 @@ const find = (labels: string) => `
  * entry's id.
  */
 export async function memoryShare(deps: BeliefDeps, caller: Caller, knowledgeId: string): Promise<string> {
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite((tx) => shareIn(tx, deps, caller, knowledgeId));
-  } finally {
-    await session.close();
-  }
+  return (await writeWithEvents(deps, (tx) => shareIn(tx, deps, caller, knowledgeId))).result;
 }
 
-async function shareIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, id: string): Promise<string> {
+async function shareIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, id: string): Promise<{ result: string; staged: StagedEvents | null }> {
   const params = { ...visibilityParams(caller), id, knowledgeLabels: deps.knowledgeLabels };
   const row = (await tx.run(find(labelDisjunction(deps.knowledgeLabels)), params)).records[0];
   if (!row) throw new NotFoundError(`No knowledge ${id} visible to you in this tenant`);
@@ -39,9 +35,8 @@ async function shareIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller,
   const label = checkedLabel(row.get("label") as string, deps.knowledgeLabels);
   const at = deps.now();
   const [entry] = await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "SHARED_BY_OWNER", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
-  if (entry!.created) {
-    const snapshot = { id, nodeType: label, ownerId: node.ownerId, visibility: "SHARED" as const, sharedWith: node.sharedWith, domains: row.get("domains") as string[], confidence: (row.get("confidence") as number | null) ?? null };
-    await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_SHARED_EVENT, snapshot, caller, { entryId: entry!.entryId }, at));
-  }
-  return entry!.entryId;
+  if (!entry!.created) return { result: entry!.entryId, staged: null };
+  const snapshot = { id, nodeType: label, ownerId: node.ownerId, visibility: "SHARED" as const, sharedWith: node.sharedWith, domains: row.get("domains") as string[], confidence: (row.get("confidence") as number | null) ?? null };
+  const staged = await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_SHARED_EVENT, snapshot, caller, { entryId: entry!.entryId }, at));
+  return { result: entry!.entryId, staged };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
-import { appendOutboxEvent } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { KNOWLEDGE_STORED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
@@ -34,22 +35,17 @@ export interface StoredMemory {
  * has no confidence: it waits for the next reflection.
  */
 export async function memoryStore(deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string = randomUUID()): Promise<StoredMemory> {
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite((tx) => storeIn(tx, deps, caller, args, id));
-  } finally {
-    await session.close();
-  }
+  return (await writeWithEvents(deps, (tx) => storeIn(tx, deps, caller, args, id))).result;
 }
 
-async function storeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<StoredMemory> {
+async function storeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<{ result: StoredMemory; staged: StagedEvents | null }> {
   const at = deps.now();
   await tx.run(CREATE_STATEMENT[args.kind], { id, headline: headline(args.content), tenantId: caller.tenantId, ownerId: caller.agentId, confidence: args.confidence, domains: args.domains, content: args.content, category: args.category, outcome: args.outcome, at: at.toISOString() });
-  if (args.kind === "EXPERIENCE") return { id, kind: args.kind, confidence: null, pooled: false };
+  if (args.kind === "EXPERIENCE") return { result: { id, kind: args.kind, confidence: null, pooled: false }, staged: null };
   const label = STORED_AS[args.kind];
   const pooled = joinsPool(args.confidence, deps.poolThreshold);
   if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   const node = { id, nodeType: label, ownerId: caller.agentId, visibility: pooled ? ("SHARED" as const) : ("PRIVATE" as const), sharedWith: [], domains: args.domains, confidence: args.confidence };
-  await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_STORED_EVENT, node, caller, { kind: args.kind, pooled }, at));
-  return { id, kind: args.kind, confidence: args.confidence, pooled };
+  const staged = await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_STORED_EVENT, node, caller, { kind: args.kind, pooled }, at));
+  return { result: { id, kind: args.kind, confidence: args.confidence, pooled }, staged };
 }

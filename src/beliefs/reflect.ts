@@ -9,6 +9,7 @@ import { llmReflection } from "./llmReflection.js";
 import { readReflectionInput } from "./readReflectionInput.js";
 import type { ActiveBelief, ExperienceInput, ReflectionPlan } from "./reflectionPlan.js";
 import { REFLECTION_PROMPT_VERSION } from "./reflectionPrompt.js";
+import { writeWithEvents } from "../feed/index.js";
 import { writeReflection } from "./writeReflection.js";
 
 export interface ReflectRequest {
@@ -38,14 +39,8 @@ export async function reflect(deps: BeliefDeps, caller: Caller, request: Reflect
   }
   const plan = await planReflection(deps, input.experiences, input.beliefs, newId);
   const reflectionId = newId();
-  const write = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    await write.executeWrite((tx) =>
-      writeReflection(tx, { tenantId: caller.tenantId, agentId: request.agentId, actorAgentId: caller.agentId, reflectionId, trigger: request.trigger, plan, poolThreshold: deps.poolThreshold, at: deps.now() }),
-    );
-  } finally {
-    await write.close();
-  }
+  const write = { tenantId: caller.tenantId, agentId: request.agentId, actorAgentId: caller.agentId, reflectionId, trigger: request.trigger, plan, poolThreshold: deps.poolThreshold, at: deps.now() };
+  await writeWithEvents(deps, async (tx) => ({ result: null, staged: await writeReflection(tx, write) }));
   return reflectionId;
 }
 

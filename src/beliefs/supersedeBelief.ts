@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
@@ -45,15 +46,10 @@ const EVOLVE = `
  * it (or is an admin), CONFLICT unless it is ACTIVE. Returns the new id.
  */
 export async function supersedeBelief(deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string = randomUUID()): Promise<string> {
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite((tx) => supersedeIn(tx, deps, caller, args, newId));
-  } finally {
-    await session.close();
-  }
+  return (await writeWithEvents(deps, (tx) => supersedeIn(tx, deps, caller, args, newId))).result;
 }
 
-async function supersedeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<string> {
+async function supersedeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<{ result: string; staged: StagedEvents }> {
   const base = { ...visibilityParams(caller), id: args.id };
   if (!(await lockVisibleNode(tx, "Belief", base))) {
     throw new NotFoundError(`No belief ${args.id} visible to you in this tenant`);
@@ -70,6 +66,6 @@ async function supersedeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Cal
   const pooled = joinsPool(confidence, deps.poolThreshold);
   if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label: "Belief", knowledgeIds: [newId], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   const node = { id: newId, nodeType: "Belief", ownerId: old.ownerId, visibility: pooled ? ("SHARED" as const) : old.visibility, sharedWith: old.sharedWith, domains, confidence };
-  await appendOutboxEvent(tx, knowledgeEvent(BELIEF_FORMED_EVENT, node, caller, { supersedes: args.id, reason: args.reason, pooled }, at));
-  return newId;
+  const staged = await appendOutboxEvent(tx, knowledgeEvent(BELIEF_FORMED_EVENT, node, caller, { supersedes: args.id, reason: args.reason, pooled }, at));
+  return { result: newId, staged };
 }

@@ -1,6 +1,7 @@
 import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import { ConflictError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvents } from "../feed/index.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent, type KnowledgeSnapshot } from "./beliefEvents.js";
 import { joinPool } from "./joinPool.js";
 import type { ReflectionPlan } from "./reflectionPlan.js";
@@ -88,7 +89,7 @@ const REINFORCE = `
  * threshold, and last one BELIEF_FORMED outbox event per belief. CONFLICT
  * when a concurrent reflection got there first (nothing is written then).
  */
-export async function writeReflection(tx: ManagedTransaction, w: ReflectionWrite): Promise<void> {
+export async function writeReflection(tx: ManagedTransaction, w: ReflectionWrite): Promise<StagedEvents> {
   const { plan } = w;
   const changed = [...plan.formed.flatMap((f) => (f.supersedes ? [f.supersedes.beliefId] : [])), ...plan.reinforced.map((r) => r.beliefId)];
   const base = { tenantId: w.tenantId, agentId: w.agentId, at: w.at.toISOString(), reflectionId: w.reflectionId, considered: plan.considered, changed };
@@ -113,11 +114,12 @@ export async function writeReflection(tx: ManagedTransaction, w: ReflectionWrite
     .map((b) => b.id);
   await joinPool(tx, { tenantId: w.tenantId, label: "Belief", knowledgeIds: poolIds, reason: "CONFIDENCE", threshold: w.poolThreshold, sharedBy: w.agentId, at: w.at });
   const pooled = new Set(poolIds);
-  for (const f of plan.formed) {
+  const events = plan.formed.map((f) => {
     const node: KnowledgeSnapshot = { id: f.id, nodeType: "Belief", ownerId: w.agentId, visibility: pooled.has(f.id) ? "SHARED" : "PRIVATE", sharedWith: [], domains: f.domains, confidence: f.confidence };
     const payload = { reflectionId: w.reflectionId, planner: plan.planner, supersedes: f.supersedes?.beliefId ?? null, contradicts: f.contradicts, pooled: pooled.has(f.id) };
-    await appendOutboxEvent(tx, knowledgeEvent(BELIEF_FORMED_EVENT, node, { tenantId: w.tenantId, agentId: w.actorAgentId }, payload, w.at));
-  }
+    return knowledgeEvent(BELIEF_FORMED_EVENT, node, { tenantId: w.tenantId, agentId: w.actorAgentId }, payload, w.at);
+  });
+  return appendOutboxEvents(tx, events);
 }
 
 const num = (v: unknown) => neo4j.integer.toNumber(v as number);

@@ -1,5 +1,6 @@
 import type { Driver } from "neo4j-driver";
 import type { CypherToolMode } from "../config/config.js";
+import type { OutboxSequencer } from "./outboxEvent.js";
 import type { Embedder } from "./embedder.js";
 import type { EmbeddingWorker } from "./embedder.js";
 import type { Logger } from "../logging/logger.js";
@@ -30,4 +31,6 @@ export interface AppDeps {
   schema: SchemaFacts;
   /** searchMemories also reads shared keys (SEARCH_SHARED_KEYS). */
   sharedKeys: boolean;
+  /** Numbers the feed events a write staged, once it has committed. */
+  outbox: OutboxSequencer;
 }

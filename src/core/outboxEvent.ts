@@ -29,3 +29,29 @@ export interface OutboxEvent {
 
 /** What a writer gives appendOutboxEvent: everything but the tenant-wide sequence number. */
 export type NewOutboxEvent = Omit<OutboxEvent, "seq">;
+
+/** Events a write staged in its transaction, unnumbered: what the sequencer numbers once the write has committed. */
+export interface StagedEvents {
+  tenantId: string;
+  writeId: string;
+  count: number;
+}
+
+/**
+ * Numbers the knowledge feed's events after their writes commit
+ * (src/feed/outboxSequencer.ts): writers stage events without a lock, and one
+ * round at a time per tenant numbers every pending event, 1, 2, 3, … without
+ * gaps, in commit order of the rounds.
+ */
+export interface OutboxSequencer {
+  /**
+   * The staged events of a committed write, numbered: a round that starts after this call numbers them unless
+   * another process's round has. Null when numbering failed (logged): the write stands, and a sweep numbers them.
+   */
+  number(staged: StagedEvents): Promise<OutboxEvent[] | null>;
+  /** Called with every event a round of this process numbered, in order (the feed hands them to subscribers). */
+  onNumbered(listener: (tenantId: string, events: OutboxEvent[]) => void): () => void;
+  /** Numbers every tenant's pending events now. */
+  sweep(): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,5 +1,4 @@
 import type { Caller } from "./caller.js";
-import type { OutboxEvent } from "./outboxEvent.js";
 
 /** A mutation that succeeded through the gateway. */
 export interface WriteEvent {
@@ -8,8 +7,6 @@ export interface WriteEvent {
   /** Node type a generated mutation wrote (`Memory`), when known. */
   typeName: string | undefined;
   caller: Caller;
-  /** Feed events the write committed, when the gateway knows them: generated writes (none, for those of no knowledge). */
-  outbox?: OutboxEvent[];
   /**
    * The node types a generated write created or updated, as its input says (nested writes included);
    * absent for hand-written writes, which may touch anything. Workers woken by the write

@@ -15,15 +15,12 @@ import { installSquadDefaults } from "./installSquadDefaults.js";
 const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
 
 /** The knowledgeFeed subscription, with one outbox poller per tenant for this process. */
-export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now" | "schema">, observer: FeedObserver = IGNORED_FEED) {
+export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now" | "schema" | "outbox">, observer: FeedObserver = IGNORED_FEED) {
   const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
-  const knowledge: ReadonlySet<string> = new Set(deps.schema.knowledgeLabels);
+  // Every event this process's sequencer numbers is handed over as committed, without reading it back. Events other
+  // processes number, the poller reads.
+  deps.outbox.onNumbered((tenantId, events) => hub.committed(tenantId, events));
   deps.writes.on((e) => {
-    // Events this process appended itself are handed over as committed; otherwise the poller reads them, unless the
-    // write names what it wrote and none of it is knowledge (a game turn, a retrieval run, a memory): feed events are
-    // appended only for knowledge, so there is nothing to read. Under the agents' mix that was one poll per turn.
-    if (e.outbox) hub.committed(e.caller.tenantId, e.outbox);
-    else if (!e.labels || e.labels.some((label) => knowledge.has(label))) hub.wake(e.caller.tenantId);
     if (e.typeName && RULE_TYPES.has(e.typeName)) hub.rulesChanged(e.caller.tenantId);
   });
   return {

@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import type { Driver, ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { appendOutboxEvents } from "./appendOutboxEvent.js";
 import { FEED_STAMP_FIELD, type FeedWriteContext } from "./feedStamp.js";
 import { knowledgeEvent, type WrittenKnowledge } from "./knowledgeEvent.js";
-import type { OutboxEvent } from "../core/outboxEvent.js";
+import type { OutboxEvent, OutboxSequencer } from "../core/outboxEvent.js";
+import { writeWithEvents } from "./outboxWrite.js";
 
 export interface KnowledgeOutboxDeps {
   driver: Driver;
   database: string;
+  /** Numbers the events a write staged, once it has committed. */
+  outbox: OutboxSequencer;
   /** Node types that carry the stamp (stampedLabels): a closed set, checked before it enters Cypher. */
   labels: string[];
   now?: () => Date;
@@ -55,15 +58,15 @@ function stampedQuery(labels: string[]): string {
  * failure rolls back the write and its events together; transient failures
  * (deadlocks) run the whole mutation again in a new transaction.
  */
-export function knowledgeOutbox({ driver, database, labels, now = () => new Date(), afterWrite }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
+export function knowledgeOutbox({ driver, database, outbox, labels, now = () => new Date(), afterWrite }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
   const query = labels.length ? stampedQuery(labels) : null;
   return async (caller, context, run) => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await writeOnce(caller, context, run);
       } catch (err) {
-        // Writers of a tenant queue on its outbox counter; Neo4j breaks the odd deadlock by failing
-        // one transaction, which then runs again, whole, in a new one (after a short random pause).
+        // Writers that touch the same nodes can deadlock; Neo4j breaks it by failing one transaction,
+        // which then runs again, whole, in a new one (after a short random pause).
         if (attempt >= MAX_ATTEMPTS || !isDeadlock(err)) throw err;
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
       }
@@ -71,25 +74,21 @@ export function knowledgeOutbox({ driver, database, labels, now = () => new Date
   };
 
   async function writeOnce<T>(caller: Caller, context: object, run: (context: object) => Promise<T>): Promise<{ result: T; events: OutboxEvent[] }> {
-    const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
-    try {
-      // executeWrite also retries transient errors in a fresh transaction: the generated mutation simply runs again there.
-      return await session.executeWrite(async (tx) => {
-        const feedWriteId = randomUUID();
-        const scoped: FeedWriteContext & { executionContext: ManagedTransaction } = { ...context, executionContext: tx, feedWriteId };
-        const result = await run(scoped);
-        if (!query) return { result, events: [] };
-        const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
-        const { records } = await tx.run(query, { stamps });
-        const at = now();
-        const read = records.map((r) => toWritten(r.toObject()));
-        const written = afterWrite ? await afterWrite(tx, caller, read, at) : read;
-        const events = await appendOutboxEvents(tx, written.map((w) => knowledgeEvent(caller, w, at)));
-        return { result, events };
-      });
-    } finally {
-      await session.close();
-    }
+    // executeWrite also retries transient errors in a fresh transaction: the generated mutation simply runs again there.
+    const { result, events } = await writeWithEvents({ driver, database, outbox }, async (tx) => {
+      const feedWriteId = randomUUID();
+      const scoped: FeedWriteContext & { executionContext: ManagedTransaction } = { ...context, executionContext: tx, feedWriteId };
+      const result = await run(scoped);
+      if (!query) return { result, staged: null };
+      const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
+      const { records } = await tx.run(query, { stamps });
+      const at = now();
+      const read = records.map((r) => toWritten(r.toObject()));
+      const written = afterWrite ? await afterWrite(tx, caller, read, at) : read;
+      return { result, staged: await appendOutboxEvents(tx, written.map((w) => knowledgeEvent(caller, w, at))) };
+    });
+    // Not numbered (logged by the sequencer): the feed's poller reads them once a sweep has.
+    return { result, events: events ?? [] };
   }
 }
 

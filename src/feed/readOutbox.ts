@@ -30,7 +30,7 @@ export async function readOutbox(
   return rows.map((r) => toOutboxEvent(r.event));
 }
 
-function toOutboxEvent(row: Record<string, unknown>): OutboxEvent {
+export function toOutboxEvent(row: Record<string, unknown>): OutboxEvent {
   return {
     tenantId: row.tenantId as string,
     seq: neo4j.integer.toNumber(row.seq as number),

@@ -11,6 +11,7 @@ import { ConflictError } from "../errors/errors.js";
 import { describeConflict } from "../graph/describeConflict.js";
 import { autoCommitReads } from "../graph/readQuery.js";
 import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp, writtenLabels, WRITTEN_INPUT } from "../feed/index.js";
+import type { OutboxSequencer } from "../core/outboxEvent.js";
 import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
 import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
 import { checkArgs } from "./checkArgs.js";
@@ -38,6 +39,8 @@ export interface BuildSchemaOptions {
   onWrite?: (event: WriteEvent) => void;
   /** Knowledge written at or above this confidence joins the shared pool (SHARED_POOL_THRESHOLD). */
   poolThreshold?: number;
+  /** Numbers the feed events of generated knowledge writes once they have committed. */
+  outbox: OutboxSequencer;
 }
 
 export interface BuiltSchema {
@@ -51,7 +54,7 @@ export interface BuiltSchema {
  * then every root field is wrapped so that its arguments are checked against
  * the SDL's `@constraint` rules before anything reaches the database.
  */
-export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD }: BuildSchemaOptions): Promise<BuiltSchema> {
+export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox }: BuildSchemaOptions): Promise<BuiltSchema> {
   const rules = extractRules(document);
   const neoSchema = new Neo4jGraphQL({
     typeDefs: withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels)),
@@ -79,7 +82,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
   const labels = stampedLabels(knowledgeLabels);
   // Generated writes join the shared pool by confidence as the hand-written ones do.
-  const feedWrites = knowledgeOutbox({ driver, database, labels, afterWrite: joinPoolOnWrite(poolThreshold) });
+  const feedWrites = knowledgeOutbox({ driver, database, outbox, labels, afterWrite: joinPoolOnWrite(poolThreshold) });
   const knowledgeTypes: ReadonlySet<string> = new Set(knowledgeLabels);
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
@@ -180,14 +183,13 @@ function guardRootField(
           // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
           const createsKnowledge = writeArg.name === "input" && Array.isArray(securedArgs.input) && knowledge!.labels.has(writtenType);
           const pooled = createsKnowledge ? { ...securedArgs, input: poolInput(securedArgs.input as unknown[], info, context as { rawVariables?: Record<string, unknown> }, knowledge!.poolThreshold) } : securedArgs;
-          const { result, events } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
-          onWrite({ field: fieldName, typeName: writtenType, caller, outbox: events, labels: written });
+          // Its events reach the feed from the sequencer, numbered (src/feed/outboxSequencer.ts).
+          const { result } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
+          onWrite({ field: fieldName, typeName: writtenType, caller, labels: written });
           return result;
         }
         const result = await resolve(source, securedArgs, info.parentType.name === "Query" ? readingContext(context, reads) : context, securedInfo);
-        // A generated write that took this path wrote no knowledge, so it appended no feed events: `outbox: []` tells the
-        // feed there is nothing to poll for (hand-written writes may append their own, which the feed's poller reads).
-        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller, ...(generated ? { outbox: [], labels: written } : {}) });
+        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller, ...(generated ? { labels: written } : {}) });
         return result;
       } catch (err) {
         if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;

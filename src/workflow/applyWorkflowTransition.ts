@@ -3,7 +3,8 @@ import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent } from "../feed/index.js";
+import type { OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";
@@ -14,6 +15,8 @@ export interface WorkflowDeps {
   database: string;
   /** The clock: transition, review and event times. */
   now: () => Date;
+  /** Numbers the transition's feed event once it has committed. */
+  outbox: OutboxSequencer;
 }
 
 /** What a committed transition wrote. */
@@ -22,7 +25,8 @@ export interface AppliedTransition {
   transitionId: string;
   from: WorkflowStatus;
   to: WorkflowStatus;
-  seq: number;
+  /** The transition's event in the tenant's feed; null when numbering it failed after the commit (a sweep numbers it). */
+  seq: number | null;
 }
 
 const READ = `
@@ -58,15 +62,11 @@ const MOVE = `
  * so a refused or failed transition leaves no trace.
  */
 export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite((tx) => transitionIn(tx, deps.now(), caller, args));
-  } finally {
-    await session.close();
-  }
+  const { result, events } = await writeWithEvents(deps, (tx) => transitionIn(tx, deps.now(), caller, args));
+  return { ...result, seq: events?.[0]?.seq ?? null };
 }
 
-async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
+async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, args: TransitionArgs): Promise<{ result: Omit<AppliedTransition, "seq">; staged: StagedEvents }> {
   const base = { ...visibilityParams(caller), id: args.id };
   const current = await lockAndRead(tx, base);
   const decision = decideTransition(args.transition, { status: current.status, ownerId: current.snapshot.ownerId, coCreatedWith: current.coCreatedWith }, caller);
@@ -81,8 +81,8 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
   if ((await count(tx, MOVE, params)) === 0) {
     throw new ConflictError(`Workflow improvement ${args.id} changed meanwhile; try again`, { currentStatus: current.status });
   }
-  const { seq } = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
-  return { improvementId: args.id, transitionId, from, to, seq };
+  const staged = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
+  return { result: { improvementId: args.id, transitionId, from, to }, staged };
 }
 
 /** Locks the improvement (NOT_FOUND unless the caller may read it), then reads it as the last committed write left it. */

@@ -40,13 +40,14 @@ export function workflowGate(tg: TokenGateway) {
       expect(res.errors, `${transition}: ${JSON.stringify(res.errors)}`).toBeUndefined();
       return (res.data as any).transitionWorkflowImprovement as Record<string, any>;
     },
-    /** What Neo4j holds about an improvement: status, audit entries, review edges, and its outbox events. */
+    /** What Neo4j holds about an improvement: status, audit entries, review edges, its numbered outbox events, and those still waiting for a number. */
     async stored(id: string) {
       const { records } = await tg.gw.driver.executeQuery(
         `MATCH (n:WorkflowImprovement {tenantId: $tenant, id: $id})
          RETURN n.status AS status, n.reviewDecision AS reviewDecision,
                 COUNT { (n)-[:HAS_TRANSITION]->() } AS transitions, COUNT { (n)-[:APPROVED_BY]->() } AS reviews,
-                COLLECT { MATCH (e:OutboxEvent {tenantId: $tenant, nodeId: $id}) RETURN e.seq ORDER BY e.seq } AS events`,
+                COLLECT { MATCH (e:OutboxEvent {tenantId: $tenant, nodeId: $id}) WHERE e.seq IS NOT NULL RETURN e.seq ORDER BY e.seq } AS events,
+                COUNT { MATCH (e:OutboxPending {tenantId: $tenant, nodeId: $id}) } AS pending`,
         { tenant: tg.tenant, id },
       );
       const r = records[0]!;
@@ -56,6 +57,7 @@ export function workflowGate(tg: TokenGateway) {
         transitions: neo4j.integer.toNumber(r.get("transitions")),
         reviews: neo4j.integer.toNumber(r.get("reviews")),
         events: (r.get("events") as unknown[]).map((s) => neo4j.integer.toNumber(s as number)),
+        pending: neo4j.integer.toNumber(r.get("pending")),
       };
     },
   };

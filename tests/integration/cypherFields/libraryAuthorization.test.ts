@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { jwtOf } from "../../../src/auth/claims.js";
 import type { Caller } from "../../../src/core/caller.js";
 import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
+import { createOutboxSequencer } from "../../../src/feed/index.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { createLogger } from "../../../src/logging/logger.js";
 import { buildSchema } from "../../../src/schema/buildSchema.js";
@@ -58,7 +59,7 @@ beforeAll(async () => {
   driver = createDriver(inject("neo4j"));
   const { source } = loadTypeDefs();
   const document = parse(`${source}\n${UNFILTERED}`);
-  ({ schema } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document) }));
+  ({ schema } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document), outbox: createOutboxSequencer({ driver, database: "neo4j", logger: createLogger({ logLevel: "silent" }), sweepMs: 0 }) }));
   // The owner's agent (SHARED) remembers an older SHARED memory and a newer PRIVATE one.
   await driver.executeQuery(
     `CREATE (a:Agent {tenantId: $tenant, ownerId: $owner, id: $owner, visibility: 'SHARED', sharedWith: [], name: 'owner', role: 'r', state: 'IDLE'})

@@ -9,7 +9,9 @@ import type { Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appendOutboxEvent } from "../../../src/feed/appendOutboxEvent.js";
 import { createFeedHub } from "../../../src/feed/feedHub.js";
-import type { OutboxEvent } from "../../../src/core/outboxEvent.js";
+import type { OutboxEvent, OutboxSequencer } from "../../../src/core/outboxEvent.js";
+import { createOutboxSequencer } from "../../../src/feed/outboxSequencer.js";
+import { writeWithEvents } from "../../../src/feed/outboxWrite.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { OUTBOX_MIGRATIONS } from "../../../src/feed/outboxMigrations.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
@@ -19,17 +21,15 @@ import { sampleEvent } from "./sampleEvent.js";
 const DATABASE = "neo4j";
 const logger = createLogger({ logLevel: "silent" });
 let driver: Driver;
+// The writers' sequencer: not wired to the hubs under test, which learn of events only as each test says.
+let outbox: OutboxSequencer;
 const tenants: string[] = [];
 
 
-/** Commits one event in its own transaction, as any process's write would, and returns it as stored. */
+/** Commits one event in its own transaction, as any process's write would, and returns it as numbered and stored. */
 async function commitEvent(tenantId: string, nodeId: string): Promise<OutboxEvent> {
-  const session = driver.session({ database: DATABASE });
-  try {
-    return await session.executeWrite((tx) => appendOutboxEvent(tx, sampleEvent(tenantId, nodeId)));
-  } finally {
-    await session.close();
-  }
+  const { events } = await writeWithEvents({ driver, database: DATABASE, outbox }, async (tx) => ({ result: null, staged: await appendOutboxEvent(tx, sampleEvent(tenantId, nodeId)) }));
+  return events![0]!;
 }
 
 /** A hub that polls only when woken (a minute between timed polls), listening to a fresh tenant whose head it has read. */
@@ -54,8 +54,10 @@ beforeAll(async () => {
   const { uri, user, password } = inject("neo4j");
   driver = createDriver({ uri, user, password });
   await runMigrations(driver, DATABASE, OUTBOX_MIGRATIONS, logger);
+  outbox = createOutboxSequencer({ driver, database: DATABASE, logger, sweepMs: 0 });
 });
 afterAll(async () => {
+  await outbox?.stop();
   await driver?.executeQuery("MATCH (n) WHERE n.tenantId IN $tenants DETACH DELETE n", { tenants }, { database: DATABASE });
   await driver?.close();
 });

@@ -1,12 +1,17 @@
 /**
- * The durable outbox against the real Neo4j: appends in the writer's
- * transaction, gap-free per-tenant sequences under concurrency, nothing left
- * by a transaction that fails after appending, and replay in order from a cursor.
+ * The durable outbox against the real Neo4j: events staged in the writer's
+ * transaction and numbered after its commit, gap-free per-tenant sequences
+ * under concurrency (one process or two), nothing left by a transaction that
+ * fails after staging, events a stopped process left numbered by a sweep, and
+ * replay in order from a cursor.
  */
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
+import { createOutboxSequencer } from "../../../src/feed/outboxSequencer.js";
+import { writeWithEvents } from "../../../src/feed/outboxWrite.js";
+import type { OutboxSequencer } from "../../../src/core/outboxEvent.js";
 import { readOutbox } from "../../../src/feed/readOutbox.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { OUTBOX_MIGRATIONS } from "../../../src/feed/outboxMigrations.js";
@@ -17,6 +22,8 @@ import { createLogger } from "../../../src/logging/logger.js";
 const DATABASE = "neo4j";
 const run = randomUUID().slice(0, 8);
 let driver: Driver;
+let outbox: OutboxSequencer;
+const silent = createLogger({ logLevel: "silent" });
 const target = () => ({ driver, database: DATABASE });
 const tenants: string[] = [];
 
@@ -29,19 +36,15 @@ function freshTenant(name: string): string {
 
 const event = sampleEvent;
 
-/** The write an event describes and the event, in one transaction: `fail` throws after both. */
-async function writeWithEvent(tenantId: string, nodeId: string, fail = false): Promise<number> {
-  const session = driver.session({ database: DATABASE });
-  try {
-    return await session.executeWrite(async (tx: ManagedTransaction) => {
-      await tx.run("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId });
-      const { seq } = await appendOutboxEvent(tx, event(tenantId, nodeId));
-      if (fail) throw new Error(`planned failure after appending ${seq}`);
-      return seq;
-    });
-  } finally {
-    await session.close();
-  }
+/** The write an event describes and the event, in one transaction (`fail` throws after both), numbered after it commits. */
+async function writeWithEvent(tenantId: string, nodeId: string, fail = false, sequencer: OutboxSequencer = outbox): Promise<number> {
+  const { events } = await writeWithEvents({ driver, database: DATABASE, outbox: sequencer }, async (tx: ManagedTransaction) => {
+    await tx.run("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId });
+    const staged = await appendOutboxEvent(tx, event(tenantId, nodeId));
+    if (fail) throw new Error(`planned failure after staging ${nodeId}`);
+    return { result: null, staged };
+  });
+  return events![0]!.seq;
 }
 
 const count = async (cypher: string, tenantId: string) =>
@@ -50,14 +53,16 @@ const count = async (cypher: string, tenantId: string) =>
 beforeAll(async () => {
   const { uri, user, password } = inject("neo4j");
   driver = createDriver({ uri, user, password });
-  await runMigrations(driver, DATABASE, OUTBOX_MIGRATIONS, createLogger({ logLevel: "silent" }));
+  await runMigrations(driver, DATABASE, OUTBOX_MIGRATIONS, silent);
+  outbox = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0 });
 });
 afterAll(async () => {
+  await outbox?.stop();
   await driver?.executeQuery("MATCH (n) WHERE n.tenantId IN $tenants DETACH DELETE n", { tenants }, { database: DATABASE });
   await driver?.close();
 });
 
-describe("appendOutboxEvent", () => {
+describe("appendOutboxEvent and the sequencer", () => {
   it("50 concurrent transactions of a new tenant get the sequence numbers 1..50, each once", async () => {
     const tenant = freshTenant("parallel");
     const seqs = await Promise.all(Array.from({ length: 50 }, (_, i) => writeWithEvent(tenant, `n${i}`)));
@@ -69,7 +74,7 @@ describe("appendOutboxEvent", () => {
   it("a transaction that fails after appending leaves neither its node nor its event, and gives its number back", async () => {
     const tenant = freshTenant("rollback");
     expect(await writeWithEvent(tenant, "kept-1")).toBe(1);
-    await expect(writeWithEvent(tenant, "lost", true)).rejects.toThrow("planned failure after appending 2");
+    await expect(writeWithEvent(tenant, "lost", true)).rejects.toThrow("planned failure after staging lost");
     expect(await count("MATCH (n:OutboxTestNode {tenantId: $tenantId, id: 'lost'}) RETURN count(n)", tenant)).toBe(0);
     expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId, nodeId: 'lost'}) RETURN count(e)", tenant)).toBe(0);
     expect(await writeWithEvent(tenant, "kept-2")).toBe(2);
@@ -91,22 +96,59 @@ describe("appendOutboxEvent", () => {
     expect(await writeWithEvent(b, "z")).toBe(1);
   });
 
-  it("appends several events of one transaction with consecutive numbers and gives them back exactly as readers will see them", async () => {
+  it("numbers several events of one transaction consecutively and gives them back exactly as readers will see them", async () => {
     const tenant = freshTenant("batch");
     await writeWithEvent(tenant, "first");
+    const batch = [event(tenant, "b1"), event(tenant, "b2", { payload: { nested: { list: [1, "two"] } }, confidence: null }), event(tenant, "b3", { createdAt: new Date("2026-02-03T10:00:00.123Z") })];
+    const { events: written } = await writeWithEvents({ driver, database: DATABASE, outbox }, async (tx) => ({ result: null, staged: await appendOutboxEvents(tx, batch) }));
+    expect(written!.map((e) => [e.seq, e.nodeId])).toEqual([[2, "b1"], [3, "b2"], [4, "b3"]]);
+    expect(await readOutbox(target(), tenant, 1, 10)).toEqual(written);
     const session = driver.session({ database: DATABASE });
     try {
-      const written = await session.executeWrite((tx) =>
-        appendOutboxEvents(tx, [event(tenant, "b1"), event(tenant, "b2", { payload: { nested: { list: [1, "two"] } }, confidence: null }), event(tenant, "b3", { createdAt: new Date("2026-02-03T10:00:00.123Z") })]),
-      );
-      expect(written.map((e) => [e.seq, e.nodeId])).toEqual([[2, "b1"], [3, "b2"], [4, "b3"]]);
-      expect(await readOutbox(target(), tenant, 1, 10)).toEqual(written);
       await expect(session.executeWrite((tx) => appendOutboxEvents(tx, [event(tenant, "x"), event(freshTenant("other"), "y")]))).rejects.toThrow(/one tenant/);
-      expect(await session.executeWrite((tx) => appendOutboxEvents(tx, []))).toEqual([]);
+      const empty = await session.executeWrite((tx) => appendOutboxEvents(tx, []));
+      expect(empty.count).toBe(0);
+      expect(await outbox.number(empty)).toEqual([]);
     } finally {
       await session.close();
     }
     expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(4);
+  });
+
+  it("a committed write's events are invisible to readers until numbered; a sweep numbers what a stopped process left", async () => {
+    const tenant = freshTenant("left");
+    expect(await writeWithEvent(tenant, "before")).toBe(1);
+    // Committed, then its process stopped before asking for a number.
+    const session = driver.session({ database: DATABASE });
+    try {
+      await session.executeWrite((tx) => appendOutboxEvents(tx, [event(tenant, "left-1"), event(tenant, "left-2")]));
+    } finally {
+      await session.close();
+    }
+    expect((await readOutbox(target(), tenant, 0, 10)).map((e) => e.nodeId)).toEqual(["before"]);
+    const restarted = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0 });
+    const heard: number[] = [];
+    restarted.onNumbered((t, events) => t === tenant && heard.push(...events.map((e) => e.seq)));
+    await restarted.sweep();
+    await restarted.stop();
+    expect((await readOutbox(target(), tenant, 0, 10)).map((e) => [e.seq, e.nodeId])).toEqual([[1, "before"], [2, "left-1"], [3, "left-2"]]);
+    expect(heard).toEqual([2, 3]);
+    expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
+    expect(await count("MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN c.seq", tenant)).toBe(3);
+  });
+
+  it("two processes' sequencers writing one tenant at once number 1..60 without a gap, and each writer gets its own number", async () => {
+    const tenant = freshTenant("two-processes");
+    const other = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0 });
+    try {
+      const seqs = await Promise.all(Array.from({ length: 60 }, (_, i) => writeWithEvent(tenant, `p${i}`, false, i % 2 ? other : outbox)));
+      expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+      const events = await readOutbox(target(), tenant, 0, 100);
+      // Each writer was told the number its event has.
+      expect(Object.fromEntries(events.map((e) => [e.nodeId, e.seq]))).toEqual(Object.fromEntries(seqs.map((seq, i) => [`p${i}`, seq])));
+    } finally {
+      await other.stop();
+    }
   });
 
   it("refuses an event or node type that is not a plain name, before anything reaches Cypher", async () => {

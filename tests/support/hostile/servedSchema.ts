@@ -6,6 +6,8 @@ import { createDriver } from "../../../src/graph/driver.js";
 import { buildSchema } from "../../../src/schema/buildSchema.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
+import { createOutboxSequencer } from "../../../src/feed/index.js";
+import { createLogger } from "../../../src/logging/logger.js";
 
 /**
  * The schema the gateway serves, built by the same code, so tables generated
@@ -16,7 +18,7 @@ export async function servedSchema(database = "neo4j"): Promise<GraphQLSchema> {
   const driver = createDriver(inject("neo4j"));
   try {
     const { document } = loadTypeDefs();
-    const { schema } = await buildSchema({ driver, database, document, knowledgeLabels: knowledgeLabels(document), resolvers: apiKeyResolvers(apiKeyStore(driver, database)) });
+    const { schema } = await buildSchema({ driver, database, document, knowledgeLabels: knowledgeLabels(document), resolvers: apiKeyResolvers(apiKeyStore(driver, database)), outbox: createOutboxSequencer({ driver, database, logger: createLogger({ logLevel: "silent" }), sweepMs: 0 }) });
     return schema;
   } finally {
     await driver.close();

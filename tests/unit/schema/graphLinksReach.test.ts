@@ -2,6 +2,8 @@ import { getNamedType, isInterfaceType, isObjectType, Kind, type GraphQLNamedTyp
 import neo4j from "neo4j-driver";
 import { beforeAll, describe, expect, it } from "vitest";
 import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
+import { createOutboxSequencer } from "../../../src/feed/index.js";
+import { createLogger } from "../../../src/logging/logger.js";
 import { buildSchema } from "../../../src/schema/buildSchema.js";
 import { listQueryOf } from "../../../src/schema/graphLinks.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
@@ -35,7 +37,8 @@ beforeAll(async () => {
   const { document } = loadTypeDefs();
   // Building the schema opens no connection: a driver that is never used stands in.
   const driver = neo4j.driver("neo4j://reach.invalid");
-  schema = (await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document) })).schema;
+  const outbox = createOutboxSequencer({ driver, database: "neo4j", logger: createLogger({ logLevel: "silent" }), sweepMs: 0 });
+  schema = (await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document), outbox })).schema;
   await driver.close();
   handWritten = document.definitions.flatMap((def) =>
     (def.kind === Kind.OBJECT_TYPE_DEFINITION || def.kind === Kind.OBJECT_TYPE_EXTENSION) && ["Query", "Mutation", "Subscription"].includes(def.name.value)

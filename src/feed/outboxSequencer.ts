@@ -1,0 +1,165 @@
+import neo4j, { type Driver } from "neo4j-driver";
+import type { OutboxEvent, OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
+import type { Logger } from "../logging/logger.js";
+import { readQuery, writeStatement } from "../graph/readQuery.js";
+import { toOutboxEvent } from "./readOutbox.js";
+
+/** Events a round numbers in one transaction, at most: a longer backlog takes several. */
+const ROUND_LIMIT = 1000;
+
+// One statement, one transaction. The counter is locked before the pending events are read (the subquery runs for
+// the counter's row after the lock is held), so two rounds of a tenant, in this process or another, queue here and
+// the second finds only what the first left. Oldest first by the writer's clock, a write's events in the order it
+// gave them. The lock is held until the commit, so rounds commit in the order of their numbers: a reader polling
+// `seq > last` never skips one. Safe to run again after a lost reply: it numbers whatever is still pending.
+const NUMBER = `
+  MERGE (c:OutboxCounter {tenantId: $tenantId})
+  ON CREATE SET c.seq = 0
+  WITH c CALL apoc.lock.nodes([c])
+  CALL (c) {
+    MATCH (e:OutboxPending) WHERE e.tenantId = $tenantId
+    RETURN e ORDER BY e.createdAt, e.writeId, e.pos LIMIT $limit
+  }
+  WITH c, collect(e) AS pending
+  SET c.seq = c.seq + size(pending)
+  WITH c.seq - size(pending) AS base, pending
+  UNWIND range(0, size(pending) - 1) AS i
+  WITH base + i + 1 AS seq, pending[i] AS e
+  SET e.seq = seq
+  REMOVE e:OutboxPending
+  RETURN e { .*, createdAt: toString(e.createdAt) } AS event
+  ORDER BY seq`;
+
+// A write numbered by another process's round: its events, read back by the write's id.
+const READ_BACK = `
+  MATCH (e:OutboxEvent) WHERE e.writeId = $writeId AND e.tenantId = $tenantId AND e.seq IS NOT NULL
+  RETURN e { .*, createdAt: toString(e.createdAt) } AS event
+  ORDER BY e.seq`;
+
+const PENDING_TENANTS = "MATCH (e:OutboxPending) RETURN DISTINCT e.tenantId AS tenantId LIMIT 100";
+
+export interface OutboxSequencerOptions {
+  driver: Driver;
+  database: string;
+  logger: Logger;
+  /** Looks this often for events left unnumbered (a process that stopped between a write's commit and its round); 0: never. */
+  sweepMs?: number;
+}
+
+/** A round's result: the events it numbered, by write id. */
+type Numbered = Map<string, OutboxEvent[]>;
+
+interface TenantRounds {
+  running: Promise<Numbered> | null;
+  /** The round that starts when the running one ends: every caller since the running one started joins it. */
+  next: { done: Promise<Numbered>; settle: (run: Promise<Numbered>) => void } | null;
+}
+
+/**
+ * The sequencer of this process (core/outboxEvent.ts). A writer stages its
+ * events unnumbered in its own transaction (appendOutboxEvent.ts), without
+ * taking any lock, then asks for them to be numbered. One round per tenant
+ * runs at a time in this process: a round locks the tenant's counter, numbers
+ * every pending event of the tenant, and commits; writers that ask meanwhile
+ * join the next round. A burst of writes costs a few rounds, where each writer
+ * used to hold the counter's lock from its append to its commit.
+ */
+export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
+  const tenants = new Map<string, TenantRounds>();
+  const listeners = new Set<(tenantId: string, events: OutboxEvent[]) => void>();
+  let stopped = false;
+
+  /** One round: transactions of up to ROUND_LIMIT events until the tenant has none pending. */
+  async function runRound(tenantId: string): Promise<Map<string, OutboxEvent[]>> {
+    const byWrite = new Map<string, OutboxEvent[]>();
+    for (;;) {
+      const rows = (await writeStatement<{ event: Record<string, unknown> }>({ driver, database }, NUMBER, { tenantId, limit: neo4j.int(ROUND_LIMIT) })).map((r) => r.event);
+      const events = rows.map(toOutboxEvent);
+      for (let i = 0; i < events.length; i++) {
+        const writeId = rows[i]!.writeId as string;
+        byWrite.set(writeId, [...(byWrite.get(writeId) ?? []), events[i]!]);
+      }
+      if (events.length > 0) listeners.forEach((l) => l(tenantId, events));
+      if (events.length < ROUND_LIMIT) return byWrite;
+    }
+  }
+
+  /** The round a caller joins now: a new one if none runs, else the one queued behind the running one. */
+  function roundFor(tenantId: string): Promise<Numbered> {
+    let rounds = tenants.get(tenantId);
+    if (!rounds) tenants.set(tenantId, (rounds = { running: null, next: null }));
+    if (!rounds.running) return start(tenantId, rounds);
+    if (!rounds.next) {
+      let settle!: (run: Promise<Numbered>) => void;
+      const done = new Promise<Numbered>((resolve) => (settle = resolve));
+      rounds.next = { done, settle };
+    }
+    return rounds.next.done;
+  }
+
+  /** Runs a round now; when it ends, the queued one (if any) runs at once, so no caller waits on a round that never starts. */
+  function start(tenantId: string, rounds: TenantRounds): Promise<Numbered> {
+    const run = runRound(tenantId);
+    rounds.running = run;
+    const then = () => {
+      const queued = rounds.next;
+      rounds.next = null;
+      rounds.running = null;
+      if (queued) queued.settle(start(tenantId, rounds));
+      else tenants.delete(tenantId);
+    };
+    run.then(then, then);
+    return run;
+  }
+
+  async function readBack(staged: StagedEvents): Promise<OutboxEvent[]> {
+    const rows = await readQuery<{ event: Record<string, unknown> }>({ driver, database }, READ_BACK, { tenantId: staged.tenantId, writeId: staged.writeId });
+    return rows.map((r) => toOutboxEvent(r.event));
+  }
+
+  async function sweep(): Promise<void> {
+    const rows = await readQuery<{ tenantId: string }>({ driver, database }, PENDING_TENANTS, {});
+    await Promise.all(rows.map((r) => roundFor(r.tenantId)));
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping: Promise<void> | null = null;
+  const schedule = () => {
+    if (stopped || sweepMs === 0) return;
+    timer = setTimeout(() => {
+      sweeping = sweep()
+        .catch((err: unknown) => logger.warn({ err }, "Numbering the feed's pending events failed; the next sweep tries again"))
+        .finally(() => {
+          sweeping = null;
+          schedule();
+        });
+    }, sweepMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    async number(staged) {
+      if (staged.count === 0) return [];
+      try {
+        const numbered = (await roundFor(staged.tenantId)).get(staged.writeId);
+        // Not in this process's round: another process's round numbered it first.
+        return numbered ?? (await readBack(staged));
+      } catch (err) {
+        logger.warn({ err, tenantId: staged.tenantId }, "Numbering a write's feed events failed; the write stands and a sweep numbers them");
+        return null;
+      }
+    },
+    onNumbered(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    sweep,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await sweeping;
+      await Promise.allSettled([...tenants.values()].flatMap((t) => [t.running, t.next?.done]));
+    },
+  };
+}
