@@ -23,7 +23,7 @@ const STAGE = `
  * roll back with the write they describe; they take no lock, so writers of a
  * tenant do not queue on each other. Once the transaction has committed, the
  * sequencer numbers them (`OutboxSequencer.number`): readers see an event
- * only then, with its sequence number, consecutive in the order given here.
+ * only then, with its sequence number, numbered in the order given here.
  */
 export async function appendOutboxEvents(tx: ManagedTransaction | Transaction, events: NewOutboxEvent[]): Promise<StagedEvents> {
   const tenantId = events[0]?.tenantId ?? "";
