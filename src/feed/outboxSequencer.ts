@@ -51,7 +51,7 @@ type Numbered = Map<string, OutboxEvent[]>;
 
 interface TenantRounds {
   running: Promise<Numbered> | null;
-  /** The round that starts when the running one ends: every caller since the running one started joins it. */
+  /** The round that starts when the running one ends: every caller since the running one started waits for it. */
   next: { done: Promise<Numbered>; settle: (run: Promise<Numbered>) => void } | null;
 }
 
@@ -84,17 +84,20 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
     }
   }
 
-  /** The round a caller joins now: a new one if none runs, else the one queued behind the running one. */
-  function roundFor(tenantId: string): Promise<Numbered> {
+  /**
+   * The rounds whose results may hold a write that committed before this call: a new round if none runs; else the
+   * running one (it may have read the write after its commit) and the one queued behind it, which surely will.
+   */
+  function roundsFor(tenantId: string): Promise<Numbered>[] {
     let rounds = tenants.get(tenantId);
     if (!rounds) tenants.set(tenantId, (rounds = { running: null, next: null }));
-    if (!rounds.running) return start(tenantId, rounds);
+    if (!rounds.running) return [start(tenantId, rounds)];
     if (!rounds.next) {
       let settle!: (run: Promise<Numbered>) => void;
       const done = new Promise<Numbered>((resolve) => (settle = resolve));
       rounds.next = { done, settle };
     }
-    return rounds.next.done;
+    return [rounds.running.catch(() => new Map<string, OutboxEvent[]>()), rounds.next.done];
   }
 
   /** Runs a round now; when it ends, the queued one (if any) runs at once, so no caller waits on a round that never starts. */
@@ -119,7 +122,7 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
 
   async function sweep(): Promise<void> {
     const rows = await readQuery<{ tenantId: string }>({ driver, database }, PENDING_TENANTS, {});
-    await Promise.all(rows.map((r) => roundFor(r.tenantId)));
+    await Promise.all(rows.flatMap((r) => roundsFor(r.tenantId)));
   }
 
   let timer: NodeJS.Timeout | null = null;
@@ -142,8 +145,9 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
     async number(staged) {
       if (staged.count === 0) return [];
       try {
-        const numbered = (await roundFor(staged.tenantId)).get(staged.writeId);
-        // Not in this process's round: another process's round numbered it first.
+        const results = await Promise.all(roundsFor(staged.tenantId));
+        const numbered = results.map((r) => r.get(staged.writeId)).find((events) => events !== undefined);
+        // Not in this process's rounds: another process's round numbered it first.
         return numbered ?? (await readBack(staged));
       } catch (err) {
         logger.warn({ err, tenantId: staged.tenantId }, "Numbering a write's feed events failed; the write stands and a sweep numbers them");
