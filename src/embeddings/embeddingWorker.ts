@@ -70,6 +70,8 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     hinted = null;
     full = false;
     for (const type of types) {
+      // Stopped mid-pass: a read started now would never be awaited, and would fail unhandled once the driver closes.
+      if (stopped) break;
       if (only && !only.has(type.label)) continue;
       // Pipelined, so the model is never left waiting: the next batch is read while this one is embedded,
       // and written while the one after it is embedded.
