@@ -1,5 +1,5 @@
 /**
- * `npm run bench:writes -- [--clients 50] [--seconds 30] [--batch 100] [--bulk-clients 2] [--gateway <checkout>]`
+ * `npm run bench:writes -- [--clients 50] [--seconds 30] [--batch 100] [--bulk-clients 2] [--only single|bulk] [--gateway <checkout>]`
  *
  * What one memory written alone costs against one written in a batch, in the
  * same run on the same gateway (bench:load's: a child process on its embedded
@@ -11,7 +11,8 @@
  * - bulk: `--bulk-clients` agents sending recordMemories with `--batch`
  *   memories each, for `--seconds`.
  * Prints memories per second of each and the ratio (issue #23: single ≥ 50%
- * of bulk), with the single path's latency.
+ * of bulk), with the single path's latency. `--only` runs one phase (a
+ * setting of the single path compared side by side; no ratio then).
  */
 import { parseArgs } from "node:util";
 import type { Driver } from "neo4j-driver";
@@ -27,9 +28,11 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "30" },
     batch: { type: "string", default: "100" },
     "bulk-clients": { type: "string", default: "2" },
+    only: { type: "string" },
     gateway: { type: "string" },
   },
 });
+if (values.only !== undefined && values.only !== "single" && values.only !== "bulk") throw new Error(`--only takes single or bulk, not ${values.only}`);
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const BATCH = Number(values.batch);
@@ -53,30 +56,27 @@ interface Phase {
 const machine = machineLine();
 const gw = await startLoadGateway({}, values.gateway);
 try {
-  const driver = await gw.driver();
-  const single = await phase("single", CLIENTS, async (agent, token, n) => {
+  const single = values.only === "bulk" ? null : await timed("single", CLIENTS, async (agent, token, n) => {
     const { occurredAt: _, ...memory } = syntheticMemories(agent * 1_000_000 + n, 1)[0]!;
     return counted(await gql(gw.url, token, CREATE, { input: [{ ...memory, agent: { connect: [{ where: { node: { id: { eq: `single-${agent}` } } } }] } }] }), 1);
   });
-  single.seconds = await untilEmbedded(driver, "single", single.started);
-  const bulk = await phase("bulk", BULK_CLIENTS, async (agent, token, n) => {
+  const bulk = values.only === "single" ? null : await timed("bulk", BULK_CLIENTS, async (agent, token, n) => {
     const memories = syntheticMemories(500_000_000 + (agent * 1_000_000 + n) * BATCH, BATCH).map(({ occurredAt: _, ...m }) => m);
     return counted(await gql(gw.url, token, RECORD, { memories }), BATCH);
   });
-  bulk.seconds = await untilEmbedded(driver, "bulk", bulk.started);
   const rate = (p: Phase) => p.memories / p.seconds;
+  const settings = ["EMBEDDING_PASS_INTERVAL_MS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]} `).join("");
   const lines = [
     "",
     `## One memory at a time against a batch (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `\`npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
+    `\`${settings}npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}${values.only ? ` --only ${values.only}` : ""}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
     "",
     "| path | clients | memories | refused (SERVICE_BUSY, waited) | errors | seconds (until embedded) | memories/s | request p50 / p95 ms |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    row("createMemories, one memory per call", CLIENTS, single),
-    row(`recordMemories, ${BATCH} per call`, BULK_CLIENTS, bulk),
-    "",
-    `One memory per call writes at **${((100 * rate(single)) / rate(bulk)).toFixed(0)}%** of the batch's rate per memory (issue #23: ≥ 50%).`,
+    ...(single ? [row("createMemories, one memory per call", CLIENTS, single)] : []),
+    ...(bulk ? [row(`recordMemories, ${BATCH} per call`, BULK_CLIENTS, bulk)] : []),
+    ...(single && bulk ? ["", `One memory per call writes at **${((100 * rate(single)) / rate(bulk)).toFixed(0)}%** of the batch's rate per memory (issue #23: ≥ 50%).`] : []),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 } finally {
@@ -90,6 +90,13 @@ function counted(answer: Answer, memories: number): { wrote: number; code: strin
 
 function row(name: string, clients: number, p: Phase): string {
   return `| ${name} | ${clients} | ${p.memories} | ${p.refused} | ${p.errors} | ${p.seconds.toFixed(1)} | ${(p.memories / p.seconds).toFixed(0)} | ${percentile(p.latencies, 50).toFixed(0)} / ${percentile(p.latencies, 95).toFixed(0)} |`;
+}
+
+/** A phase, timed until every memory it wrote is embedded. */
+async function timed(name: string, clients: number, send: (agent: number, token: string, n: number) => Promise<ReturnType<typeof counted>>): Promise<Phase> {
+  const result = await phase(name, clients, send);
+  result.seconds = await untilEmbedded(await gw.driver(), name, result.started);
+  return result;
 }
 
 /** `clients` closed loops of `send` for SECONDS; what they wrote (its seconds are set by untilEmbedded). */

@@ -126,6 +126,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       database,
       embedder,
       contextMode: config.embeddingContext,
+      passIntervalMs: config.embeddingPassIntervalMs,
       keys: config.searchSharedKeys,
       types: schemaFacts.embeddedTypes,
       // Facts are relationships: their own pass embeds the ones written through generated CRUD.
