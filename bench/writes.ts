@@ -11,8 +11,8 @@
  * - bulk: `--bulk-clients` agents sending recordMemories with `--batch`
  *   memories each, for `--seconds`.
  * Prints memories per second of each and the ratio (issue #23: single ≥ 50%
- * of bulk), with the single path's latency. `--only` runs one phase (a
- * setting of the single path compared side by side; no ratio then).
+ * of bulk), with the single path's latency. `--only` runs one phase (to
+ * compare a setting of one path side by side; no ratio then).
  */
 import { parseArgs } from "node:util";
 import type { Driver } from "neo4j-driver";
@@ -65,12 +65,11 @@ try {
     return counted(await gql(gw.url, token, RECORD, { memories }), BATCH);
   });
   const rate = (p: Phase) => p.memories / p.seconds;
-  const settings = ["EMBEDDING_PASS_INTERVAL_MS"].filter((name) => process.env[name]).map((name) => `${name}=${process.env[name]} `).join("");
   const lines = [
     "",
     `## One memory at a time against a batch (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `\`${settings}npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}${values.only ? ` --only ${values.only}` : ""}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
+    `\`npm run bench:writes -- --clients ${CLIENTS} --seconds ${SECONDS} --batch ${BATCH} --bulk-clients ${BULK_CLIENTS}${values.only ? ` --only ${values.only}` : ""}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}. bench:load's gateway (token auth, embedded Neo4j, default settings). Each phase is timed from its first request until every memory it wrote is embedded.`,
     "",
     "| path | clients | memories | refused (SERVICE_BUSY, waited) | errors | seconds (until embedded) | memories/s | request p50 / p95 ms |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",

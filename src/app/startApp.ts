@@ -126,7 +126,6 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       database,
       embedder,
       contextMode: config.embeddingContext,
-      passIntervalMs: config.embeddingPassIntervalMs,
       keys: config.searchSharedKeys,
       types: schemaFacts.embeddedTypes,
       // Facts are relationships: their own pass embeds the ones written through generated CRUD.

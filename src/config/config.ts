@@ -34,8 +34,6 @@ export interface Config {
    * work, 0.016 less held-out Recall@10 on LoCoMo: docs/benchmarks.md).
    */
   embeddingContext: ContextMode;
-  /** The least time between two embedding passes while writes keep coming (ms; 0: a pass as soon as the last ends). */
-  embeddingPassIntervalMs: number;
   /**
    * searchMemories also fuses the turns sharing the query's content words
    * (SEARCH_SHARED_KEYS, on by default): held-out LoCoMo Recall@10 0.783 → 0.812,
@@ -247,7 +245,6 @@ const schema = z.object({
   EMBEDDING_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   EMBEDDING_SPINNING: z.enum(["on", "off"]).default("off"),
   EMBEDDING_CONTEXT: z.enum(["joint", "derived"]).default("joint"),
-  EMBEDDING_PASS_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SEARCH_SHARED_KEYS: z.enum(["on", "off"]).default("on"),
   EMBEDDING_BASE_URL: z.string().url().optional(),
   EMBEDDING_API_KEY: z.string().default(""),
@@ -366,7 +363,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { provider: "openai", baseUrl: e.EMBEDDING_BASE_URL, apiKey: e.EMBEDDING_API_KEY, model: e.EMBEDDING_API_MODEL }
       : { provider: "local", model: e.EMBEDDING_MODEL, threads: e.EMBEDDING_THREADS, spinning: e.EMBEDDING_SPINNING === "on" },
     embeddingContext: e.EMBEDDING_CONTEXT,
-    embeddingPassIntervalMs: e.EMBEDDING_PASS_INTERVAL_MS,
     searchSharedKeys: e.SEARCH_SHARED_KEYS === "on",
     mcp: { sessionIdleSeconds: e.MCP_SESSION_IDLE_SECONDS, maxSessionsPerCaller: e.MCP_MAX_SESSIONS_PER_CALLER },
     game: {

@@ -5,10 +5,7 @@ import { detached } from "./tracing.js";
  * worker): passes until there is nothing left, started by a poll (for writes
  * made by other processes) or by a wake-up that joins the writes of the next
  * `wakeDelayMs` into one pass; a wake-up during a pass makes it go round again,
- * so `drain()` covers every write made before it was called. With
- * `minIntervalMs`, passes start at least that far apart while writes keep
- * coming: a steady stream of small writes is handled in fewer, larger passes
- * (a drain or a stop does not wait for the spacing).
+ * so `drain()` covers every write made before it was called.
  */
 export interface PassLoop {
   wake(): void;
@@ -24,56 +21,23 @@ export interface PassLoopOptions {
   pass: () => Promise<boolean>;
   pollMs: number;
   wakeDelayMs: number;
-  /** The least time between the starts of two passes (0: none). A pass after a quiet spell still starts after `wakeDelayMs`. */
-  minIntervalMs?: number;
   /** After a run of passes ended with nothing left. */
   onIdle?: () => void;
   /** After a pass threw: the delay before trying again, or null to wait for the next poll or wake-up. */
   onFailure: (err: unknown) => number | null;
 }
 
-export function passLoop({ pass, pollMs, wakeDelayMs, minIntervalMs = 0, onIdle, onFailure }: PassLoopOptions): PassLoop {
+export function passLoop({ pass, pollMs, wakeDelayMs, onIdle, onFailure }: PassLoopOptions): PassLoop {
   let wakeTimer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  let lastStart = -Infinity;
-  // Set while a drain or a stop waits: the spacing between passes is skipped.
-  let hurried = 0;
-  let spacing: { timer: NodeJS.Timeout; resolve: () => void } | null = null;
-
-  /** Waits until `minIntervalMs` has passed since the last pass started, unless hurried. */
-  function spaced(): Promise<void> {
-    const waitMs = lastStart + minIntervalMs - Date.now();
-    if (waitMs <= 0 || hurried > 0 || stopped) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, waitMs);
-      timer.unref();
-      spacing = { timer, resolve };
-    }).finally(() => {
-      spacing = null;
-    });
-  }
-
-  function hurry(): () => void {
-    hurried++;
-    if (spacing) {
-      clearTimeout(spacing.timer);
-      spacing.resolve();
-    }
-    return () => void hurried--;
-  }
 
   async function untilIdle(): Promise<void> {
     do {
       again = false;
       let more = true;
-      while (more && !stopped) {
-        await spaced();
-        if (stopped) break;
-        lastStart = Date.now();
-        more = await pass();
-      }
+      while (more && !stopped) more = await pass();
     } while (again && !stopped);
   }
 
@@ -113,18 +77,12 @@ export function passLoop({ pass, pollMs, wakeDelayMs, minIntervalMs = 0, onIdle,
       wakeTimer.unref();
     },
     async drain() {
-      const done = hurry();
-      try {
-        await run();
-        while (running) await running;
-      } finally {
-        done();
-      }
+      await run();
+      while (running) await running;
     },
     busy: () => running !== null || wakeTimer !== null,
     async stop() {
       stopped = true;
-      hurry();
       clearInterval(timer);
       if (wakeTimer) clearTimeout(wakeTimer);
       while (running) await running;

@@ -36,13 +36,6 @@ export interface EmbeddingWorkerOptions {
    * a stream of writes costs a pass per interval, not a pass per write.
    */
   wakeDelayMs?: number;
-  /**
-   * Under a stream of writes, passes start at least this far apart (config
-   * EMBEDDING_PASS_INTERVAL_MS): the writes of the interval are read, embedded
-   * and written back together, in one transaction that updates the vector and
-   * key indexes once, instead of a pass per handful of writes.
-   */
-  passIntervalMs?: number;
 }
 
 /**
@@ -54,7 +47,7 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100, passIntervalMs = 0 } = options;
+  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100 } = options;
   const embedded = new Set(types.map((t) => t.label));
   const extraLabels = new Set(extraPassLabels);
   // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only
@@ -111,7 +104,6 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     pass,
     pollMs,
     wakeDelayMs,
-    minIntervalMs: passIntervalMs,
     onIdle: () => {
       behindSince = null;
     },
