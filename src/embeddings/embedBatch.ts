@@ -156,19 +156,19 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
 }
 
 /**
- * Writes a prepared batch and marks it READY, with the text's keys (textKeys.ts,
- * read by search's shared-key list) and their scoped index terms (keyTerms.ts).
- * A vector is written only if the text read is still the text stored, so a
- * concurrent update is never overwritten with a stale vector (the node stays
- * PENDING for the next pass).
+ * The write-back of a batch of one type: each node's vectors, keys and READY
+ * status. A vector is written only if the text read is still the text stored,
+ * so a concurrent update is never overwritten with a stale vector (the node
+ * stays PENDING for the next pass).
  */
-export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
-  const { type } = batch;
+export function writeBackStatement(type: EmbeddedType): string {
   // Null parts (an optional field left empty) compare as '': a list holding null never equals anything in Cypher.
   const parts = `[${type.fields.map((f) => `coalesce(n.${f}, '')`).join(", ")}]`;
-  await driver.executeQuery(
-    `UNWIND $rows AS row
-     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id})
+  // The hint keeps the seek by (tenantId, id) whatever the statistics. Planned on an empty store (a new gateway's
+  // first batches), Neo4j chose the embeddingStatus index and filtered every PENDING node for each row, and kept
+  // that plan for minutes (docs/benchmarks.md, throughput, sixth round: one write-back ran 16-19 s behind a backlog).
+  return `UNWIND $rows AS row
+     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id}) USING INDEX n:${type.label}(tenantId, id)
      WHERE n.embeddingStatus = 'PENDING' AND ${parts} = [part IN row.parts | coalesce(part, '')]
      CALL (n, row) {
        WITH n, row WHERE row.vector IS NOT NULL
@@ -186,10 +186,15 @@ export async function commitBatch({ driver, database, embedder }: BatchTarget, b
        WITH n, row WHERE row.context IS NULL AND NOT row.unchanged
        REMOVE n.contextEmbedding
      }
-     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms`,
-    { rows: batch.rows, model: embedder.model },
-    { database },
-  );
+     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms`;
+}
+
+/**
+ * Writes a prepared batch and marks it READY, with the text's keys (textKeys.ts,
+ * read by search's shared-key list) and their scoped index terms (keyTerms.ts).
+ */
+export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
+  await driver.executeQuery(writeBackStatement(batch.type), { rows: batch.rows, model: embedder.model }, { database });
 }
 
 /** Texts keyed between turns of the event loop: parsing is ~2 ms a text, and a batch held the loop (and the model's replies) for 250 ms. */
