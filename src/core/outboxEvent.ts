@@ -51,7 +51,7 @@ export interface OutboxSequencer {
   number(staged: StagedEvents): Promise<OutboxEvent[] | null>;
   /** Called with every event a round of this process numbered, in order (the feed hands them to subscribers). */
   onNumbered(listener: (tenantId: string, events: OutboxEvent[]) => void): () => void;
-  /** Numbers every tenant's pending events now. */
+  /** Numbers now the pending events of every tenant that has one pending for longer than the sweep's minimum age. */
   sweep(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -8,14 +8,16 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
 export const MAX_PAYLOAD_CHARS = 32_000;
 
 // Staged unnumbered, with no lock: the write's id and each event's position in it, for the round that numbers
-// them after the commit (outboxSequencer.ts). The OutboxPending label is what that round looks for.
+// them after the commit (outboxSequencer.ts). The OutboxPending label is what that round looks for; stagedAt (the
+// database's clock) tells a sweep which events their writer has had time to number itself.
 const STAGE = `
   UNWIND range(0, size($events) - 1) AS i
   WITH i, $events[i] AS e
   CREATE (:OutboxEvent:OutboxPending {
     tenantId: $tenantId, writeId: $writeId, pos: i, type: e.type, nodeId: e.nodeId, nodeType: e.nodeType,
     actorAgentId: e.actorAgentId, ownerId: e.ownerId, visibility: e.visibility, sharedWith: e.sharedWith,
-    domains: e.domains, confidence: e.confidence, tier: e.tier, payload: e.payload, createdAt: datetime(e.createdAt)
+    domains: e.domains, confidence: e.confidence, tier: e.tier, payload: e.payload, createdAt: datetime(e.createdAt),
+    stagedAt: datetime()
   })`;
 
 /**

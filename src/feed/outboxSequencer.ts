@@ -36,7 +36,13 @@ const READ_BACK = `
   RETURN e { .*, createdAt: toString(e.createdAt) } AS event
   ORDER BY e.seq`;
 
-const PENDING_TENANTS = "MATCH (e:OutboxPending) RETURN DISTINCT e.tenantId AS tenantId LIMIT 100";
+// Tenants with an event pending for at least $minAgeMs by the database's clock (events staged before stagedAt existed
+// count as old). A younger event's writer is about to number it: a sweep taking it would only cost that writer a
+// read-back, in this process or another.
+const PENDING_TENANTS = `
+  MATCH (e:OutboxPending)
+  WHERE e.stagedAt IS NULL OR e.stagedAt <= datetime() - duration({milliseconds: $minAgeMs})
+  RETURN DISTINCT e.tenantId AS tenantId LIMIT 100`;
 
 export interface OutboxSequencerOptions {
   driver: Driver;
@@ -44,6 +50,8 @@ export interface OutboxSequencerOptions {
   logger: Logger;
   /** Looks this often for events left unnumbered (a process that stopped between a write's commit and its round); 0: never. */
   sweepMs?: number;
+  /** A sweep numbers a tenant's events once one has been pending this long (by the database's clock); 2 s by default. */
+  sweepMinAgeMs?: number;
 }
 
 /** A round's result: the events it numbered, by write id. */
@@ -64,7 +72,7 @@ interface TenantRounds {
  * join the next round. A burst of writes costs a few rounds, where each writer
  * used to hold the counter's lock from its append to its commit.
  */
-export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
+export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000, sweepMinAgeMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
   const tenants = new Map<string, TenantRounds>();
   const listeners = new Set<(tenantId: string, events: OutboxEvent[]) => void>();
   let stopped = false;
@@ -121,7 +129,7 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
   }
 
   async function sweep(): Promise<void> {
-    const rows = await readQuery<{ tenantId: string }>({ driver, database }, PENDING_TENANTS, {});
+    const rows = await readQuery<{ tenantId: string }>({ driver, database }, PENDING_TENANTS, { minAgeMs: neo4j.int(sweepMinAgeMs) });
     await Promise.all(rows.flatMap((r) => roundsFor(r.tenantId)));
   }
 

@@ -66,6 +66,7 @@ describe("appendOutboxEvent and the sequencer", () => {
   it("50 concurrent transactions of a new tenant get the sequence numbers 1..50, each once, from this process's rounds", async () => {
     const tenant = freshTenant("parallel");
     // The statements the sequencer sends: none should read a write's events back, since this process numbered them all.
+    // (Other test files' gateways sweep this database too, but leave events younger than 2 s to their writers.)
     const sent: string[] = [];
     const watched = new Proxy(driver, {
       get(target, name) {
@@ -131,7 +132,7 @@ describe("appendOutboxEvent and the sequencer", () => {
     expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(4);
   });
 
-  it("a committed write's events are invisible to readers until numbered; a sweep numbers what a stopped process left", async () => {
+  it("a committed write's events are invisible to readers until numbered; a sweep numbers what a stopped process left once it is old enough", async () => {
     const tenant = freshTenant("left");
     expect(await writeWithEvent(tenant, "before")).toBe(1);
     // Committed, then its process stopped before asking for a number.
@@ -142,7 +143,12 @@ describe("appendOutboxEvent and the sequencer", () => {
       await session.close();
     }
     expect((await readOutbox(target(), tenant, 0, 10)).map((e) => e.nodeId)).toEqual(["before"]);
-    const restarted = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0 });
+    // A sweep leaves events younger than its minimum age to their writer.
+    const early = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0, sweepMinAgeMs: 60_000 });
+    await early.sweep();
+    await early.stop();
+    expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(2);
+    const restarted = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0, sweepMinAgeMs: 0 });
     const heard: number[] = [];
     restarted.onNumbered((t, events) => t === tenant && heard.push(...events.map((e) => e.seq)));
     await restarted.sweep();

@@ -67,9 +67,9 @@ describe("an event that cannot be numbered after the commit", () => {
     } finally {
       await tg.gw.driver.executeQuery("MATCH (e:OutboxEvent {tenantId: $t, type: 'BLOCKER'}) DELETE e", { t: tg.tenant });
     }
-    // The gateway's sweep numbers it: the number the blocker held, once.
-    for (const end = Date.now() + 10_000; (await gate.stored(id)).pending > 0; ) {
-      if (Date.now() > end) throw new Error("the pending event was not numbered within 10 s");
+    // The gateway's sweep (every 2 s, events pending for 2 s or more) numbers it: the number the blocker held, once.
+    for (const end = Date.now() + 20_000; (await gate.stored(id)).pending > 0; ) {
+      if (Date.now() > end) throw new Error("the pending event was not numbered within 20 s");
       await new Promise((r) => setTimeout(r, 100));
     }
     expect((await gate.stored(id)).events).toEqual([...before.events, next]);
