@@ -57,6 +57,9 @@ export interface OutboxSequencerOptions {
 /** A round's result: the events it numbered, by write id. */
 type Numbered = Map<string, OutboxEvent[]>;
 
+/** How long this process keeps the events its rounds numbered for their writers to pick up. */
+const KEEP_NUMBERED_MS = 60_000;
+
 interface TenantRounds {
   running: Promise<Numbered> | null;
   /** The round that starts when the running one ends: every caller since the running one started waits for it. */
@@ -76,6 +79,24 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
   const tenants = new Map<string, TenantRounds>();
   const listeners = new Set<(tenantId: string, events: OutboxEvent[]) => void>();
   let stopped = false;
+  // Events this process's rounds numbered, by write id, until their writer asks (or KEEP_NUMBERED_MS has passed:
+  // a write of another process, or one whose writer failed after its commit). A round may number a write that
+  // committed just before it read, while that write's writer has not asked yet: the writer finds them here.
+  const numbered = new Map<string, { events: OutboxEvent[]; at: number }>();
+  const take = (writeId: string): OutboxEvent[] | undefined => {
+    const kept = numbered.get(writeId);
+    numbered.delete(writeId);
+    return kept?.events;
+  };
+  const keep = (byWrite: Numbered) => {
+    const now = Date.now();
+    // Oldest first (insertion order): drop what nobody asked for in time.
+    for (const [writeId, kept] of numbered) {
+      if (now - kept.at < KEEP_NUMBERED_MS) break;
+      numbered.delete(writeId);
+    }
+    for (const [writeId, events] of byWrite) numbered.set(writeId, { events, at: now });
+  };
 
   /** One round: transactions of up to ROUND_LIMIT events until the tenant has none pending. */
   async function runRound(tenantId: string): Promise<Map<string, OutboxEvent[]>> {
@@ -88,7 +109,10 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
         byWrite.set(writeId, [...(byWrite.get(writeId) ?? []), events[i]!]);
       }
       if (events.length > 0) listeners.forEach((l) => l(tenantId, events));
-      if (events.length < ROUND_LIMIT) return byWrite;
+      if (events.length < ROUND_LIMIT) {
+        keep(byWrite);
+        return byWrite;
+      }
     }
   }
 
@@ -153,10 +177,11 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
     async number(staged) {
       if (staged.count === 0) return [];
       try {
-        const results = await Promise.all(roundsFor(staged.tenantId));
-        const numbered = results.map((r) => r.get(staged.writeId)).find((events) => events !== undefined);
+        const early = take(staged.writeId);
+        if (early) return early;
+        await Promise.all(roundsFor(staged.tenantId));
         // Not in this process's rounds: another process's round numbered it first.
-        return numbered ?? (await readBack(staged));
+        return take(staged.writeId) ?? (await readBack(staged));
       } catch (err) {
         logger.warn({ err, tenantId: staged.tenantId }, "Numbering a write's feed events failed; the write stands and a sweep numbers them");
         return null;

@@ -88,6 +88,35 @@ describe("appendOutboxEvent and the sequencer", () => {
     expect(await count("MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN count(c)", tenant)).toBe(1);
   });
 
+  it("a write numbered by a round that ended before its writer asked is found without a read-back", async () => {
+    const tenant = freshTenant("early");
+    const sent: string[] = [];
+    const watched = new Proxy(driver, {
+      get(target, name) {
+        if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
+        return (...args: Parameters<Driver["session"]>) => {
+          const session = target.session(...args);
+          const run = session.run.bind(session);
+          return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)) });
+        };
+      },
+    });
+    const sequencer = createOutboxSequencer({ driver: watched, database: DATABASE, logger: silent, sweepMs: 0 });
+    try {
+      // A write commits, and its writer is slow to ask for its number...
+      const session = driver.session({ database: DATABASE });
+      const staged = await session.executeWrite((tx) => appendOutboxEvent(tx, event(tenant, "slow")));
+      await session.close();
+      // ...while another write's round numbers every pending event of the tenant, the slow one's first.
+      expect(await writeWithEvent(tenant, "quick", false, sequencer)).toBe(2);
+      const events = await sequencer.number(staged);
+      expect(events?.map((e) => [e.seq, e.nodeId])).toEqual([[1, "slow"]]);
+      expect(sent.filter((cypher) => cypher.includes("e.writeId = $writeId"))).toEqual([]);
+    } finally {
+      await sequencer.stop();
+    }
+  });
+
   it("a transaction that fails after appending leaves neither its node nor its event, and gives its number back", async () => {
     const tenant = freshTenant("rollback");
     expect(await writeWithEvent(tenant, "kept-1")).toBe(1);
