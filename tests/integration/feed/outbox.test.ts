@@ -47,6 +47,20 @@ async function writeWithEvent(tenantId: string, nodeId: string, fail = false, se
   return events![0]!.seq;
 }
 
+/** The driver, with every statement its sessions run recorded in `sent`: what a sequencer sends. */
+function watchedDriver(sent: string[]): Driver {
+  return new Proxy(driver, {
+    get(target, name) {
+      if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
+      return (...args: Parameters<Driver["session"]>) => {
+        const session = target.session(...args);
+        const run = session.run.bind(session);
+        return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)) });
+      };
+    },
+  });
+}
+
 const count = async (cypher: string, tenantId: string) =>
   neo4j.integer.toNumber((await driver.executeQuery(cypher, { tenantId }, { database: DATABASE })).records[0]!.get(0));
 
@@ -68,16 +82,7 @@ describe("appendOutboxEvent and the sequencer", () => {
     // The statements the sequencer sends: none should read a write's events back, since this process numbered them all.
     // (Other test files' gateways sweep this database too, but leave events younger than 2 s to their writers.)
     const sent: string[] = [];
-    const watched = new Proxy(driver, {
-      get(target, name) {
-        if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
-        return (...args: Parameters<Driver["session"]>) => {
-          const session = target.session(...args);
-          const run = session.run.bind(session);
-          return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)) });
-        };
-      },
-    });
+    const watched = watchedDriver(sent);
     const sequencer = createOutboxSequencer({ driver: watched, database: DATABASE, logger: silent, sweepMs: 0 });
     const seqs = await Promise.all(Array.from({ length: 50 }, (_, i) => writeWithEvent(tenant, `n${i}`, false, sequencer)));
     await sequencer.stop();
@@ -91,16 +96,7 @@ describe("appendOutboxEvent and the sequencer", () => {
   it("a write numbered by a round that ended before its writer asked is found without a read-back", async () => {
     const tenant = freshTenant("early");
     const sent: string[] = [];
-    const watched = new Proxy(driver, {
-      get(target, name) {
-        if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
-        return (...args: Parameters<Driver["session"]>) => {
-          const session = target.session(...args);
-          const run = session.run.bind(session);
-          return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)) });
-        };
-      },
-    });
+    const watched = watchedDriver(sent);
     const sequencer = createOutboxSequencer({ driver: watched, database: DATABASE, logger: silent, sweepMs: 0 });
     try {
       // A write commits, and its writer is slow to ask for its number...
