@@ -54,16 +54,13 @@ export interface OutboxSequencerOptions {
   sweepMinAgeMs?: number;
 }
 
-/** A round's result: the events it numbered, by write id. */
-type Numbered = Map<string, OutboxEvent[]>;
-
 /** How long this process keeps the events its rounds numbered for their writers to pick up. */
 const KEEP_NUMBERED_MS = 60_000;
 
 interface TenantRounds {
-  running: Promise<Numbered> | null;
+  running: Promise<void> | null;
   /** The round that starts when the running one ends: every caller since the running one started waits for it. */
-  next: { done: Promise<Numbered>; settle: (run: Promise<Numbered>) => void } | null;
+  next: { done: Promise<void>; settle: (run: Promise<void>) => void } | null;
 }
 
 /**
@@ -88,7 +85,7 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
     numbered.delete(writeId);
     return kept?.events;
   };
-  const keep = (byWrite: Numbered) => {
+  const keep = (byWrite: Map<string, OutboxEvent[]>) => {
     const now = Date.now();
     // Oldest first (insertion order): drop what nobody asked for in time.
     for (const [writeId, kept] of numbered) {
@@ -98,8 +95,11 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
     for (const [writeId, events] of byWrite) numbered.set(writeId, { events, at: now });
   };
 
-  /** One round: transactions of up to ROUND_LIMIT events until the tenant has none pending. */
-  async function runRound(tenantId: string): Promise<Map<string, OutboxEvent[]>> {
+  /**
+   * One round: transactions of up to ROUND_LIMIT events until the tenant has none pending. What it numbered is kept
+   * for the writers once the round is done, so a writer never takes part of a write split across two transactions.
+   */
+  async function runRound(tenantId: string): Promise<void> {
     const byWrite = new Map<string, OutboxEvent[]>();
     for (;;) {
       const rows = (await writeStatement<{ event: Record<string, unknown> }>({ driver, database }, NUMBER, { tenantId, limit: neo4j.int(ROUND_LIMIT) })).map((r) => r.event);
@@ -109,31 +109,28 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
         byWrite.set(writeId, [...(byWrite.get(writeId) ?? []), events[i]!]);
       }
       if (events.length > 0) listeners.forEach((l) => l(tenantId, events));
-      if (events.length < ROUND_LIMIT) {
-        keep(byWrite);
-        return byWrite;
-      }
+      if (events.length < ROUND_LIMIT) return keep(byWrite);
     }
   }
 
   /**
-   * The rounds whose results may hold a write that committed before this call: a new round if none runs; else the
-   * running one (it may have read the write after its commit) and the one queued behind it, which surely will.
+   * The rounds that may number a write that committed before this call: a new round if none runs; else the running
+   * one (it may have read the write after its commit) and the one queued behind it, which surely will.
    */
-  function roundsFor(tenantId: string): Promise<Numbered>[] {
+  function roundsFor(tenantId: string): Promise<void>[] {
     let rounds = tenants.get(tenantId);
     if (!rounds) tenants.set(tenantId, (rounds = { running: null, next: null }));
     if (!rounds.running) return [start(tenantId, rounds)];
     if (!rounds.next) {
-      let settle!: (run: Promise<Numbered>) => void;
-      const done = new Promise<Numbered>((resolve) => (settle = resolve));
+      let settle!: (run: Promise<void>) => void;
+      const done = new Promise<void>((resolve) => (settle = resolve));
       rounds.next = { done, settle };
     }
-    return [rounds.running.catch(() => new Map<string, OutboxEvent[]>()), rounds.next.done];
+    return [rounds.running.catch(() => undefined), rounds.next.done];
   }
 
   /** Runs a round now; when it ends, the queued one (if any) runs at once, so no caller waits on a round that never starts. */
-  function start(tenantId: string, rounds: TenantRounds): Promise<Numbered> {
+  function start(tenantId: string, rounds: TenantRounds): Promise<void> {
     const run = runRound(tenantId);
     rounds.running = run;
     const then = () => {
