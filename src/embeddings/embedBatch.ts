@@ -167,8 +167,9 @@ export function writeBackStatement(type: EmbeddedType): string {
   // The hint keeps the seek by (tenantId, id) whatever the statistics. Planned on an empty store (a new gateway's
   // first batches), Neo4j chose the embeddingStatus index and filtered every PENDING node for each row, and kept
   // that plan for minutes (docs/benchmarks.md, throughput, sixth round: one write-back ran 16-19 s behind a backlog).
+  // SEEK, not just INDEX: a plain index hint still let a clean-clone test run plan a scan of the whole index.
   return `UNWIND $rows AS row
-     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id}) USING INDEX n:${type.label}(tenantId, id)
+     MATCH (n:${type.label} {tenantId: row.tenantId, id: row.id}) USING INDEX SEEK n:${type.label}(tenantId, id)
      WHERE n.embeddingStatus = 'PENDING' AND ${parts} = [part IN row.parts | coalesce(part, '')]
      CALL (n, row) {
        WITH n, row WHERE row.vector IS NOT NULL

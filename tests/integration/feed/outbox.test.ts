@@ -99,9 +99,11 @@ describe("appendOutboxEvent and the sequencer", () => {
     const watched = watchedDriver(sent);
     const sequencer = createOutboxSequencer({ driver: watched, database: DATABASE, logger: silent, sweepMs: 0 });
     try {
-      // A write commits, and its writer is slow to ask for its number...
+      // A write commits, and its writer is slow to ask for its number... (Rounds number oldest first by the writer's
+      // clock, then by write id: the sample events share one createdAt, so this one is made older to come first.)
       const session = driver.session({ database: DATABASE });
-      const staged = await session.executeWrite((tx) => appendOutboxEvent(tx, event(tenant, "slow")));
+      const older = event(tenant, "slow", { createdAt: new Date("2026-02-03T09:00:00.000Z") });
+      const staged = await session.executeWrite((tx) => appendOutboxEvent(tx, older));
       await session.close();
       // ...while another write's round numbers every pending event of the tenant, the slow one's first.
       expect(await writeWithEvent(tenant, "quick", false, sequencer)).toBe(2);
