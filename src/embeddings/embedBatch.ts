@@ -24,17 +24,20 @@ const partsOf = (type: EmbeddedType, v: string) => `[${type.fields.map((f) => `$
 /**
  * The node before `n` in its conversation (same tenant, owner and `contextBy`
  * value, by occurredAt else createdAt), for contextual types: its id, its
- * text parts, and its vector when that vector is current (READY).
+ * text parts, and its vector when that vector is current (READY). A subquery
+ * (not a COLLECT expression) so that its index seek shows in the plan.
  */
 function previousPart(type: EmbeddedType): string {
-  if (!type.contextBy) return "null AS previous";
+  if (!type.contextBy) return "WITH n, null AS previous";
   const c = type.contextBy;
-  return `CASE WHEN n.${c} IS NULL THEN null ELSE COLLECT {
-      MATCH (p:${type.label}) WHERE p.tenantId = n.tenantId AND p.ownerId = n.ownerId AND p.${c} = n.${c}
-        AND coalesce(p.occurredAt, p.createdAt) < coalesce(n.occurredAt, n.createdAt)
-      WITH p ORDER BY coalesce(p.occurredAt, p.createdAt) DESC LIMIT 1
-      RETURN { id: p.id, parts: ${partsOf(type, "p")}, vector: CASE WHEN p.embeddingStatus = 'READY' THEN p.embedding ELSE null END }
-    }[0] END AS previous`;
+  return `OPTIONAL CALL (n) {
+       WITH n WHERE n.${c} IS NOT NULL
+       MATCH (p:${type.label}) USING INDEX SEEK p:${type.label}(tenantId, ownerId, ${c})
+       WHERE p.tenantId = n.tenantId AND p.ownerId = n.ownerId AND p.${c} = n.${c}
+         AND coalesce(p.occurredAt, p.createdAt) < coalesce(n.occurredAt, n.createdAt)
+       WITH p ORDER BY coalesce(p.occurredAt, p.createdAt) DESC LIMIT 1
+       RETURN { id: p.id, parts: ${partsOf(type, "p")}, vector: CASE WHEN p.embeddingStatus = 'READY' THEN p.embedding ELSE null END } AS previous
+     }`;
 }
 
 interface Previous {
@@ -75,6 +78,20 @@ export interface PreparedBatch {
 }
 
 /**
+ * The read of a batch of PENDING nodes, each with its predecessor for contextual
+ * types. Both lookups are index seeks whatever the statistics: planned on an
+ * empty store (a new gateway's first passes), Neo4j may scan the label instead,
+ * for every node of the batch, and keep that plan while the store grows.
+ */
+export function readBatchStatement(type: EmbeddedType): string {
+  return `MATCH (n:${type.label}) USING INDEX SEEK n:${type.label}(embeddingStatus)
+     WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
+     WITH n LIMIT $limit
+     ${previousPart(type)}
+     RETURN n.tenantId AS tenantId, n.ownerId AS ownerId, n.id AS id, ${partsOf(type, "n")} AS parts, n.embeddingKey AS key, previous`;
+}
+
+/**
  * Reads one batch of PENDING nodes of a type (skipping `exclude`: batches
  * still being embedded or written), each with its embedding key: a node
  * whose text (and context) and model are those of its stored key needs no
@@ -86,11 +103,8 @@ export async function readBatch(
   batchSize: number,
   exclude: readonly string[] = [],
 ): Promise<ReadBatch | null> {
-  const parts = partsOf(type, "n");
   const { records } = await driver.executeQuery(
-    `MATCH (n:${type.label}) WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
-     WITH n LIMIT $limit
-     RETURN n.tenantId AS tenantId, n.ownerId AS ownerId, n.id AS id, ${parts} AS parts, n.embeddingKey AS key, ${previousPart(type)}`,
+    readBatchStatement(type),
     { limit: neo4j.int(batchSize), exclude },
     { database, routing: "READ" },
   );
