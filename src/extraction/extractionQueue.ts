@@ -39,10 +39,13 @@ const CANDIDATES = `
   WITH m, ctl WHERE ctl IS NULL OR ctl.paused <> true
   RETURN elementId(m) AS key`;
 
-const LOCK = `MATCH (m:Message) WHERE elementId(m) IN $keys CALL apoc.lock.nodes([m]) RETURN count(*) AS locked`;
+// Messages by element id, one key per row: \`elementId(m) = key\` is a seek by id in every plan, where
+// \`elementId(m) IN $keys\` was planned as a scan of every Message while the store held few (a new gateway's).
+const LOCK = `UNWIND $keys AS key MATCH (m:Message) WHERE elementId(m) = key CALL apoc.lock.nodes([m]) RETURN count(*) AS locked`;
 
 const CLAIM = `
-  MATCH (m:Message) WHERE elementId(m) IN $keys AND m.extractionStatus = 'PENDING'
+  UNWIND $keys AS key
+  MATCH (m:Message) WHERE elementId(m) = key AND m.extractionStatus = 'PENDING'
     AND (m.extractionLeaseUntil IS NULL OR m.extractionLeaseUntil < datetime())
   SET m.extractionLeaseBy = $worker, m.extractionLeaseUntil = datetime() + duration({seconds: $leaseSeconds}),
       m.extractionAttempts = coalesce(m.extractionAttempts, 0) + 1
@@ -121,6 +124,9 @@ const SETTLE = `
       m.extractedAt = CASE WHEN unchanged THEN datetime() ELSE m.extractedAt END,
       m.extractionAttempts = CASE WHEN unchanged THEN 0 ELSE m.extractionAttempts END
   RETURN count(m) AS settled`;
+
+/** The queue's statements, for the test that checks their plans read messages by index or id, never by label scan. */
+export const QUEUE_STATEMENTS = { candidates: CANDIDATES, lock: LOCK, claim: CLAIM, settle: SETTLE } as const;
 
 /** Thrown inside a settling transaction when another worker took a message over: everything of that transaction rolls back. */
 export class LeaseLostError extends Error {
