@@ -25,7 +25,7 @@
  * `--keep <dir>` keeps the gateway's
  * .cpuprofile (Chrome DevTools, speedscope) and Neo4j's .jfr (JDK Mission Control).
  */
-import { copyFile, mkdtemp, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -113,6 +113,7 @@ try {
 jfr = await readJfr(jfrFile);
 const profile = JSON.parse(await readFile(profileFile, "utf8")) as CpuProfile;
 if (values.keep) {
+  await mkdir(values.keep, { recursive: true });
   await copyFile(profileFile, path.join(values.keep, "gateway.cpuprofile"));
   await copyFile(jfrFile, path.join(values.keep, "neo4j.jfr"));
 }

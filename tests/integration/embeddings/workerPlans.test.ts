@@ -7,6 +7,7 @@ import { createDriver } from "../../../src/graph/driver.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { createLogger } from "../../../src/logging/logger.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+import { nodeReads, planOperators } from "../../support/explainPlan.js";
 
 /**
  * The embedding worker's two statements find their nodes by index seeks
@@ -16,12 +17,6 @@ import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
  * backlog, and the plan was kept for minutes. A plain index hint still let one
  * clean-clone run scan the whole (tenantId, id) index, hence SEEK hints.
  */
-interface Plan {
-  operatorType: string;
-  arguments: Record<string, unknown>;
-  children: Plan[];
-}
-const operators = (plan: Plan): Plan[] => [plan, ...plan.children.flatMap(operators)];
 
 const { document } = loadTypeDefs();
 const embeddedTypes = schemaFactsOf(document).embeddedTypes;
@@ -35,12 +30,7 @@ afterAll(async () => {
   await driver.close();
 });
 
-/** The index reads of a statement's plan, as "Operator details". */
-async function indexReads(cypher: string, params: Record<string, unknown>): Promise<string[]> {
-  const { summary } = await driver.executeQuery(`EXPLAIN ${cypher}`, params);
-  const plan = operators(summary.plan as unknown as Plan);
-  return plan.filter((op) => /IndexSeek|IndexScan|LabelScan|AllNodesScan/.test(op.operatorType)).map((op) => `${op.operatorType.replace(/@.*/, "")} ${String(op.arguments.Details)}`);
-}
+const indexReads = async (cypher: string, params: Record<string, unknown>) => nodeReads(await planOperators(driver, cypher, params));
 
 describe("the embedding worker's plans", () => {
   it.each(embeddedTypes.map((t) => [t.label, t] as const))("%s write-back: a seek on the (tenantId, id) constraint, no embeddingStatus index", async (_label, type) => {

@@ -6,6 +6,7 @@ import { createDriver } from "../../../src/graph/driver.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { createLogger } from "../../../src/logging/logger.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+import { planOperators } from "../../support/explainPlan.js";
 
 /**
  * The extraction queue reads messages by index or by id in every plan. With
@@ -13,13 +14,6 @@ import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
  * every Message while the store held few (a new gateway's first claims); one
  * key per row is a seek by id whatever the statistics.
  */
-interface Plan {
-  operatorType: string;
-  arguments: Record<string, unknown>;
-  children: Plan[];
-}
-/** Each operator as "Operator details". */
-const operators = (plan: Plan): string[] => [`${plan.operatorType.replace(/@.*/, "")} ${String(plan.arguments.Details)}`, ...plan.children.flatMap(operators)];
 
 let driver: Driver;
 beforeAll(async () => {
@@ -39,8 +33,7 @@ describe("the extraction queue's plans", () => {
     ["claim", "NodeByElementIdSeek"],
     ["settle", "NodeByElementIdSeek"],
   ] as const)("%s reads messages by %s, never by a scan", async (name, read) => {
-    const { summary } = await driver.executeQuery(`EXPLAIN ${QUEUE_STATEMENTS[name]}`, params);
-    const ops = operators(summary.plan as unknown as Plan);
+    const ops = await planOperators(driver, QUEUE_STATEMENTS[name], params);
     expect(ops.some((op) => op.startsWith(`${read} `) && /\bm\b/.test(op))).toBe(true);
     // (The candidates' pause switch, one ExtractionControl node at most, may be read by its label.)
     expect(ops.filter((op) => /^(\S*LabelScan|AllNodesScan|\S*IndexScan)/.test(op) && !/:ExtractionControl/.test(op))).toEqual([]);
