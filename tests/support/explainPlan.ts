@@ -1,4 +1,10 @@
 import type { Driver } from "neo4j-driver";
+import { afterAll, beforeAll, inject } from "vitest";
+import { migrationsFor } from "../../src/app/migrations.js";
+import { createDriver } from "../../src/graph/driver.js";
+import { runMigrations } from "../../src/graph/migrations/runMigrations.js";
+import { createLogger } from "../../src/logging/logger.js";
+import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
 
 interface Plan {
   operatorType: string;
@@ -18,3 +24,19 @@ export async function planOperators(driver: Driver, cypher: string, params: Reco
 
 /** The operators that read nodes from a label, an index or the whole store. */
 export const nodeReads = (operators: readonly string[]) => operators.filter((op) => /^\S*(IndexSeek|IndexScan|LabelScan|AllNodesScan|ElementIdSeek|ByIdSeek)\S* /.test(op));
+
+/**
+ * A driver to the test database with the gateway's migrations run (every index and
+ * constraint a plan may use), opened before the file's tests and closed after them.
+ */
+export function migratedStore(): () => Driver {
+  let driver: Driver | undefined;
+  beforeAll(async () => {
+    driver = createDriver(inject("neo4j"));
+    await runMigrations(driver, "neo4j", migrationsFor(loadTypeDefs().document, { sharedKeys: true }), createLogger({ logLevel: "silent" }));
+  }, 120_000);
+  afterAll(async () => {
+    await driver?.close();
+  });
+  return () => driver!;
+}

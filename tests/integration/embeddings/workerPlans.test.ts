@@ -1,13 +1,9 @@
-import neo4j, { type Driver } from "neo4j-driver";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { migrationsFor } from "../../../src/app/migrations.js";
+import neo4j from "neo4j-driver";
+import { describe, expect, it } from "vitest";
 import { schemaFactsOf } from "../../../src/app/schemaFacts.js";
 import { readBatchStatement, writeBackStatement } from "../../../src/embeddings/embedBatch.js";
-import { createDriver } from "../../../src/graph/driver.js";
-import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
-import { createLogger } from "../../../src/logging/logger.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
-import { nodeReads, planOperators } from "../../support/explainPlan.js";
+import { migratedStore, nodeReads, planOperators } from "../../support/explainPlan.js";
 
 /**
  * The embedding worker's two statements find their nodes by index seeks
@@ -20,17 +16,9 @@ import { nodeReads, planOperators } from "../../support/explainPlan.js";
 
 const { document } = loadTypeDefs();
 const embeddedTypes = schemaFactsOf(document).embeddedTypes;
-let driver: Driver;
+const store = migratedStore();
 
-beforeAll(async () => {
-  driver = createDriver(inject("neo4j"));
-  await runMigrations(driver, "neo4j", migrationsFor(document, { sharedKeys: true }), createLogger({ logLevel: "silent" }));
-}, 120_000);
-afterAll(async () => {
-  await driver.close();
-});
-
-const indexReads = async (cypher: string, params: Record<string, unknown>) => nodeReads(await planOperators(driver, cypher, params));
+const indexReads = async (cypher: string, params: Record<string, unknown>) => nodeReads(await planOperators(store(), cypher, params));
 
 describe("the embedding worker's plans", () => {
   it.each(embeddedTypes.map((t) => [t.label, t] as const))("%s write-back: a seek on the (tenantId, id) constraint, no embeddingStatus index", async (_label, type) => {

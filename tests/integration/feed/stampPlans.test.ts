@@ -1,14 +1,9 @@
-import type { Driver } from "neo4j-driver";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { migrationsFor } from "../../../src/app/migrations.js";
+import { describe, expect, it } from "vitest";
 import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
 import { stampedLabels } from "../../../src/feed/feedStamp.js";
 import { stampedQuery } from "../../../src/feed/knowledgeOutbox.js";
-import { createDriver } from "../../../src/graph/driver.js";
-import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
-import { createLogger } from "../../../src/logging/logger.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
-import { nodeReads, planOperators } from "../../support/explainPlan.js";
+import { migratedStore, nodeReads, planOperators } from "../../support/explainPlan.js";
 
 /**
  * A generated knowledge write finds the nodes it stamped by the stamp's index
@@ -18,19 +13,11 @@ import { nodeReads, planOperators } from "../../support/explainPlan.js";
  */
 const { document } = loadTypeDefs();
 const labels = stampedLabels(knowledgeLabels(document));
-let driver: Driver;
-
-beforeAll(async () => {
-  driver = createDriver(inject("neo4j"));
-  await runMigrations(driver, "neo4j", migrationsFor(document, { sharedKeys: true }), createLogger({ logLevel: "silent" }));
-}, 120_000);
-afterAll(async () => {
-  await driver.close();
-});
+const store = migratedStore();
 
 describe("the knowledge feed's stamp lookup", () => {
   it("reads each knowledge type by its stamp index, and nothing by a scan", async () => {
-    const reads = nodeReads(await planOperators(driver, stampedQuery(labels), { stamps: ["CREATE:plan-test"] }));
+    const reads = nodeReads(await planOperators(store(), stampedQuery(labels), { stamps: ["CREATE:plan-test"] }));
     expect(reads).toHaveLength(labels.length);
     for (const label of labels) expect(reads.filter((r) => r.startsWith("NodeIndexSeek") && r.includes(`:${label}(feedWriteStamp)`))).toHaveLength(1);
   });
