@@ -39,8 +39,8 @@ const CANDIDATES = `
   WITH m, ctl WHERE ctl IS NULL OR ctl.paused <> true
   RETURN elementId(m) AS key`;
 
-// Messages by element id, one key per row: \`elementId(m) = key\` is a seek by id in every plan, where
-// \`elementId(m) IN $keys\` was planned as a scan of every Message while the store held few (a new gateway's).
+// Messages by element id, one key per row: `elementId(m) = key` is a seek by id in every plan, where
+// `elementId(m) IN $keys` was planned as a scan of every Message while the store held few (a new gateway's).
 const LOCK = `UNWIND $keys AS key MATCH (m:Message) WHERE elementId(m) = key CALL apoc.lock.nodes([m]) RETURN count(*) AS locked`;
 
 const CLAIM = `
