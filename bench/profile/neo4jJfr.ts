@@ -2,8 +2,8 @@
  * Neo4j's own CPU profile: Java Flight Recorder started on the running server
  * with jcmd over the measured period, read back with `jfr print --json`. Its
  * execution samples are summed by the top frame's class and by what the
- * stack passes through (Cypher planning, the runtime, Lucene's full-text and
- * vector indexes, the transaction log, Bolt).
+ * stack passes through (Cypher planning, the runtime, a commit's work, Lucene's
+ * reads, refreshes and merges, the statement's routing and caches, Bolt).
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -26,15 +26,32 @@ export interface JfrSummary {
   topMethods: { name: string; share: number }[];
 }
 
-/** Areas of Neo4j's work, by the packages on the stack. First match names the area of a frame. */
+/**
+ * Areas of Neo4j's work, by the packages on the stack (class names dotted):
+ * the area of the frame nearest the top that has one. Before 2026-11-28 the
+ * names were matched as `jfr` prints them, with slashes, so only lambda
+ * classes (printed dotted) matched: most samples fell to the Bolt worker at
+ * the bottom of their stack.
+ */
 const AREAS: [string, RegExp][] = [
   ["Cypher planning (cache misses: a new statement text)", /^org\.neo4j\.cypher\.internal\.(compiler|planner|frontend|ir|logical)/],
-  ["Cypher runtime (executing plans)", /^org\.neo4j\.cypher\.internal\.runtime|^org\.neo4j\.codegen/],
-  ["Lucene (full-text and vector indexes)", /^org\.apache\.lucene/],
-  ["transaction commit and log", /^org\.neo4j\.kernel\.impl\.transaction\.(log|commands)|^org\.neo4j\.kernel\.impl\.api\.(TransactionCommitProcess|InternalTransactionCommitProcess)|^org\.neo4j\.storageengine/],
-  ["Bolt (network protocol)", /^org\.neo4j\.bolt|^io\.netty/],
+  ["Cypher runtime (executing plans)", /^org\.neo4j\.cypher\.internal\.runtime|^org\.neo4j\.codegen|^org\.neo4j\.cypher\.operations/],
+  ["Lucene: index reads and updates", /^org\.apache\.lucene/],
   ["APOC", /^apoc\./],
   ["locks", /^org\.neo4j\.(lock|kernel\.impl\.locking)/],
+  ["query routing, statement caches and pre-parsing", /^org\.neo4j\.router|^org\.neo4j\.cypher\.internal\.(PreParser|CypherQueryCaches|QueryCache|ExecutionEngine)/],
+  ["Bolt (network protocol)", /^org\.neo4j\.bolt|^io\.netty/],
+];
+
+/**
+ * Work named by a method anywhere on the stack, before the areas above: a
+ * commit's index work and Lucene's merges run through the same packages as
+ * reads do. First match wins.
+ */
+const STACK_AREAS: [string, RegExp][] = [
+  ["Lucene: segment merges (background threads)", /^org\.apache\.lucene\.index\.ConcurrentMergeScheduler\$MergeThread\.run$/],
+  ["Lucene: each commit's changes made searchable (refresh)", /\.maybeRefresh(Blocking)?$/],
+  ["transaction commit (store, index updates, log)", /^org\.neo4j\.kernel\.impl\.api\.KernelTransactionImplementation\.commit$/],
 ];
 
 export async function startJfr(pid: number, name = "mnemograph"): Promise<void> {
@@ -60,16 +77,19 @@ export function summarize(events: JfrEvent[]): JfrSummary {
     const frames = event.values?.stackTrace?.frames ?? [];
     if (frames.length === 0) continue;
     samples++;
-    const classes = frames.map((f) => f.method?.type?.name ?? "");
-    const named = classes.map((c) => AREAS.find(([, re]) => re.test(c))?.[0]).find((name) => name !== undefined) ?? "other (JVM, kernel, collections)";
+    const classes = frames.map((f) => (f.method?.type?.name ?? "").replaceAll("/", "."));
+    const methods = classes.map((c, i) => `${c}.${frames[i]!.method?.name ?? "?"}`);
+    const named =
+      STACK_AREAS.find(([, re]) => methods.some((m) => re.test(m)))?.[0] ??
+      classes.map((c) => AREAS.find(([, re]) => re.test(c))?.[0]).find((name) => name !== undefined) ??
+      "other (store reads, JVM, collections)";
     area.set(named, (area.get(named) ?? 0) + 1);
-    const first = `${classes[0]}.${frames[0]!.method?.name ?? "?"}`;
-    top.set(first, (top.get(first) ?? 0) + 1);
+    top.set(methods[0]!, (top.get(methods[0]!) ?? 0) + 1);
   }
   const rank = (m: Map<string, number>, limit: number) =>
     [...m.entries()]
       .map(([name, n]) => ({ name, share: n / (samples || 1) }))
       .sort((a, b) => b.share - a.share)
       .slice(0, limit);
-  return { samples, areas: rank(area, AREAS.length + 1), topMethods: rank(top, 15) };
+  return { samples, areas: rank(area, STACK_AREAS.length + AREAS.length + 1), topMethods: rank(top, 15) };
 }
