@@ -34,9 +34,12 @@ export interface EntityLinks {
  *   "Googleplex" does not. No words, no index lookup.
  * - **authors by id**: an index seek per author with an id.
  * - **authors by name**: for authors without an id, a scan of the tenant's
- *   people. One `id = … OR name = …` match would scan for every author.
+ *   people, read through the tenant's part of the (tenantId, id) index by
+ *   hint: without it the plan scanned every tenant's people, whether any
+ *   author lacked an id or not. Names compare in any case, which no index
+ *   can seek. One `id = … OR name = …` match would scan for every author.
  */
-const LINK = `
+export const LINK = `
   CALL () {
     UNWIND CASE WHEN $lucene = '' THEN [] ELSE [$lucene] END AS lucene
     CALL db.index.fulltext.queryNodes('entity_names', lucene) YIELD node AS o
@@ -53,7 +56,8 @@ const LINK = `
   }
   CALL () {
     UNWIND $authorsWithoutId AS author
-    MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
+    MATCH (p:Person) USING INDEX SEEK p:Person(tenantId, id)
+    WHERE p.tenantId = $callerTenant AND p.id IS NOT NULL AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
     WITH author, head(collect(p)) AS p
     RETURN collect({index: author.index, personId: p.id, personName: p.name}) AS byName
   }
