@@ -1,11 +1,11 @@
 import neo4j, { type Driver } from "neo4j-driver";
+import { tenantNodes } from "../graph/tenantNodes.js";
 import { nameCandidates } from "../people/index.js";
 import type { KnownPerson } from "./extractor.js";
 
-/** Read through the tenant's part of the (tenantId, id) index by hint, whatever the statistics (a label scan read every tenant's people). */
+/** Read through the tenant's part of the (tenantId, id) index (graph/tenantNodes.ts): a label scan read every tenant's people. */
 export const PEOPLE = `
-  MATCH (p:Person) USING INDEX SEEK p:Person(tenantId, id)
-  WHERE p.tenantId = $tenantId AND p.id IS NOT NULL
+  ${tenantNodes("p", "Person", "$tenantId")}
     AND (p.id IN $ids OR toLower(p.name) IN $names OR toLower(coalesce(p.realName, '')) IN $names
      OR any(a IN coalesce(p.aliases, []) WHERE toLower(a) IN $names))
   RETURN p.id AS id, p.name AS name, p.realName AS realName, coalesce(p.aliases, []) AS aliases

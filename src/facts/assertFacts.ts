@@ -36,8 +36,11 @@ export interface AssertFactsOptions {
   embed?: boolean;
 }
 
-const READ_BACK = `
-  MATCH (p:Person)-[r]->(o) WHERE elementId(p) IN $keys AND r.factId IN $ids
+/** The subjects by element id, one per row (an `IN $keys` may be planned as a scan of every Person), then their facts of the call. */
+export const READ_BACK = `
+  UNWIND $keys AS key
+  MATCH (p:Person) WHERE elementId(p) = key
+  MATCH (p)-[r]->(o) WHERE r.factId IN $ids
   RETURN ${FACT_ROW} AS fact`;
 
 const textOf = (state: FactState, fact: StoredFact) =>

@@ -3,6 +3,7 @@ import type { ManagedTransaction } from "neo4j-driver";
 import { visibilityParams } from "../auth/policy.js";
 import type { Caller } from "../core/caller.js";
 import { BadUserInputError, NotFoundError } from "../errors/errors.js";
+import { tenantNodes } from "../graph/tenantNodes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { nameKey, nameKeyCypher, nameKeyParams } from "./nameKey.js";
 import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
@@ -33,9 +34,9 @@ const SUBJECTS = `
  * created by a fact. `unfitById`: the ref is the id of a node the caller reads
  * but the fact's readers would not all read.
  */
-const objectsOf = (label: string) => `
+export const objectsOf = (label: string) => `
   WITH [ref IN $refs | ref.name] + [ref IN $refs | toLower(ref.name)] + [ref IN $refs WHERE ref.key <> '' | ref.key] AS spellings
-  MATCH (o:${label}) WHERE o.tenantId = $callerTenant AND ${visibleAs("o")}
+  ${tenantNodes("o", label, "$callerTenant")} AND ${visibleAs("o")}
   // Each object's spellings once per statement, not once per ref: the name key is a regex in Cypher.
   WITH o, toLower(o.name) AS name, toLower(coalesce(o.realName, '')) AS realName, [alias IN coalesce(o.aliases, []) | toLower(alias)] AS aliases,
        CASE WHEN $byKey THEN ${nameKeyCypher("o.name")} ELSE '' END AS key, spellings
@@ -66,6 +67,9 @@ const FACTS = (types: readonly string[]) => `
   MATCH (p)-[r:${safeFactTypes(types).join("|")}]->(o) WHERE ${visibleAs("o")}
   RETURN ${FACT_ROW} AS fact`;
 
+/** One key per row: `elementId(p) IN $keys` may be planned as a scan of every Person (extraction/extractionQueue.ts found that class). */
+export const LOCK_SUBJECTS = "UNWIND $keys AS key MATCH (p:Person) WHERE elementId(p) = key CALL apoc.lock.nodes([p]) RETURN count(*)";
+
 /**
  * Reads what the rules need, in the caller's tenant only: the subjects (which
  * must exist and be visible), each object (found, or to be created), and the
@@ -90,7 +94,7 @@ export async function loadFactState(
   const missing = valid.find((a) => !subjects.has(a.subject));
   if (missing) throw new NotFoundError(`assertFacts.facts[${missing.index}].subject: no person "${missing.subject}" in this tenant`);
   const keys = [...new Set([...subjects.values()].map((s) => s.key))];
-  if (lock) await tx.run("MATCH (p:Person) WHERE elementId(p) IN $keys CALL apoc.lock.nodes([p]) RETURN count(*)", { keys });
+  if (lock) await tx.run(LOCK_SUBJECTS, { keys });
 
   const assertions = await resolveObjects(tx, caller, valid, relations, (a) => subjects.get(a.subject)!);
   const factRows = (await tx.run(FACTS(relations.map((r) => r.type)), { ...visibility, keys })).records;

@@ -4,25 +4,39 @@ import type { RequestContext } from "../core/requestContext.js";
 import { readQuery } from "../graph/readQuery.js";
 import { list, optionalText, text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
+import { tenantNodes } from "../graph/tenantNodes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { findImplicitPhrases, findMentions, nameCandidates, type KnownPerson } from "./findMentions.js";
 
 const MAX_MESSAGES = 100;
 const MAX_CONTENT = 5000;
 
-/** People of the tenant the caller may read whose name, real name or alias occurs in the messages. */
-const PEOPLE = `
-  MATCH (p:Person) WHERE p.tenantId = $callerTenant AND ${visibleAs("p")}
+/** People of the tenant the caller may read whose name, real name or alias occurs in the messages (names compare in any case, which no index seeks). */
+export const PEOPLE = `
+  ${tenantNodes("p", "Person", "$callerTenant")} AND ${visibleAs("p")}
     AND (toLower(p.name) IN $grams OR toLower(coalesce(p.realName, '')) IN $grams
          OR any(alias IN coalesce(p.aliases, []) WHERE toLower(alias) IN $grams))
   RETURN p.id AS id, p.name AS name, [p.name, p.realName] + coalesce(p.aliases, []) AS names LIMIT 500`;
 
-/** Each author (by id, else by name) and the people they are related, close to or interact with, either way. */
-const AUTHOR_TIES = `
-  UNWIND $authors AS author
-  OPTIONAL MATCH (a:Person) WHERE a.tenantId = $callerTenant AND ${visibleAs("a")}
-    AND (a.id = author.id OR (author.id IS NULL AND toLower(a.name) = toLower(author.name)))
-  WITH author, head(collect(a)) AS a
+/**
+ * Each author and the people they are related, close to or interact with,
+ * either way. An author with an id is a seek; one without is looked up by
+ * name among the tenant's people (graph/tenantNodes.ts). One `id = … OR
+ * name = …` match scanned every tenant's people for every author.
+ */
+export const AUTHOR_TIES = `
+  CALL () {
+    UNWIND $authorsWithId AS author
+    OPTIONAL MATCH (a:Person {tenantId: $callerTenant, id: author.id}) WHERE ${visibleAs("a")}
+    RETURN author, a
+    UNION
+    UNWIND $authorsWithoutId AS author
+    CALL (author) {
+      ${tenantNodes("a", "Person", "$callerTenant")} AND ${visibleAs("a")} AND toLower(a.name) = toLower(author.name)
+      RETURN head(collect(a)) AS a
+    }
+    RETURN author, a
+  }
   OPTIONAL MATCH (a)-[r:RELATED_TO|CLOSE_TO|INTERACTED_WITH]-(other:Person) WHERE ${visibleAs("other")}
   RETURN author.index AS index,
          [t IN collect(CASE WHEN other IS NULL THEN null ELSE { personId: other.id, name: other.name, type: type(r), basis: r.basis, confidence: coalesce(r.confidence, 0.0) } END) WHERE t IS NOT NULL] AS ties`;
@@ -58,7 +72,9 @@ export function conversationParticipantsResolver(deps: AppDeps) {
     }));
     const tiesOf = new Map<number, Tie[]>();
     if (authors.length) {
-      for (const r of await readQuery(deps, AUTHOR_TIES, { ...params, authors })) tiesOf.set(Number(r.index), (r.ties as Tie[]) ?? []);
+      const authorsWithId = authors.filter((a) => a.id !== null).map(({ index, id }) => ({ index, id }));
+      const authorsWithoutId = authors.filter((a) => a.id === null && a.name !== null).map(({ index, name }) => ({ index, name }));
+      for (const r of await readQuery(deps, AUTHOR_TIES, { ...params, authorsWithId, authorsWithoutId })) tiesOf.set(Number(r.index), (r.ties as Tie[]) ?? []);
     }
     const implicitReferences = phrases.map((phrase) => {
       // A tie whose basis names the word ("brother") is a strong match; one of a likely type, a weaker one.

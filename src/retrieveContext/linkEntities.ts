@@ -3,6 +3,7 @@ import { visibilityParams } from "../auth/policy.js";
 import { escapeLucene } from "../graph/luceneEscape.js";
 import { readQuery } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
+import { tenantNodes } from "../graph/tenantNodes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import type { Author, ConversationAnalysis } from "./analyzeConversation.js";
 
@@ -56,8 +57,7 @@ export const LINK = `
   }
   CALL () {
     UNWIND $authorsWithoutId AS author
-    MATCH (p:Person) USING INDEX SEEK p:Person(tenantId, id)
-    WHERE p.tenantId = $callerTenant AND p.id IS NOT NULL AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
+    ${tenantNodes("p", "Person", "$callerTenant")} AND ${visibleAs("p")} AND toLower(p.name) = toLower(author.name)
     WITH author, head(collect(p)) AS p
     RETURN collect({index: author.index, personId: p.id, personName: p.name}) AS byName
   }
