@@ -23,15 +23,20 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
+/**
+ * Admission limits fixed for the suite's gateways, not per core: tests send bursts
+ * (twenty writes at once to two gateways) that must not depend on the machine's
+ * cores. admission.test.ts sets its own.
+ */
+export const TEST_ADMISSION_ENV = { MAX_CONCURRENT_OPERATIONS: "16", MAX_QUEUED_OPERATIONS: "32" };
+
 /** Config for a gateway on a free port against the suite's Neo4j. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Explicitly off (allowed on loopback): these tests act as agents through the agent header.
   // The access tests build token-mode configs of their own.
   // Extraction is off: one Neo4j serves every test, and a worker would learn facts from other tests' messages.
   // The extraction tests turn it on for a tenant of their own.
-  // The admission limits are fixed, not per core: tests send bursts (twenty writes at once to two gateways) that must
-  // not depend on the machine's cores. admission.test.ts sets its own.
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off", WARMUP_SECONDS: "0", MAX_CONCURRENT_OPERATIONS: "16", MAX_QUEUED_OPERATIONS: "32" });
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off", WARMUP_SECONDS: "0", ...TEST_ADMISSION_ENV });
   const neo4j = inject("neo4j");
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }

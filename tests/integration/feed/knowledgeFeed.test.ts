@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
 import { loadFeedRules } from "../../../src/feed/loadFeedRules.js";
 import { seedDefaultSubscriptions } from "../../../src/feed/seedSubscriptions.js";
-import { startTestGateway, type TestGateway } from "../../support/testGateway.js";
+import { TEST_ADMISSION_ENV, startTestGateway, type TestGateway } from "../../support/testGateway.js";
 import { startChildGateway, tokenGatewayEnv } from "../../../fixtures/childGateway.js";
 import { addRule, feedTestConfig, follow, headCursor } from "./feedClient.js";
 
@@ -71,7 +71,7 @@ const count = async (cypher: string, params: Record<string, unknown>) =>
 
 beforeAll(async () => {
   gw = await startTestGateway(config);
-  gw2 = await startChildGateway(tokenGatewayEnv(inject("neo4j"), secret));
+  gw2 = await startChildGateway({ ...tokenGatewayEnv(inject("neo4j"), secret), ...TEST_ADMISSION_ENV });
 }, 120_000);
 
 afterAll(async () => {
