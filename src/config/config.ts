@@ -261,11 +261,11 @@ const schema = z.object({
   LLM_BREAKER_COOLDOWN_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   RETRIEVE_TIME_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   RETRIEVE_TOOL_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
-  // Per core of this machine by default: 4 running and 2 waiting on two cores gave bench:load at 50 agents the
-  // throughput of 8 and 4 (and of 16 and 16 before it) with half the p95 (195-204 ms against 419-504): operations that
-  // run at once on two cores share them, so each takes longer, and the line adds its own wait (docs/benchmarks.md).
-  MAX_CONCURRENT_OPERATIONS: z.coerce.number().int().min(0).max(10_000).default(2 * os.availableParallelism()),
-  MAX_QUEUED_OPERATIONS: z.coerce.number().int().min(0).max(100_000).default(os.availableParallelism()),
+  // Per core of this machine by default: 8 running and 4 waiting on two cores. 4 and 2 halve bench:load's p95 at 50
+  // agents at the same throughput, but cost a fifth of the rate of one-memory writes alone (bench:writes: 31-36
+  // against 42-44/s; docs/benchmarks.md, ninth round of throughput).
+  MAX_CONCURRENT_OPERATIONS: z.coerce.number().int().min(0).max(10_000).default(4 * os.availableParallelism()),
+  MAX_QUEUED_OPERATIONS: z.coerce.number().int().min(0).max(100_000).default(2 * os.availableParallelism()),
   WARMUP_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   OPERATION_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
