@@ -6,7 +6,7 @@ import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRec
 import type { FactRelation } from "../core/schemaFacts.js";
 import { factEmbeddingKey, factText } from "./factText.js";
 import type { StoredFact } from "./factTypes.js";
-import { loadFactState, type FactState } from "./loadFactState.js";
+import { SUBJECTS_BY_KEY, loadFactState, type FactState } from "./loadFactState.js";
 import { planFacts, type FactPlan } from "./planFacts.js";
 import type { ValidAssertion } from "./validateAssertions.js";
 import type { FactVector } from "./writeFactPlan.js";
@@ -36,10 +36,9 @@ export interface AssertFactsOptions {
   embed?: boolean;
 }
 
-/** The subjects by element id, one per row (an `IN $keys` may be planned as a scan of every Person), then their facts of the call. */
+/** The subjects by element id, then their facts of the call. */
 export const READ_BACK = `
-  UNWIND $keys AS key
-  MATCH (p:Person) WHERE elementId(p) = key
+  ${SUBJECTS_BY_KEY}
   MATCH (p)-[r]->(o) WHERE r.factId IN $ids
   RETURN ${FACT_ROW} AS fact`;
 

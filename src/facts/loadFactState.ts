@@ -55,6 +55,9 @@ export const objectsOf = (label: string) => `
   WITH ref, usable[0].o AS o, usable[0].rank = 3 AS byKey, size(unfit) > 0 AS unfitById
   RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, byKey, unfitById`;
 
+/** The subjects (`p`) by element id, one per row: `elementId(p) IN $keys` may be planned as a scan of every Person (extraction/extractionQueue.ts found that class). */
+export const SUBJECTS_BY_KEY = "UNWIND $keys AS key MATCH (p:Person) WHERE elementId(p) = key";
+
 /**
  * The subjects' facts the caller may read (their objects visible), locked
  * against concurrent assertions first. The fact types are in the pattern, so
@@ -62,13 +65,11 @@ export const objectsOf = (label: string) => `
  * thousands of a Discord regular) are never read.
  */
 const FACTS = (types: readonly string[]) => `
-  UNWIND $keys AS key
-  MATCH (p:Person) WHERE elementId(p) = key
+  ${SUBJECTS_BY_KEY}
   MATCH (p)-[r:${safeFactTypes(types).join("|")}]->(o) WHERE ${visibleAs("o")}
   RETURN ${FACT_ROW} AS fact`;
 
-/** One key per row: `elementId(p) IN $keys` may be planned as a scan of every Person (extraction/extractionQueue.ts found that class). */
-export const LOCK_SUBJECTS = "UNWIND $keys AS key MATCH (p:Person) WHERE elementId(p) = key CALL apoc.lock.nodes([p]) RETURN count(*)";
+export const LOCK_SUBJECTS = `${SUBJECTS_BY_KEY} CALL apoc.lock.nodes([p]) RETURN count(*)`;
 
 /**
  * Reads what the rules need, in the caller's tenant only: the subjects (which
