@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load -- [--clients 50] [--seconds 60] [--warmup-ops 500] [--tenants 5] [--gateway <checkout>]`
+ * `npm run bench:load -- [--clients 50] [--seconds 60] [--warmup-ops 500] [--tenants 5] [--gateway <checkout>] [--model-elsewhere]`
  *
  * One gateway in a child process on its embedded Neo4j (token auth, default
  * rate limits, no LLM), driven over loopback by `--clients` closed-loop
@@ -11,6 +11,11 @@
  * Then every acknowledged write is read back from Neo4j, the store is checked
  * for half-done writes, and each subscriber's deliveries are compared with
  * the outbox. Prints a Markdown section for docs/benchmarks.md.
+ *
+ * `--model-elsewhere` gives the gateway an embeddings endpoint in this process
+ * that runs no model (load/wordVectors.ts): what the mix costs the machine when
+ * the model runs on another one. EMBEDDING_THREADS and EMBEDDING_CONTEXT are
+ * passed through from the environment, like the admission limits.
  */
 import { parseArgs } from "node:util";
 import { runClients } from "./load/runClients.js";
@@ -18,6 +23,8 @@ import { startLoadGateway } from "./load/loadGateway.js";
 import { checksTable, errorTable, feedLines, opTable, readBackTable, resourceTable, type ProcessUse } from "./load/report.js";
 import { measureProcesses, neo4jVersion, settingsLine } from "./load/processes.js";
 import { checkFeeds, halfWritten, readBack } from "./load/verify.js";
+import { embeddingBacklog } from "./load/embeddingBacklog.js";
+import { startWordVectors } from "./load/wordVectors.js";
 import { machineLine } from "./support/machine.js";
 
 const { values } = parseArgs({
@@ -28,6 +35,7 @@ const { values } = parseArgs({
     tenants: { type: "string", default: "5" },
     // Another version's gateway (a checkout with its node_modules): before and after in one session.
     gateway: { type: "string" },
+    "model-elsewhere": { type: "boolean", default: false },
   },
 });
 const clients = Number(values.clients);
@@ -35,17 +43,25 @@ const tenants = Math.min(clients, Number(values.tenants));
 const say = (lines: string[]) => process.stdout.write(`${lines.join("\n")}\n`);
 
 const machine = machineLine();
-const gw = await startLoadGateway({}, values.gateway);
+const vectors = values["model-elsewhere"] ? await startWordVectors() : null;
+const gw = await startLoadGateway(vectors ? { EMBEDDING_BASE_URL: vectors.baseUrl, EMBEDDING_API_MODEL: "word-vectors" } : {}, values.gateway);
 try {
   const processes = measureProcesses(gw);
   let use: ProcessUse[] = [];
+  const backlog: Promise<number>[] = [];
+  const store = await gw.driver();
   const run = await runClients(gw, {
     clients,
     tenants,
     seconds: Number(values.seconds),
     warmupOps: Number(values["warmup-ops"]),
-    onMeasure: (phase) => (phase === "start" ? processes.start() : (use = processes.end())),
+    onMeasure: (phase) => {
+      if (phase === "start") processes.start();
+      else use = processes.end();
+      backlog.push(embeddingBacklog(store));
+    },
   });
+  const [backlogStart, backlogEnd] = await Promise.all(backlog);
   const seconds = (run.measureEnd - run.measureStart) / 1000;
   const measured = run.records.filter((r) => r.start >= run.measureStart);
   const ok = measured.filter((r) => r.code === null).length;
@@ -59,7 +75,7 @@ try {
     "",
     `## Load: ${clients} agents, mixed operations (${new Date().toISOString().slice(0, 10)})`,
     "",
-    `\`npm run bench:load -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}${values.gateway ? ` --gateway ${values.gateway}` : ""}\`. Machine: ${machine}; ${await neo4jVersion(driver)}. ${settingsLine(gw)}`,
+    `\`npm run bench:load -- --clients ${clients} --seconds ${values.seconds} --warmup-ops ${values["warmup-ops"]} --tenants ${tenants}${values.gateway ? ` --gateway ${values.gateway}` : ""}${vectors ? " --model-elsewhere" : ""}\`. Machine: ${machine}; ${await neo4jVersion(driver)}. ${settingsLine(gw)}`,
     "",
     `One gateway in a child process on its embedded Neo4j; ${clients} closed-loop agents in the benchmark's process (${tenants} tenants, one token each) over loopback HTTP, plus one knowledgeFeed subscriber per agent over graphql-ws. Mix per agent: createMemories (one memory) 35%, searchMemories 25%, memoryContext 15%, recordTurn with a 12 KB screenshot in the agent's game session 15%, memoryStore 5%, retrieveContext (deterministic) 5%. Each agent keeps under its rate budgets on its own side (600/min, retrieveContext 10/min: when that one is spent, the mix draws another operation). ${run.records.length - measured.length} operations of warm-up, unmeasured.`,
     "",
@@ -79,6 +95,8 @@ try {
     "",
     ...resourceTable(use, seconds),
     "",
+    `Embedding backlog (nodes written, not yet embedded): ${backlogStart} at the start of the measured period, ${backlogEnd} at its end. A backlog that grows is model work the period did not pay for.`,
+    "",
     "Every write acknowledged during the whole run (warm-up included), read back from Neo4j afterwards:",
     "",
     ...readBackTable(reads),
@@ -95,4 +113,5 @@ try {
   if (lost || unexpectedErrors || checks.some(([, n]) => n) || feed.lost || feed.duplicated) process.exitCode = 1;
 } finally {
   await gw.stop();
+  await vectors?.close();
 }

@@ -52,6 +52,9 @@ export async function startLoadGateway(extraEnv: Record<string, string> = {}, ch
     ...(process.env.MAX_CONCURRENT_OPERATIONS ? { MAX_CONCURRENT_OPERATIONS: process.env.MAX_CONCURRENT_OPERATIONS } : {}),
     ...(process.env.MAX_QUEUED_OPERATIONS ? { MAX_QUEUED_OPERATIONS: process.env.MAX_QUEUED_OPERATIONS } : {}),
     ...(process.env.NEO4J_REPLAN_SECONDS ? { NEO4J_REPLAN_SECONDS: process.env.NEO4J_REPLAN_SECONDS } : {}),
+    ...(process.env.EMBEDDING_THREADS ? { EMBEDDING_THREADS: process.env.EMBEDDING_THREADS } : {}),
+    ...(process.env.EMBEDDING_CONTEXT ? { EMBEDDING_CONTEXT: process.env.EMBEDDING_CONTEXT } : {}),
+    ...(extraEnv.EMBEDDING_BASE_URL ? { EMBEDDING_BASE_URL: extraEnv.EMBEDDING_BASE_URL } : {}),
   };
   const child = await startChildGateway({
     ...settings,

@@ -63,5 +63,11 @@ export async function neo4jVersion(driver: Driver): Promise<string> {
 
 export function settingsLine(gw: LoadGateway): string {
   const s = gw.settings;
-  return `Gateway settings: heap ${s.NEO4J_HEAP}, page cache ${s.NEO4J_PAGECACHE}, RATE_LIMIT_PER_MINUTE=${s.RATE_LIMIT_PER_MINUTE}, RATE_LIMITS=${s.RATE_LIMITS}, NEO4J_BOOKMARKS=${s.NEO4J_BOOKMARKS}, MAX_CONCURRENT_OPERATIONS=${s.MAX_CONCURRENT_OPERATIONS}, MAX_QUEUED_OPERATIONS=${s.MAX_QUEUED_OPERATIONS}, default embedding model, no LLM_BASE_URL.`;
+  return `Gateway settings: heap ${s.NEO4J_HEAP}, page cache ${s.NEO4J_PAGECACHE}, RATE_LIMIT_PER_MINUTE=${s.RATE_LIMIT_PER_MINUTE}, RATE_LIMITS=${s.RATE_LIMITS}, NEO4J_BOOKMARKS=${s.NEO4J_BOOKMARKS}, MAX_CONCURRENT_OPERATIONS=${s.MAX_CONCURRENT_OPERATIONS}, MAX_QUEUED_OPERATIONS=${s.MAX_QUEUED_OPERATIONS}, ${embeddingSetting(s)}, no LLM_BASE_URL.`;
+}
+
+function embeddingSetting(s: Record<string, string>): string {
+  if (s.EMBEDDING_BASE_URL) return "embeddings from an endpoint in the benchmark's process that runs no model (--model-elsewhere)";
+  const changed = [s.EMBEDDING_THREADS && `EMBEDDING_THREADS=${s.EMBEDDING_THREADS}`, s.EMBEDDING_CONTEXT && `EMBEDDING_CONTEXT=${s.EMBEDDING_CONTEXT}`].filter(Boolean);
+  return `default embedding model${changed.length ? ` (${changed.join(", ")})` : ""}`;
 }
