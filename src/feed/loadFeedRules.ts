@@ -6,7 +6,7 @@ import { readQuery } from "../graph/readQuery.js";
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source); with the agent's
 // broadcastDelivery. One statement for every subscriber of a tenant in this process (each reads
 // them again every few seconds: with one statement each, fifty subscribers sent ten a second).
-const READ = `
+export const READ_RULES = `
   UNWIND $agentIds AS agentId
   OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: agentId})
   CALL (a) {
@@ -31,7 +31,7 @@ export async function loadReadersRules(
   agentIds: readonly string[],
 ): Promise<Map<string, ReaderRules>> {
   // One auto-commit statement: every tenant's subscribers reread their rules every few seconds.
-  const records = await readQuery<{ agentId: string; rules: Record<string, unknown>[] | null; delivery: string | null }>(target, READ, { tenantId, agentIds: [...new Set(agentIds)] });
+  const records = await readQuery<{ agentId: string; rules: Record<string, unknown>[] | null; delivery: string | null }>(target, READ_RULES, { tenantId, agentIds: [...new Set(agentIds)] });
   const byAgent = new Map<string, ReaderRules>(agentIds.map((id) => [id, { rules: [], broadcasts: "IMMEDIATE" }]));
   for (const row of records) {
     const rules = (row.rules ?? []).map((r) => {
@@ -60,7 +60,7 @@ export async function loadFeedRules(target: { driver: Driver; database: string }
   return (await loadReaderRules(target, tenantId, agentId)).rules;
 }
 
-const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN coalesce(c.seq, 0) AS seq";
+export const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN coalesce(c.seq, 0) AS seq";
 
 /** The last committed event of a tenant (0 when none): "live from now" starts after it. */
 export async function outboxHead(target: { driver: Driver; database: string }, tenantId: string): Promise<number> {

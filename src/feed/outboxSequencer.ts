@@ -12,7 +12,7 @@ const ROUND_LIMIT = 1000;
 // the second finds only what the first left. Oldest first by the writer's clock, a write's events in the order it
 // gave them. The lock is held until the commit, so rounds commit in the order of their numbers: a reader polling
 // `seq > last` never skips one. Safe to run again after a lost reply: it numbers whatever is still pending.
-const NUMBER = `
+export const NUMBER = `
   MERGE (c:OutboxCounter {tenantId: $tenantId})
   ON CREATE SET c.seq = 0
   WITH c CALL apoc.lock.nodes([c])
@@ -31,7 +31,7 @@ const NUMBER = `
   ORDER BY seq`;
 
 // A write numbered by another process's round: its events, read back by the write's id.
-const READ_BACK = `
+export const READ_BACK = `
   MATCH (e:OutboxEvent) WHERE e.writeId = $writeId AND e.tenantId = $tenantId AND e.seq IS NOT NULL
   RETURN e { .*, createdAt: toString(e.createdAt) } AS event
   ORDER BY e.seq`;
@@ -39,7 +39,7 @@ const READ_BACK = `
 // Tenants with an event pending for at least $minAgeMs by the database's clock (events staged before stagedAt existed
 // count as old). A younger event's writer is about to number it: a sweep taking it would only cost that writer a
 // read-back, in this process or another.
-const PENDING_TENANTS = `
+export const PENDING_TENANTS = `
   MATCH (e:OutboxPending)
   WHERE e.stagedAt IS NULL OR e.stagedAt <= datetime() - duration({milliseconds: $minAgeMs})
   RETURN DISTINCT e.tenantId AS tenantId LIMIT 100`;

@@ -4,7 +4,7 @@ import { readQuery } from "../graph/readQuery.js";
 
 export const MAX_OUTBOX_PAGE = 1000;
 
-const READ = `
+export const READ_OUTBOX = `
   MATCH (e:OutboxEvent) WHERE e.tenantId = $tenantId AND e.seq > $afterSeq
   RETURN e { .*, createdAt: toString(e.createdAt) } AS event
   ORDER BY e.seq
@@ -26,7 +26,7 @@ export async function readOutbox(
 ): Promise<OutboxEvent[]> {
   if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) throw new RangeError(`afterSeq must be a non-negative integer, got ${afterSeq}`);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_PAGE) throw new RangeError(`limit must be 1..${MAX_OUTBOX_PAGE}, got ${limit}`);
-  const rows = await readQuery<{ event: Record<string, unknown> }>(target, READ, { tenantId, afterSeq: neo4j.int(afterSeq), limit: neo4j.int(limit) });
+  const rows = await readQuery<{ event: Record<string, unknown> }>(target, READ_OUTBOX, { tenantId, afterSeq: neo4j.int(afterSeq), limit: neo4j.int(limit) });
   return rows.map((r) => toOutboxEvent(r.event));
 }
 
