@@ -42,6 +42,16 @@ describe("the local embedding model's thread", () => {
     expect(dots[5]).toBeGreaterThan(0.99);
   });
 
+  it("answers a query that comes during a long call after the batch in progress, not after the whole call", async () => {
+    const texts = Array.from({ length: 160 }, (_, i) => `Round ${i}: the game agent walked north through the tall grass, met a trainer and lost a battle. `.repeat(4));
+    const finished: string[] = [];
+    const passages = embedder.embedPassages(texts).then(() => finished.push("passages"));
+    const query = embedder.embedQueries(["what did the game agent lose?"]).then(() => finished.push("query"));
+    await Promise.all([passages, query]);
+    // Five batches of 32: the query runs after the first, ahead of the other four.
+    expect(finished).toEqual(["query", "passages"]);
+  });
+
   it("refuses with a clear error once closed, instead of waiting for a thread that is gone", async () => {
     const config = testConfig();
     const closed = await createEmbedder(config.embeddings, config.neo4j.cacheDir);
