@@ -28,7 +28,11 @@ export interface AdmissionLimits {
   queueTimeoutMs: number;
 }
 
-/** Seconds a refused client is asked to wait: the queue's timeout, at least a second (Retry-After counts whole seconds). */
+/**
+ * Seconds a refused client is asked to wait: 5, or the queue's timeout if shorter, at least a second (Retry-After
+ * counts whole seconds). Not the line's drain time (about 1 s at saturation): at fifty agents, clients back every
+ * second were refused four times as often and the refusals took CPU from the operations (docs/benchmarks.md).
+ */
 const retryAfter = (limits: AdmissionLimits) => Math.max(1, Math.min(5, Math.ceil(limits.queueTimeoutMs / 1000)));
 
 export function createAdmission(limits: AdmissionLimits): Admission {
