@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONFIG_VARIABLES } from "../../../src/config/config.js";
+import { CONFIG_VARIABLES, loadConfig } from "../../../src/config/config.js";
+import { renderNeo4jConf } from "../../../src/graph/local/neo4jConf.js";
 import {
   argDefaults,
   envOf,
@@ -18,6 +19,7 @@ import {
 // The image and compose files against the configuration table: a variable the
 // gateway does not read would be silently ignored, so every one must be known.
 const known = new Set(CONFIG_VARIABLES);
+const CONF_PATHS = { boltPort: 7687, dataDir: "/data", logsDir: "/logs", runDir: "/run", pluginsDir: "/plugins" };
 /** Not Mnemograph's but Node's/Express's (no stack traces in Express's error pages). */
 const RUNTIME_VARIABLES = new Set(["NODE_ENV"]);
 /** Read by Compose itself, never passed to the gateway. */
@@ -111,6 +113,14 @@ describe("docker-compose.yml", () => {
     expect(external[0]![1].depends_on?.neo4j?.condition).toBe("service_healthy");
     // The same password on both sides.
     expect(`neo4j/${externalEnv.NEO4J_PASSWORD}`).toBe(interpolate(String(neo4j.environment?.NEO4J_AUTH), {}));
+    // The throughput settings of the embedded server's neo4j.conf, as the image's NEO4J_* variables
+    // (a dot becomes _, an underscore __), with the embedded server's values at the gateway's defaults.
+    const conf = renderNeo4jConf({ ...CONF_PATHS, heap: "1g", pageCache: "1g", txTimeoutSeconds: 60, minReplanSeconds: loadConfig({}).neo4j.minReplanSeconds });
+    for (const setting of ["dbms.cypher.min_replan_interval", "internal.cypher.use_parameter_size"]) {
+      const line = conf.split("\n").find((l) => l.startsWith(`${setting}=`));
+      const variable = `NEO4J_${setting.replaceAll("_", "__").replaceAll(".", "_")}`;
+      expect(String(neo4j.environment?.[variable]), variable).toBe(line!.slice(setting.length + 1));
+    }
     const embeddedEnv = serviceEnv(embedded[0]![1], { JWT_SECRET: SECRET });
     expect(embeddedEnv.NEO4J_URI).toBeUndefined();
     // The embedded Neo4j keeps its data in a volume at the image's data folder.
