@@ -7,6 +7,7 @@ import { LOCAL_MODELS } from "../../src/config/embeddingModels.js";
 import { provisionModel } from "../../src/embeddings/provisionModel.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../../src/graph/local/localNeo4j.js";
 import { createLogger } from "../../src/logging/logger.js";
+import { timedStart } from "./startTimings.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,7 +30,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-test-neo4j-"));
   const logger = createLogger({ logLevel: "warn" });
-  const local: LocalNeo4j = await startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger);
+  const local: LocalNeo4j = await timedStart("neo4j", "global setup", () => startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger));
   project.provide("neo4j", { uri: local.uri, user: local.user, password: local.password });
   return async () => {
     await local.stop();

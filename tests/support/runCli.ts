@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { recordStart } from "./startTimings.js";
+import { currentTestFile } from "./testGateway.js";
 
 /** The `mnemograph` bin as npm installs it (bin/mnemograph.mjs: tsx over the source in a checkout). */
 export const CLI_BIN = fileURLToPath(new URL("../../bin/mnemograph.mjs", import.meta.url));
@@ -14,6 +16,8 @@ export interface CliRun {
 
 /** Starts `mnemograph <args>` in its own process; `onStart` gets the child (to kill it mid-run). */
 export function runCli(args: string[], env: Record<string, string> = {}, onStart?: (child: ChildProcess) => void): Promise<CliRun> {
+  const began = performance.now();
+  const file = currentTestFile();
   const child = spawn(process.execPath, [CLI_BIN, ...args], { env: { ...process.env, LOG_LEVEL: "silent", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   onStart?.(child);
   let stdout = "";
@@ -22,7 +26,8 @@ export function runCli(args: string[], env: Record<string, string> = {}, onStart
   child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("close", (code) =>
+    child.once("close", (code) => {
+      recordStart({ kind: "cli", file, ms: performance.now() - began });
       resolve({
         code,
         stdout,
@@ -34,7 +39,7 @@ export function runCli(args: string[], env: Record<string, string> = {}, onStart
             throw new Error(`not JSON (exit ${code}): ${stdout}\n${stderr}`);
           }
         },
-      }),
-    );
+      });
+    });
   });
 }

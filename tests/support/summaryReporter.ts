@@ -1,10 +1,27 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
+import { START_TIMINGS_ENV, type StartTiming } from "./startTimings.js";
+
+const SLOWEST = 15;
 
 /**
- * Prints one plain closing line, `tests: N passed, N failed, N skipped`, that
- * any CI can read whatever the runner's own formatting.
+ * Prints, after every run: the slowest test files, the time spent starting
+ * gateways, Neo4j, child processes and the CLI (tests/support/startTimings.ts),
+ * and one plain closing line, `tests: N passed, N failed, N skipped`, that any
+ * CI can read whatever the runner's own formatting.
  */
 export default class SummaryReporter implements Reporter {
+  private readonly timingsDir = mkdtempSync(path.join(os.tmpdir(), "mnemograph-test-timings-"));
+  private readonly timingsFile = path.join(this.timingsDir, "starts.jsonl");
+  private readonly began = performance.now();
+
+  constructor() {
+    // Before any worker is forked: they inherit it.
+    process.env[START_TIMINGS_ENV] = this.timingsFile;
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     let passed = 0;
     let failed = 0;
@@ -18,6 +35,48 @@ export default class SummaryReporter implements Reporter {
       }
       if (module.state() === "failed" && module.children.size === 0) failed++;
     }
+    const out = [slowestFiles(testModules), startTimes(this.readTimings()), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`];
+    process.stdout.write(`\n${out.filter(Boolean).join("\n\n")}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    rmSync(this.timingsDir, { recursive: true, force: true });
   }
+
+  private readTimings(): StartTiming[] {
+    try {
+      return readFileSync(this.timingsFile, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as StartTiming);
+    } catch {
+      return [];
+    }
+  }
+}
+
+/** A file's own time: import, collection, its hooks and its tests (what it would cost run alone, less the global setup). */
+function fileTime(module: TestModule): number {
+  const d = module.diagnostic();
+  return d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+}
+
+function slowestFiles(modules: ReadonlyArray<TestModule>): string {
+  const rows = [...modules].map((m) => ({ ms: fileTime(m), name: `${m.project.name}  ${m.relativeModuleId}`, tests: [...m.children.allTests()].length }));
+  rows.sort((a, b) => b.ms - a.ms);
+  const total = rows.reduce((s, r) => s + r.ms, 0);
+  const lines = rows.slice(0, SLOWEST).map((r) => `  ${seconds(r.ms).padStart(7)}  ${String(r.tests).padStart(4)} tests  ${r.name}`);
+  return [`slowest ${Math.min(SLOWEST, rows.length)} of ${rows.length} files (file time summed over files: ${seconds(total)}):`, ...lines].join("\n");
+}
+
+function startTimes(timings: StartTiming[]): string {
+  if (timings.length === 0) return "";
+  const byKind = new Map<string, { count: number; ms: number }>();
+  for (const t of timings) {
+    const k = byKind.get(t.kind) ?? { count: 0, ms: 0 };
+    k.count++;
+    k.ms += t.ms;
+    byKind.set(t.kind, k);
+  }
+  const lines = [...byKind].map(([kind, { count, ms }]) => `  ${kind.padEnd(14)} ${String(count).padStart(4)} starts  ${seconds(ms).padStart(7)}  (mean ${seconds(ms / count)})`);
+  return ["time spent starting things:", ...lines].join("\n");
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }

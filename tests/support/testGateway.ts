@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
+import { timedStart } from "./startTimings.js";
 import type { Driver } from "neo4j-driver";
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
@@ -44,7 +45,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** Starts a real gateway (HTTP + WebSocket) on a free port against the suite's Neo4j. */
 export async function startTestGateway(config: Config = testConfig(), options: AppOptions = {}): Promise<TestGateway> {
   // TEST_LOG_LEVEL=error shows what the gateway logs (masked errors included) while debugging a test.
-  const app = await startApp(config, createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent" }), options);
+  const logger = createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent" });
+  const app = await timedStart("gateway", currentTestFile(), () => startApp(config, logger, options));
   const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
   return {
     app,
@@ -70,4 +72,9 @@ export function uniqueAgent(prefix = "test"): string {
 /** Removes every node a test agent wrote. */
 export async function removeOwnedBy(driver: Driver, ownerId: string): Promise<void> {
   await driver.executeQuery("MATCH (n) WHERE n.ownerId = $ownerId DETACH DELETE n", { ownerId });
+}
+
+/** The test file this worker is running (vitest keeps it on expect's state). */
+export function currentTestFile(): string {
+  return expect.getState().testPath ?? "unknown";
 }

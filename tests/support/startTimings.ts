@@ -1,0 +1,33 @@
+import { appendFileSync } from "node:fs";
+
+/**
+ * Where the suite's setup time goes: each gateway, Neo4j, CLI or child-process
+ * start is appended as one JSON line to the file the summary reporter names in
+ * TEST_START_TIMINGS (set before any worker exists, so every worker inherits it).
+ * No vitest import here: the global setup runs in the main process.
+ */
+export type StartKind = "neo4j" | "gateway" | "child gateway" | "cli";
+
+export interface StartTiming {
+  kind: StartKind;
+  ms: number;
+  /** The test file that paid for it, or "global setup". */
+  file: string;
+}
+
+export const START_TIMINGS_ENV = "TEST_START_TIMINGS";
+
+/** Records one start; a no-op when no reporter asked for timings. */
+export function recordStart(timing: StartTiming): void {
+  const target = process.env[START_TIMINGS_ENV];
+  if (!target) return;
+  appendFileSync(target, `${JSON.stringify({ ...timing, ms: Math.round(timing.ms) })}\n`);
+}
+
+/** Times `start` and records it for `file`. */
+export async function timedStart<T>(kind: StartKind, file: string, start: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const result = await start();
+  recordStart({ kind, file, ms: performance.now() - began });
+  return result;
+}
