@@ -11,8 +11,36 @@ const graphqlAlias = [{ find: /^graphql$/, replacement: require.resolve("graphql
 // In the repository the client package is its TypeScript source, as tsconfig.json's `paths` says.
 const clientAlias = [{ find: /^@mnemograph\/client$/, replacement: fileURLToPath(new URL("./packages/client/src/index.ts", import.meta.url)) }];
 
-// Two tiers: unit tests need nothing; integration and e2e tests share one real
-// Neo4j that the global setup starts (or the one NEO4J_URI names).
+/** Tests of the database tier: a real Neo4j that the global setup starts once for every project (or the one NEO4J_URI names). */
+const DATABASE_TESTS = ["tests/integration/**/*.test.ts", "tests/systems/**/*.test.ts", "tests/e2e/**/*.test.ts"];
+
+/**
+ * Files that must see the whole database quiet while they run: the access matrix and the hostile
+ * and fuzz tiers count or fingerprint every node, the plan tests read the planner's choices.
+ * They run one at a time, after the parallel files.
+ */
+const WHOLE_DATABASE = ["tests/integration/access/**/*.test.ts", "tests/integration/hostile/**/*.test.ts", "tests/integration/**/*Plans.test.ts", "tests/integration/graph/planCache.test.ts", "tests/integration/admission.test.ts"];
+
+/**
+ * Process-level tests, `npm run test:system`: each starts its own processes (the compiled build,
+ * an embedded Neo4j that is killed or signalled, the CLI's long runs) and proves how the
+ * product behaves as a program rather than what it answers. .ci/run runs them after `npm test`.
+ */
+const SYSTEM = [
+  "tests/integration/deploy/distStart.test.ts",
+  "tests/integration/lifecycle.test.ts",
+  "tests/integration/outage.test.ts",
+  "tests/integration/signals.test.ts",
+  "tests/integration/warmUp.test.ts",
+  "tests/integration/productionMode.test.ts",
+  "tests/integration/cli/squadInstall.test.ts",
+];
+
+const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 60_000, hookTimeout: 240_000 };
+
+// Tiers: unit tests need nothing; the database tier runs its files on both cores (each file owns its
+// tenants and agents; a worker shares one gateway per config between files, tests/support/testGateway.ts),
+// then the files that must see the whole database one at a time; the system tier is a script of its own.
 export default defineConfig({
   resolve: { alias: [...graphqlAlias, ...clientAlias] },
   test: {
@@ -23,18 +51,25 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
       // Some unit tests build the whole schema in beforeAll: seconds, more on a busy machine than vitest's 10 s default.
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000 } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
           name: "integration",
-          include: ["tests/integration/**/*.test.ts", "tests/systems/**/*.test.ts", "tests/e2e/**/*.test.ts"],
-          globalSetup: ["tests/support/globalSetup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 240_000,
-          fileParallelism: false,
+          include: DATABASE_TESTS,
+          exclude: [...WHOLE_DATABASE, ...SYSTEM],
+          ...databaseTier,
+          // One worker per core; a worker's module cache (and so its shared gateways) lives across its files.
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
+      {
+        extends: true,
+        test: { name: "serial", include: WHOLE_DATABASE, ...databaseTier, isolate: false, fileParallelism: false, sequence: { groupOrder: 2 } },
+      },
+      { extends: true, test: { name: "system", include: SYSTEM, ...databaseTier, fileParallelism: false, sequence: { groupOrder: 3 } } },
     ],
   },
 });

@@ -8,6 +8,10 @@ import { provisionModel } from "../../src/embeddings/provisionModel.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../../src/graph/local/localNeo4j.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { timedStart } from "./startTimings.js";
+import { createDriver } from "../../src/graph/driver.js";
+import { runMigrations } from "../../src/graph/migrations/runMigrations.js";
+import { migrationsFor } from "../../src/app/migrations.js";
+import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,25 +19,63 @@ declare module "vitest" {
   }
 }
 
+/** What every project's global setup shares in this (the main) process: one Neo4j for the whole run. */
+interface SharedNeo4j {
+  started: Promise<{ connection: { uri: string; user: string; password: string }; stop: () => Promise<void> }>;
+  users: number;
+}
+const SHARED = Symbol.for("mnemograph.test.neo4j");
+
 /**
- * Starts one real Neo4j for the whole integration run, in a throw-away data
- * directory, from the same provisioning code the gateway uses. With NEO4J_URI
- * set, that server is used instead.
+ * Starts one real Neo4j for the whole run, in a throw-away data directory, from
+ * the same provisioning code the gateway uses; every database project (parallel,
+ * serial, system) gets the same server, which stops when the last one is done.
+ * With NEO4J_URI set, that server is used instead.
  */
 export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: SharedNeo4j };
+  const shared = (holder[SHARED] ??= { started: startOnce(), users: 0 });
+  shared.users++;
+  const { connection, stop } = await shared.started;
+  project.provide("neo4j", connection);
+  return async () => {
+    if (--shared.users > 0) return;
+    delete holder[SHARED];
+    await stop();
+  };
+}
+
+async function startOnce(): Promise<Awaited<SharedNeo4j["started"]>> {
   const config = loadConfig();
   // Once, before the test files start gateways in parallel.
   if (config.embeddings.provider === "local") await provisionModel(LOCAL_MODELS[config.embeddings.model]!, config.neo4j.cacheDir);
   if (config.neo4j.uri) {
-    project.provide("neo4j", { uri: config.neo4j.uri, user: config.neo4j.user, password: config.neo4j.password });
-    return;
+    const connection = { uri: config.neo4j.uri, user: config.neo4j.user, password: config.neo4j.password };
+    await migrate(connection, config.neo4j.database, createLogger({ logLevel: "warn" }));
+    return { connection, stop: async () => {} };
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-test-neo4j-"));
   const logger = createLogger({ logLevel: "warn" });
   const local: LocalNeo4j = await timedStart("neo4j", "global setup", () => startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger));
-  project.provide("neo4j", { uri: local.uri, user: local.user, password: local.password });
-  return async () => {
-    await local.stop();
-    await rm(dataDir, { recursive: true, force: true });
+  await migrate(local, config.neo4j.database, logger);
+  return {
+    connection: { uri: local.uri, user: local.user, password: local.password },
+    stop: async () => {
+      await local.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+/**
+ * The schema, once, before any worker starts a gateway: files then start gateways side by side
+ * and each finds every index in place (runMigrations sends only what is missing).
+ */
+async function migrate(connection: { uri: string; user: string; password: string }, database: string, logger: ReturnType<typeof createLogger>) {
+  const driver = createDriver(connection);
+  try {
+    await timedStart("migrations", "global setup", () => runMigrations(driver, database, migrationsFor(loadTypeDefs().document, { sharedKeys: true }), logger));
+  } finally {
+    await driver.close();
+  }
 }

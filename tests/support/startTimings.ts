@@ -6,7 +6,7 @@ import { appendFileSync } from "node:fs";
  * TEST_START_TIMINGS (set before any worker exists, so every worker inherits it).
  * No vitest import here: the global setup runs in the main process.
  */
-export type StartKind = "neo4j" | "gateway" | "child gateway" | "cli";
+export type StartKind = "neo4j" | "migrations" | "gateway" | "child gateway" | "cli";
 
 export interface StartTiming {
   kind: StartKind;

@@ -42,11 +42,46 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }
 
-/** Starts a real gateway (HTTP + WebSocket) on a free port against the suite's Neo4j. */
+/**
+ * A real gateway (HTTP + WebSocket) on a free port against the suite's Neo4j.
+ *
+ * Starting one costs seconds (the @neo4j/graphql schema, the model, migrations), so a
+ * worker keeps one gateway per distinct config and hands it to every file that asks for
+ * the same config with no clock or extractor of its own: files already own their data
+ * (their own agents and tenants), and `stop()` on a shared gateway only lets it go. A
+ * file that asks twice for the same config gets a gateway of its own the second time,
+ * so a test of two gateways still has two. SHARED_TEST_GATEWAYS=off starts one per call.
+ */
 export async function startTestGateway(config: Config = testConfig(), options: AppOptions = {}): Promise<TestGateway> {
+  const file = currentTestFile();
+  if (options.now || options.extractor || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
+  const key = configKey(config);
+  const takers = shared.get(key);
+  if (takers?.files.has(file)) return startOwnGateway(config, options, file);
+  if (takers) {
+    takers.files.add(file);
+    return takers.gateway;
+  }
+  const gateway = startOwnGateway(config, options, file).then((gw) => ({ ...gw, stop: async () => {} }));
+  shared.set(key, { gateway, files: new Set([file]) });
+  // A start that failed is not kept: the next file tries again and sees the error itself.
+  gateway.catch(() => shared.delete(key));
+  return gateway;
+}
+
+const shared = new Map<string, { gateway: Promise<TestGateway>; files: Set<string> }>();
+
+/** The same config, whatever the order its keys were spread in. */
+function configKey(config: Config): string {
+  return JSON.stringify(config, (_key, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+  );
+}
+
+async function startOwnGateway(config: Config, options: AppOptions, file: string): Promise<TestGateway> {
   // TEST_LOG_LEVEL=error shows what the gateway logs (masked errors included) while debugging a test.
   const logger = createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent" });
-  const app = await timedStart("gateway", currentTestFile(), () => startApp(config, logger, options));
+  const app = await timedStart("gateway", file, () => startApp(config, logger, options));
   const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
   return {
     app,

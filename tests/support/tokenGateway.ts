@@ -25,6 +25,8 @@ export interface TokenGateway {
   stop(): Promise<void>;
 }
 
+const WORKER_SECRET = `test-secret-${randomUUID()}-${randomUUID()}`;
+
 /**
  * Token mode, because with MNEMOGRAPH_AUTH=off every caller is an admin:
  * tests of who sees what need agents that are not. Each run has its own tenant.
@@ -41,7 +43,8 @@ export async function startTokenGateway({
   /** Turns the extraction worker on with this extractor, for this run's tenant only (other tests' messages stay untouched). */
   extractor?: Extractor;
 } = {}): Promise<TokenGateway> {
-  const secret = `test-secret-${randomUUID()}-${randomUUID()}`;
+  // One secret per worker, so that files with the same config share a gateway (testGateway.ts); each run keeps a tenant of its own.
+  const secret = now || extractor ? `test-secret-${randomUUID()}-${randomUUID()}` : WORKER_SECRET;
   const run = randomUUID().slice(0, 8);
   const tenant = `${tenantPrefix}-${run}`;
   const base = testConfig();

@@ -1,35 +1,55 @@
 import type { Driver, Session } from "neo4j-driver";
+import { Neo4jError } from "neo4j-driver";
 import type { Logger } from "../../logging/logger.js";
 import type { Migration } from "./migration.js";
+import { pendingMigrations, type ExistingSchemaRule } from "./pendingMigrations.js";
+
+/** Another gateway starting on the same fresh database created the same rule a moment earlier. */
+const ALREADY_THERE = "Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists";
+const DEADLOCK = "Neo.TransientError.Transaction.DeadlockDetected";
+const ATTEMPTS = 5;
 
 /**
- * Applies every migration (each is `IF NOT EXISTS`, so a second run changes
- * nothing) and waits until the indexes are online.
+ * Applies the migrations the database still lacks (pendingMigrations.ts) and
+ * waits until the indexes are online. Gateways may start together on one fresh
+ * database: a rule another one created first is not an error, and a deadlock
+ * between two creations is tried again.
  */
 export async function runMigrations(driver: Driver, database: string, migrations: Migration[], logger: Logger) {
   const session = driver.session({ database });
   try {
-    for (const m of migrations) {
-      if (m.fulltextAnalyzer) await dropIfOtherAnalyzer(session, m.name, m.fulltextAnalyzer, logger);
-      await session.run(m.cypher);
+    const { run, rebuild } = pendingMigrations(migrations, await existingRules(session));
+    for (const name of rebuild) {
+      logger.info({ index: name }, "Rebuilding full-text index with another analyzer");
+      // Index names come from the closed list in src/app/migrations.ts, never from input.
+      await session.run(`DROP INDEX ${name} IF EXISTS`);
     }
+    for (const m of run) await applyOnce(session, m);
     await session.run("CALL db.awaitIndexes(300)");
-    logger.info({ count: migrations.length }, "Schema migrations applied");
+    logger.info({ count: migrations.length, applied: run.length }, "Schema migrations applied");
   } finally {
     await session.close();
   }
 }
 
-/** `IF NOT EXISTS` keeps an index as it was built: one built with another analyzer is dropped and rebuilt. */
-async function dropIfOtherAnalyzer(session: Session, name: string, analyzer: string, logger: Logger) {
-  const result = await session.run(
-    "SHOW FULLTEXT INDEXES YIELD name, options WHERE name = $name RETURN options.indexConfig['fulltext.analyzer'] AS analyzer",
-    { name },
-  );
-  const current = result.records[0]?.get("analyzer") as string | undefined;
-  if (current !== undefined && current !== analyzer) {
-    logger.info({ index: name, from: current, to: analyzer }, "Rebuilding full-text index with another analyzer");
-    // Index names come from the closed list in migrations.ts, never from input.
-    await session.run(`DROP INDEX ${name} IF EXISTS`);
+async function applyOnce(session: Session, m: Migration): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await session.run(m.cypher);
+      return;
+    } catch (err) {
+      if (err instanceof Neo4jError && err.code === ALREADY_THERE) return;
+      if (err instanceof Neo4jError && err.code === DEADLOCK && attempt < ATTEMPTS) continue;
+      throw err;
+    }
   }
+}
+
+async function existingRules(session: Session): Promise<ExistingSchemaRule[]> {
+  const indexes = await session.run("SHOW INDEXES YIELD name, type, options RETURN name, CASE type WHEN 'FULLTEXT' THEN options.indexConfig['fulltext.analyzer'] END AS analyzer");
+  const constraints = await session.run("SHOW CONSTRAINTS YIELD name RETURN name");
+  return [
+    ...indexes.records.map((r) => ({ name: r.get("name") as string, analyzer: (r.get("analyzer") as string | null) ?? null })),
+    ...constraints.records.map((r) => ({ name: r.get("name") as string, analyzer: null })),
+  ];
 }
