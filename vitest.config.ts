@@ -51,7 +51,8 @@ export default defineConfig({
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
       // Some unit tests build the whole schema in beforeAll: seconds, more on a busy machine than vitest's 10 s default.
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000, sequence: { groupOrder: 0 } } },
+      // Nothing in them mocks modules: a worker keeps its module cache across files (imports are most of this tier's time).
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000, isolate: false, sequence: { groupOrder: 0 } } },
       {
         extends: true,
         test: {
