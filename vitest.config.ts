@@ -16,10 +16,21 @@ const DATABASE_TESTS = ["tests/integration/**/*.test.ts", "tests/systems/**/*.te
 
 /**
  * Files that must see the whole database quiet while they run: the access matrix and the hostile
- * and fuzz tiers count or fingerprint every node, the plan tests read the planner's choices.
+ * and fuzz tiers count or fingerprint every node, the plan tests read the planner's choices, and
+ * the embedding tests mark every stale vector PENDING and read the status before any other
+ * gateway's worker (which embeds whatever is PENDING, in any tenant) can take it.
  * They run one at a time, after the parallel files.
  */
-const WHOLE_DATABASE = ["tests/integration/access/**/*.test.ts", "tests/integration/hostile/**/*.test.ts", "tests/integration/**/*Plans.test.ts", "tests/integration/graph/planCache.test.ts", "tests/integration/admission.test.ts"];
+const WHOLE_DATABASE = [
+  "tests/integration/access/**/*.test.ts",
+  "tests/integration/hostile/**/*.test.ts",
+  "tests/integration/**/*Plans.test.ts",
+  "tests/integration/graph/planCache.test.ts",
+  "tests/integration/admission.test.ts",
+  "tests/integration/embeddings/**/*.test.ts",
+  "tests/integration/facts.test.ts",
+  "tests/integration/retrieval/recordMemories.test.ts",
+];
 
 /**
  * Process-level tests, `npm run test:system`: each starts its own processes (the compiled build,
@@ -34,6 +45,8 @@ const SYSTEM = [
   "tests/integration/warmUp.test.ts",
   "tests/integration/productionMode.test.ts",
   "tests/integration/cli/squadInstall.test.ts",
+  "tests/integration/cli/cliExport.test.ts",
+  "tests/integration/cli/cliImport.test.ts",
 ];
 
 const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 60_000, hookTimeout: 240_000 };

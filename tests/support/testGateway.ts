@@ -56,20 +56,46 @@ export async function startTestGateway(config: Config = testConfig(), options: A
   const file = currentTestFile();
   if (options.now || options.extractor || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
   const key = configKey(config);
-  const takers = shared.get(key);
-  if (takers?.files.has(file)) return startOwnGateway(config, options, file);
-  if (takers) {
-    takers.files.add(file);
-    return takers.gateway;
+  let entry = shared.get(key);
+  if (entry?.files.has(file)) return startOwnGateway(config, options, file);
+  if (!entry) {
+    const started = startOwnGateway(config, options, file);
+    entry = { started, files: new Set(), users: 0, idle: null };
+    shared.set(key, entry);
+    // A start that failed is not kept: the next file tries again and sees the error itself.
+    started.catch(() => shared.delete(key));
   }
-  const gateway = startOwnGateway(config, options, file).then((gw) => ({ ...gw, stop: async () => {} }));
-  shared.set(key, { gateway, files: new Set([file]) });
-  // A start that failed is not kept: the next file tries again and sees the error itself.
-  gateway.catch(() => shared.delete(key));
-  return gateway;
+  const taken = entry;
+  taken.files.add(file);
+  taken.users++;
+  if (taken.idle) clearTimeout(taken.idle);
+  taken.idle = null;
+  const gw = await taken.started;
+  let released = false;
+  return {
+    ...gw,
+    // Let go; the gateway stops once no file has used it for a while (a later file of this worker may take it).
+    async stop() {
+      if (released) return;
+      released = true;
+      if (--taken.users > 0) return;
+      taken.idle = setTimeout(() => {
+        shared.delete(key);
+        void gw.stop();
+      }, SHARED_IDLE_MS);
+      taken.idle.unref();
+    },
+  };
 }
 
-const shared = new Map<string, { gateway: Promise<TestGateway>; files: Set<string> }>();
+/**
+ * How long a shared gateway nobody uses stays up for the worker's next file: long enough for the
+ * next file to import and collect, short enough that no gateway's background workers (embedding,
+ * lease sweep) outlive the files that ran in parallel into the whole-database files after them.
+ */
+const SHARED_IDLE_MS = 5_000;
+
+const shared = new Map<string, { started: Promise<TestGateway>; files: Set<string>; users: number; idle: ReturnType<typeof setTimeout> | null }>();
 
 /** The same config, whatever the order its keys were spread in. */
 function configKey(config: Config): string {
