@@ -49,7 +49,8 @@ const SYSTEM = [
   "tests/integration/cli/cliImport.test.ts",
 ];
 
-const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 60_000, hookTimeout: 240_000 };
+// Two files share the two cores, and a test that starts a process (the CLI, the stdio MCP server) waits for it: 2 minutes before a test is called hung.
+const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 120_000, hookTimeout: 240_000 };
 
 // Tiers: unit tests need nothing; the database tier runs its files on both cores (each file owns its
 // tenants and agents; a worker shares one gateway per config between files, tests/support/testGateway.ts),

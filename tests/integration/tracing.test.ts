@@ -12,7 +12,8 @@ let gw: TestGateway | undefined;
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  gw = await startTestGateway(testConfig({ tracing: { endpoint: receiver.endpoint, serviceName: "mnemograph-trace-test" } }));
+  // Its own: the test stops it to flush the spans it buffered.
+  gw = await startTestGateway(testConfig({ tracing: { endpoint: receiver.endpoint, serviceName: "mnemograph-trace-test" } }), { own: true });
 });
 afterAll(async () => {
   await gw?.stop();

@@ -42,6 +42,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }
 
+export interface TestGatewayOptions extends AppOptions {
+  /** A gateway of the file's own even where one could be shared: its test stops it and looks at what stopping did. */
+  own?: boolean;
+}
+
 /**
  * A real gateway (HTTP + WebSocket) on a free port against the suite's Neo4j.
  *
@@ -52,9 +57,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * file that asks twice for the same config gets a gateway of its own the second time,
  * so a test of two gateways still has two. SHARED_TEST_GATEWAYS=off starts one per call.
  */
-export async function startTestGateway(config: Config = testConfig(), options: AppOptions = {}): Promise<TestGateway> {
+export async function startTestGateway(config: Config = testConfig(), { own = false, ...options }: TestGatewayOptions = {}): Promise<TestGateway> {
   const file = currentTestFile();
-  if (options.now || options.extractor || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
+  if (own || options.now || options.extractor || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
   const key = configKey(config);
   let entry = shared.get(key);
   if (entry?.files.has(file)) return startOwnGateway(config, options, file);
