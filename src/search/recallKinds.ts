@@ -1,0 +1,68 @@
+/**
+ * Every kind of node the write doors store that searchMemories recalls, with
+ * the properties that hold its text. One full-text index spans them all
+ * (RECALL_INDEX), so one BM25 list ranks every kind against the others;
+ * labels and fields are fixed text here and reach Cypher only through the
+ * statement builders. FACT is a kind too, but facts are relationships, found
+ * by meaning (factList.ts), so it has no entry here.
+ */
+export const NODE_KINDS = [
+  "MEMORY",
+  "MESSAGE",
+  "BELIEF",
+  "INSIGHT",
+  "EXPERIENCE",
+  "RESEARCH",
+  "CONCEPT",
+  "CONTENT",
+  "ANALYSIS",
+  "DOCUMENTATION",
+  "SYNTHESIS",
+  "TURN",
+] as const;
+export type NodeKind = (typeof NODE_KINDS)[number];
+export type SearchKind = NodeKind | "FACT";
+export const SEARCH_KINDS: readonly SearchKind[] = [...NODE_KINDS, "FACT"];
+
+export interface RecallKind {
+  label: string;
+  /** Properties the full-text index reads (a kind's title, name or topic beside its body). */
+  indexed: readonly string[];
+  /** The property shown as a hit's content: the kind's body (a memory_store title is its body's first line). */
+  shown: string;
+  /** It has an embedding (an `@embedded` type of the SDL) in the vector index `<label>_embedding`. */
+  embedded: boolean;
+}
+
+export const RECALL_KINDS: Readonly<Record<NodeKind, RecallKind>> = {
+  MEMORY: { label: "Memory", indexed: ["content"], shown: "content", embedded: true },
+  MESSAGE: { label: "Message", indexed: ["content"], shown: "content", embedded: true },
+  BELIEF: { label: "Belief", indexed: ["content"], shown: "content", embedded: true },
+  INSIGHT: { label: "Insight", indexed: ["insight"], shown: "insight", embedded: true },
+  // Neither experiences nor game turns are embedded (no @embedded in the SDL): words find them, meaning does not.
+  EXPERIENCE: { label: "Experience", indexed: ["description"], shown: "description", embedded: false },
+  RESEARCH: { label: "Research", indexed: ["topic", "findings"], shown: "findings", embedded: true },
+  CONCEPT: { label: "Concept", indexed: ["name", "description"], shown: "description", embedded: true },
+  CONTENT: { label: "Content", indexed: ["title", "body"], shown: "body", embedded: true },
+  ANALYSIS: { label: "Analysis", indexed: ["title", "findings"], shown: "findings", embedded: true },
+  DOCUMENTATION: { label: "Documentation", indexed: ["title", "content"], shown: "content", embedded: true },
+  SYNTHESIS: { label: "Synthesis", indexed: ["insight", "summary"], shown: "insight", embedded: true },
+  TURN: { label: "Turn", indexed: ["analysis"], shown: "analysis", embedded: false },
+};
+
+/** The full-text index over every recalled kind (app/migrations.ts creates it). */
+export const RECALL_INDEX = "recall_text";
+
+/** The labels and properties of RECALL_INDEX. Pure. */
+export function recallIndexSpec(): { labels: string[]; fields: string[] } {
+  const kinds = NODE_KINDS.map((k) => RECALL_KINDS[k]);
+  return { labels: kinds.map((k) => k.label), fields: [...new Set(kinds.flatMap((k) => k.indexed))] };
+}
+
+const BY_LABEL = new Map(NODE_KINDS.map((k) => [RECALL_KINDS[k].label, k]));
+
+/** The kind of a node by its label (undefined for a label search does not recall). Pure. */
+export const kindOfLabel = (label: string): NodeKind | undefined => BY_LABEL.get(label);
+
+/** The kinds besides memories and messages: no conversation, no memory filters, searched the same way. */
+export const OTHER_KINDS: readonly NodeKind[] = NODE_KINDS.filter((k) => k !== "MEMORY" && k !== "MESSAGE");
