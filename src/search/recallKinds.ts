@@ -66,3 +66,37 @@ export const kindOfLabel = (label: string): NodeKind | undefined => BY_LABEL.get
 
 /** The kinds besides memories and messages: no conversation, no memory filters, searched the same way. */
 export const OTHER_KINDS: readonly NodeKind[] = NODE_KINDS.filter((k) => k !== "MEMORY" && k !== "MESSAGE");
+
+/** The filters that decide which kinds can match at all (SearchFilterParams' names). */
+export interface KindFilters {
+  types: readonly string[] | null;
+  tags: readonly string[] | null;
+  participants: readonly string[] | null;
+  conversationId: string | null;
+  from: string | null;
+  to: string | null;
+  minConfidence: number | null;
+}
+
+/**
+ * The kinds asked for that some node could still match under the filters:
+ * memory types and tags are memories' only, so they leave every other kind
+ * out; participants keep memories and messages; a conversation keeps
+ * memories, messages and game turns (a session); a minimum confidence leaves
+ * out what has no confidence (messages, experiences, game turns). Facts are
+ * filtered by confidence only, so any other filter leaves them out. A kind
+ * left out costs no read. Pure.
+ */
+export function kindsUnder(kinds: readonly SearchKind[], f: KindFilters): SearchKind[] {
+  const memoryOnly = f.types !== null || f.tags !== null;
+  const keeps = (kind: SearchKind): boolean => {
+    if (kind === "MEMORY") return true;
+    if (memoryOnly) return false;
+    if (kind === "FACT") return f.participants === null && f.conversationId === null && f.from === null && f.to === null;
+    if (f.minConfidence !== null && (kind === "MESSAGE" || kind === "EXPERIENCE" || kind === "TURN")) return false;
+    if (kind === "MESSAGE") return true;
+    if (f.participants !== null) return false;
+    return f.conversationId === null || kind === "TURN";
+  };
+  return kinds.filter(keeps);
+}

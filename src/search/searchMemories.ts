@@ -15,7 +15,7 @@ import type { SearchRequest } from "./searchInput.js";
 import { textKeys } from "../embeddings/textKeys.js";
 import { neighbours, otherKindVectorHits, recallFulltextHits, sharedKeyHits, vectorHits, type CandidateRow, type HitProperties, type ListResult } from "./searchQueries.js";
 import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
-import { NODE_KINDS, OTHER_KINDS, type SearchKind } from "./recallKinds.js";
+import { NODE_KINDS, OTHER_KINDS, kindsUnder, type SearchKind } from "./recallKinds.js";
 import { mergeByScore } from "./ranking/mergeByScore.js";
 
 export interface SearchDeps {
@@ -59,7 +59,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const params = { ...visibilityParams(caller), ...request.filters };
   const perList = listDepth(request.limit);
   const options = { ...rankOptionsFor(deps.sharedKeys === true), lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
-  const kinds = new Set(request.kinds);
+  const kinds = new Set(kindsUnder(request.kinds, request.filters));
   const specs = (["MEMORY", "MESSAGE"] as const).filter((k) => kinds.has(k)).map((k) => SEARCH_SOURCES[k]);
   const nodeKinds = NODE_KINDS.filter((k) => kinds.has(k));
   const otherKinds = OTHER_KINDS.filter((k) => kinds.has(k));

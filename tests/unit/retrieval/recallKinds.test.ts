@@ -4,7 +4,7 @@ import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
 import { migrationsFor, ownedLabels } from "../../../src/app/migrations.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { STORED_AS } from "../../../src/beliefs/memoryKinds.js";
-import { NODE_KINDS, RECALL_INDEX, RECALL_KINDS, SEARCH_KINDS, recallIndexSpec } from "../../../src/search/recallKinds.js";
+import { NODE_KINDS, RECALL_INDEX, RECALL_KINDS, SEARCH_KINDS, kindsUnder, recallIndexSpec } from "../../../src/search/recallKinds.js";
 import { mergeByScore } from "../../../src/search/ranking/mergeByScore.js";
 
 const { document } = loadTypeDefs();
@@ -53,5 +53,25 @@ describe("mergeByScore", () => {
   it("gives one list back in its own order, ties at 1e-9 included", () => {
     const list = [hit("a", 2.0000000000001, 1), hit("b", 2.0000000000002, 2), hit("c", 1, 3)];
     expect(mergeByScore([list], 10).map((h) => h.id)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("kindsUnder", () => {
+  const none = { types: null, tags: null, participants: null, conversationId: null, from: null, to: null, minConfidence: null };
+
+  it("keeps every kind without filters, and only memories under a memory type or tag", () => {
+    expect(kindsUnder(SEARCH_KINDS, none)).toEqual(SEARCH_KINDS);
+    expect(kindsUnder(SEARCH_KINDS, { ...none, types: ["INSIGHT"] })).toEqual(["MEMORY"]);
+    expect(kindsUnder(SEARCH_KINDS, { ...none, tags: ["ops"] })).toEqual(["MEMORY"]);
+  });
+
+  it("keeps what a filter can match: participants memories and messages, a conversation game turns too, a confidence what has one", () => {
+    expect(kindsUnder(SEARCH_KINDS, { ...none, participants: ["Kim"] })).toEqual(["MEMORY", "MESSAGE"]);
+    expect(kindsUnder(SEARCH_KINDS, { ...none, conversationId: "c" })).toEqual(["MEMORY", "MESSAGE", "TURN"]);
+    const confident = kindsUnder(SEARCH_KINDS, { ...none, minConfidence: 0.5 });
+    expect(confident).toEqual(expect.arrayContaining(["MEMORY", "BELIEF", "INSIGHT", "FACT"]));
+    expect(confident).not.toEqual(expect.arrayContaining(["MESSAGE"]));
+    expect(confident.filter((k) => k === "EXPERIENCE" || k === "TURN" || k === "MESSAGE")).toEqual([]);
+    expect(kindsUnder(SEARCH_KINDS, { ...none, from: "2026-01-01T00:00:00.000Z" })).not.toContain("FACT");
   });
 });

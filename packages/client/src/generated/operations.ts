@@ -5563,8 +5563,10 @@ export type SearchMemoriesInput = {
  * ranked together. Facts (relationships between people and what they know,
  * work at, live in…) are found by meaning only, and only `minConfidence` filters
  * them; experiences and game turns by words only (they have no embedding).
- * `types`, `tags` and `participants` describe memories (and messages, for
- * `participants`): giving one leaves the other kinds out.
+ * A filter leaves out the kinds it cannot match: `types` and `tags` keep
+ * memories only, `participants` memories and messages, `conversationId`
+ * memories, messages and game turns, `minConfidence` what has a confidence;
+ * facts are left out by any filter but `minConfidence` and `agentIds`.
  */
 export type SearchSource =
   | 'ANALYSIS'
