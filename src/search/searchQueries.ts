@@ -207,27 +207,6 @@ function listResult(spec: SearchSourceSpec, records: { get(key: string): unknown
   };
 }
 
-/** BM25 hits that pass the filters, best first (the index streams; filtering happens before the limit). */
-export async function fulltextHits(
-  target: QueryTarget,
-  spec: SearchSourceSpec,
-  lucene: string,
-  params: SearchParams,
-  limit: number,
-  withVectors: boolean,
-): Promise<ListResult> {
-  if (!lucene) return { hits: [], rows: [] };
-  const records = await read(
-    target,
-    `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score
-     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
-     WITH n, score LIMIT $limit
-     RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.fulltextIndex, lucene, limit: neo4j.int(limit), withVectors },
-  );
-  return listResult(spec, records);
-}
-
 /**
  * A node's closeness to the query vector: its own cosine and its contextual
  * cosine (embedded with the turn before it), when it has one, mixed by

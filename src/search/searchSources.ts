@@ -6,7 +6,6 @@
 export interface SearchSourceSpec {
   kind: "MEMORY" | "MESSAGE";
   label: "Memory" | "Message";
-  fulltextIndex: string;
   /** Full-text index over the keys the embedding worker stores, under their scopes (embeddings/keyTerms.ts). */
   keysIndex: string;
   vectorIndex: string;
@@ -80,7 +79,6 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
   MEMORY: {
     kind: "MEMORY",
     label: "Memory",
-    fulltextIndex: "memory_content",
     keysIndex: "memory_key_terms",
     vectorIndex: "memory_embedding",
     contextVectorIndex: "memory_context_embedding",
@@ -96,7 +94,6 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
   MESSAGE: {
     kind: "MESSAGE",
     label: "Message",
-    fulltextIndex: "message_content",
     keysIndex: "message_key_terms",
     vectorIndex: "message_embedding",
     filter: MESSAGE_FILTER,
