@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function contextFor(door: string): Promise<DoorContext> {
   const agent = tg.caller(uniqueWord(door.replace(/\W/g, "").slice(0, 12).toLowerCase()));
-  const created = await tg.as(admin, `mutation ($id: ID!) { createAgents(input: [{ id: $id, name: $id, role: "tester" }]) { agents { id } } }`, { id: agent.agentId });
+  const created = await tg.as(admin, `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`, { id: agent.agentId, name: agent.agentId });
   expect(created.errors).toBeUndefined();
   let client: Client | null = null;
   return {

@@ -63,7 +63,7 @@ describe.each([
   it(`finds everything it stored through memory_search within ${FIND_WITHIN_MS} ms of the write`, async () => {
     const agent = tg.caller(uniqueWord("agent"));
     // record_interaction needs the agent's node today (issue #43 part B creates it on first write).
-    const created = await tg.as(tg.caller("root", ["agent", "admin"]), `mutation ($id: ID!) { createAgents(input: [{ id: $id, name: $id, role: "tester" }]) { agents { id } } }`, { id: agent.agentId });
+    const created = await tg.as(tg.caller("root", ["agent", "admin"]), `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`, { id: agent.agentId, name: agent.agentId });
     expect(created.errors).toBeUndefined();
     const client = await connect(agent);
 
