@@ -6,7 +6,7 @@ import { OUTBOX_MIGRATIONS } from "../feed/index.js";
 import type { Migration } from "../graph/migrations/migration.js";
 import { EMBEDDING_DIMENSIONS } from "../core/embedder.js";
 import { knowledgeLabels } from "../core/schemaFacts.js";
-import { RECALL_INDEX, recallIndexSpec } from "../search/recallKinds.js";
+import { RECALL_INDEX, recallIndexSpec } from "../search/index.js";
 
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */

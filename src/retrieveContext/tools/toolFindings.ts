@@ -1,5 +1,5 @@
 import type { FactRecord } from "../../facts/index.js";
-import type { SearchKind } from "../../search/recallKinds.js";
+import type { SearchKind } from "../../search/index.js";
 
 /** A fact a tool returned, with how close in meaning it was to the tool's query (when it was found that way). */
 export interface FoundFact {
