@@ -26,7 +26,7 @@ const clients: Client[] = [];
 beforeAll(async () => {
   tg = await startTokenGateway({ tenantPrefix: "doors", config: { mcp: { sessionIdleSeconds: 1800, maxSessionsPerCaller: 10 } } });
   admin = tg.caller("root", ["agent", "admin"]);
-});
+}, 600_000);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
   await tg.stop();
@@ -85,7 +85,7 @@ describe("the door matrix", () => {
       expect(meets.filter((w) => !(w in WRITE_DOORS)), `${name} meets unknown write doors`).toEqual([]);
       if (meets.length < Object.keys(WRITE_DOORS).length) expect(read.otherwise?.length ?? 0, `${name}: why it does not meet the other write doors`).toBeGreaterThan(20);
     }
-  });
+  }, 120_000);
 
   describe.each(Object.keys(WRITE_DOORS))("what %s writes", (writeName) => {
     let ctx: DoorContext;
@@ -93,7 +93,7 @@ describe("the door matrix", () => {
     beforeAll(async () => {
       ctx = await contextFor(writeName);
       stored = await WRITE_DOORS[writeName]!.write(ctx, uniqueWord("w"));
-    });
+    }, 180_000);
 
     const readers = Object.keys(READ_DOORS).filter((read) => meetsOf(read).includes(writeName));
     it.each(readers)("is found through %s", async (readName) => {
@@ -102,6 +102,6 @@ describe("the door matrix", () => {
         if (Date.now() > deadline) throw new Error(`${writeName} → ${readName}: ${stored.kind} ${stored.id ?? ""} with "${stored.word}" not found within ${FIND_DEADLINE_MS} ms`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-    });
+    }, 180_000);
   });
 });
