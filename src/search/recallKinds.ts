@@ -28,26 +28,26 @@ export interface RecallKind {
   label: string;
   /** Properties the full-text index reads (a kind's title, name or topic beside its body). */
   indexed: readonly string[];
-  /** The property shown as a hit's content: the kind's body (a memory_store title is its body's first line). */
-  shown: string;
+  /** The properties shown as a hit's content, the first one set: the kind's body (a memory_store title is its body's first line), else its title or name. */
+  shown: readonly string[];
   /** It has an embedding (an `@embedded` type of the SDL) in the vector index `<label>_embedding`. */
   embedded: boolean;
 }
 
 export const RECALL_KINDS: Readonly<Record<NodeKind, RecallKind>> = {
-  MEMORY: { label: "Memory", indexed: ["content"], shown: "content", embedded: true },
-  MESSAGE: { label: "Message", indexed: ["content"], shown: "content", embedded: true },
-  BELIEF: { label: "Belief", indexed: ["content"], shown: "content", embedded: true },
-  INSIGHT: { label: "Insight", indexed: ["insight"], shown: "insight", embedded: true },
+  MEMORY: { label: "Memory", indexed: ["content"], shown: ["content"], embedded: true },
+  MESSAGE: { label: "Message", indexed: ["content"], shown: ["content"], embedded: true },
+  BELIEF: { label: "Belief", indexed: ["content"], shown: ["content"], embedded: true },
+  INSIGHT: { label: "Insight", indexed: ["insight"], shown: ["insight"], embedded: true },
   // Neither experiences nor game turns are embedded (no @embedded in the SDL): words find them, meaning does not.
-  EXPERIENCE: { label: "Experience", indexed: ["description"], shown: "description", embedded: false },
-  RESEARCH: { label: "Research", indexed: ["topic", "findings"], shown: "findings", embedded: true },
-  CONCEPT: { label: "Concept", indexed: ["name", "description"], shown: "description", embedded: true },
-  CONTENT: { label: "Content", indexed: ["title", "body"], shown: "body", embedded: true },
-  ANALYSIS: { label: "Analysis", indexed: ["title", "findings"], shown: "findings", embedded: true },
-  DOCUMENTATION: { label: "Documentation", indexed: ["title", "content"], shown: "content", embedded: true },
-  SYNTHESIS: { label: "Synthesis", indexed: ["insight", "summary"], shown: "insight", embedded: true },
-  TURN: { label: "Turn", indexed: ["analysis"], shown: "analysis", embedded: false },
+  EXPERIENCE: { label: "Experience", indexed: ["description"], shown: ["description"], embedded: false },
+  RESEARCH: { label: "Research", indexed: ["topic", "findings"], shown: ["findings", "topic"], embedded: true },
+  CONCEPT: { label: "Concept", indexed: ["name", "description"], shown: ["description", "name"], embedded: true },
+  CONTENT: { label: "Content", indexed: ["title", "body"], shown: ["body", "title"], embedded: true },
+  ANALYSIS: { label: "Analysis", indexed: ["title", "findings"], shown: ["findings", "title"], embedded: true },
+  DOCUMENTATION: { label: "Documentation", indexed: ["title", "content"], shown: ["content", "title"], embedded: true },
+  SYNTHESIS: { label: "Synthesis", indexed: ["insight", "summary"], shown: ["insight", "summary"], embedded: true },
+  TURN: { label: "Turn", indexed: ["analysis"], shown: ["analysis"], embedded: false },
 };
 
 /** The full-text index over every recalled kind (app/migrations.ts creates it). */

@@ -105,11 +105,11 @@ const ANY_KIND_PROJECTION = `n.id AS id, n { .*, embedding: null, contextEmbeddi
 function toAnyRow(r: { get(key: string): unknown }): CandidateRow {
   const kind = kindOfLabel(r.get("label") as string) as NodeKind;
   const properties = r.get("properties") as HitProperties;
-  const shown = RECALL_KINDS[kind].shown;
+  const shown = RECALL_KINDS[kind].shown.map((f) => properties[f]).find((v): v is string => typeof v === "string" && v.length > 0);
   return {
     key: `${kind}:${r.get("id") as string}`,
     id: r.get("id") as string,
-    properties: { ...properties, content: typeof properties[shown] === "string" ? (properties[shown] as string) : "", channelId: r.get("channelId") as string | null },
+    properties: { ...properties, content: shown ?? "", channelId: r.get("channelId") as string | null },
     occurredAt: r.get("occurredAt") as string | null,
     vector: r.get("vector") as number[] | null,
     expandable: r.get("expandable") === true,
