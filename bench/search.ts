@@ -33,6 +33,7 @@ import { syntheticMemories, syntheticQueries } from "./search/syntheticMemories.
 import { startBenchGateway } from "./support/benchGateway.js";
 import { graphqlRequest } from "./support/graphqlRequest.js";
 import { timeVariants, variantRow } from "./support/timeVariants.js";
+import { treeCpuSeconds } from "./support/treeCpu.js";
 import { startChildGateway } from "../fixtures/childGateway.js";
 
 const { values } = parseArgs({
@@ -162,14 +163,19 @@ try {
     try {
       const totals: number[] = [];
       const insides: number[] = [];
+      let cpuStart: number | null = null;
       for (let q = 0; q < queryCount + 20; q++) {
+        if (q === 20) cpuStart = treeCpuSeconds();
         const t = performance.now();
         const data = await graphqlRequest<{ searchMemories: { tookMs: number } }>(child.url, SEARCH, { input: { query: queries[q % queryCount], agentIds: [AGENT], limit } }, AGENT);
         if (q < 20) continue;
         totals.push(performance.now() - t);
         insides.push(data.searchMemories.tookMs);
       }
-      return { totals, insides };
+      const cpuEnd = treeCpuSeconds();
+      // CPU of this process's tree (Neo4j, the child gateway, this client) per measured query, in ms.
+      const cpuMs = cpuStart !== null && cpuEnd !== null ? ((cpuEnd - cpuStart) * 1000) / queryCount : null;
+      return { totals, insides, cpuMs };
     } finally {
       await child.stop();
     }
@@ -181,16 +187,17 @@ try {
     lines.push(`| ${build === "dist" ? "compiled: dist/ in plain Node (start:prod)" : "src/ through tsx (npm start)"} | ${pair(totals)} | ${pair(insides)} |`);
   }
   if (compareScript) {
-    lines.push("", `At ${stored.toLocaleString("en")} memories, ${thisName} against ${otherName} (both through tsx, each in a child process on the same Neo4j, alternating; 20 warm-up queries, then ${queryCount}):`, "", "| round | version | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 |", "| --- | --- | --- | --- |");
-    const p95s: Record<"this" | "other", { total: number[]; inside: number[] }> = { this: { total: [], inside: [] }, other: { total: [], inside: [] } };
+    lines.push("", `At ${stored.toLocaleString("en")} memories, ${thisName} against ${otherName} (both through tsx, each in a child process on the same Neo4j, alternating; 20 warm-up queries, then ${queryCount}):`, "", "| round | version | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 | CPU per query (Neo4j + gateway + client) |", "| --- | --- | --- | --- | --- |");
+    const p95s: Record<"this" | "other", { total: number[]; inside: number[]; cpu: number[] }> = { this: { total: [], inside: [], cpu: [] }, other: { total: [], inside: [], cpu: [] } };
     for (let round = 1; round <= rounds; round++) {
       // The order alternates too, so neither version always runs on a cache the other warmed.
       const order: ("this" | "other")[] = round % 2 ? ["other", "this"] : ["this", "other"];
       for (const version of order) {
-        const { totals, insides } = await measureChild("tsx", version === "other" ? compareScript : undefined);
+        const { totals, insides, cpuMs } = await measureChild("tsx", version === "other" ? compareScript : undefined);
         p95s[version].total.push(percentile(totals, 95));
         p95s[version].inside.push(percentile(insides, 95));
-        lines.push(`| ${round} | ${version === "this" ? thisName : otherName} | ${pair(totals)} | ${pair(insides)} |`);
+        if (cpuMs !== null) p95s[version].cpu.push(cpuMs);
+        lines.push(`| ${round} | ${version === "this" ? thisName : otherName} | ${pair(totals)} | ${pair(insides)} | ${cpuMs === null ? "n/a" : `${cpuMs.toFixed(1)} ms`} |`);
         process.stdout.write(`${lines.at(-1)}\n`);
       }
     }
@@ -198,7 +205,7 @@ try {
     const change = (a: number, b: number) => `${b >= a ? "+" : ""}${(((b - a) / a) * 100).toFixed(1)}%`;
     lines.push(
       "",
-      `Mean p95 over ${rounds} rounds, GraphQL: ${otherName} ${mean(p95s.other.total).toFixed(1)} ms, this version ${mean(p95s.this.total).toFixed(1)} ms (${change(mean(p95s.other.total), mean(p95s.this.total))}); inside the gateway: ${mean(p95s.other.inside).toFixed(1)} → ${mean(p95s.this.inside).toFixed(1)} ms (${change(mean(p95s.other.inside), mean(p95s.this.inside))}).`,
+      `Mean p95 over ${rounds} rounds, GraphQL: ${otherName} ${mean(p95s.other.total).toFixed(1)} ms, this version ${mean(p95s.this.total).toFixed(1)} ms (${change(mean(p95s.other.total), mean(p95s.this.total))}); inside the gateway: ${mean(p95s.other.inside).toFixed(1)} → ${mean(p95s.this.inside).toFixed(1)} ms (${change(mean(p95s.other.inside), mean(p95s.this.inside))}); CPU per query: ${mean(p95s.other.cpu).toFixed(1)} → ${mean(p95s.this.cpu).toFixed(1)} ms (${change(mean(p95s.other.cpu), mean(p95s.this.cpu))}).`,
     );
   }
   process.stdout.write(`\n${lines.join("\n")}\n`);

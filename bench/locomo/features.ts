@@ -3,8 +3,8 @@ import type { Driver } from "neo4j-driver";
 import type { Embedder } from "../../src/core/embedder.js";
 import { visibilityParams } from "../../src/auth/policy.js";
 import { luceneAnyWord } from "../../src/graph/luceneEscape.js";
-import { fulltextHits } from "../../src/search/searchQueries.js";
-import { SEARCH_SOURCES } from "../../src/search/searchSources.js";
+import { recallFulltextHits } from "../../src/search/searchQueries.js";
+import { NODE_KINDS } from "../../src/search/recallKinds.js";
 import type { LocomoSample } from "./locomoData.js";
 
 /** One stored turn as ranking sees it: its key, dialog id, time, people, and both vectors. */
@@ -83,7 +83,8 @@ export async function collectFeatures(
     };
     const questions: QuestionFeatures[] = [];
     for (const [i, q] of asked.entries()) {
-      const list = await fulltextHits(target, SEARCH_SOURCES.MEMORY, luceneAnyWord(q.question), params, FULLTEXT_DEPTH, false);
+      // The full-text list searchMemories reads: the one index over every recalled kind (only memories are stored here).
+      const list = await recallFulltextHits(target, NODE_KINDS, luceneAnyWord(q.question), params, FULLTEXT_DEPTH, false);
       questions.push({ ...q, vector: vectors[i]!, fulltext: list.hits.map((h) => ({ key: h.id, score: h.score })) });
     }
     out.push({ sampleId: sample.sampleId, turns, questions });

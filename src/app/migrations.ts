@@ -6,6 +6,7 @@ import { OUTBOX_MIGRATIONS } from "../feed/index.js";
 import type { Migration } from "../graph/migrations/migration.js";
 import { EMBEDDING_DIMENSIONS } from "../core/embedder.js";
 import { knowledgeLabels } from "../core/schemaFacts.js";
+import { RECALL_INDEX, recallIndexSpec } from "../search/index.js";
 
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
@@ -147,6 +148,8 @@ const FULLTEXT_INDEXES: Migration[] = [
   fulltext("message_key_terms", "Message", ["keyTerms"], "whitespace"),
   fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words"),
   fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
+  // One index over every kind searchMemories recalls: one BM25 list, so every kind is ranked against the others (search/recallKinds.ts).
+  fulltext(RECALL_INDEX, recallIndexSpec().labels.map(safe).join("|"), recallIndexSpec().fields),
 ];
 
 const vector = (name: string, label: string, property = "embedding"): Migration => ({

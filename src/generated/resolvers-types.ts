@@ -15657,7 +15657,7 @@ export type Query = {
   reviewIssuesConnection: ReviewIssuesConnection;
   screenshots: Array<Screenshot>;
   screenshotsConnection: ScreenshotsConnection;
-  /** Hybrid search over the memories (and messages) the caller may read. */
+  /** Hybrid search over everything stored that the caller may read (memories, messages, facts, beliefs, insights, experiences, knowledge, game turns), ranked together. */
   searchMemories: SearchMemoriesResult;
   /**
    * Messages matching `query` by full text (BM25) and meaning (vector), fused by
@@ -18653,6 +18653,7 @@ export type SearchHit = {
   authorName?: Maybe<Scalars['String']['output']>;
   confidence?: Maybe<Scalars['Float']['output']>;
   content: Scalars['String']['output'];
+  /** A memory's conversation, a message's channel, a game turn's session. */
   conversationId?: Maybe<Scalars['String']['output']>;
   /** Ids of the messages that show a fact. */
   evidence?: Maybe<Array<Scalars['String']['output']>>;
@@ -18663,17 +18664,20 @@ export type SearchHit = {
   factType?: Maybe<Scalars['String']['output']>;
   id: Scalars['ID']['output'];
   importance?: Maybe<Scalars['Float']['output']>;
+  /** What the hit is: a memory, a message, a fact, a belief… */
+  kind: SearchSource;
   /** The memory itself (source MEMORY), to keep querying from; null for other sources. */
   memory?: Maybe<Memory>;
   memoryType?: Maybe<MemoryType>;
   /** The message itself (source MESSAGE), to keep querying from; null for other sources. */
   message?: Maybe<Message>;
-  /** occurredAt (else createdAt) of a memory; timestamp of a message; validFrom (else createdAt) of a fact. */
+  /** occurredAt (else createdAt) of a memory or experience; timestamp of a message or game turn; validFrom (else createdAt) of a fact; createdAt of the other kinds. */
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
-  /** The agent that stored a memory or message; null for a fact. */
+  /** The agent that stored it; null for a fact. */
   ownerId?: Maybe<Scalars['String']['output']>;
   participants?: Maybe<Array<Scalars['String']['output']>>;
   score: Scalars['Float']['output'];
+  /** @deprecated Use `kind`. */
   source: SearchSource;
   /** Where a memory was taken from (a message id, a dialog turn). */
   sourceRef?: Maybe<Scalars['String']['output']>;
@@ -18683,7 +18687,7 @@ export type SearchHit = {
 export type SearchMemoriesInput = {
   /** Only memories of these agents (owners); default: every memory the caller may read. */
   agentIds?: InputMaybe<Array<Scalars['ID']['input']>>;
-  /** Memories of this conversation; messages of this channel. */
+  /** Memories of this conversation; messages of this channel; game turns of this session (other kinds have none and are left out). */
   conversationId?: InputMaybe<Scalars['String']['input']>;
   /**
    * 0 = relevance only (default), up to 1 = as diverse as possible (maximal
@@ -18696,6 +18700,8 @@ export type SearchMemoriesInput = {
   explain: Scalars['Boolean']['input'];
   /** When the remembered thing happened (occurredAt, else createdAt): from inclusive, to exclusive. */
   from?: InputMaybe<Scalars['DateTime']['input']>;
+  /** Only these kinds; default: every kind the caller may read. */
+  kinds?: InputMaybe<Array<SearchSource>>;
   /** 1..100. */
   limit: Scalars['Int']['input'];
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
@@ -18703,7 +18709,8 @@ export type SearchMemoriesInput = {
   participants?: InputMaybe<Array<Scalars['String']['input']>>;
   /** What the agent is talking about, as plain words (1..2,000 characters); Lucene syntax is searched literally. */
   query: Scalars['String']['input'];
-  sources: Array<SearchSource>;
+  /** @deprecated Use `kinds`; give one of them. */
+  sources?: InputMaybe<Array<SearchSource>>;
   /** Memories carrying any of these tags. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
   to?: InputMaybe<Scalars['DateTime']['input']>;
@@ -18720,14 +18727,36 @@ export type SearchMemoriesResult = {
 };
 
 /**
- * What searchMemories looks through. Facts (relationships between people and
- * what they know, work at, live in…) are found by meaning only, and only
- * `minConfidence` filters them: the other filters describe memories and messages.
+ * The kinds searchMemories looks through: everything the write doors store,
+ * ranked together. Facts (relationships between people and what they know,
+ * work at, live in…) are found by meaning only, and only `minConfidence` filters
+ * them; experiences and game turns by words only (they have no embedding).
+ * A filter leaves out the kinds it cannot match: `types` and `tags` keep
+ * memories only, `participants` memories and messages, `conversationId`
+ * memories, messages and game turns, `minConfidence` what has a confidence;
+ * facts are left out by any filter but `minConfidence` and `agentIds`.
  */
 export type SearchSource =
+  | 'ANALYSIS'
+  /** A belief (memory_store, reflection). */
+  | 'BELIEF'
+  | 'CONCEPT'
+  | 'CONTENT'
+  | 'DOCUMENTATION'
+  /** An experience waiting for reflection (memory_store). */
+  | 'EXPERIENCE'
+  /** A fact about a person (assertFacts, facts learned from messages). */
   | 'FACT'
+  /** An insight (memory_store). */
+  | 'INSIGHT'
+  /** An agent memory (createMemories, recordMemories, recordInteraction). */
   | 'MEMORY'
-  | 'MESSAGE';
+  /** A chat message (recordMessages, the importer). */
+  | 'MESSAGE'
+  | 'RESEARCH'
+  | 'SYNTHESIS'
+  /** A game turn's analysis (recordTurn); its conversation is the game session. */
+  | 'TURN';
 
 export type SecurityAudit = Knowledge & Owned & {
   __typename?: 'SecurityAudit';
@@ -33493,6 +33522,7 @@ export type SearchHitResolvers<ContextType = RequestContext, ParentType extends 
   factType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   importance?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['SearchSource'], ParentType, ContextType>;
   memory?: Resolver<Maybe<ResolversTypes['Memory']>, ParentType, ContextType>;
   memoryType?: Resolver<Maybe<ResolversTypes['MemoryType']>, ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['Message']>, ParentType, ContextType>;

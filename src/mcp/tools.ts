@@ -98,7 +98,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       render: (v) => {
         const hits = rows((v as Row).hits);
         if (!hits.length) return "Nothing found.";
-        return hits.map((h, i) => `${i + 1}. [${String(h.source)} ${String(h.id)}] ${h.authorName ? `${String(h.authorName)}: ` : ""}${clip(h.content)}`).join("\n");
+        return hits.map((h, i) => `${i + 1}. [${String(h.kind)} ${String(h.id)}] ${h.authorName ? `${String(h.authorName)}: ` : ""}${clip(h.content)}`).join("\n");
       },
       writes: false,
     },

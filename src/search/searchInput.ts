@@ -1,11 +1,15 @@
 import { BadUserInputError } from "../errors/errors.js";
 import type { SearchFilterParams } from "./searchSources.js";
+import { SEARCH_KINDS, type SearchKind } from "./recallKinds.js";
 
 /** searchMemories' input as GraphQL hands it over (defaults applied). */
 export interface SearchMemoriesArgs {
   query: string;
   vector?: number[] | null;
-  sources: ("MEMORY" | "MESSAGE" | "FACT")[];
+  /** The kinds to search (null: every kind the caller may read). */
+  kinds?: SearchKind[] | null;
+  /** The former name of `kinds`, kept for existing clients. */
+  sources?: SearchKind[] | null;
   agentIds?: string[] | null;
   types?: string[] | null;
   tags?: string[] | null;
@@ -23,7 +27,7 @@ export interface SearchMemoriesArgs {
 export interface SearchRequest {
   query: string;
   vector: number[] | null;
-  sources: ("MEMORY" | "MESSAGE" | "FACT")[];
+  kinds: SearchKind[];
   filters: SearchFilterParams;
   limit: number;
   diversity: number;
@@ -55,7 +59,12 @@ export function parseSearchInput(input: SearchMemoriesArgs, dimensions: number):
   if (input.minConfidence != null && !(input.minConfidence >= 0 && input.minConfidence <= 1)) {
     throw new BadUserInputError(`${FIELD}.minConfidence must be between 0 and 1, got ${input.minConfidence}`, `${FIELD}.minConfidence`);
   }
-  if (input.sources.length === 0) throw new BadUserInputError(`${FIELD}.sources must name at least one source`, `${FIELD}.sources`);
+  if (input.kinds != null && input.sources != null) {
+    throw new BadUserInputError(`${FIELD}.sources is the former name of ${FIELD}.kinds: give one of them`, `${FIELD}.sources`);
+  }
+  const kindsField = input.kinds != null ? "kinds" : "sources";
+  const kinds = input.kinds ?? input.sources ?? SEARCH_KINDS;
+  if (kinds.length === 0) throw new BadUserInputError(`${FIELD}.${kindsField} must name at least one kind`, `${FIELD}.${kindsField}`);
   const list = (name: keyof SearchMemoriesArgs, value: string[] | null | undefined) => {
     if (value == null) return null;
     if (value.length > MAX_LIST) throw new BadUserInputError(`${FIELD}.${name} has at most ${MAX_LIST} items, got ${value.length}`, `${FIELD}.${name}`);
@@ -73,7 +82,7 @@ export function parseSearchInput(input: SearchMemoriesArgs, dimensions: number):
   return {
     query,
     vector: checkVector(input.vector, dimensions),
-    sources: [...new Set(input.sources)],
+    kinds: [...new Set(kinds)],
     filters: {
       agentIds: list("agentIds", input.agentIds),
       types: list("types", input.types),

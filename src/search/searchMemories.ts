@@ -13,8 +13,10 @@ import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.j
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
 import { textKeys } from "../embeddings/textKeys.js";
-import { fulltextHits, neighbours, sharedKeyHits, vectorHits, type CandidateRow, type HitProperties } from "./searchQueries.js";
+import { neighbours, otherKindVectorHits, recallFulltextHits, sharedKeyHits, vectorHits, type CandidateRow, type HitProperties, type ListResult } from "./searchQueries.js";
 import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
+import { NODE_KINDS, OTHER_KINDS, kindsUnder, type SearchKind } from "./recallKinds.js";
+import { mergeByScore } from "./ranking/mergeByScore.js";
 
 export interface SearchDeps {
   driver: Driver;
@@ -28,7 +30,8 @@ export interface SearchDeps {
 }
 
 export interface SearchHitResult {
-  source: "MEMORY" | "MESSAGE" | "FACT";
+  /** The kind of node (or FACT, a relationship) the hit is. */
+  kind: SearchKind;
   id: string;
   score: number;
   occurredAt: string | null;
@@ -42,10 +45,13 @@ export interface SearchResult {
 }
 
 /**
- * Hybrid search: full text and vectors retrieve candidates (in parallel, per
- * source), reciprocal-rank fusion merges them, the best hits bring their
- * conversation neighbours and people, and the pure ranking weighs and
- * diversifies the lot. Only what the caller may read is ever retrieved.
+ * Hybrid search over every kind the write doors store (search/recallKinds.ts):
+ * full text, vectors and shared keys retrieve candidates in parallel, each
+ * retriever as one list over all kinds (one full-text index; the vector
+ * indexes' cosines merged by score), reciprocal-rank fusion merges the
+ * lists, the best hits bring their conversation neighbours and people, and
+ * the pure ranking weighs and diversifies the lot. Only what the caller may
+ * read is ever retrieved.
  */
 export async function searchMemories(deps: SearchDeps, caller: Caller, request: SearchRequest): Promise<SearchResult> {
   const started = performance.now();
@@ -53,30 +59,37 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const params = { ...visibilityParams(caller), ...request.filters };
   const perList = listDepth(request.limit);
   const options = { ...rankOptionsFor(deps.sharedKeys === true), lambda: 1 - request.diversity, limit: request.limit, now: deps.now() };
-  const specs = request.sources.filter((s) => s !== "FACT").map((s) => SEARCH_SOURCES[s]);
+  const kinds = new Set(kindsUnder(request.kinds, request.filters));
+  const specs = (["MEMORY", "MESSAGE"] as const).filter((k) => kinds.has(k)).map((k) => SEARCH_SOURCES[k]);
+  const nodeKinds = NODE_KINDS.filter((k) => kinds.has(k));
+  const otherKinds = OTHER_KINDS.filter((k) => kinds.has(k));
   const lucene = luceneAnyWord(request.query);
 
   const vectorPromise = request.vector ? Promise.resolve(request.vector) : deps.embedder.embedQueries([request.query]).then((v) => v[0]!);
   const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
   agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
   const withVectors = request.diversity > 0;
-  const fulltextPromise = Promise.all(specs.map((spec) => fulltextHits(target, spec, lucene, params, perList, withVectors)));
+  const fulltextPromise = recallFulltextHits(target, nodeKinds, lucene, params, perList, withVectors);
   // The query's keys are parsed (about 1.5 ms) once the full-text read is on its way.
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
-  const [fulltext, vector, facts, keyLists] = await Promise.all([
+  const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,
     Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors, options.contextWeight))),
-    request.sources.includes("FACT")
+    otherKinds.length > 0 ? vectorPromise.then((v) => otherKindVectorHits(target, otherKinds, v, params, perList, withVectors)) : Promise.resolve(EMPTY),
+    kinds.has("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
-      : Promise.resolve({ hits: [], rows: [] }),
+      : Promise.resolve(EMPTY),
     queryKeys.length > 0 ? Promise.all(specs.map((spec) => sharedKeyHits(target, spec, queryKeys, params, perList, withVectors))) : Promise.resolve([]),
   ]);
   await agentsChecked;
-  const fulltextFlat = fulltext.flatMap((l) => l.hits);
-  const vectorFlat = [...vector, facts].flatMap((l) => l.hits);
-  const keysFlat = keyLists.flatMap((l) => l.hits);
+  // One list per retriever, whatever the kinds: the vector indexes' scores are all Neo4j's cosine score, (1 + cos) / 2,
+  // which a fact's plain cosine is turned into; the shared-key scores are the same rarity sums.
+  const fulltextFlat = fulltext.hits;
+  const factHits = facts.hits.map((h) => ({ ...h, score: (1 + h.score) / 2 }));
+  const vectorFlat = mergeByScore([...vector.map((l) => l.hits), others.hits, factHits], perList);
+  const keysFlat = mergeByScore(keyLists.map((l) => l.hits), perList);
   const fused = fuseLists(fulltextFlat, vectorFlat, options, keysFlat);
-  const listRows = new Map([...fulltext, ...vector, facts, ...keyLists].flatMap((l) => l.rows).map((r) => [r.key, r]));
+  const listRows = new Map([fulltext, ...vector, others, facts, ...keyLists].flatMap((l) => l.rows).map((r) => [r.key, r]));
 
   // Graph expansion around the best hits that have neighbours (a conversation, people), the
   // neighbours coming back as rows: every list and the neighbour read bring their rows, so nothing is read a third time.
@@ -98,11 +111,13 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   return {
     hits: ranked.map(({ id, score, parts }) => {
       const row = byKey.get(id)!;
-      return { source: id.slice(0, id.indexOf(":")) as SearchHitResult["source"], id: row.id, score, occurredAt: row.occurredAt, properties: row.properties, parts };
+      return { kind: id.slice(0, id.indexOf(":")) as SearchKind, id: row.id, score, occurredAt: row.occurredAt, properties: row.properties, parts };
     }),
     tookMs: performance.now() - started,
   };
 }
+
+const EMPTY: ListResult = { hits: [], rows: [] };
 
 /** Naming an agent the tenant does not have is a mistake worth saying, not an empty answer. */
 async function requireAgents(target: { driver: Driver; database: string }, caller: Caller, agentIds: string[]): Promise<void> {

@@ -1,7 +1,9 @@
 import neo4j, { type Driver } from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import type { ListHit } from "./ranking/rankCandidates.js";
-import type { SearchFilterParams, SearchSourceSpec } from "./searchSources.js";
+import { ANY_KIND_FILTER, OTHER_KIND_FILTER, type SearchFilterParams, type SearchSourceSpec } from "./searchSources.js";
+import { RECALL_INDEX, RECALL_KINDS, kindOfLabel, type NodeKind } from "./recallKinds.js";
+import { vectorIndexName } from "../embeddings/embeddedTypes.js";
 import type { MemoryType } from "../generated/resolvers-types.js";
 import type { FactRecord } from "../facts/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
@@ -85,6 +87,113 @@ function toRow(spec: SearchSourceSpec, r: { get(key: string): unknown }): Candid
   };
 }
 
+/**
+ * A row of any recalled kind, as Cypher over `n` (the twin of rowProjection
+ * for a statement that reads several kinds): `$recallLabels` names the
+ * labels a kind is read from.
+ */
+const ANY_KIND_PROJECTION = `n.id AS id, n { .*, embedding: null, contextEmbedding: null, keys: null, keyTerms: null } AS properties,
+   head([l IN labels(n) WHERE l IN $recallLabels]) AS label,
+   toString(coalesce(n.occurredAt, n.timestamp, n.createdAt)) AS occurredAt,
+   CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
+   CASE WHEN n:Message THEN head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id]) END AS channelId,
+   CASE WHEN n:Memory THEN n.conversationId IS NOT NULL OR EXISTS { (n)-[:ABOUT]->(:Person) }
+        WHEN n:Message THEN EXISTS { (n)-[:IN_CHANNEL]->(:Channel) }
+        ELSE false END AS expandable`;
+
+/** A row read by ANY_KIND_PROJECTION: its kind from its label, its shown text as `content`. */
+function toAnyRow(r: { get(key: string): unknown }): CandidateRow {
+  const kind = kindOfLabel(r.get("label") as string) as NodeKind;
+  const properties = r.get("properties") as HitProperties;
+  const shown = RECALL_KINDS[kind].shown.map((f) => properties[f]).find((v): v is string => typeof v === "string" && v.length > 0);
+  return {
+    key: `${kind}:${r.get("id") as string}`,
+    id: r.get("id") as string,
+    properties: { ...properties, content: shown ?? "", channelId: r.get("channelId") as string | null },
+    occurredAt: r.get("occurredAt") as string | null,
+    vector: r.get("vector") as number[] | null,
+    expandable: r.get("expandable") === true,
+  };
+}
+
+function anyKindResult(records: { get(key: string): unknown }[]): ListResult {
+  const rows = records.map(toAnyRow);
+  return { hits: rows.map((row, i) => ({ id: row.key, rank: i + 1, score: records[i]!.get("score") as number })), rows };
+}
+
+const labelsOf = (kinds: readonly NodeKind[]) => kinds.map((k) => RECALL_KINDS[k].label);
+
+/**
+ * BM25 hits of every kind asked for, from the one index over all of them
+ * (RECALL_INDEX), that pass the visibility rule and each kind's filters,
+ * best first: one list whose scores compare across kinds.
+ */
+export async function recallFulltextHits(
+  target: QueryTarget,
+  kinds: readonly NodeKind[],
+  lucene: string,
+  params: SearchParams,
+  limit: number,
+  withVectors: boolean,
+): Promise<ListResult> {
+  if (!lucene || kinds.length === 0) return { hits: [], rows: [] };
+  const records = await read(
+    target,
+    `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score
+     WHERE ${VISIBLE_TO_CALLER} AND any(l IN labels(n) WHERE l IN $recallLabels) AND ${ANY_KIND_FILTER}
+     WITH n, score LIMIT $limit
+     RETURN score, ${ANY_KIND_PROJECTION}`,
+    { ...params, index: RECALL_INDEX, recallLabels: labelsOf(kinds), lucene, limit: neo4j.int(limit), withVectors },
+  );
+  return anyKindResult(records);
+}
+
+/**
+ * Nearest neighbours by cosine among the embedded kinds that are neither
+ * memories nor messages (beliefs, insights, research…), in one statement.
+ * Scoped to some agents, their nodes are scored exactly (through the owner
+ * indexes: an agent holds few of them), else the kinds' vector indexes are
+ * asked, as vectorHits does. Scores are Neo4j's cosine scores, as the other
+ * vector lists', so the lists merge by score.
+ */
+export async function otherKindVectorHits(
+  target: QueryTarget,
+  kinds: readonly NodeKind[],
+  vector: number[],
+  params: SearchParams,
+  limit: number,
+  withVectors: boolean,
+): Promise<ListResult> {
+  const embedded = kinds.filter((k) => RECALL_KINDS[k].embedded);
+  if (embedded.length === 0) return { hits: [], rows: [] };
+  const candidates = params.agentIds
+    ? `CALL () {
+         ${labelsOf(embedded)
+           .map((label) => `MATCH (n:${label}) WHERE n.tenantId = $callerTenant AND n.ownerId IN $agentIds AND n.embedding IS NOT NULL RETURN n`)
+           .join("\n         UNION ALL\n         ")}
+       }
+       WITH n, vector.similarity.cosine(n.embedding, $vector) AS score`
+    : `UNWIND $indexes AS idx
+       CALL db.index.vector.queryNodes(idx, $k, $vector) YIELD node AS n, score`;
+  const records = await read(
+    target,
+    `${candidates}
+     WITH n, score WHERE ${VISIBLE_TO_CALLER} AND ${OTHER_KIND_FILTER}
+     ORDER BY score DESC LIMIT $limit
+     RETURN score, ${ANY_KIND_PROJECTION}`,
+    {
+      ...params,
+      vector,
+      indexes: labelsOf(embedded).map(vectorIndexName),
+      k: neo4j.int(Math.min(1000, Math.max(50, limit * 2))),
+      recallLabels: labelsOf(embedded),
+      limit: neo4j.int(limit),
+      withVectors,
+    },
+  );
+  return anyKindResult(records);
+}
+
 /** A retriever's list: ranked hits, and the rows of those hits (so no second read is needed). */
 export interface ListResult {
   hits: ListHit[];
@@ -96,27 +205,6 @@ function listResult(spec: SearchSourceSpec, records: { get(key: string): unknown
     hits: records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number })),
     rows: records.map((r) => toRow(spec, r)),
   };
-}
-
-/** BM25 hits that pass the filters, best first (the index streams; filtering happens before the limit). */
-export async function fulltextHits(
-  target: QueryTarget,
-  spec: SearchSourceSpec,
-  lucene: string,
-  params: SearchParams,
-  limit: number,
-  withVectors: boolean,
-): Promise<ListResult> {
-  if (!lucene) return { hits: [], rows: [] };
-  const records = await read(
-    target,
-    `CALL db.index.fulltext.queryNodes($index, $lucene) YIELD node AS n, score
-     WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
-     WITH n, score LIMIT $limit
-     RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.fulltextIndex, lucene, limit: neo4j.int(limit), withVectors },
-  );
-  return listResult(spec, records);
 }
 
 /**

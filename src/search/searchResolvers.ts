@@ -9,24 +9,27 @@ import { searchMemories, type SearchDeps, type SearchHitResult } from "./searchM
 /** The GraphQL shape of a hit: memory and message fields side by side, score parts on request. */
 function toGraphQL(hit: SearchHitResult, explain: boolean): SearchHit {
   const p = hit.properties;
-  const memory = hit.source === "MEMORY";
-  const fact = hit.source === "FACT";
+  const memory = hit.kind === "MEMORY";
+  const fact = hit.kind === "FACT";
+  // Knowledge (beliefs, insights…) has an owner and a confidence; a game turn an owner only.
+  const owned = !fact;
   return {
-    source: hit.source,
+    kind: hit.kind,
+    source: hit.kind,
     id: hit.id,
     content: p.content ?? "",
     score: hit.score,
-    ownerId: fact ? null : p.ownerId,
+    ownerId: owned ? p.ownerId : null,
     occurredAt: hit.occurredAt,
     memoryType: memory ? p.type : null,
     importance: memory ? p.importance : null,
-    confidence: memory || fact ? p.confidence : null,
+    confidence: typeof p.confidence === "number" ? p.confidence : null,
     tags: memory ? p.tags : null,
     participants: memory || fact ? p.participants : null,
-    conversationId: memory ? p.conversationId : fact ? null : p.channelId,
+    conversationId: memory ? p.conversationId : hit.kind === "MESSAGE" ? p.channelId : hit.kind === "TURN" ? (p.sessionId as string) : null,
     sourceRef: memory ? p.source : null,
-    authorId: hit.source === "MESSAGE" ? p.authorId : null,
-    authorName: hit.source === "MESSAGE" ? p.authorName : null,
+    authorId: hit.kind === "MESSAGE" ? p.authorId : null,
+    authorName: hit.kind === "MESSAGE" ? p.authorName : null,
     evidence: fact ? p.evidence : null,
     factType: fact ? p.factType : null,
     fact: fact ? (p.fact ?? null) : null,

@@ -6,7 +6,6 @@
 export interface SearchSourceSpec {
   kind: "MEMORY" | "MESSAGE";
   label: "Memory" | "Message";
-  fulltextIndex: string;
   /** Full-text index over the keys the embedding worker stores, under their scopes (embeddings/keyTerms.ts). */
   keysIndex: string;
   vectorIndex: string;
@@ -40,7 +39,7 @@ export interface SearchFilterParams {
   minConfidence: number | null;
 }
 
-const MEMORY_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
+export const MEMORY_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
   AND ($types IS NULL OR n.type IN $types)
   AND ($tags IS NULL OR any(t IN n.tags WHERE t IN $tags))
   AND ($participants IS NULL OR any(p IN n.participants WHERE p IN $participants))
@@ -49,18 +48,37 @@ const MEMORY_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
   AND ($to IS NULL OR coalesce(n.occurredAt, n.createdAt) < datetime($to))
   AND ($minConfidence IS NULL OR n.confidence >= $minConfidence)`;
 
-const MESSAGE_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
+export const MESSAGE_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
   AND $types IS NULL AND $tags IS NULL AND $minConfidence IS NULL
   AND ($participants IS NULL OR n.authorId IN $participants OR n.authorName IN $participants)
   AND ($conversationId IS NULL OR EXISTS { (n)-[:IN_CHANNEL]->(c:Channel) WHERE c.id = $conversationId })
   AND ($from IS NULL OR n.timestamp >= datetime($from))
   AND ($to IS NULL OR n.timestamp < datetime($to))`;
 
+/**
+ * The filters over the kinds that are neither memories nor messages: whose
+ * they are, when they happened, how sure; a game turn's conversation is its
+ * session. The memory-only filters (types, tags, participants) leave them out.
+ */
+export const OTHER_KIND_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
+  AND $types IS NULL AND $tags IS NULL AND $participants IS NULL
+  AND ($conversationId IS NULL OR n.sessionId = $conversationId)
+  AND ($from IS NULL OR coalesce(n.occurredAt, n.timestamp, n.createdAt) >= datetime($from))
+  AND ($to IS NULL OR coalesce(n.occurredAt, n.timestamp, n.createdAt) < datetime($to))
+  AND ($minConfidence IS NULL OR n.confidence >= $minConfidence)`;
+
+/**
+ * The filters of every kind in one predicate over `n`, by its label: the
+ * statement over the shared full-text index reads every kind at once.
+ */
+export const ANY_KIND_FILTER = `CASE WHEN n:Memory THEN (${MEMORY_FILTER})
+  WHEN n:Message THEN (${MESSAGE_FILTER})
+  ELSE (${OTHER_KIND_FILTER}) END`;
+
 export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
   MEMORY: {
     kind: "MEMORY",
     label: "Memory",
-    fulltextIndex: "memory_content",
     keysIndex: "memory_key_terms",
     vectorIndex: "memory_embedding",
     contextVectorIndex: "memory_context_embedding",
@@ -76,7 +94,6 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
   MESSAGE: {
     kind: "MESSAGE",
     label: "Message",
-    fulltextIndex: "message_content",
     keysIndex: "message_key_terms",
     vectorIndex: "message_embedding",
     filter: MESSAGE_FILTER,

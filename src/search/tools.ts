@@ -1,6 +1,7 @@
 import { arg, declareTool, toolResolvers, type AnyToolDeclaration } from "../core/retrievalTool.js";
 import { searchMemoriesResolver } from "./searchResolvers.js";
 import type { SearchDeps } from "./searchMemories.js";
+import { SEARCH_KINDS } from "./recallKinds.js";
 
 /** Hybrid search as a retrieval tool (core/retrievalTool.ts); its input object is checked by parseSearchInput. */
 export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
@@ -10,10 +11,11 @@ export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
     implement: (deps: SearchDeps) => searchMemoriesResolver(deps),
     loop: {
       name: "search_memories",
-      description: "Memories and messages matching a query by words and meaning (hybrid search).",
+      description:
+        "Everything stored that matches a query by words and meaning (hybrid search): memories, messages, facts, beliefs, insights, experiences, knowledge, game turns, ranked together; `kinds` narrows it.",
       own: {
-        args: { query: arg.text(), limit: arg.limit(10, 50) },
-        toField: ({ query, limit }) => ({ input: { query, sources: ["MEMORY", "MESSAGE"], limit, diversity: 0, expand: true, explain: true } }),
+        args: { query: arg.text(), limit: arg.limit(10, 50), kinds: arg.someOf(SEARCH_KINDS) },
+        toField: ({ query, limit, kinds }) => ({ input: { query, kinds, limit, diversity: 0, expand: true, explain: true } }),
       },
       planner: { use: "snippetsByMeaning", limit: 10 },
     },

@@ -1,4 +1,5 @@
 import type { FactRecord } from "../../facts/index.js";
+import type { SearchKind } from "../../search/index.js";
 
 /** A fact a tool returned, with how close in meaning it was to the tool's query (when it was found that way). */
 export interface FoundFact {
@@ -15,7 +16,7 @@ export interface FoundProfile {
 }
 
 export interface FoundSnippet {
-  source: "MEMORY" | "MESSAGE" | "FACT";
+  source: SearchKind;
   id: string;
   content: string;
   score: number;

@@ -64,8 +64,8 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     expect(operatorTools).toContain("cypher_query");
 
     const search = agentTools.find((t) => t.name === "memory_search")!;
-    // The retrieveContext loop's declaration of searchMemories: query, and a limit of at most 50.
-    expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(["limit", "query"]);
+    // The retrieveContext loop's declaration of searchMemories: query, a limit of at most 50, and the kinds to narrow it to.
+    expect(Object.keys(search.inputSchema.properties ?? {}).sort()).toEqual(["kinds", "limit", "query"]);
     expect((search.inputSchema.properties as Record<string, { maximum?: number }>).limit?.maximum).toBe(50);
     const turn = agentTools.find((t) => t.name === "record_turn")!;
     const buttons = (turn.inputSchema.properties as Record<string, { items?: { enum?: string[] } }>).button_presses?.items?.enum;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSearchInput, type SearchMemoriesArgs } from "../../../src/search/searchInput.js";
 
-const base: SearchMemoriesArgs = { query: "queue", sources: ["MEMORY"], limit: 10, diversity: 0.2, expand: true, explain: false };
+const base: SearchMemoriesArgs = { query: "queue", kinds: ["MEMORY"], limit: 10, diversity: 0.2, expand: true, explain: false };
 const unit = (n: number) => Array.from({ length: n }, () => 1 / Math.sqrt(n));
 
 describe("searchMemories input", () => {
@@ -26,9 +26,17 @@ describe("searchMemories input", () => {
     [{ from: "yesterday" }, /not a date-time/],
     [{ vector: unit(383) }, /384 dimensions, got 383/],
     [{ vector: unit(384).map((x) => x * 2) }, /length 1/],
-    [{ sources: [] }, /at least one source/],
+    [{ kinds: [] }, /kinds must name at least one kind/],
+    [{ kinds: null, sources: [] }, /sources must name at least one kind/],
+    [{ sources: ["MEMORY"] }, /sources is the former name of searchMemories.input.kinds/],
   ])("refuses %j", (change, message) => {
     expect(() => parseSearchInput({ ...base, ...change } as SearchMemoriesArgs, 384)).toThrow(message);
+  });
+
+  it("searches every kind when none is named, and reads the former `sources` as `kinds`", () => {
+    const every = parseSearchInput({ ...base, kinds: null }, 384).kinds;
+    expect(every).toEqual(expect.arrayContaining(["MEMORY", "MESSAGE", "FACT", "BELIEF", "INSIGHT", "EXPERIENCE", "TURN"]));
+    expect(parseSearchInput({ ...base, kinds: null, sources: ["BELIEF", "BELIEF"] }, 384).kinds).toEqual(["BELIEF"]);
   });
 
   it("accepts a unit vector of the index's size", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { SEARCH_KINDS } from "../../../src/search/recallKinds.js";
 import { retrievalTools, toolJsonSchema, type ToolResolvers, type ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
 import type { RequestContext } from "../../../src/core/requestContext.js";
 import { request } from "./fixtures.js";
@@ -33,10 +34,12 @@ describe("retrievalTools", () => {
     expect(resolvers[resolver]).toHaveBeenCalledWith(null, expected, ctx);
   });
 
-  it("search_memories searches memories and messages with explain on and 10 results by default", async () => {
+  it("search_memories searches every kind with explain on and 10 results by default; kinds narrows it", async () => {
     const { resolvers, tools, run } = setup();
     await tools.get("search_memories")!.run({ query: "deploy" }, run);
-    expect(resolvers.searchMemories).toHaveBeenCalledWith(null, { input: { query: "deploy", sources: ["MEMORY", "MESSAGE"], limit: 10, diversity: 0, expand: true, explain: true } }, expect.anything());
+    expect(resolvers.searchMemories).toHaveBeenCalledWith(null, { input: { query: "deploy", kinds: [...SEARCH_KINDS], limit: 10, diversity: 0, expand: true, explain: true } }, expect.anything());
+    await tools.get("search_memories")!.run({ query: "deploy", kinds: ["belief", "FACT"] }, run);
+    expect(resolvers.searchMemories).toHaveBeenLastCalledWith(null, { input: { query: "deploy", kinds: ["BELIEF", "FACT"], limit: 10, diversity: 0, expand: true, explain: true } }, expect.anything());
   });
 
   it("get_conversation_participants sends the request's messages without timestamps", async () => {

@@ -5526,7 +5526,7 @@ export type ScreenshotInput = {
 export type SearchMemoriesInput = {
   /** Only memories of these agents (owners); default: every memory the caller may read. */
   agentIds?: Array<string | number> | null | undefined;
-  /** Memories of this conversation; messages of this channel. */
+  /** Memories of this conversation; messages of this channel; game turns of this session (other kinds have none and are left out). */
   conversationId?: string | null | undefined;
   /**
    * 0 = relevance only (default), up to 1 = as diverse as possible (maximal
@@ -5539,6 +5539,8 @@ export type SearchMemoriesInput = {
   explain?: boolean;
   /** When the remembered thing happened (occurredAt, else createdAt): from inclusive, to exclusive. */
   from?: string | null | undefined;
+  /** Only these kinds; default: every kind the caller may read. */
+  kinds?: Array<SearchSource> | null | undefined;
   /** 1..100. */
   limit?: number;
   minConfidence?: number | null | undefined;
@@ -5546,7 +5548,8 @@ export type SearchMemoriesInput = {
   participants?: Array<string> | null | undefined;
   /** What the agent is talking about, as plain words (1..2,000 characters); Lucene syntax is searched literally. */
   query: string;
-  sources?: Array<SearchSource>;
+  /** @deprecated Use `kinds`; give one of them. */
+  sources?: Array<SearchSource> | null | undefined;
   /** Memories carrying any of these tags. */
   tags?: Array<string> | null | undefined;
   to?: string | null | undefined;
@@ -5556,14 +5559,36 @@ export type SearchMemoriesInput = {
 };
 
 /**
- * What searchMemories looks through. Facts (relationships between people and
- * what they know, work at, live in…) are found by meaning only, and only
- * `minConfidence` filters them: the other filters describe memories and messages.
+ * The kinds searchMemories looks through: everything the write doors store,
+ * ranked together. Facts (relationships between people and what they know,
+ * work at, live in…) are found by meaning only, and only `minConfidence` filters
+ * them; experiences and game turns by words only (they have no embedding).
+ * A filter leaves out the kinds it cannot match: `types` and `tags` keep
+ * memories only, `participants` memories and messages, `conversationId`
+ * memories, messages and game turns, `minConfidence` what has a confidence;
+ * facts are left out by any filter but `minConfidence` and `agentIds`.
  */
 export type SearchSource =
+  | 'ANALYSIS'
+  /** A belief (memory_store, reflection). */
+  | 'BELIEF'
+  | 'CONCEPT'
+  | 'CONTENT'
+  | 'DOCUMENTATION'
+  /** An experience waiting for reflection (memory_store). */
+  | 'EXPERIENCE'
+  /** A fact about a person (assertFacts, facts learned from messages). */
   | 'FACT'
+  /** An insight (memory_store). */
+  | 'INSIGHT'
+  /** An agent memory (createMemories, recordMemories, recordInteraction). */
   | 'MEMORY'
-  | 'MESSAGE';
+  /** A chat message (recordMessages, the importer). */
+  | 'MESSAGE'
+  | 'RESEARCH'
+  | 'SYNTHESIS'
+  /** A game turn's analysis (recordTurn); its conversation is the game session. */
+  | 'TURN';
 
 export type SecurityAuditConnectInput = {
   vulnerabilities?: Array<SecurityAuditVulnerabilitiesConnectFieldInput> | null | undefined;
@@ -7150,7 +7175,7 @@ export type SearchMemoriesQueryVariables = Exact<{
 }>;
 
 
-export type SearchMemoriesQuery = { searchMemories: { tookMs: number, hits: Array<{ source: SearchSource, id: string, content: string, score: number, occurredAt: string | null, authorName: string | null, ownerId: string | null, conversationId: string | null }> } };
+export type SearchMemoriesQuery = { searchMemories: { tookMs: number, hits: Array<{ kind: SearchSource, id: string, content: string, score: number, occurredAt: string | null, authorName: string | null, ownerId: string | null, conversationId: string | null }> } };
 
 export type MemoryContextQueryVariables = Exact<{
   agentId: string | number;
@@ -7444,7 +7469,7 @@ export const SearchMemoriesDocument = new TypedDocumentString(`
     query SearchMemories($input: SearchMemoriesInput!) {
   searchMemories(input: $input) {
     hits {
-      source
+      kind
       id
       content
       score
