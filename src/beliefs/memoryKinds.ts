@@ -42,7 +42,7 @@ export const CREATE_STATEMENT: Readonly<Record<MemoryKind, string>> = {
   EXPERIENCE: `
     CREATE (:Experience {
       id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], description: $content,
-      experienceType: 'memory_store', outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
+      domains: $domains, experienceType: coalesce($domains[0], 'general'), outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
     })${ACTIVE}`,
   RESEARCH: `
     CREATE (:Research { ${OWNED}, topic: $headline, findings: $content, sources: [], depth: 'MODERATE' })${ACTIVE}`,

@@ -6766,6 +6766,8 @@ export type Experience = Owned & {
   __typename?: 'Experience';
   createdAt: Scalars['DateTime']['output'];
   description: Scalars['String']['output'];
+  /** What it is about, as memoryStore's `domains`: the beliefs a reflection forms from it are filed under them (else under experienceType). */
+  domains?: Maybe<Array<Scalars['String']['output']>>;
   experienceType: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
@@ -6799,6 +6801,7 @@ export type ExperienceConnectWhere = {
 
 export type ExperienceCreateInput = {
   description: Scalars['String']['input'];
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   experienceType: Scalars['String']['input'];
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   outcome?: InputMaybe<Outcome>;
@@ -6840,6 +6843,7 @@ export type ExperienceSort = {
 
 export type ExperienceUpdateInput = {
   description?: InputMaybe<StringScalarMutations>;
+  domains?: InputMaybe<ListStringMutations>;
   experienceType?: InputMaybe<StringScalarMutations>;
   occurredAt?: InputMaybe<DateTimeScalarMutations>;
   outcome?: InputMaybe<OutcomeEnumScalarMutations>;
@@ -6854,6 +6858,7 @@ export type ExperienceWhere = {
   OR?: InputMaybe<Array<ExperienceWhere>>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   description?: InputMaybe<StringScalarFilters>;
+  domains?: InputMaybe<StringListFilters>;
   experienceType?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   occurredAt?: InputMaybe<DateTimeScalarFilters>;
@@ -7949,6 +7954,8 @@ export type InsightBasedOnUpdateFieldInput = {
 
 export type InsightCategory =
   | 'COMPETITIVE'
+  /** Filed under no particular category: what memoryStore gives an INSIGHT stored without one. */
+  | 'GENERAL'
   | 'MARKET'
   | 'OPPORTUNITY'
   | 'PROCESS'
@@ -9896,8 +9903,9 @@ export type Mutation = {
   memoryShare: SharedKnowledge;
   /**
    * The agent team's memory_store: writes caller-owned knowledge. Every type but
-   * EXPERIENCE is Knowledge (INSIGHT needs `category`) and joins the shared pool at
-   * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection.
+   * EXPERIENCE is Knowledge (an INSIGHT without `category` is filed under GENERAL) and joins the shared pool at
+   * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection,
+   * keeping its `domains` (its experienceType is the first, else `general`).
    * The write counts as the caller's activity (`Agent.lastActiveAt`).
    * `content` 1..20,000 characters, `confidence` 0..1, at most 20 `domains` of 100 characters.
    */
@@ -30320,6 +30328,7 @@ export type EvolutionResolvers<ContextType = RequestContext, ParentType extends 
 export type ExperienceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Experience'] = ResolversParentTypes['Experience']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  domains?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   experienceType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;

@@ -5,7 +5,7 @@ import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
-import { visibleAs } from "../graph/visibleAs.js";
+import { grantedAs, visibleAs } from "../graph/visibleAs.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
 import { MESSAGE_WRITE_LABELS } from "./writeLabels.js";
 
@@ -37,7 +37,10 @@ export function rememberedMessageId(tenantId: string, owner: string, messageId: 
 // One statement whatever the batch size (planned once). A message stored before
 // is matched and left as it was: its links are written only when it is created.
 // A channel, author or replied-to message the caller may not read (another
-// agent's PRIVATE node) is left unlinked, as a generated connect leaves it.
+// agent's PRIVATE node) is left unlinked, as a generated connect leaves it. The
+// author is linked only when a grant lets the writer read it, admins included:
+// AUTHORED makes the message part of that person's record (profile, extracted
+// facts), which only the person's owner may decide for a PRIVATE person.
 const WRITE = `
   UNWIND $rows AS row
   OPTIONAL MATCH (old:Message {tenantId: $tenantId, id: row.id})
@@ -56,7 +59,7 @@ const WRITE = `
       ON CREATE SET p.ownerId = $callerAgent, p.visibility = 'SHARED', p.sharedWith = [], p.name = coalesce(row.authorName, row.authorId),
         p.aliases = [], p.createdAt = datetime()
     FOREACH (_ IN CASE WHEN ${visibleAs("ch")} THEN [1] ELSE [] END | CREATE (m)-[:IN_CHANNEL]->(ch))
-    FOREACH (_ IN CASE WHEN ${visibleAs("p")} THEN [1] ELSE [] END | CREATE (p)-[:AUTHORED]->(m))
+    FOREACH (_ IN CASE WHEN ${grantedAs("p")} THEN [1] ELSE [] END | CREATE (p)-[:AUTHORED]->(m))
     WITH m, row
     OPTIONAL MATCH (r:Message {tenantId: $tenantId, id: row.replyTo}) WHERE ${visibleAs("r")}
     FOREACH (_ IN CASE WHEN r IS NULL OR r = m THEN [] ELSE [1] END | MERGE (m)-[:REPLIES_TO]->(r))
