@@ -6,6 +6,7 @@ import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import { grantedAs, visibleAs } from "../graph/visibleAs.js";
+import { ensureAgentNode } from "../graph/agentNode.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
 import { MESSAGE_WRITE_LABELS } from "./writeLabels.js";
 
@@ -81,6 +82,8 @@ const WRITE = `
          sum(memoryCreated) AS memoriesCreated`;
 
 const AGENT_EXISTS = `OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $rememberAs}) RETURN a IS NOT NULL AS found`;
+// Remembering as oneself needs no registration first: the caller's Agent node is created by its first write.
+const ENSURE_SELF = `${ensureAgentNode("a", "$tenantId", "$rememberAs")} RETURN true AS found`;
 
 /** Refuses what no batch may do: an empty or oversized batch, or remembering as another agent without being an admin. Pure. */
 function checkBatch(caller: Caller, messages: readonly MessageImportInput[], rememberAs: string | null) {
@@ -122,7 +125,7 @@ export async function recordMessages(deps: Pick<AppDeps, "driver" | "database">,
   const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
   try {
     const counts = await session.executeWrite(async (tx) => {
-      if (rememberAs !== null && !(await tx.run(AGENT_EXISTS, params)).records[0]!.get("found")) {
+      if (rememberAs !== null && !(await tx.run(rememberAs === caller.agentId ? ENSURE_SELF : AGENT_EXISTS, params)).records[0]!.get("found")) {
         throw new BadUserInputError(`${F}.rememberAs: there is no agent "${rememberAs}" in this tenant`, `${F}.rememberAs`);
       }
       const record = (await tx.run(WRITE, params)).records[0]!;
