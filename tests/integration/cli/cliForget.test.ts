@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../../support/runCli.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /** `mnemograph whoami | memory update | memory forget | person erase` in their own processes, against a real gateway in token mode. */
 let tg: TokenGateway;
+// Seven CLI processes, each starting Node and tsx: on a shared two-core machine they alone took over a minute.
+vi.setConfig({ testTimeout: 300_000 });
 beforeAll(async () => {
   tg = await startTokenGateway({ tenantPrefix: "cli-forget" });
 });

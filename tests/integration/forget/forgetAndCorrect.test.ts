@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 import type { Caller } from "../../../src/core/caller.js";
 
@@ -9,6 +9,8 @@ import type { Caller } from "../../../src/core/caller.js";
  * as history; nothing of another agent or another person is touched.
  */
 let t: TokenGateway;
+// The first searches of a fresh gateway load the embedding model: on a shared two-core machine that alone took over a minute.
+vi.setConfig({ testTimeout: 240_000 });
 beforeAll(async () => {
   t = await startTokenGateway({ tenantPrefix: "forget" });
 });
@@ -20,7 +22,7 @@ const STORE = `mutation ($content: String!, $type: MemoryKind!, $confidence: Flo
 const INTERACTION = `mutation ($summary: String!) { recordInteraction(input: { summary: $summary, tags: [] }) { id } }`;
 const MESSAGES = `mutation ($messages: [MessageImportInput!]!, $rememberAs: ID) { recordMessages(messages: $messages, rememberAs: $rememberAs) { ids created } }`;
 const SEARCH = `query ($q: String!) { searchMemories(input: { query: $q, sources: [MEMORY, MESSAGE], limit: 50 }) { hits { id source content } } }`;
-const KNOWLEDGE = `query ($topic: String!) { memoryQuery(topic: $topic, limit: 50) { knowledge { id text } } }`;
+const KNOWLEDGE = `query ($topic: String!) { memoryQuery(topic: $topic, limit: 50) { knowledge { id title text } } }`;
 const FORGET = `mutation ($id: ID!) { forgetMemory(id: $id) { id nodeType versionsRemoved derivedRemoved poolEntriesRemoved eventsCleared tracesRemoved auditId } }`;
 const CORRECT = `mutation ($id: ID!, $content: String!, $reason: String) { correctMemory(id: $id, content: $content, reason: $reason) { id nodeType content previousVersionId } }`;
 const ERASE = `mutation ($personId: ID!) { erasePerson(personId: $personId) { personId personRemoved messagesRemoved memoriesRemoved factsRemoved mentionsRemoved tracesRemoved auditId } }`;
@@ -33,7 +35,7 @@ async function ok(caller: Caller, query: string, variables: Record<string, unkno
 /** The hits of a search that carry `word`: each test's own words, whatever else of the tenant the vectors bring along. */
 const searchIds = async (caller: Caller, q: string, word = q.split(" ")[0]!) =>
   ((await ok(caller, SEARCH, { q })).searchMemories.hits as { id: string; content: string }[]).filter((h) => h.content.includes(word));
-const knowledgeOf = async (caller: Caller, topic: string) => ((await ok(caller, KNOWLEDGE, { topic })).memoryQuery as { knowledge: { id: string; text: string } }[]).map((h) => h.knowledge);
+const knowledgeOf = async (caller: Caller, topic: string) => ((await ok(caller, KNOWLEDGE, { topic })).memoryQuery as { knowledge: { id: string; title: string | null; text: string | null } }[]).map((h) => h.knowledge);
 const one = async (cypher: string, params: Record<string, unknown> = {}) => (await t.gw.driver.executeQuery(cypher, { tenant: t.tenant, ...params })).records[0]!.toObject();
 const unique = (word: string) => `${word}${Math.random().toString(36).slice(2, 8)}`;
 const message = (id: string, authorId: string, content: string, channelId = "forget-ch") => ({ id, channelId, platform: "discord", authorId, authorName: authorId, content, timestamp: "2026-01-05T10:00:00Z" });
@@ -121,7 +123,7 @@ describe("correctMemory", () => {
     const corrected = (await ok(me, CORRECT, { id: old, content: `The ${word} cache needs a warm-up of two minutes` })).correctMemory;
     expect(corrected).toMatchObject({ nodeType: "Belief", previousVersionId: old });
     expect(corrected.id).not.toBe(old);
-    expect((await knowledgeOf(me, `${word} cache warm-up`)).filter((k) => k.text.includes(word)).map((k) => k.id)).toEqual([corrected.id]);
+    expect((await knowledgeOf(me, `${word} cache warm-up`)).filter((k) => `${k.title ?? ""} ${k.text ?? ""}`.includes(word)).map((k) => k.id)).toEqual([corrected.id]);
     expect(await one("MATCH (o:Belief {tenantId: $tenant, id: $old})-[e:EVOLVED_INTO]->(n:Belief {id: $new}) RETURN o.state AS state, e.reason AS reason", { old, new: corrected.id })).toEqual({ state: "SUPERSEDED", reason: "corrected" });
     // Forgetting the newest forgets the chain: no version of it remains.
     expect((await ok(me, FORGET, { id: corrected.id })).forgetMemory.versionsRemoved).toBe(1);
