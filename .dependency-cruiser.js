@@ -8,7 +8,7 @@
  */
 const FOUNDATION = "(core|config|errors|logging|generated)";
 const INFRA = "(auth|graph|embeddings|llm|maven)";
-const DOMAINS = "(apiKeys|beliefs|cypherTool|extraction|facts|feed|game|knowledge|memory|messages|people|retrieveContext|search|transfer|workflow)";
+const DOMAINS = "(apiKeys|beliefs|cypherTool|extraction|facts|feed|forget|game|knowledge|memory|messages|people|retrieveContext|search|transfer|workflow)";
 const COMPOSITION = "(server|schema|mcp)";
 
 const layer = (name, from, forbiddenTo, comment) => ({

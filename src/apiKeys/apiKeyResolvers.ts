@@ -3,13 +3,14 @@ import type { ApiKeyInfo, ApiKeyStore } from "./apiKeyStore.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { ID_PATTERN as AGENT_ID, type Role } from "../core/caller.js";
 import { requireRole } from "../auth/policy.js";
+import { whoamiResolver } from "./whoamiResolver.js";
 import type { MutationCreateApiKeyArgs, MutationRevokeApiKeyArgs, Resolvers, Role as RoleValue } from "../generated/resolvers-types.js";
 
 /** Roles travel as GraphQL enum values (AGENT) and as claims (agent). */
 const toClaim = (role: RoleValue) => role.toLowerCase() as Role;
 const toEnum = (info: ApiKeyInfo) => ({ ...info, roles: info.roles.map((r) => r.toUpperCase() as RoleValue) });
 
-/** Resolvers of the admin-only API key operations declared in schema/access.graphql. */
+/** Resolvers of schema/access.graphql: the admin-only API key operations, and whoami for any caller. */
 export function apiKeyResolvers(store: ApiKeyStore): Resolvers {
   return {
     Query: {
@@ -17,6 +18,7 @@ export function apiKeyResolvers(store: ApiKeyStore): Resolvers {
         requireRole(ctx.caller, "admin", "list API keys");
         return (await store.list(ctx.caller.tenantId)).map(toEnum);
       },
+      whoami: whoamiResolver(),
     },
     Mutation: {
       createApiKey: async (_: unknown, args: MutationCreateApiKeyArgs, ctx: RequestContext) => {

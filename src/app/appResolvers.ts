@@ -18,6 +18,7 @@ import { cypherQueryTools } from "../retrieveContext/index.js";
 import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { transferResolvers } from "../transfer/index.js";
+import { forgetResolvers } from "../forget/index.js";
 import { workflowResolvers } from "../workflow/index.js";
 import { extractionResolvers } from "../extraction/index.js";
 import type { ExtractionConfig } from "../config/config.js";
@@ -67,6 +68,7 @@ export function appResolvers(
     knowledgeResolvers(deps),
     extractionResolvers(deps, extraction.config, extraction.extractor),
     transferResolvers(deps),
+    forgetResolvers(deps, beliefs),
   ];
   const api = mergeResolvers(...maps);
   // The retrieval loop calls the same resolvers as the API: the same checks and access rules.

@@ -7,7 +7,9 @@ import type { SupersedeArgs } from "./supersedeBelief.js";
 
 /** Most experiences one reflection considers. */
 export const MAX_REFLECT_LIMIT = 200;
-const INSIGHT_CATEGORIES = ["MARKET", "COMPETITIVE", "TECHNICAL", "PROCESS", "OPPORTUNITY"] as const;
+const INSIGHT_CATEGORIES = ["MARKET", "COMPETITIVE", "TECHNICAL", "PROCESS", "OPPORTUNITY", "GENERAL"] as const;
+/** What an INSIGHT stored without a category is filed under: the category is optional in every door, so it has a default. */
+const DEFAULT_INSIGHT_CATEGORY = "GENERAL";
 const OUTCOMES = ["SUCCESS", "PARTIAL", "FAILED"] as const;
 
 /**
@@ -21,11 +23,11 @@ export function parseReflectLimit(field: string, value: unknown): number {
 export function parseStoreArgs(args: Record<string, unknown>): StoreArgs {
   const F = "memoryStore";
   const kind = oneOf(`${F}.type`, args.type ?? "BELIEF", MEMORY_KINDS) as MemoryKind;
-  const category = args.category == null ? null : oneOf(`${F}.category`, args.category, INSIGHT_CATEGORIES);
+  const given = args.category == null ? null : oneOf(`${F}.category`, args.category, INSIGHT_CATEGORIES);
   const outcome = args.outcome == null ? null : oneOf(`${F}.outcome`, args.outcome, OUTCOMES);
-  if (kind === "INSIGHT" && !category) throw new BadUserInputError(`${F}.category is required for an INSIGHT (one of ${INSIGHT_CATEGORIES.join(", ")})`, `${F}.category`);
-  if (kind !== "INSIGHT" && category) throw new BadUserInputError(`${F}.category is taken only by an INSIGHT, not by ${kind}`, `${F}.category`);
+  if (kind !== "INSIGHT" && given) throw new BadUserInputError(`${F}.category is taken only by an INSIGHT, not by ${kind}`, `${F}.category`);
   if (kind !== "EXPERIENCE" && outcome) throw new BadUserInputError(`${F}.outcome is taken only by an EXPERIENCE, not by ${kind}`, `${F}.outcome`);
+  const category = kind === "INSIGHT" ? (given ?? DEFAULT_INSIGHT_CATEGORY) : null;
   return {
     kind,
     content: text(`${F}.content`, args.content, 20_000),

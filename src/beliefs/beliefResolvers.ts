@@ -14,7 +14,7 @@ export function beliefResolvers(deps: BeliefDeps): Resolvers {
   return {
     Mutation: {
       reflect: async (_: unknown, args: MutationReflectArgs, ctx: RequestContext, info: GraphQLResolveInfo) => {
-        const agentId = parseAgentId("reflect", args.agentId);
+        const agentId = parseAgentId("reflect", args.agentId ?? ctx.caller.agentId);
         const id = await reflect(deps, ctx.caller, { agentId, limit: parseReflectLimit("reflect", args.limit), trigger: "reflect" });
         return selectNodeById<ResolversTypes["Reflection"]>(info, ctx, "reflections", id);
       },

@@ -1,6 +1,6 @@
 import { confidenceFromSupport, strengthFromSupport } from "./beliefConfidence.js";
 import { clusterBySimilarity, medoid } from "./clusterBySimilarity.js";
-import { opposed, polarityOf, type ActiveBelief, type ExperienceInput, type NewBelief, type Polarity, type ReflectionPlan, type Reinforcement } from "./reflectionPlan.js";
+import { experienceDomains, opposed, polarityOf, type ActiveBelief, type ExperienceInput, type NewBelief, type Polarity, type ReflectionPlan, type Reinforcement } from "./reflectionPlan.js";
 import { cosine, mean } from "../embeddings/vectorMath.js";
 
 /** Default cosine similarity at which experiences count as saying the same thing (and match a belief). */
@@ -68,7 +68,7 @@ export function consolidate(input: ConsolidationInput): Consolidation {
         content: experiences[medoid(group.members, vectors)]!.description,
         confidence: confidenceFromSupport(n, against),
         strength: strengthFromSupport(n),
-        domains: [...new Set(group.members.map((m) => experiences[m]!.experienceType.slice(0, 100)))].slice(0, 20),
+        domains: [...new Set(group.members.flatMap((m) => experienceDomains(experiences[m]!).map((d) => d.slice(0, 100))))].slice(0, 20),
         polarity: group.polarity,
         supportCount: n,
         evidenceIds,

@@ -1,3 +1,5 @@
+import { ensureAgentNode } from "../graph/agentNode.js";
+
 /**
  * What the agent team's memory_store writes for each `type` (schema/belief-tools.graphql
  * `MemoryKind`): the node type, and the CREATE statement that fills the type's
@@ -23,10 +25,11 @@ export const STORED_AS: Readonly<Record<MemoryKind, string>> = {
 const OWNED = `id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], confidence: $confidence,
       domains: $domains, createdAt: datetime($at), embeddingStatus: 'PENDING'`;
 
-// The writer's Agent node, if it has one, records the write as activity (Agent.lastActiveAt) in the same statement.
+// The writer's Agent node records the write as activity (Agent.lastActiveAt) in the same statement;
+// a caller's first write creates it (an agent is its credentials' subject).
 const ACTIVE = `
     WITH 1 AS written
-    OPTIONAL MATCH (me:Agent {tenantId: $tenantId, id: $ownerId})
+    ${ensureAgentNode("me", "$tenantId", "$ownerId")}
     SET me.lastActiveAt = datetime($at)`;
 
 export const CREATE_STATEMENT: Readonly<Record<MemoryKind, string>> = {
@@ -42,7 +45,7 @@ export const CREATE_STATEMENT: Readonly<Record<MemoryKind, string>> = {
   EXPERIENCE: `
     CREATE (:Experience {
       id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], description: $content,
-      experienceType: 'memory_store', outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
+      domains: $domains, experienceType: coalesce($domains[0], 'general'), outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
     })${ACTIVE}`,
   RESEARCH: `
     CREATE (:Research { ${OWNED}, topic: $headline, findings: $content, sources: [], depth: 'MODERATE' })${ACTIVE}`,

@@ -8,7 +8,8 @@ const EXPERIENCES = `
   MATCH (e:Experience {tenantId: $tenantId, ownerId: $agentId})
   WHERE NOT EXISTS { (:Reflection)-[:CONSIDERED]->(e) }
   WITH e ORDER BY coalesce(e.occurredAt, e.createdAt) DESC, e.id DESC LIMIT $limit
-  RETURN e.id AS id, e.description AS description, e.outcome AS outcome, coalesce(e.experienceType, '') AS experienceType`;
+  RETURN e.id AS id, e.description AS description, e.outcome AS outcome, coalesce(e.experienceType, '') AS experienceType,
+         coalesce(e.domains, []) AS domains`;
 
 const BELIEFS = `
   MATCH (b:Belief {tenantId: $tenantId, ownerId: $agentId, state: 'ACTIVE'})
@@ -28,7 +29,7 @@ export async function readReflectionInput(
 ): Promise<{ experiences: ExperienceInput[]; beliefs: ActiveBelief[] }> {
   const params = { tenantId, agentId, limit: neo4j.int(limit), maxBeliefs: neo4j.int(MAX_BELIEFS_CONSIDERED) };
   const experiences = (await tx.run(EXPERIENCES, params)).records
-    .map((r) => ({ id: r.get("id"), description: r.get("description"), outcome: r.get("outcome") ?? null, experienceType: r.get("experienceType") }) as ExperienceInput)
+    .map((r) => ({ id: r.get("id"), description: r.get("description"), outcome: r.get("outcome") ?? null, experienceType: r.get("experienceType"), domains: r.get("domains") }) as ExperienceInput)
     .reverse();
   const beliefs = (await tx.run(BELIEFS, params)).records.map(
     (r): ActiveBelief => ({

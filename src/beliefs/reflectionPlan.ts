@@ -7,6 +7,14 @@ export interface ExperienceInput {
   description: string;
   outcome: "SUCCESS" | "PARTIAL" | "FAILED" | null;
   experienceType: string;
+  /** The domains it was stored with (memoryStore's `domains`); when none, its experienceType stands for its one domain. */
+  domains?: readonly string[];
+}
+
+/** The domains a belief formed from `e` is filed under. Pure. */
+export function experienceDomains(e: ExperienceInput): string[] {
+  const own = (e.domains ?? []).filter((d) => d.length > 0);
+  return own.length ? [...own] : e.experienceType ? [e.experienceType] : [];
 }
 
 /** One of the agent's ACTIVE beliefs, as reflection reads it. */

@@ -2556,6 +2556,7 @@ export type ExperienceConnectWhere = {
 
 export type ExperienceCreateInput = {
   description: string;
+  domains?: Array<string> | null | undefined;
   experienceType: string;
   occurredAt?: string | null | undefined;
   outcome?: Outcome | null | undefined;
@@ -2581,6 +2582,7 @@ export type ExperienceWhere = {
   OR?: Array<ExperienceWhere> | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   description?: StringScalarFilters | null | undefined;
+  domains?: StringListFilters | null | undefined;
   experienceType?: StringScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   occurredAt?: DateTimeScalarFilters | null | undefined;
@@ -2711,6 +2713,8 @@ export type InsightBasedOnFieldInput = {
 
 export type InsightCategory =
   | 'COMPETITIVE'
+  /** Filed under no particular category: what memoryStore gives an INSIGHT stored without one. */
+  | 'GENERAL'
   | 'MARKET'
   | 'OPPORTUNITY'
   | 'PROCESS'

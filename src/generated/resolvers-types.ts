@@ -3725,6 +3725,21 @@ export type BooleanScalarMutations = {
   set?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Who the caller is, as the gateway reads its credentials. */
+export type CallerIdentity = {
+  __typename?: 'CallerIdentity';
+  /** The caller's Agent node; null until its first write or an API key made for it. */
+  agent?: Maybe<Agent>;
+  /** The agent the caller acts as: its token's or API key's subject. Every `agentId` argument defaults to it. */
+  agentId: Scalars['ID']['output'];
+  /** Whether the caller is the gateway's operator (read-only Cypher over every tenant); no tenant role implies it. */
+  operator: Scalars['Boolean']['output'];
+  /** What the caller may do, one sentence per grant of its roles. */
+  permissions: Array<Scalars['String']['output']>;
+  roles: Array<Role>;
+  tenantId: Scalars['String']['output'];
+};
+
 /**
  * The edge properties for the following fields:
  * * Concept.challengedBy
@@ -5879,6 +5894,17 @@ export type ConversationParticipants = {
   implicitReferences: Array<ImplicitReference>;
 };
 
+/** What correctMemory did. */
+export type CorrectedMemory = {
+  __typename?: 'CorrectedMemory';
+  content: Scalars['String']['output'];
+  /** The current version: the same id, or for a belief the new belief that supersedes it. */
+  id: Scalars['ID']['output'];
+  nodeType: Scalars['String']['output'];
+  /** The earlier version, kept as history: a Revision of the node, or the SUPERSEDED belief. */
+  previousVersionId: Scalars['ID']['output'];
+};
+
 export type Count = {
   __typename?: 'Count';
   nodes: Scalars['Int']['output'];
@@ -6766,6 +6792,8 @@ export type Experience = Owned & {
   __typename?: 'Experience';
   createdAt: Scalars['DateTime']['output'];
   description: Scalars['String']['output'];
+  /** What it is about, as memoryStore's `domains`: the beliefs a reflection forms from it are filed under them (else under experienceType). */
+  domains?: Maybe<Array<Scalars['String']['output']>>;
   experienceType: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   occurredAt?: Maybe<Scalars['DateTime']['output']>;
@@ -6799,6 +6827,7 @@ export type ExperienceConnectWhere = {
 
 export type ExperienceCreateInput = {
   description: Scalars['String']['input'];
+  domains?: InputMaybe<Array<Scalars['String']['input']>>;
   experienceType: Scalars['String']['input'];
   occurredAt?: InputMaybe<Scalars['DateTime']['input']>;
   outcome?: InputMaybe<Outcome>;
@@ -6840,6 +6869,7 @@ export type ExperienceSort = {
 
 export type ExperienceUpdateInput = {
   description?: InputMaybe<StringScalarMutations>;
+  domains?: InputMaybe<ListStringMutations>;
   experienceType?: InputMaybe<StringScalarMutations>;
   occurredAt?: InputMaybe<DateTimeScalarMutations>;
   outcome?: InputMaybe<OutcomeEnumScalarMutations>;
@@ -6854,6 +6884,7 @@ export type ExperienceWhere = {
   OR?: InputMaybe<Array<ExperienceWhere>>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   description?: InputMaybe<StringScalarFilters>;
+  domains?: InputMaybe<StringListFilters>;
   experienceType?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   occurredAt?: InputMaybe<DateTimeScalarFilters>;
@@ -7306,6 +7337,27 @@ export type FloatScalarMutations = {
   multiply?: InputMaybe<Scalars['Float']['input']>;
   set?: InputMaybe<Scalars['Float']['input']>;
   subtract?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** What forgetMemory removed. */
+export type ForgetReport = {
+  __typename?: 'ForgetReport';
+  /** The audit record: who forgot what, and when; without the content. */
+  auditId: Scalars['ID']['output'];
+  /** Copies removed with it: the memories agents kept of a forgotten message. */
+  derivedRemoved: Scalars['Int']['output'];
+  /** Feed events about it whose summary was cleared. */
+  eventsCleared: Scalars['Int']['output'];
+  /** The id forgotten. */
+  id: Scalars['ID']['output'];
+  /** Its node type: Memory, Message, Belief, Insight, Experience, Research, Concept, Content, Analysis or Documentation. */
+  nodeType: Scalars['String']['output'];
+  /** Shared-pool entries that shared only it. */
+  poolEntriesRemoved: Scalars['Int']['output'];
+  /** retrieveContext traces that quoted it, removed. */
+  tracesRemoved: Scalars['Int']['output'];
+  /** Earlier versions removed with it: beliefs it superseded, revisions of its text. */
+  versionsRemoved: Scalars['Int']['output'];
 };
 
 /** A console button (the game agent's button presses); the four directions are movements. */
@@ -7949,6 +8001,8 @@ export type InsightBasedOnUpdateFieldInput = {
 
 export type InsightCategory =
   | 'COMPETITIVE'
+  /** Filed under no particular category: what memoryStore gives an INSIGHT stored without one. */
+  | 'GENERAL'
   | 'MARKET'
   | 'OPPORTUNITY'
   | 'PROCESS'
@@ -9762,10 +9816,18 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Asserts facts, all in one transaction (all or nothing): merges repeats, closes superseded values, flags contradictions. */
   assertFacts: AssertFactsPayload;
+  /**
+   * Corrects the content of something the caller stored, keeping history: a
+   * belief is superseded (the old one SUPERSEDED, EVOLVED_INTO the new); any
+   * other kind keeps its id and its earlier text as a Revision that no search
+   * reads. Messages are forgotten, not corrected. `content` 1..20,000
+   * characters, `reason` at most 5,000 (default "corrected").
+   */
+  correctMemory: CorrectedMemory;
   createAgentStateSnapshots: CreateAgentStateSnapshotsMutationResponse;
   createAgents: CreateAgentsMutationResponse;
   createAnalyses: CreateAnalysesMutationResponse;
-  /** Creates an API key acting as `agentId` with `roles` in the caller's tenant (admins only). */
+  /** Creates an API key acting as `agentId` with `roles` in the caller's tenant (admins only); the agent's node is created with it when missing. */
   createApiKey: ApiKeyCreated;
   createApplications: CreateApplicationsMutationResponse;
   createBeliefs: CreateBeliefsMutationResponse;
@@ -9843,6 +9905,21 @@ export type Mutation = {
   deleteWorkflowImprovements: DeleteInfo;
   /** Completes an ACTIVE session (COMPLETED, endedAt, turnsCompleted). Ending a COMPLETED session again returns it. */
   endSession: GameSessionState;
+  /**
+   * Erases a person on request (tenant admins only): the Person with its facts,
+   * the messages they wrote and the memories kept of them, the mentions of them
+   * in others' messages, and the traces that quote them. Says what went.
+   */
+  erasePerson: PersonErasure;
+  /**
+   * Forgets something the caller stored or wrote (an admin: anything of its
+   * tenant): a memory, a message, a belief, insight, experience or other
+   * knowledge, by id. It leaves every read path at once: the node with its
+   * earlier versions and the copies of its content (remembered messages, feed
+   * summaries, traces) are deleted, and search indexes and vectors with them.
+   * NOT_FOUND unless the caller may read it; FORBIDDEN unless it may change it.
+   */
+  forgetMemory: ForgetReport;
   /** Renews the lease of an ACTIVE session. */
   heartbeatSession: GameSessionState;
   /**
@@ -9896,8 +9973,9 @@ export type Mutation = {
   memoryShare: SharedKnowledge;
   /**
    * The agent team's memory_store: writes caller-owned knowledge. Every type but
-   * EXPERIENCE is Knowledge (INSIGHT needs `category`) and joins the shared pool at
-   * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection.
+   * EXPERIENCE is Knowledge (an INSIGHT without `category` is filed under GENERAL) and joins the shared pool at
+   * SHARED_POOL_THRESHOLD confidence or above; EXPERIENCE feeds the next reflection,
+   * keeping its `domains` (its experienceType is the first, else `general`).
    * The write counts as the caller's activity (`Agent.lastActiveAt`).
    * `content` 1..20,000 characters, `confidence` 0..1, at most 20 `domains` of 100 characters.
    */
@@ -9949,7 +10027,7 @@ export type Mutation = {
    */
   recordTurn: RecordTurnResult;
   /**
-   * One reflection cycle for `agentId` (the agent itself or an admin): its
+   * One reflection cycle for `agentId` (default: the caller; another agent only for an admin): its
    * experiences no reflection has considered yet (newest first, at most `limit`,
    * 1..200) become beliefs, in one transaction with the Reflection that records
    * them (CONSIDERED, FORMED). With LLM_BASE_URL set the model drafts them;
@@ -10049,6 +10127,13 @@ export type Mutation = {
 
 export type MutationAssertFactsArgs = {
   facts: Array<FactAssertionInput>;
+};
+
+
+export type MutationCorrectMemoryArgs = {
+  content: Scalars['String']['input'];
+  id: Scalars['ID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -10479,6 +10564,16 @@ export type MutationEndSessionArgs = {
 };
 
 
+export type MutationErasePersonArgs = {
+  personId: Scalars['ID']['input'];
+};
+
+
+export type MutationForgetMemoryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationHeartbeatSessionArgs = {
   sessionId: Scalars['ID']['input'];
 };
@@ -10568,7 +10663,7 @@ export type MutationRecordTurnArgs = {
 
 
 export type MutationReflectArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -12696,6 +12791,25 @@ export type PersonEdge = {
   __typename?: 'PersonEdge';
   cursor: Scalars['String']['output'];
   node: Person;
+};
+
+/** What erasePerson removed. */
+export type PersonErasure = {
+  __typename?: 'PersonErasure';
+  auditId: Scalars['ID']['output'];
+  /** Facts at the person: about them, or naming them. */
+  factsRemoved: Scalars['Int']['output'];
+  /** Memories agents kept of those messages. */
+  memoriesRemoved: Scalars['Int']['output'];
+  /** Links from other people's messages that mentioned them (those messages stay). */
+  mentionsRemoved: Scalars['Int']['output'];
+  /** Messages the person wrote. */
+  messagesRemoved: Scalars['Int']['output'];
+  personId: Scalars['ID']['output'];
+  /** Whether a Person node was removed (its facts with it). */
+  personRemoved: Scalars['Boolean']['output'];
+  /** retrieveContext traces that quoted them or their messages. */
+  tracesRemoved: Scalars['Int']['output'];
 };
 
 export type PersonEventAttendedEventsAggregateSelection = {
@@ -15698,26 +15812,28 @@ export type Query = {
   unseenKnowledge: Array<KnowledgeItem>;
   vulnerabilities: Array<Vulnerability>;
   vulnerabilitiesConnection: VulnerabilitiesConnection;
+  /** Who the caller is: its agent id, tenant, roles and what they let it do. Any caller may ask. */
+  whoami: CallerIdentity;
   workflowImprovements: Array<WorkflowImprovement>;
   workflowImprovementsConnection: WorkflowImprovementsConnection;
 };
 
 
 export type QueryAgentContextForTaskArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   taskId: Scalars['ID']['input'];
 };
 
 
 export type QueryAgentMemoriesArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   type?: InputMaybe<MemoryType>;
 };
 
 
 export type QueryAgentRelationshipsArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -16073,7 +16189,7 @@ export type QueryMemoriesConnectionArgs = {
 
 
 export type QueryMemoriesForConversationArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   interactingWith?: InputMaybe<Array<Scalars['String']['input']>>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   topicKeywords?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -16081,7 +16197,7 @@ export type QueryMemoriesForConversationArgs = {
 
 
 export type QueryMemoryContextArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   conversationId?: InputMaybe<Scalars['String']['input']>;
   format?: InputMaybe<MemoryContextFormat>;
   participants?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -16358,7 +16474,7 @@ export type QueryRelationshipsBetweenArgs = {
 
 
 export type QueryRelevantMemoriesForTaskArgs = {
-  agentId: Scalars['ID']['input'];
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   taskDescription: Scalars['String']['input'];
   taskTags?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -16655,8 +16771,8 @@ export type RecentTurns = {
 };
 
 export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
-  agentId: Scalars['ID']['input'];
+  /** The agent whose memory this is: the caller itself when not given; another agent only for an admin. */
+  agentId?: InputMaybe<Scalars['ID']['input']>;
   conversationId?: InputMaybe<Scalars['String']['input']>;
   /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
   importance?: InputMaybe<Scalars['Float']['input']>;
@@ -24394,6 +24510,7 @@ export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BooleanScalarFilters: BooleanScalarFilters;
   BooleanScalarMutations: BooleanScalarMutations;
+  CallerIdentity: ResolverTypeWrapper<Omit<Omit<CallerIdentity, 'agent'> & { agent?: Maybe<ResolversTypes['Agent']> }, 'agent'>>;
   Challenge: ResolverTypeWrapper<Challenge>;
   ChallengeAggregationWhereInput: ChallengeAggregationWhereInput;
   ChallengeCreateInput: ChallengeCreateInput;
@@ -24638,6 +24755,7 @@ export type ResolversTypes = {
   ConversationMemories: ResolverTypeWrapper<Omit<ConversationMemories, 'insights' | 'interactions' | 'learnings' | 'observations'> & { insights: Array<ResolversTypes['AgentMemory']>, interactions: Array<ResolversTypes['AgentMemory']>, learnings: Array<ResolversTypes['AgentMemory']>, observations: Array<ResolversTypes['AgentMemory']> }>;
   ConversationMessageInput: ConversationMessageInput;
   ConversationParticipants: ResolverTypeWrapper<Omit<ConversationParticipants, 'explicitMentions' | 'implicitReferences'> & { explicitMentions: Array<ResolversTypes['ExplicitMention']>, implicitReferences: Array<ResolversTypes['ImplicitReference']> }>;
+  CorrectedMemory: ResolverTypeWrapper<CorrectedMemory>;
   Count: ResolverTypeWrapper<Count>;
   CountConnection: ResolverTypeWrapper<CountConnection>;
   CreateAgentStateSnapshotsMutationResponse: ResolverTypeWrapper<Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversTypes['AgentStateSnapshot']> }>;
@@ -24790,6 +24908,7 @@ export type ResolversTypes = {
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
   FloatScalarFilters: FloatScalarFilters;
   FloatScalarMutations: FloatScalarMutations;
+  ForgetReport: ResolverTypeWrapper<ForgetReport>;
   GameButton: GameButton;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
   GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
@@ -25213,6 +25332,7 @@ export type ResolversTypes = {
   PersonDeleteInput: PersonDeleteInput;
   PersonDisconnectInput: PersonDisconnectInput;
   PersonEdge: ResolverTypeWrapper<PersonEdge>;
+  PersonErasure: ResolverTypeWrapper<PersonErasure>;
   PersonEventAttendedEventsAggregateSelection: ResolverTypeWrapper<PersonEventAttendedEventsAggregateSelection>;
   PersonEventAttendedEventsEdgeAggregateSelection: ResolverTypeWrapper<PersonEventAttendedEventsEdgeAggregateSelection>;
   PersonEventAttendedEventsNodeAggregateSelection: ResolverTypeWrapper<PersonEventAttendedEventsNodeAggregateSelection>;
@@ -26661,6 +26781,7 @@ export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   BooleanScalarFilters: BooleanScalarFilters;
   BooleanScalarMutations: BooleanScalarMutations;
+  CallerIdentity: Omit<Omit<CallerIdentity, 'agent'> & { agent?: Maybe<ResolversParentTypes['Agent']> }, 'agent'>;
   Challenge: Challenge;
   ChallengeAggregationWhereInput: ChallengeAggregationWhereInput;
   ChallengeCreateInput: ChallengeCreateInput;
@@ -26903,6 +27024,7 @@ export type ResolversParentTypes = {
   ConversationMemories: Omit<ConversationMemories, 'insights' | 'interactions' | 'learnings' | 'observations'> & { insights: Array<ResolversParentTypes['AgentMemory']>, interactions: Array<ResolversParentTypes['AgentMemory']>, learnings: Array<ResolversParentTypes['AgentMemory']>, observations: Array<ResolversParentTypes['AgentMemory']> };
   ConversationMessageInput: ConversationMessageInput;
   ConversationParticipants: Omit<ConversationParticipants, 'explicitMentions' | 'implicitReferences'> & { explicitMentions: Array<ResolversParentTypes['ExplicitMention']>, implicitReferences: Array<ResolversParentTypes['ImplicitReference']> };
+  CorrectedMemory: CorrectedMemory;
   Count: Count;
   CountConnection: CountConnection;
   CreateAgentStateSnapshotsMutationResponse: Omit<CreateAgentStateSnapshotsMutationResponse, 'agentStateSnapshots'> & { agentStateSnapshots: Array<ResolversParentTypes['AgentStateSnapshot']> };
@@ -27048,6 +27170,7 @@ export type ResolversParentTypes = {
   FloatScalarAggregationFilters: FloatScalarAggregationFilters;
   FloatScalarFilters: FloatScalarFilters;
   FloatScalarMutations: FloatScalarMutations;
+  ForgetReport: ForgetReport;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
   GameMemoryContext: Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
   GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversParentTypes['Turn']>, turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
@@ -27455,6 +27578,7 @@ export type ResolversParentTypes = {
   PersonDeleteInput: PersonDeleteInput;
   PersonDisconnectInput: PersonDisconnectInput;
   PersonEdge: PersonEdge;
+  PersonErasure: PersonErasure;
   PersonEventAttendedEventsAggregateSelection: PersonEventAttendedEventsAggregateSelection;
   PersonEventAttendedEventsEdgeAggregateSelection: PersonEventAttendedEventsEdgeAggregateSelection;
   PersonEventAttendedEventsNodeAggregateSelection: PersonEventAttendedEventsNodeAggregateSelection;
@@ -29408,6 +29532,15 @@ export type BeliefsConnectionResolvers<ContextType = RequestContext, ParentType 
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type CallerIdentityResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CallerIdentity'] = ResolversParentTypes['CallerIdentity']> = {
+  agent?: Resolver<Maybe<ResolversTypes['Agent']>, ParentType, ContextType>;
+  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  permissions?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
+  tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ChallengeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Challenge'] = ResolversParentTypes['Challenge']> = {
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -29940,6 +30073,13 @@ export type ConversationParticipantsResolvers<ContextType = RequestContext, Pare
   implicitReferences?: Resolver<Array<ResolversTypes['ImplicitReference']>, ParentType, ContextType>;
 };
 
+export type CorrectedMemoryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CorrectedMemory'] = ResolversParentTypes['CorrectedMemory']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nodeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  previousVersionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type CountResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Count'] = ResolversParentTypes['Count']> = {
   nodes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
@@ -30349,6 +30489,7 @@ export type EvolutionResolvers<ContextType = RequestContext, ParentType extends 
 export type ExperienceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Experience'] = ResolversParentTypes['Experience']> = {
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  domains?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   experienceType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   occurredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -30535,6 +30676,17 @@ export type FloatAggregateSelectionResolvers<ContextType = RequestContext, Paren
   max?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   min?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   sum?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ForgetReportResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ForgetReport'] = ResolversParentTypes['ForgetReport']> = {
+  auditId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  derivedRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventsCleared?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nodeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  poolEntriesRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  tracesRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  versionsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type GameMemoryContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameMemoryContext'] = ResolversParentTypes['GameMemoryContext']> = {
@@ -31180,6 +31332,7 @@ export type MessagesConnectionResolvers<ContextType = RequestContext, ParentType
 
 export type MutationResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   assertFacts?: Resolver<ResolversTypes['AssertFactsPayload'], ParentType, ContextType, RequireFields<MutationAssertFactsArgs, 'facts'>>;
+  correctMemory?: Resolver<ResolversTypes['CorrectedMemory'], ParentType, ContextType, RequireFields<MutationCorrectMemoryArgs, 'content' | 'id'>>;
   createAgentStateSnapshots?: Resolver<ResolversTypes['CreateAgentStateSnapshotsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAgentStateSnapshotsArgs, 'input'>>;
   createAgents?: Resolver<ResolversTypes['CreateAgentsMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAgentsArgs, 'input'>>;
   createAnalyses?: Resolver<ResolversTypes['CreateAnalysesMutationResponse'], ParentType, ContextType, RequireFields<MutationCreateAnalysesArgs, 'input'>>;
@@ -31259,6 +31412,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   deleteVulnerabilities?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteVulnerabilitiesArgs>>;
   deleteWorkflowImprovements?: Resolver<ResolversTypes['DeleteInfo'], ParentType, ContextType, Partial<MutationDeleteWorkflowImprovementsArgs>>;
   endSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationEndSessionArgs, 'sessionId'>>;
+  erasePerson?: Resolver<ResolversTypes['PersonErasure'], ParentType, ContextType, RequireFields<MutationErasePersonArgs, 'personId'>>;
+  forgetMemory?: Resolver<ResolversTypes['ForgetReport'], ParentType, ContextType, RequireFields<MutationForgetMemoryArgs, 'id'>>;
   heartbeatSession?: Resolver<ResolversTypes['GameSessionState'], ParentType, ContextType, RequireFields<MutationHeartbeatSessionArgs, 'sessionId'>>;
   importTenantLines?: Resolver<ResolversTypes['TenantImportResult'], ParentType, ContextType, RequireFields<MutationImportTenantLinesArgs, 'lines'>>;
   installSquadDefaults?: Resolver<ResolversTypes['SquadInstallation'], ParentType, ContextType>;
@@ -31275,7 +31430,7 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   recordMessages?: Resolver<ResolversTypes['RecordMessagesResult'], ParentType, ContextType, RequireFields<MutationRecordMessagesArgs, 'messages'>>;
   recordSignificantInteraction?: Resolver<ResolversTypes['InteractionRecording'], ParentType, ContextType, RequireFields<MutationRecordSignificantInteractionArgs, 'above' | 'input'>>;
   recordTurn?: Resolver<ResolversTypes['RecordTurnResult'], ParentType, ContextType, RequireFields<MutationRecordTurnArgs, 'sessionId' | 'turn'>>;
-  reflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationReflectArgs, 'agentId' | 'limit'>>;
+  reflect?: Resolver<ResolversTypes['Reflection'], ParentType, ContextType, RequireFields<MutationReflectArgs, 'limit'>>;
   retractFact?: Resolver<ResolversTypes['FactRecord'], ParentType, ContextType, RequireFields<MutationRetractFactArgs, 'id' | 'reason'>>;
   retrieveContext?: Resolver<ResolversTypes['RetrieveContextResult'], ParentType, ContextType, RequireFields<MutationRetrieveContextArgs, 'input'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKeyInfo'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
@@ -31771,6 +31926,17 @@ export type PersonCuriousAboutRelationshipResolvers<ContextType = RequestContext
 export type PersonEdgeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonEdge'] = ResolversParentTypes['PersonEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Person'], ParentType, ContextType>;
+};
+
+export type PersonErasureResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonErasure'] = ResolversParentTypes['PersonErasure']> = {
+  auditId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  factsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  memoriesRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  mentionsRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  messagesRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  personRemoved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tracesRemoved?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type PersonEventAttendedEventsAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PersonEventAttendedEventsAggregateSelection'] = ResolversParentTypes['PersonEventAttendedEventsAggregateSelection']> = {
@@ -32772,9 +32938,9 @@ export type ProjectsConnectionResolvers<ContextType = RequestContext, ParentType
 };
 
 export type QueryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  agentContextForTask?: Resolver<ResolversTypes['AgentTaskContext'], ParentType, ContextType, RequireFields<QueryAgentContextForTaskArgs, 'agentId' | 'taskId'>>;
-  agentMemories?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryAgentMemoriesArgs, 'agentId' | 'limit'>>;
-  agentRelationships?: Resolver<Array<ResolversTypes['AgentRelationship']>, ParentType, ContextType, RequireFields<QueryAgentRelationshipsArgs, 'agentId'>>;
+  agentContextForTask?: Resolver<ResolversTypes['AgentTaskContext'], ParentType, ContextType, RequireFields<QueryAgentContextForTaskArgs, 'taskId'>>;
+  agentMemories?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryAgentMemoriesArgs, 'limit'>>;
+  agentRelationships?: Resolver<Array<ResolversTypes['AgentRelationship']>, ParentType, ContextType, Partial<QueryAgentRelationshipsArgs>>;
   agentStateSnapshots?: Resolver<Array<ResolversTypes['AgentStateSnapshot']>, ParentType, ContextType, Partial<QueryAgentStateSnapshotsArgs>>;
   agentStateSnapshotsConnection?: Resolver<ResolversTypes['AgentStateSnapshotsConnection'], ParentType, ContextType, Partial<QueryAgentStateSnapshotsConnectionArgs>>;
   agents?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<QueryAgentsArgs>>;
@@ -32822,8 +32988,8 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   knowledgesConnection?: Resolver<ResolversTypes['KnowledgesConnection'], ParentType, ContextType, Partial<QueryKnowledgesConnectionArgs>>;
   memories?: Resolver<Array<ResolversTypes['Memory']>, ParentType, ContextType, Partial<QueryMemoriesArgs>>;
   memoriesConnection?: Resolver<ResolversTypes['MemoriesConnection'], ParentType, ContextType, Partial<QueryMemoriesConnectionArgs>>;
-  memoriesForConversation?: Resolver<ResolversTypes['ConversationMemories'], ParentType, ContextType, RequireFields<QueryMemoriesForConversationArgs, 'agentId' | 'limit'>>;
-  memoryContext?: Resolver<ResolversTypes['MemoryContext'], ParentType, ContextType, RequireFields<QueryMemoryContextArgs, 'agentId' | 'format' | 'tokenBudget'>>;
+  memoriesForConversation?: Resolver<ResolversTypes['ConversationMemories'], ParentType, ContextType, RequireFields<QueryMemoriesForConversationArgs, 'limit'>>;
+  memoryContext?: Resolver<ResolversTypes['MemoryContext'], ParentType, ContextType, RequireFields<QueryMemoryContextArgs, 'format' | 'tokenBudget'>>;
   memoryQuery?: Resolver<Array<ResolversTypes['MemoryQueryHit']>, ParentType, ContextType, RequireFields<QueryMemoryQueryArgs, 'includeShared' | 'limit' | 'minConfidence' | 'topic'>>;
   messages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType, Partial<QueryMessagesArgs>>;
   messagesConnection?: Resolver<ResolversTypes['MessagesConnection'], ParentType, ContextType, Partial<QueryMessagesConnectionArgs>>;
@@ -32859,7 +33025,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   reflections?: Resolver<Array<ResolversTypes['Reflection']>, ParentType, ContextType, Partial<QueryReflectionsArgs>>;
   reflectionsConnection?: Resolver<ResolversTypes['ReflectionsConnection'], ParentType, ContextType, Partial<QueryReflectionsConnectionArgs>>;
   relationshipsBetween?: Resolver<ResolversTypes['RelationshipsBetween'], ParentType, ContextType, RequireFields<QueryRelationshipsBetweenArgs, 'personAId' | 'personBId'>>;
-  relevantMemoriesForTask?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryRelevantMemoriesForTaskArgs, 'agentId' | 'limit' | 'taskDescription'>>;
+  relevantMemoriesForTask?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType, RequireFields<QueryRelevantMemoriesForTaskArgs, 'limit' | 'taskDescription'>>;
   research?: Resolver<Array<ResolversTypes['Research']>, ParentType, ContextType, Partial<QueryResearchArgs>>;
   researchConnection?: Resolver<ResolversTypes['ResearchConnection'], ParentType, ContextType, Partial<QueryResearchConnectionArgs>>;
   retrievalRuns?: Resolver<Array<ResolversTypes['RetrievalRun']>, ParentType, ContextType, Partial<QueryRetrievalRunsArgs>>;
@@ -32891,6 +33057,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   unseenKnowledge?: Resolver<Array<ResolversTypes['KnowledgeItem']>, ParentType, ContextType, RequireFields<QueryUnseenKnowledgeArgs, 'limit' | 'minConfidence' | 'sources'>>;
   vulnerabilities?: Resolver<Array<ResolversTypes['Vulnerability']>, ParentType, ContextType, Partial<QueryVulnerabilitiesArgs>>;
   vulnerabilitiesConnection?: Resolver<ResolversTypes['VulnerabilitiesConnection'], ParentType, ContextType, Partial<QueryVulnerabilitiesConnectionArgs>>;
+  whoami?: Resolver<ResolversTypes['CallerIdentity'], ParentType, ContextType>;
   workflowImprovements?: Resolver<Array<ResolversTypes['WorkflowImprovement']>, ParentType, ContextType, Partial<QueryWorkflowImprovementsArgs>>;
   workflowImprovementsConnection?: Resolver<ResolversTypes['WorkflowImprovementsConnection'], ParentType, ContextType, Partial<QueryWorkflowImprovementsConnectionArgs>>;
 };
@@ -35135,6 +35302,7 @@ export type Resolvers<ContextType = RequestContext> = {
   BeliefSupportsConnection?: BeliefSupportsConnectionResolvers<ContextType>;
   BeliefSupportsRelationship?: BeliefSupportsRelationshipResolvers<ContextType>;
   BeliefsConnection?: BeliefsConnectionResolvers<ContextType>;
+  CallerIdentity?: CallerIdentityResolvers<ContextType>;
   Challenge?: ChallengeResolvers<ContextType>;
   Channel?: ChannelResolvers<ContextType>;
   ChannelAggregate?: ChannelAggregateResolvers<ContextType>;
@@ -35204,6 +35372,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ContentsConnection?: ContentsConnectionResolvers<ContextType>;
   ConversationMemories?: ConversationMemoriesResolvers<ContextType>;
   ConversationParticipants?: ConversationParticipantsResolvers<ContextType>;
+  CorrectedMemory?: CorrectedMemoryResolvers<ContextType>;
   Count?: CountResolvers<ContextType>;
   CountConnection?: CountConnectionResolvers<ContextType>;
   CreateAgentStateSnapshotsMutationResponse?: CreateAgentStateSnapshotsMutationResponseResolvers<ContextType>;
@@ -35289,6 +35458,7 @@ export type Resolvers<ContextType = RequestContext> = {
   FeedEvent?: FeedEventResolvers<ContextType>;
   FindExpertsResult?: FindExpertsResultResolvers<ContextType>;
   FloatAggregateSelection?: FloatAggregateSelectionResolvers<ContextType>;
+  ForgetReport?: ForgetReportResolvers<ContextType>;
   GameMemoryContext?: GameMemoryContextResolvers<ContextType>;
   GameSession?: GameSessionResolvers<ContextType>;
   GameSessionAgentPlayerAggregateSelection?: GameSessionAgentPlayerAggregateSelectionResolvers<ContextType>;
@@ -35418,6 +35588,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PersonCuriousAboutConnection?: PersonCuriousAboutConnectionResolvers<ContextType>;
   PersonCuriousAboutRelationship?: PersonCuriousAboutRelationshipResolvers<ContextType>;
   PersonEdge?: PersonEdgeResolvers<ContextType>;
+  PersonErasure?: PersonErasureResolvers<ContextType>;
   PersonEventAttendedEventsAggregateSelection?: PersonEventAttendedEventsAggregateSelectionResolvers<ContextType>;
   PersonEventAttendedEventsEdgeAggregateSelection?: PersonEventAttendedEventsEdgeAggregateSelectionResolvers<ContextType>;
   PersonEventAttendedEventsNodeAggregateSelection?: PersonEventAttendedEventsNodeAggregateSelectionResolvers<ContextType>;

@@ -24,8 +24,12 @@ export interface CandidateRequest {
 /** A retriever's list: knowledge best first. */
 export type CandidateList = KnowledgeItem[];
 
-/** The caller's own knowledge, and the shared pool when asked, at least `minConfidence`, in `domain`: the filter both retrievers apply. */
+/**
+ * The caller's own knowledge, and the shared pool when asked, at least `minConfidence`, in `domain`: the filter both retrievers apply.
+ * A SUPERSEDED belief is history (supersedeBelief, correctMemory): only its newest version answers a query.
+ */
 const IN_SCOPE = `n.tenantId = $callerTenant AND ${visibleAs("n")} AND n.confidence >= $minConfidence
+  AND coalesce(n.state, 'ACTIVE') <> 'SUPERSEDED'
   AND ($domain IS NULL OR $domain IN n.domains)
   AND (n.ownerId = $callerAgent OR ($includeShared AND ${SHARED_WITH_CALLER}))`;
 

@@ -35,7 +35,9 @@ Before answering anything that depends on the past — what someone said, who a 
 
 After you learn something worth keeping, store it: memory_store with a BELIEF (and how sure you are, 0..1), an INSIGHT, or an EXPERIENCE with its outcome; record_interaction after a conversation. Share what the team should know with memory_share. Every so often, memory_reflect to turn experiences into beliefs.
 
-Do not store secrets or what a person asked you to forget. When your memory and the conversation disagree, say so and prefer the newer, better-evidenced fact.`;
+You are the agent your credentials name (whoami says who, and what you may do): leave agent_id out and it is you.
+
+When something you stored turns out wrong, correct it with memory_update; when a person asks you to forget something, or it must not be kept, memory_forget it (by the id a search or memory_store gave you). Do not store secrets. When your memory and the conversation disagree, say so and prefer the newer, better-evidenced fact.`;
 
 /** The text of a refused or failed call: the gateway's code first, so a model can tell a retry from a mistake. */
 function errorResult(errors: NonNullable<GraphQLResult["errors"]>): CallToolResult {
@@ -59,7 +61,7 @@ export function createMcpServer({ run, enums, operator, version }: McpServerOpti
     if (tool.operatorOnly && operator === false) continue;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: !tool.writes, openWorldHint: false } },
+      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: tool.hints.readOnly, destructiveHint: tool.hints.destructive, idempotentHint: tool.hints.idempotent, openWorldHint: false } },
       (args: Record<string, unknown>, request: McpRequest) => callTool(run, tool, args, request),
     );
   }

@@ -7,21 +7,22 @@ import { memoriesForConversationResolver } from "./memoriesForConversation.js";
 import { recordInteractionResolver, recordSignificantInteractionResolver } from "./recordInteraction.js";
 import { relevantMemoriesForTaskResolver } from "./relevantMemoriesForTask.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
+import { callerAgentArg } from "../core/callerAgentArg.js";
 
 /**
  * Resolvers of schema/agent-memory-tools.graphql: the Discord agent squad's agent-memory
  * tools, the memory-context block (with its cache, created here once per
- * gateway) and recordInteraction.
+ * gateway) and recordInteraction. Every `agentId` defaults to the caller.
  */
 export function agentMemoryResolvers(deps: AppDeps): Resolvers {
   return {
     Query: {
-      memoryContext: memoryContextResolver(deps),
-      agentMemories: agentMemoriesResolver(deps),
-      memoriesForConversation: memoriesForConversationResolver(deps),
-      agentRelationships: agentRelationshipsResolver(deps),
-      relevantMemoriesForTask: relevantMemoriesForTaskResolver(deps),
-      agentContextForTask: agentContextForTaskResolver(deps),
+      memoryContext: callerAgentArg(memoryContextResolver(deps)),
+      agentMemories: callerAgentArg(agentMemoriesResolver(deps)),
+      memoriesForConversation: callerAgentArg(memoriesForConversationResolver(deps)),
+      agentRelationships: callerAgentArg(agentRelationshipsResolver(deps)),
+      relevantMemoriesForTask: callerAgentArg(relevantMemoriesForTaskResolver(deps)),
+      agentContextForTask: callerAgentArg(agentContextForTaskResolver(deps)),
     },
     Mutation: {
       recordInteraction: recordInteractionResolver(deps),

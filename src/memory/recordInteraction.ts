@@ -7,6 +7,7 @@ import { idArg, strings } from "../core/idArgs.js";
 import { optionalText, text, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
+import { ensureAgentNode } from "../graph/agentNode.js";
 import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
 import { importanceOf } from "./importanceDefaults.js";
 import { MEMORY_WRITE_LABELS } from "./writeLabels.js";
@@ -14,7 +15,8 @@ import { defaultInteractionTags, isSignificant, SIGNIFICANCE_THRESHOLD } from ".
 
 /** `RecordInteractionInput` as the schema delivers it (defaults applied; importance and tags may be absent). */
 export interface RecordInteractionInput {
-  agentId: string;
+  /** Not given: the caller. */
+  agentId?: string | null;
   withAgents: string[];
   withPeople: string[];
   summary: string;
@@ -28,12 +30,13 @@ const RECORD = "recordInteraction.input";
 /**
  * Checks the input against Memory's own limits (schema/memories.graphql) and
  * fills what the writer left out: INTERACTION's importance, and tags from the
- * summary (interactionDefaults.ts). An explicit `tags: []` is kept. Pure.
+ * summary (interactionDefaults.ts). An explicit `tags: []` is kept; the agent
+ * itself among `withAgents` is dropped. Pure.
  */
-export function parseRecordInteraction(input: RecordInteractionInput, F: string = RECORD) {
+export function parseRecordInteraction(input: RecordInteractionInput & { agentId: string }, F: string = RECORD) {
   const agentId = idArg(`${F}.agentId`, input.agentId);
-  const withAgents = [...new Set(strings(`${F}.withAgents`, input.withAgents, 50, 128).map((id) => idArg(`${F}.withAgents`, id)))];
-  if (withAgents.includes(agentId)) throw new BadUserInputError(`${F}.withAgents must not include the agent itself ("${agentId}")`, `${F}.withAgents`);
+  // The agent itself among those it talked with is skipped: an interaction with oneself is no error, and no link.
+  const withAgents = [...new Set(strings(`${F}.withAgents`, input.withAgents, 50, 128).map((id) => idArg(`${F}.withAgents`, id)))].filter((id) => id !== agentId);
   const withPeople = strings(`${F}.withPeople`, input.withPeople, 50, 200);
   if (withAgents.length + withPeople.length > 50) throw new BadUserInputError(`${F}: at most 50 participants (withAgents + withPeople)`, `${F}.withPeople`);
   const summary = text(`${F}.summary`, input.summary, 20000);
@@ -48,14 +51,16 @@ export function parseRecordInteraction(input: RecordInteractionInput, F: string 
   };
 }
 
+// Who of `withAgents` is an agent the caller may read: the others are recorded as people (participants, no INVOLVES).
 const FIND = `
   OPTIONAL MATCH (a:Agent {tenantId: $callerTenant, id: $agentId}) WHERE ${visibleAs("a")}
   RETURN a IS NOT NULL AS found,
-         [w IN $withAgents WHERE NOT EXISTS { MATCH (x:Agent {tenantId: $callerTenant, id: w}) WHERE ${visibleAs("x")} }] AS missing`;
+         [w IN $withAgents WHERE EXISTS { MATCH (x:Agent {tenantId: $callerTenant, id: w}) WHERE ${visibleAs("x")} }] AS known`;
 
 // embeddingStatus PENDING: the embedding worker picks the memory up after commit; the caller does not wait for it.
+// The caller's own Agent node is created by its first interaction (an agent is its credentials' subject).
 const CREATE = `
-  MATCH (a:Agent {tenantId: $callerTenant, id: $agentId})
+  ${ensureAgentNode("a", "$callerTenant", "$agentId")}
   CREATE (a)-[:REMEMBERS]->(n:Memory {
     id: $id, tenantId: $callerTenant, ownerId: $callerAgent, visibility: 'PRIVATE', sharedWith: [],
     type: 'INTERACTION', content: $summary, importance: $importance, confidence: 1.0, tags: $tags,
@@ -70,12 +75,13 @@ const CREATE = `
 
 /**
  * Checks and writes one interaction in one transaction, committed before it
- * returns; unknown agents write nothing. With `above`, an interaction whose
+ * returns. Another agent that does not exist writes nothing; unknown agents
+ * among those it was with are kept as people (participants, not INVOLVES). With `above`, an interaction whose
  * importance is not strictly above it is checked but not stored (null).
  */
 async function record(deps: AppDeps, ctx: RequestContext, raw: RecordInteractionInput, F: string, above?: number) {
-  const input = parseRecordInteraction(raw, F);
   const { caller } = ctx;
+  const input = parseRecordInteraction({ ...raw, agentId: raw.agentId ?? caller.agentId }, F);
   if (caller.agentId !== input.agentId && !hasRole(caller, "admin")) {
     throw new ForbiddenError(`Only agent "${input.agentId}" itself or an admin may record its interactions`);
   }
@@ -85,10 +91,10 @@ async function record(deps: AppDeps, ctx: RequestContext, raw: RecordInteraction
   try {
     const row = await session.executeWrite(async (tx) => {
       const check = (await tx.run(FIND, params)).records[0]!;
-      if (!check.get("found")) throw new BadUserInputError(`${F}.agentId: no agent "${input.agentId}" in this tenant`, `${F}.agentId`);
-      const missing = check.get("missing") as string[];
-      if (missing.length > 0) throw new BadUserInputError(`${F}.withAgents: no agent ${missing.map((m) => `"${m}"`).join(", ")} in this tenant`, `${F}.withAgents`);
-      return keep ? ((await tx.run(CREATE, params)).records[0]!.get("memory") as Record<string, unknown>) : null;
+      // Only the caller's own node comes into being here; another agent must exist.
+      if (!check.get("found") && input.agentId !== caller.agentId) throw new BadUserInputError(`${F}.agentId: no agent "${input.agentId}" in this tenant`, `${F}.agentId`);
+      const withAgents = check.get("known") as string[];
+      return keep ? ((await tx.run(CREATE, { ...params, withAgents })).records[0]!.get("memory") as Record<string, unknown>) : null;
     });
     if (!row) return { importance: input.importance, memory: null };
     deps.embeddings.wake(MEMORY_WRITE_LABELS.recordInteraction);

@@ -5,7 +5,8 @@ import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
-import { visibleAs } from "../graph/visibleAs.js";
+import { grantedAs, visibleAs } from "../graph/visibleAs.js";
+import { ensureAgentNode } from "../graph/agentNode.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
 import { MESSAGE_WRITE_LABELS } from "./writeLabels.js";
 
@@ -37,7 +38,10 @@ export function rememberedMessageId(tenantId: string, owner: string, messageId: 
 // One statement whatever the batch size (planned once). A message stored before
 // is matched and left as it was: its links are written only when it is created.
 // A channel, author or replied-to message the caller may not read (another
-// agent's PRIVATE node) is left unlinked, as a generated connect leaves it.
+// agent's PRIVATE node) is left unlinked, as a generated connect leaves it. The
+// author is linked only when a grant lets the writer read it, admins included:
+// AUTHORED makes the message part of that person's record (profile, extracted
+// facts), which only the person's owner may decide for a PRIVATE person.
 const WRITE = `
   UNWIND $rows AS row
   OPTIONAL MATCH (old:Message {tenantId: $tenantId, id: row.id})
@@ -56,7 +60,7 @@ const WRITE = `
       ON CREATE SET p.ownerId = $callerAgent, p.visibility = 'SHARED', p.sharedWith = [], p.name = coalesce(row.authorName, row.authorId),
         p.aliases = [], p.createdAt = datetime()
     FOREACH (_ IN CASE WHEN ${visibleAs("ch")} THEN [1] ELSE [] END | CREATE (m)-[:IN_CHANNEL]->(ch))
-    FOREACH (_ IN CASE WHEN ${visibleAs("p")} THEN [1] ELSE [] END | CREATE (p)-[:AUTHORED]->(m))
+    FOREACH (_ IN CASE WHEN ${grantedAs("p")} THEN [1] ELSE [] END | CREATE (p)-[:AUTHORED]->(m))
     WITH m, row
     OPTIONAL MATCH (r:Message {tenantId: $tenantId, id: row.replyTo}) WHERE ${visibleAs("r")}
     FOREACH (_ IN CASE WHEN r IS NULL OR r = m THEN [] ELSE [1] END | MERGE (m)-[:REPLIES_TO]->(r))
@@ -78,6 +82,8 @@ const WRITE = `
          sum(memoryCreated) AS memoriesCreated`;
 
 const AGENT_EXISTS = `OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $rememberAs}) RETURN a IS NOT NULL AS found`;
+// Remembering as oneself needs no registration first: the caller's Agent node is created by its first write.
+const ENSURE_SELF = `${ensureAgentNode("a", "$tenantId", "$rememberAs")} RETURN true AS found`;
 
 /** Refuses what no batch may do: an empty or oversized batch, or remembering as another agent without being an admin. Pure. */
 function checkBatch(caller: Caller, messages: readonly MessageImportInput[], rememberAs: string | null) {
@@ -119,7 +125,7 @@ export async function recordMessages(deps: Pick<AppDeps, "driver" | "database">,
   const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
   try {
     const counts = await session.executeWrite(async (tx) => {
-      if (rememberAs !== null && !(await tx.run(AGENT_EXISTS, params)).records[0]!.get("found")) {
+      if (rememberAs !== null && !(await tx.run(rememberAs === caller.agentId ? ENSURE_SELF : AGENT_EXISTS, params)).records[0]!.get("found")) {
         throw new BadUserInputError(`${F}.rememberAs: there is no agent "${rememberAs}" in this tenant`, `${F}.rememberAs`);
       }
       const record = (await tx.run(WRITE, params)).records[0]!;

@@ -40,7 +40,8 @@ export function memoryContextResolver(deps: AppDeps) {
 
     const stamp = cache.stamp(caller.tenantId, req.agentId);
     const candidates = await loadCandidateMemories(deps, caller, req);
-    if (!candidates.found) throw new BadUserInputError(`memoryContext.agentId: no agent "${req.agentId}" in this tenant`, "memoryContext.agentId");
+    // The caller before its first write has no Agent node yet, and so an empty block; another agent must exist.
+    if (!candidates.found && req.agentId !== caller.agentId) throw new BadUserInputError(`memoryContext.agentId: no agent "${req.agentId}" in this tenant`, "memoryContext.agentId");
     const now = deps.now();
     const ranked = rankMemories(candidates.memories, { ...req, now });
     const block = composeMemoryContext(ranked, {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
-import { data, errorOf, MEMORY_SHARE, MEMORY_STORE } from "./beliefOps.js";
+import { data, errorOf, MEMORY_REFLECT, MEMORY_SHARE, MEMORY_STORE } from "./beliefOps.js";
 
 let t: TokenGateway;
 beforeAll(async () => {
@@ -42,13 +42,31 @@ describe("memoryStore (the six-agent squad's memory_store)", () => {
     const exp = (await data(t.as(me, MEMORY_STORE, { content: "The release slipped a day", type: "EXPERIENCE", confidence: 0.95, outcome: "FAILED" }))).memoryStore;
     expect(exp).toMatchObject({ kind: "EXPERIENCE", confidence: null, pooled: false });
     const { experiences } = await data(t.as(me, `query ($id: ID!) { experiences(where: { id: { eq: $id } }) { description outcome experienceType ownerId } }`, { id: exp.id }));
-    expect(experiences).toEqual([{ description: "The release slipped a day", outcome: "FAILED", experienceType: "memory_store", ownerId: me.agentId }]);
+    expect(experiences).toEqual([{ description: "The release slipped a day", outcome: "FAILED", experienceType: "general", ownerId: me.agentId }]);
+  });
+
+  it("an EXPERIENCE keeps its domains: its type is the first, and the belief reflection forms from it is filed under them (not under `memory_store`)", async () => {
+    const me = t.caller("store-exp-domains");
+    const exp = (await data(t.as(me, MEMORY_STORE, { content: "The canary rollout failed because the cache was cold", type: "EXPERIENCE", outcome: "FAILED", domains: ["deploys", "caching"] }))).memoryStore;
+    const { experiences } = await data(t.as(me, `query ($id: ID!) { experiences(where: { id: { eq: $id } }) { experienceType domains } }`, { id: exp.id }));
+    expect(experiences).toEqual([{ experienceType: "deploys", domains: ["deploys", "caching"] }]);
+    const { memoryReflect } = await data(t.as(me, MEMORY_REFLECT, {}));
+    expect(memoryReflect.considered).toEqual([{ id: exp.id }]);
+    expect(memoryReflect.beliefsFormed.map((b: { domains: string[] }) => b.domains)).toEqual([["deploys", "caching"]]);
+  });
+
+  it("an INSIGHT without a category is stored under GENERAL (the category is optional, as the schema says)", async () => {
+    const me = t.caller("store-insight-default");
+    const stored = (await data(t.as(me, MEMORY_STORE, { content: "Cold caches make rollouts fail", type: "INSIGHT", confidence: 0.4 }))).memoryStore;
+    expect(stored).toMatchObject({ kind: "INSIGHT", pooled: false });
+    const { insights } = await data(t.as(me, `query ($id: ID!) { insights(where: { id: { eq: $id } }) { category insight } }`, { id: stored.id }));
+    expect(insights).toEqual([{ category: "GENERAL", insight: "Cold caches make rollouts fail" }]);
   });
 
   it.each([
     [{ content: "x", type: "BELIEF", confidence: 1.2 }, "memoryStore.confidence"],
     [{ content: "", type: "BELIEF" }, "memoryStore.content"],
-    [{ content: "x", type: "INSIGHT" }, "memoryStore.category"],
+    [{ content: "x", type: "BELIEF", category: "TECHNICAL" }, "memoryStore.category"],
     [{ content: "x", type: "BELIEF", outcome: "FAILED" }, "memoryStore.outcome"],
   ])("refuses %j with BAD_USER_INPUT naming %s, writing nothing", async (variables, field) => {
     const me = t.caller("store-bad");

@@ -131,9 +131,11 @@ describe("recordMessages: the bulk, idempotent message write", () => {
     expect(await snapshot()).toBe(before);
     expect(await count(tg, "MATCH (n {tenantId: $tenant}) WHERE n.id IN ['c10-secret', 'c10-hidden'] RETURN count(n)")).toBe(2);
 
-    // An admin reads every node of its tenant, so its message is linked to them.
+    // An admin reads every node of its tenant, so its message is linked to the channel and the reply;
+    // but not AUTHORED by another agent's PRIVATE person: that would write into the person's record (issue #43).
     await okAs(tg, tg.caller("c10-admin", ["agent", "admin"]), RECORD, { messages: [message("c10-m-admin")] });
-    expect(await graphOf(tg, "c10-m-admin")).toEqual([expect.objectContaining({ channels: ["c10-secret"], authors: ["Hidden"], replyTo: ["c10-private-msg"] })]);
+    expect(await graphOf(tg, "c10-m-admin")).toEqual([expect.objectContaining({ channels: ["c10-secret"], authors: [], replyTo: ["c10-private-msg"] })]);
+    expect(await count(tg, "MATCH (:Person {tenantId: $tenant, id: 'c10-hidden'})-[r:AUTHORED]->() RETURN count(r)")).toBe(0);
     expect(await snapshot()).toBe(before);
   });
 

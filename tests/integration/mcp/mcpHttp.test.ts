@@ -55,7 +55,7 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     const agentTools = (await (await connect(alice)).listTools()).tools;
     const names = agentTools.map((t) => t.name).sort();
     expect(names).toEqual(
-      ["memory_context", "memory_query", "memory_reflect", "memory_search", "memory_share", "memory_store", "person_profile", "record_interaction", "record_turn", "recent_turns", "retrieve_context", "start_game_session"].sort(),
+      ["memory_context", "memory_forget", "memory_query", "memory_reflect", "memory_search", "memory_share", "memory_store", "memory_update", "person_profile", "record_interaction", "record_turn", "recent_turns", "retrieve_context", "start_game_session", "whoami"].sort(),
     );
     const adminTools = (await (await connect(admin)).listTools()).tools.map((t) => t.name);
     expect(adminTools).not.toContain("cypher_query");

@@ -71,7 +71,7 @@ describe("recordInteraction", () => {
     [{ summary: "  " }, "recordInteraction.input.summary"],
     [{ importance: 1.5 }, "recordInteraction.input.importance"],
     [{ importance: -0.1 }, "recordInteraction.input.importance"],
-    [{ withAgents: ["ghost-agent"] }, "recordInteraction.input.withAgents"],
+    [{ withAgents: ["not an id"] }, "recordInteraction.input.withAgents"],
     [{ agentId: "ghost-agent" }, "recordInteraction.input.agentId"],
     [{ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, "recordInteraction.input.tags"],
   ])("refuses %j with BAD_USER_INPUT naming %s, and writes nothing", async (change, field) => {
@@ -134,7 +134,7 @@ describe("recordSignificantInteraction: the note's opt-in filter (the Discord sq
   it.each([
     [{ above: 1.2 }, "recordSignificantInteraction.above"],
     [{ input: { agentId: "ghost-agent", summary: "trivial" } }, "recordSignificantInteraction.input.agentId"],
-    [{ input: { withAgents: ["ghost-agent"] } }, "recordSignificantInteraction.input.withAgents"],
+    [{ input: { withAgents: ["not an id"] } }, "recordSignificantInteraction.input.withAgents"],
   ])("checks everything even when it would not store: %j is BAD_USER_INPUT naming %s", async (change, field) => {
     const admin = t.caller("admin", ["agent", "admin"]);
     const input = { agentId: kublai.agentId, summary: "trivial", ...(change as { input?: object }).input };

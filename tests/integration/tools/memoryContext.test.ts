@@ -147,9 +147,13 @@ describe("memoryContext refuses bad input with BAD_USER_INPUT naming the field",
     expect(res.errors?.[0]?.message).toContain("nobody-here");
   });
 
-  it("an agent of another tenant is unknown here", async () => {
+  it("an agent of another tenant is unknown here: the same id there is another agent, with an empty block of its own", async () => {
     const stranger = { ...kublai, tenantId: `${t.tenant}-other` };
-    const res = await t.as(stranger, CONTEXT, { agentId: kublai.agentId });
+    // Its own id: the caller before its first write (issue #43), so an empty block, nothing of this tenant's Kublai.
+    const own = await t.as(stranger, CONTEXT, { agentId: kublai.agentId });
+    expect(own.errors).toBeUndefined();
+    expect((own.data as { memoryContext: { lines: unknown[] } }).memoryContext.lines).toEqual([]);
+    const res = await t.as({ ...stranger, agentId: `${kublai.agentId}-x` }, CONTEXT, { agentId: kublai.agentId });
     expect(res.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "memoryContext.agentId" });
   });
 });

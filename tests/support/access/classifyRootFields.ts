@@ -64,6 +64,8 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.apiKeys": "adminOnly",
   "Mutation.createApiKey": "adminOnly",
   "Mutation.revokeApiKey": "adminOnly",
+  /** The caller itself, from its credentials; its Agent node only through the READ rule. */
+  "Query.whoami": "readsVisibleToCaller",
   "Query.searchMemories": "readsVisibleToCaller",
   "Mutation.recordMemories": "selfOrAdmin",
   "Mutation.recordMessages": "selfOrAdmin",
@@ -137,6 +139,10 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Mutation.pauseExtraction": "operatorOnly",
   /** Closes a fact the caller may read (else NOT_FOUND), keeping it with the reason. */
   "Mutation.retractFact": "writesVisibleToCaller",
+  /** Correct and forget what the caller may read (else NOT_FOUND) and owns, or any as an admin (else FORBIDDEN) (tests/integration/forget/). */
+  "Mutation.forgetMemory": "ownerOrAdmin",
+  "Mutation.correctMemory": "ownerOrAdmin",
+  "Mutation.erasePerson": "adminOnly",
 };
 
 /**

@@ -23,7 +23,6 @@ describe("memoryStore arguments", () => {
     [{ content: "x".repeat(20_001) }, "memoryStore.content"],
     [{ content: "x", confidence: 1.5 }, "memoryStore.confidence"],
     [{ content: "x", type: "OPINION" }, "memoryStore.type"],
-    [{ content: "x", type: "INSIGHT" }, "memoryStore.category"],
     [{ content: "x", category: "MARKET" }, "memoryStore.category"],
     [{ content: "x", outcome: "FAILED" }, "memoryStore.outcome"],
     [{ content: "x", domains: Array.from({ length: 21 }, (_, i) => `d${i}`) }, "memoryStore.domains"],
@@ -31,8 +30,9 @@ describe("memoryStore arguments", () => {
     expect(code(() => parseStoreArgs(args))).toMatchObject({ code: "BAD_USER_INPUT", field });
   });
 
-  it("an INSIGHT takes a category, an EXPERIENCE an outcome", () => {
+  it("an INSIGHT takes a category, GENERAL when none is given; an EXPERIENCE an outcome", () => {
     expect(parseStoreArgs({ content: "x", type: "INSIGHT", category: "TECHNICAL" })).toMatchObject({ kind: "INSIGHT", category: "TECHNICAL" });
+    expect(parseStoreArgs({ content: "x", type: "INSIGHT" })).toMatchObject({ kind: "INSIGHT", category: "GENERAL" });
     expect(parseStoreArgs({ content: "x", type: "EXPERIENCE", outcome: "FAILED" })).toMatchObject({ kind: "EXPERIENCE", outcome: "FAILED" });
   });
 });

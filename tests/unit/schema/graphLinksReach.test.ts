@@ -28,6 +28,9 @@ const NO_NODE_BY_DESIGN: Record<string, string> = {
   "Query.apiKeys": "API keys are credentials, kept out of the graph API",
   "Mutation.createApiKey": "API keys are credentials, kept out of the graph API",
   "Mutation.revokeApiKey": "API keys are credentials, kept out of the graph API",
+  "Mutation.forgetMemory": "answers with what it deleted: nothing of it is left to query on from",
+  "Mutation.erasePerson": "answers with what it deleted: nothing of the person is left to query on from",
+  "Mutation.correctMemory": "the corrected node may be of any forgettable type (Memory, Belief, Insight…): its id is read with that type's query",
 };
 
 let schema: GraphQLSchema;

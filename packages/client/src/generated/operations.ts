@@ -2575,6 +2575,7 @@ export type ExperienceConnectWhere = {
 
 export type ExperienceCreateInput = {
   description: string;
+  domains?: Array<string> | null | undefined;
   experienceType: string;
   occurredAt?: string | null | undefined;
   outcome?: Outcome | null | undefined;
@@ -2600,6 +2601,7 @@ export type ExperienceWhere = {
   OR?: Array<ExperienceWhere> | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   description?: StringScalarFilters | null | undefined;
+  domains?: StringListFilters | null | undefined;
   experienceType?: StringScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   occurredAt?: DateTimeScalarFilters | null | undefined;
@@ -2765,6 +2767,8 @@ export type InsightBasedOnFieldInput = {
 
 export type InsightCategory =
   | 'COMPETITIVE'
+  /** Filed under no particular category: what memoryStore gives an INSIGHT stored without one. */
+  | 'GENERAL'
   | 'MARKET'
   | 'OPPORTUNITY'
   | 'PROCESS'
@@ -4906,8 +4910,8 @@ export type ProjectWhere = {
 };
 
 export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself, unless the caller is an admin. */
-  agentId: string | number;
+  /** The agent whose memory this is: the caller itself when not given; another agent only for an admin. */
+  agentId?: string | number | null | undefined;
   conversationId?: string | null | undefined;
   /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
   importance?: number | null | undefined;
@@ -5515,6 +5519,12 @@ export type RiskRatingEnumScalarFilters = {
   eq?: RiskRating | null | undefined;
   in?: Array<RiskRating> | null | undefined;
 };
+
+/** A role a token or API key may grant. */
+export type Role =
+  | 'ADMIN'
+  | 'AGENT'
+  | 'APPROVER';
 
 /** The image of a turn: base64 (PNG or JPEG), at most SCREENSHOT_MAX_BYTES decoded (2 MB by default). */
 export type ScreenshotInput = {
@@ -7076,6 +7086,11 @@ export type RegisterAgentMutationVariables = Exact<{
 
 export type RegisterAgentMutation = { createAgents: { agents: Array<{ id: string, name: string, role: string, capabilities: Array<string>, createdAt: string }> } };
 
+export type WhoAmIQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WhoAmIQuery = { whoami: { agentId: string, tenantId: string, roles: Array<Role>, operator: boolean, permissions: Array<string> } };
+
 export type CypherQueryQueryVariables = Exact<{
   query: string;
   params?: string | null | undefined;
@@ -7178,7 +7193,7 @@ export type SearchMemoriesQueryVariables = Exact<{
 export type SearchMemoriesQuery = { searchMemories: { tookMs: number, hits: Array<{ kind: SearchSource, id: string, content: string, score: number, occurredAt: string | null, authorName: string | null, ownerId: string | null, conversationId: string | null }> } };
 
 export type MemoryContextQueryVariables = Exact<{
-  agentId: string | number;
+  agentId?: string | number | null | undefined;
   conversationId?: string | null | undefined;
   participants?: Array<string> | string | null | undefined;
   topic?: string | null | undefined;
@@ -7194,6 +7209,22 @@ export type RecordInteractionMutationVariables = Exact<{
 
 
 export type RecordInteractionMutation = { recordInteraction: { id: string, type: MemoryType, content: string, importance: number, confidence: number, tags: Array<string>, participants: Array<string>, conversationId: string | null, occurredAt: string | null, createdAt: string, ownerId: string, visibility: Visibility } };
+
+export type ForgetMemoryMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ForgetMemoryMutation = { forgetMemory: { id: string, nodeType: string, versionsRemoved: number, derivedRemoved: number, poolEntriesRemoved: number, eventsCleared: number, tracesRemoved: number, auditId: string } };
+
+export type CorrectMemoryMutationVariables = Exact<{
+  id: string | number;
+  content: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type CorrectMemoryMutation = { correctMemory: { id: string, nodeType: string, content: string, previousVersionId: string } };
 
 export type PeopleByNameQueryVariables = Exact<{
   name: string;
@@ -7219,6 +7250,13 @@ export type FindExpertsQueryVariables = Exact<{
 
 
 export type FindExpertsQuery = { findExperts: { experts: Array<{ personId: string, name: string, relevanceScore: number }> } };
+
+export type ErasePersonMutationVariables = Exact<{
+  personId: string | number;
+}>;
+
+
+export type ErasePersonMutation = { erasePerson: { personId: string, personRemoved: boolean, messagesRemoved: number, memoriesRemoved: number, factsRemoved: number, mentionsRemoved: number, tracesRemoved: number, auditId: string } };
 
 export type RetrieveContextMutationVariables = Exact<{
   input: RetrieveContextInput;
@@ -7291,6 +7329,17 @@ export const RegisterAgentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegisterAgentMutation, RegisterAgentMutationVariables>;
+export const WhoAmIDocument = new TypedDocumentString(`
+    query WhoAmI {
+  whoami {
+    agentId
+    tenantId
+    roles
+    operator
+    permissions
+  }
+}
+    `) as unknown as TypedDocumentString<WhoAmIQuery, WhoAmIQueryVariables>;
 export const CypherQueryDocument = new TypedDocumentString(`
     query CypherQuery($query: String!, $params: String, $limit: Int) {
   cypherQuery(query: $query, params: $params, limit: $limit) {
@@ -7483,7 +7532,7 @@ export const SearchMemoriesDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchMemoriesQuery, SearchMemoriesQueryVariables>;
 export const MemoryContextDocument = new TypedDocumentString(`
-    query MemoryContext($agentId: ID!, $conversationId: String, $participants: [String!], $topic: String, $tokenBudget: Int) {
+    query MemoryContext($agentId: ID, $conversationId: String, $participants: [String!], $topic: String, $tokenBudget: Int) {
   memoryContext(
     agentId: $agentId
     conversationId: $conversationId
@@ -7516,6 +7565,30 @@ export const RecordInteractionDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RecordInteractionMutation, RecordInteractionMutationVariables>;
+export const ForgetMemoryDocument = new TypedDocumentString(`
+    mutation ForgetMemory($id: ID!) {
+  forgetMemory(id: $id) {
+    id
+    nodeType
+    versionsRemoved
+    derivedRemoved
+    poolEntriesRemoved
+    eventsCleared
+    tracesRemoved
+    auditId
+  }
+}
+    `) as unknown as TypedDocumentString<ForgetMemoryMutation, ForgetMemoryMutationVariables>;
+export const CorrectMemoryDocument = new TypedDocumentString(`
+    mutation CorrectMemory($id: ID!, $content: String!, $reason: String) {
+  correctMemory(id: $id, content: $content, reason: $reason) {
+    id
+    nodeType
+    content
+    previousVersionId
+  }
+}
+    `) as unknown as TypedDocumentString<CorrectMemoryMutation, CorrectMemoryMutationVariables>;
 export const PeopleByNameDocument = new TypedDocumentString(`
     query PeopleByName($name: String!, $limit: Int) {
   peopleByName(name: $name, limit: $limit) {
@@ -7565,6 +7638,20 @@ export const FindExpertsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<FindExpertsQuery, FindExpertsQueryVariables>;
+export const ErasePersonDocument = new TypedDocumentString(`
+    mutation ErasePerson($personId: ID!) {
+  erasePerson(personId: $personId) {
+    personId
+    personRemoved
+    messagesRemoved
+    memoriesRemoved
+    factsRemoved
+    mentionsRemoved
+    tracesRemoved
+    auditId
+  }
+}
+    `) as unknown as TypedDocumentString<ErasePersonMutation, ErasePersonMutationVariables>;
 export const RetrieveContextDocument = new TypedDocumentString(`
     mutation RetrieveContext($input: RetrieveContextInput!) {
   retrieveContext(input: $input) {
