@@ -122,6 +122,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       input: inputOf(search, {
         query: "What to look for, in words: a question or the key words of what was said or learned.",
         limit: "How many hits at most, 1..50; default 10.",
+        kinds: "Only hits of these kinds; leave it out to search every kind you may read.",
       }),
       document: String(op.SearchMemoriesDocument),
       field: "searchMemories",

@@ -60,7 +60,9 @@ export const MESSAGE_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
  * they are, when they happened, how sure; a game turn's conversation is its
  * session. The memory-only filters (types, tags, participants) leave them out.
  */
+/** A superseded belief is history (EVOLVED_INTO its newer version): recall finds the version in force. */
 export const OTHER_KIND_FILTER = `($agentIds IS NULL OR n.ownerId IN $agentIds)
+  AND NOT (n:Belief AND n.state = 'SUPERSEDED')
   AND $types IS NULL AND $tags IS NULL AND $participants IS NULL
   AND ($conversationId IS NULL OR n.sessionId = $conversationId)
   AND ($from IS NULL OR coalesce(n.occurredAt, n.timestamp, n.createdAt) >= datetime($from))

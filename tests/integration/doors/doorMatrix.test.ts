@@ -69,10 +69,10 @@ describe("the door matrix", () => {
     const writeOps = new Set(Object.values(WRITE_DOORS).flatMap((d) => d.operations));
     const readOps = new Set(Object.values(READ_DOORS).flatMap((d) => d.operations));
 
-    const unplacedWrites = [...mutations, ...tools.filter((t) => t.writes).map((t) => `mcp:${t.name}`)].filter(
+    const unplacedWrites = [...mutations, ...tools.filter((t) => !t.hints.readOnly).map((t) => `mcp:${t.name}`)].filter(
       (op) => !writeOps.has(op) && !(op in NOT_WRITE_DOORS) && !GENERATED_CHANGE.test(op),
     );
-    const unplacedReads = [...tools.filter((t) => !t.writes || t.name === "retrieve_context").map((t) => `mcp:${t.name}`), ...RETRIEVAL_TOOLS.map((t) => t.field)].filter(
+    const unplacedReads = [...tools.filter((t) => t.hints.readOnly).map((t) => `mcp:${t.name}`), ...RETRIEVAL_TOOLS.map((t) => t.field)].filter(
       (op) => !readOps.has(op) && !(op in NOT_READ_DOORS),
     );
     expect({ unplacedWrites, unplacedReads }).toEqual({ unplacedWrites: [], unplacedReads: [] });

@@ -293,6 +293,7 @@ export const NOT_READ_DOORS: Record<string, string> = {
   ),
   "mcp:retrieve_context": "plans several reads (searchMemories, the people tools) for a conversation and logs the run: its snippets are searchMemories' hits, whose pairs are in the matrix",
   "mcp:cypher_query": "the gateway operator's raw read-only Cypher over every tenant: not an agent's recall",
+  "mcp:whoami": "says who the caller is, its tenant and what it may do: reads no stored content",
 };
 
 /** Write operations that are not a write door, each with why. */
@@ -321,7 +322,12 @@ export const NOT_WRITE_DOORS: Record<string, string> = {
       "shares or marks knowledge already stored: stores no new content (the shared item is found as its own door's)",
     ]),
   ),
-  retractFact: "says a stored fact is wrong: correcting is issue #43 part B's pair",
+  ...Object.fromEntries(
+    ["retractFact", "correctMemory", "forgetMemory", "erasePerson", "mcp:memory_update", "mcp:memory_forget"].map((f) => [
+      f,
+      "corrects or removes what a write door stored: the new version is found and the old one is not (tests/integration/forget/forgetAndCorrect.test.ts, tests/integration/mcp/mcpCorrectForget.test.ts)",
+    ]),
+  ),
   importTenantLines: "restores a tenant exported by `mnemograph export`: what it restores was written through the doors above",
   pauseExtraction: "controls the extraction worker: stores nothing",
   queueExtraction: "queues messages for the extraction worker again: its facts are stored as learned facts",

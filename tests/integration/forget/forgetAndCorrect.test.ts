@@ -125,6 +125,9 @@ describe("correctMemory", () => {
     expect(corrected.id).not.toBe(old);
     expect((await knowledgeOf(me, `${word} cache warm-up`)).filter((k) => `${k.title ?? ""} ${k.text ?? ""}`.includes(word)).map((k) => k.id)).toEqual([corrected.id]);
     expect(await one("MATCH (o:Belief {tenantId: $tenant, id: $old})-[e:EVOLVED_INTO]->(n:Belief {id: $new}) RETURN o.state AS state, e.reason AS reason", { old, new: corrected.id })).toEqual({ state: "SUPERSEDED", reason: "corrected" });
+    // The one recall finds the version in force only, by words (no vector needed).
+    const recalled = (await ok(me, `query ($q: String!) { searchMemories(input: { query: $q, kinds: [BELIEF], limit: 20 }) { hits { id content } } }`, { q: `${word} cache warm-up` })).searchMemories.hits as { id: string; content: string }[];
+    expect(recalled.filter((h) => h.content.includes(word)).map((h) => h.id)).toEqual([corrected.id]);
     // Forgetting the newest forgets the chain: no version of it remains.
     expect((await ok(me, FORGET, { id: corrected.id })).forgetMemory.versionsRemoved).toBe(1);
     expect(await one("MATCH (b:Belief {tenantId: $tenant}) WHERE b.id IN $ids RETURN count(b) AS n", { ids: [old, corrected.id] })).toEqual({ n: expect.objectContaining({ low: 0 }) });

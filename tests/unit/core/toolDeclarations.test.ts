@@ -41,7 +41,7 @@ describe("retrieval tool declarations agree with the SDL", () => {
     const tools = plannerTools();
     expect(tools.named.organization.name).toBe("find_people_by_organization");
     expect(tools.between.args).toEqual(["person_a_id", "person_b_id"]);
-    expect(tools.snippetsByMeaning).toMatchObject({ name: "search_memories", args: ["query", "limit"], limit: 10 });
+    expect(tools.snippetsByMeaning).toMatchObject({ name: "search_memories", args: ["query", "limit", "kinds"], limit: 10 });
   });
 
   it("a declared argument's rule names the field and the limit", () => {
