@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Driver } from "neo4j-driver";
-import { ensureAgentNode } from "../graph/agentNode.js";
 import type { Caller, Role } from "../core/caller.js";
 
 /** What may be shown about a key; the key itself is shown once, at creation. */
@@ -35,11 +34,11 @@ export function apiKeyStore(driver: Driver, database: string) {
     async create(owner: Caller, agentId: string, roles: Role[], name: string | null) {
       const key = `mk_${randomBytes(32).toString("base64url")}`;
       const [info] = await run(
-        // The key's agent exists from the key's creation on: what it stores and recalls hangs off its Agent node.
+        // No Agent node here: an agent given a key registers itself with createAgents (the client package's
+        // documented first step), which a node made here would refuse as a duplicate. Its first memoryStore or
+        // recordInteraction makes one if it never registers.
         `CREATE (k:ApiKey { id: $id, tenantId: $tenantId, agentId: $agentId, roles: $roles, name: $name,
            prefix: $prefix, hash: $hash, createdBy: $createdBy, createdAt: datetime() })
-         WITH k
-         ${ensureAgentNode("a", "$tenantId", "$agentId")}
          RETURN ${FIELDS}`,
         { id: randomUUID(), tenantId: owner.tenantId, agentId, roles, name, prefix: key.slice(0, 10), hash: hashKey(key), createdBy: owner.agentId },
       );

@@ -67,11 +67,18 @@ describe("statements per operation", () => {
     expect(statements.length).toBeLessThanOrEqual(4);
   });
 
-  it("searchMemories: the full-text, vector and shared-key lists, each with its rows (the neighbour read joins them when hits have neighbours)", async () => {
+  it("searchMemories over memories: the full-text, vector and shared-key lists, each with its rows (the neighbour read joins them when hits have neighbours)", async () => {
     const statements = await statementsOf("Search", `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`, {
-      input: { query: "when does the gate open", limit: 10 },
+      input: { query: "when does the gate open", kinds: ["MEMORY"], limit: 10 },
     });
     expect(statements.length).toBeLessThanOrEqual(3);
+  });
+
+  it("searchMemories over every kind: one full-text list, the vector lists of memories, messages, the other kinds and facts, the keys", async () => {
+    const statements = await statementsOf("SearchAll", `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`, {
+      input: { query: "when does the gate open", limit: 10 },
+    });
+    expect(statements.length).toBeLessThanOrEqual(7);
   });
 
   it("memoryContext: one statement", async () => {

@@ -58,7 +58,7 @@ afterAll(async () => {
 
 describe("@graphLink: a search hit is a node to keep querying", () => {
   it("returns the memory with nested relationships, and the hit's flat fields unchanged", async () => {
-    const data = await ok(alice, `query ($v: Int!) { searchMemories(input: { query: "puppy park", limit: 5 }) {
+    const data = await ok(alice, `query ($v: Int!) { searchMemories(input: { query: "puppy park", kinds: [MEMORY], limit: 5 }) {
       hits { id content memory { id content importance createdAt agent(limit: $v) { id name } } message { id } } } }`, { v: 1 });
     const hits = data.searchMemories.hits as { id: string; content: string; memory: any; message: unknown }[];
     expect(hits.length).toBeGreaterThan(0);
@@ -72,7 +72,7 @@ describe("@graphLink: a search hit is a node to keep querying", () => {
   });
 
   it("reads nested relationships with the caller's rules: another agent sees only the shared memories of the owner", async () => {
-    const data = await ok(bob, `{ searchMemories(input: { query: "puppy", limit: 5 }) {
+    const data = await ok(bob, `{ searchMemories(input: { query: "puppy", kinds: [MEMORY], limit: 5 }) {
       hits { id memory { id agent { id memories { content visibility } } } } } }`);
     const hits = data.searchMemories.hits as { memory: { agent: { memories: { content: string; visibility: string }[] }[] } }[];
     expect(hits.length).toBe(1);

@@ -55,13 +55,12 @@ describe("the Agent node comes without ceremony", () => {
     expect(await agentNode(agent.agentId)).toHaveLength(1);
   });
 
-  it("an API key made for an agent creates its Agent node (once, whatever the number of keys)", async () => {
+  it("an API key made for an agent leaves its registration to it: createAgents with that id still succeeds", async () => {
     const admin = t.caller("key-admin", ["agent", "admin"]);
-    const target = `${t.caller("keyed").agentId}`;
-    for (const name of ["one", "two"]) {
-      await ok(admin, `mutation ($agent: ID!, $name: String) { createApiKey(agentId: $agent, roles: [AGENT], name: $name) { key } }`, { agent: target, name });
-    }
-    expect(await agentNode(target)).toEqual([expect.objectContaining({ ownerId: target, role: "agent" })]);
+    const target = t.caller("keyed");
+    await ok(admin, `mutation ($agent: ID!) { createApiKey(agentId: $agent, roles: [AGENT], name: "one") { key } }`, { agent: target.agentId });
+    await ok(target, `mutation ($id: ID!) { createAgents(input: [{ id: $id, name: "Keyed", role: "worker" }]) { agents { id } } }`, { id: target.agentId });
+    expect(await agentNode(target.agentId)).toEqual([expect.objectContaining({ ownerId: target.agentId, role: "worker" })]);
   });
 });
 
