@@ -74,8 +74,10 @@ function remember(message: ExtractionMessage, index: NameIndex, lastNamed: Map<s
 }
 
 /** Past-tense verbs that open a second verb phrase sharing the subject: "I left Stripe and joined Figma". */
-const COORDINATED = /\s+and\s+(?=(?:then\s+|just\s+|also\s+|finally\s+)?(?:[\p{L}]+ed|left|got|took|went|began|became|quit|made|found|won|built|ran|landed|started|joined|moved|finished)\b)/iu;
-const OPENING_SUBJECT = /^(?:(?:so|and|well|yeah|also|then)\s+)*(I|we|[\p{Lu}][\p{L}']+)\s/u;
+const PAST = String.raw`(?:then\s+|just\s+|also\s+|finally\s+)?(?:[\p{L}]+ed|left|got|took|went|began|became|quit|made|found|won|built|ran|landed|started|joined|moved|finished)\b`;
+const COORDINATED = new RegExp(String.raw`\s+and\s+(?=${PAST})`, "iu");
+/** The subject the first verb phrase opens with: a word right before its verb ("Ana left …"), not a sentence's first verb ("Wrapped up …"). */
+const OPENING_SUBJECT = new RegExp(String.raw`^(?:(?:so|and|well|yeah|also|then)\s+)*(I|we|[\p{Lu}][\p{L}']+)\s+(?=${PAST})`, "u");
 
 /**
  * A clause of two verb phrases joined by "and" is read as two clauses with one
@@ -85,7 +87,7 @@ export function splitCoordinated(clause: string): string[] {
   const parts = clause.split(COORDINATED);
   if (parts.length === 1) return parts;
   const subject = OPENING_SUBJECT.exec(parts[0]!)?.[1];
-  return parts.map((part, i) => (i > 0 && subject && !OPENING_SUBJECT.test(part) ? `${subject} ${part}` : part));
+  return parts.map((part, i) => (i > 0 && subject ? `${subject} ${part}` : part));
 }
 
 /** Words that hedge a statement ("kind of", "probably"): its facts keep a lowered confidence. */
@@ -115,5 +117,9 @@ function extractMessage(message: ExtractionMessage, index: NameIndex, lastNamed:
       }
     }
   }
-  return [...found.values()];
+  const facts = [...found.values()];
+  if (!reading.parse) return facts;
+  // An organisation the message says someone works or worked at is no event they attended ("back when I was at SAP").
+  const employers = new Set(facts.filter((f) => f.relation === "WORKS_AT" || f.relation === "PREVIOUSLY").map((f) => `${f.subject}|${f.object.toLowerCase()}`));
+  return facts.filter((f) => f.relation !== "ATTENDED_EVENT" || !employers.has(`${f.subject}|${f.object.toLowerCase()}`));
 }

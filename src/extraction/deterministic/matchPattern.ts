@@ -81,6 +81,8 @@ function subjectMatch(pattern: Pattern, text: string, scope: MatchScope): { grou
   return bare?.groups && OPENERS.test(text.slice(0, bare.index)) && scope.message.authorPersonId ? { groups: bare.groups, subject: scope.message.authorPersonId } : undefined;
 }
 
+/** Words chat leaves after a name that the rules' ends do not know: "started at Philips right after". */
+const SPOKEN_TAIL = /\s+(?:right|straight|soon|afterwards?|later|already|yet|then)$/i;
 const TOPICS = new Set(["CARES_ABOUT", "TALKS_ABOUT", "CURIOUS_ABOUT", "WORKING_ON"]);
 
 /**
@@ -101,7 +103,7 @@ function objectPhrase(pattern: Pattern, span: string, opensClause: boolean): str
 /** Version 2: each part cut to the noun phrase it opens with, then judged by its shape and the rule's own checks. */
 function spokenObjects(pattern: Pattern, parts: readonly string[], scope: MatchScope, opensClause: boolean): string[] {
   return parts
-    .map((part) => ({ part, name: cleanObject(objectPhrase(pattern, cleanObject(part), opensClause)) }))
+    .map((part) => ({ part, name: cleanObject(objectPhrase(pattern, cleanObject(part), opensClause)).replace(SPOKEN_TAIL, "") }))
     .map(({ part, name }) => ({ part, name: pattern.relation === "LIVES_IN" ? (PLACE_ABBREVIATIONS[name] ?? name) : name }))
     .filter(({ name }) => !isVagueObject(name) && isNameShaped(name, pattern.relation) && !scope.index.has(name.toLowerCase()))
     .filter(({ name }) => !(pattern.properName && !/^[\p{Lu}\p{N}]/u.test(name)))

@@ -51,8 +51,8 @@ export const spokenPatterns: readonly Pattern[] = [
   rule({ name: "started-own", relation: "WORKING_ON", confidence: 0.8, re: `${SUBJ_OPT}${ADV}(?:started|opened|launched|founded|set up)\\s+(?:my|our|a|an)\\s+(?:own\\s+)?${OBJ}`, projectHead: true }),
   // Where people live, said the way people say it.
   rule({ name: "moving-to", relation: "LIVES_IN", confidence: 0.7, properName: true, futureOnly: true, allows: ["future", "wish"], re: `${SUBJ_OPT}${ADV}(?:am |are |is )?(?:moving|relocating|move|relocate)\\s+(?:back\\s+)?to\\s+${OBJ}` }),
-  rule({ name: "living-here", relation: "LIVES_IN", confidence: 0.75, placeFromContext: true, re: `${SUBJ_OPT}${ADV}(?:have been |has been |been |am |is )?(?:living|live|lives|lived|based|settled)\\s+(?:here|there now)\\b` }),
-  rule({ name: "moved-here", relation: "LIVES_IN", confidence: 0.75, placeFromContext: true, defaultNow: true, re: `${SUBJ_OPT}${ADV}(?:moved|relocated)\\s+here\\b` }),
+  rule({ name: "living-here", relation: "LIVES_IN", confidence: 0.75, placeFromContext: true, re: `${SUBJ_OPT}${ADV}(?:have been |has been |been |am |is )?(?:living|live|lives|lived|based|settled)\\s+(?<here>here|there now)\\b` }),
+  rule({ name: "moved-here", relation: "LIVES_IN", confidence: 0.75, placeFromContext: true, defaultNow: true, re: `${SUBJ_OPT}${ADV}(?:moved|relocated)\\s+(?<here>here)\\b` }),
   rule({ name: "works-from", relation: "LIVES_IN", confidence: 0.75, properName: true, re: `(?!.*\\b(?:this|for the|next|last|all) (?:week|weekend|month|trip|summer)\\b|.*\\b(?:today|tonight|for now|at the moment|for a few days)\\b)`+`${SUBJ_OPT}${ADV}(?:am |is |have been |been )?(?:work|works|working)\\s+(?:remotely\\s+|from home\\s+in\\s+)?from\\s+${OBJ}` }),
   // Friendship told through a shared activity.
   ...PAIR.map((pair, i) => rule({ name: `partners-${i + 1}`, relation: "CLOSE_TO", confidence: 0.85, personObject: true, time: "none", re: `${pair}(?:have been|are|were|been|have always been)\\s+(?<basis>(?:[\\p{L}\\-]+\\s+){0,2}(?:partners|buddies|pals|friends|mates|teammates|besties))\\b` })),
