@@ -2,6 +2,7 @@ import { guardsFor, jokeDiscount } from "./guards.js";
 import { matchPattern } from "./matchPattern.js";
 import { normalizeText, splitSentences } from "./normalize.js";
 import { patterns, spokenPatterns } from "./patterns/index.js";
+import { replacedPatterns } from "./patterns/replaced.js";
 import { lastNamedPerson, nameIndex, type NameIndex } from "./people.js";
 import { DETERMINISTIC_VERSION, RULES_ONLY_VERSION } from "./version.js";
 import type { Pattern } from "./pattern.js";
@@ -26,7 +27,7 @@ const WHOLE_JOKE = /😂|🤣|\blmao\b|\bjk\b|\byeah right\b|\/s\b/i;
  */
 export function deterministicExtractor(options: DeterministicOptions = {}): Extractor {
   const parse = options.parse ?? true;
-  const reading: Reading = parse ? { parse, version: DETERMINISTIC_VERSION, rules: [...patterns, ...spokenPatterns] } : { parse, version: RULES_ONLY_VERSION, rules: patterns };
+  const reading: Reading = parse ? { parse, version: DETERMINISTIC_VERSION, rules: [...patterns.map((p) => replacedPatterns.get(p.name) ?? p), ...spokenPatterns] } : { parse, version: RULES_ONLY_VERSION, rules: patterns };
   return {
     name: "deterministic",
     version: reading.version,

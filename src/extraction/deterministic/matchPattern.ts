@@ -5,7 +5,7 @@ import { resolvePerson, type NameIndex } from "./people.js";
 import { durationOf, resolveTime } from "./time.js";
 import type { ExtractedFact, ExtractionMessage } from "../extractor.js";
 import type { Pattern } from "./pattern.js";
-import { isNameShaped, leadingNounPhrase } from "./nounPhrase.js";
+import { isCutShort, isNameShaped, leadingNounPhrase, opensWithVerb } from "./nounPhrase.js";
 import { isPlace, placeNamed } from "./places.js";
 import { ACTIVITY, PLACE_ABBREVIATIONS, PROJECT_HEAD } from "./patterns/spoken.js";
 
@@ -81,6 +81,12 @@ function subjectMatch(pattern: Pattern, text: string, scope: MatchScope): { grou
   return bare?.groups && OPENERS.test(text.slice(0, bare.index)) && scope.message.authorPersonId ? { groups: bare.groups, subject: scope.message.authorPersonId } : undefined;
 }
 
+/** Past tenses of making something by hand, to the activity: one work made is a skill shown. */
+const VERB_ACTIVITY: Readonly<Record<string, string>> = {
+  painted: "painting", drew: "drawing", drawn: "drawing", sketched: "sketching", knitted: "knitting", knit: "knitting", crocheted: "crocheting",
+  sewed: "sewing", sewn: "sewing", sculpted: "sculpting", baked: "baking", carved: "woodcarving",
+};
+
 /** Words chat leaves after a name that the rules' ends do not know: "started at Philips right after". */
 const SPOKEN_TAIL = /\s+(?:right|straight|soon|afterwards?|later|already|yet|then)$/i;
 const TOPICS = new Set(["CARES_ABOUT", "TALKS_ABOUT", "CURIOUS_ABOUT", "WORKING_ON"]);
@@ -96,7 +102,7 @@ const TOPICS = new Set(["CARES_ABOUT", "TALKS_ABOUT", "CURIOUS_ABOUT", "WORKING_
  */
 function objectPhrase(pattern: Pattern, span: string, opensClause: boolean): string {
   if (pattern.activity) return ACTIVITY.test(span) ? span : "";
-  if (TOPICS.has(pattern.relation)) return span;
+  if (TOPICS.has(pattern.relation)) return isCutShort(span) || (opensClause && opensWithVerb(span)) ? "" : span;
   return span.split(/\s+/).length >= 4 ? leadingNounPhrase(span, opensClause) : span;
 }
 
@@ -118,6 +124,10 @@ function spokenObjects(pattern: Pattern, parts: readonly string[], scope: MatchS
 
 function objectsOf(pattern: Pattern, groups: Record<string, string | undefined>, scope: MatchScope, subject: string, text: string): string[] {
   if (pattern.object) return [pattern.object];
+  if (pattern.objectFromVerb) {
+    const activity = VERB_ACTIVITY[(groups.verb ?? "").toLowerCase()];
+    return activity ? [activity] : [];
+  }
   if (pattern.placeFromContext) {
     const place = placeNamed(scope.message.text) ?? (scope.previousText ? placeNamed(scope.previousText) : undefined);
     return place ? [place] : [];

@@ -5,6 +5,19 @@ const QUANTIFIER = /^(?:something|anything|everything|nothing|stuff|most|some|al
 /** A possessive or demonstrative inside an object: "side projects of mine", "that painting" — a description, not a name. */
 const INNER_POINTER = /\b(?:my|your|our|his|her|their|its|this|that|these|those|mine|yours)\b/i;
 
+/** A kind of thing with nothing that names which one: "an event", "a project". */
+const GENERIC = /^(?:events?|projects?|activity|activities|meeting|things?|place|stuff|class|course)$/i;
+
+/**
+ * Whether a topic span was cut in the middle of its phrase ("creating a safe"
+ * of "creating a safe space and …"): it ends on a determiner or an adjective.
+ */
+export function isCutShort(span: string): boolean {
+  const terms = nlp(span).terms().json() as { terms: { tags: string[] }[] }[];
+  const last = terms[terms.length - 1]?.terms[0]?.tags ?? [];
+  return terms.length > 1 && (last.includes("Determiner") || (last.includes("Adjective") && !last.includes("Noun")));
+}
+
 /**
  * The noun phrase an object span opens with, by compromise's part-of-speech
  * tags: the span a rule caught runs on past its object ("Writing has become
@@ -48,8 +61,15 @@ export function leadingNounPhrase(span: string, opensClause = false): string {
 export function isNameShaped(name: string, relation: string): boolean {
   const words = name.split(/\s+/).filter(Boolean);
   if (words.length === 0) return false;
+  if (GENERIC.test(name)) return false;
   if (QUANTIFIER.test(name)) return false;
   if (INNER_POINTER.test(name)) return false;
   const topic = relation === "CARES_ABOUT" || relation === "TALKS_ABOUT" || relation === "CURIOUS_ABOUT" || relation === "WORKING_ON";
   return words.length <= (topic ? 5 : 4);
+}
+
+/** Whether a span opens with a finite verb, not a name or a gerund: "Reminds me it's …" opens no topic. */
+export function opensWithVerb(span: string): boolean {
+  const first = (nlp(span).terms().json() as { terms: { tags: string[] }[] }[])[0]?.terms[0]?.tags ?? [];
+  return first.includes("Verb") && !first.includes("Gerund") && !first.includes("ProperNoun") && !first.includes("Noun");
 }

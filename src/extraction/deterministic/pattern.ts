@@ -48,6 +48,8 @@ export interface Pattern {
   eventHead?: RegExp;
   /** The object's last word must name something made over time ("LGBTQ art show", "clothing store"): PROJECT_HEAD. */
   projectHead?: boolean;
+  /** The object is the activity the rule's past-tense verb names ("I painted a lake sunrise" → painting). */
+  objectFromVerb?: boolean;
   /** An announced change: written only with a resolved start after the message, as its validFrom ("moving to Denver next month"). */
   futureOnly?: boolean;
   /** The object is the place the message, or else its predecessor, names ("been living here 3 years"). */
