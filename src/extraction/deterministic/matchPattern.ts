@@ -5,6 +5,9 @@ import { resolvePerson, type NameIndex } from "./people.js";
 import { durationOf, resolveTime } from "./time.js";
 import type { ExtractedFact, ExtractionMessage } from "../extractor.js";
 import type { Pattern } from "./pattern.js";
+import { isCutShort, isNameShaped, leadingNounPhrase, opensWithVerb } from "./nounPhrase.js";
+import { isPlace, placeNamed } from "./places.js";
+import { ACTIVITY, PLACE_ABBREVIATIONS, PROJECT_HEAD } from "./patterns/spoken.js";
 
 /** What one message brings to matching: its people index, the conversation's last named person, and the version for `source`. */
 export interface MatchScope {
@@ -14,6 +17,10 @@ export interface MatchScope {
   version: string;
   /** Soft-joke multiplier of the clause (1 when none). */
   discount: number;
+  /** Version 2 (issue #45): objects cut to their noun phrase and judged by shape; the spoken rules' checks apply. */
+  parse?: boolean;
+  /** The text of the message before this one in its conversation: where "here" may be named. */
+  previousText?: string;
 }
 
 /** Fillers a clause may open with before a subject-less rule ("so yeah", "ngl", "me:"). */
@@ -25,11 +32,12 @@ export function matchPattern(pattern: Pattern, text: string, scope: MatchScope):
   const found = subjectMatch(pattern, text, scope);
   if (!found) return [];
   const { groups, subject } = found;
-  const objects = objectsOf(pattern, groups, scope, subject);
+  const objects = objectsOf(pattern, groups, scope, subject, text);
   if (objects.length === 0) return [];
   const time = pattern.time === "none" ? {} : resolveTime(text, scope.message.timestamp);
   const at = Date.parse(scope.message.timestamp);
-  if (time.validFrom && Date.parse(time.validFrom) > at + DAY_MS) return [];
+  const future = time.validFrom !== undefined && Date.parse(time.validFrom) > at + DAY_MS;
+  if (future !== (pattern.futureOnly ?? false)) return [];
   const attributes = { ...pattern.attributes?.(groups) };
   if (!attributes.basis && groups.basis && pattern.personObject) attributes.basis = groups.basis.trim().toLowerCase();
   const duration = pattern.relation === "HAS_SKILL" ? durationOf(text) : undefined;
@@ -73,8 +81,57 @@ function subjectMatch(pattern: Pattern, text: string, scope: MatchScope): { grou
   return bare?.groups && OPENERS.test(text.slice(0, bare.index)) && scope.message.authorPersonId ? { groups: bare.groups, subject: scope.message.authorPersonId } : undefined;
 }
 
-function objectsOf(pattern: Pattern, groups: Record<string, string | undefined>, scope: MatchScope, subject: string): string[] {
+/** Past tenses of making something by hand, to the activity: one work made is a skill shown. */
+const VERB_ACTIVITY: Readonly<Record<string, string>> = {
+  painted: "painting", drew: "drawing", drawn: "drawing", sketched: "sketching", knitted: "knitting", knit: "knitting", crocheted: "crocheting",
+  sewed: "sewing", sewn: "sewing", sculpted: "sculpting", baked: "baking", carved: "woodcarving",
+};
+
+/** Words chat leaves after a name that the rules' ends do not know: "started at Philips right after". */
+const SPOKEN_TAIL = /\s+(?:right|straight|soon|afterwards?|later|already|yet|then)$/i;
+const TOPICS = new Set(["CARES_ABOUT", "TALKS_ABOUT", "CURIOUS_ABOUT", "WORKING_ON"]);
+
+/**
+ * The object a span names. An activity rule's span must be the activity
+ * itself ("been reading her stuff" is no hobby of reading). A topic or project
+ * keeps its span ("mental health in tech", "making a difference"): the shape
+ * guard bounds it. A span of four words or more has run on past its object
+ * ("LGBTQ conference two days ago", "has become like an escape"): it is cut to
+ * the noun phrase it opens with. Shorter spans stay as the rule caught them:
+ * compromise tags lower-case names as verbs ("shopify", "procreate").
+ */
+function objectPhrase(pattern: Pattern, span: string, opensClause: boolean): string {
+  if (pattern.activity) return ACTIVITY.test(span) ? span : "";
+  if (TOPICS.has(pattern.relation)) return isCutShort(span) || (opensClause && opensWithVerb(span)) ? "" : span;
+  return span.split(/\s+/).length >= 4 ? leadingNounPhrase(span, opensClause) : span;
+}
+
+/** Version 2: each part cut to the noun phrase it opens with, then judged by its shape and the rule's own checks. */
+function spokenObjects(pattern: Pattern, parts: readonly string[], scope: MatchScope, opensClause: boolean): string[] {
+  return parts
+    .map((part) => ({ part, name: cleanObject(objectPhrase(pattern, cleanObject(part), opensClause)).replace(SPOKEN_TAIL, "") }))
+    .map(({ part, name }) => ({ part, name: pattern.relation === "LIVES_IN" ? (PLACE_ABBREVIATIONS[name] ?? name) : name }))
+    .filter(({ name }) => !isVagueObject(name) && isNameShaped(name, pattern.relation) && !scope.index.has(name.toLowerCase()))
+    .filter(({ name }) => !(pattern.properName && !/^[\p{Lu}\p{N}]/u.test(name)))
+    .filter(({ name }) => !pattern.activity || ACTIVITY.test(name))
+    .filter(({ name }) => !pattern.eventHead || pattern.eventHead.test(name))
+    .filter(({ name }) => !pattern.projectHead || PROJECT_HEAD.test(name))
+    .filter(({ name }) => pattern.relation !== "ATTENDED_EVENT" || !NOT_EVENTS.test(name))
+    .filter(({ name }) => !pattern.notPlace || !isPlace(name))
+    .filter(({ part, name }) => pattern.activity || isThingName(part, name, pattern.relation))
+    .map(({ name }) => name);
+}
+
+function objectsOf(pattern: Pattern, groups: Record<string, string | undefined>, scope: MatchScope, subject: string, text: string): string[] {
   if (pattern.object) return [pattern.object];
+  if (pattern.objectFromVerb) {
+    const activity = VERB_ACTIVITY[(groups.verb ?? "").toLowerCase()];
+    return activity ? [activity] : [];
+  }
+  if (pattern.placeFromContext) {
+    const place = placeNamed(scope.message.text) ?? (scope.previousText ? placeNamed(scope.previousText) : undefined);
+    return place ? [place] : [];
+  }
   const raw = groups.obj;
   if (!raw) return [];
   if (pattern.personObject) {
@@ -83,6 +140,7 @@ function objectsOf(pattern: Pattern, groups: Record<string, string | undefined>,
   }
   if (pattern.relation === "WORKS_AT" && /^(?:myself|my own)$/i.test(raw.trim())) return [SELF_EMPLOYED];
   const parts = pattern.list ? raw.split(/\s*,\s*|\s+and\s+/) : [raw];
+  if (scope.parse) return spokenObjects(pattern, parts, scope, text.trimStart().startsWith(raw.trimStart()));
   return parts
     .map((part) => ({ part, name: cleanObject(part) }))
     .filter(({ name }) => !isVagueObject(name) && !(pattern.properName && !/^[\p{Lu}\p{N}]/u.test(name)) && !scope.index.has(name.toLowerCase()))

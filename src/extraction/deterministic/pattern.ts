@@ -40,4 +40,18 @@ export interface Pattern {
   properName?: boolean;
   /** The object is a list ("Kotlin and Swift"): one fact each. */
   list?: boolean;
+  /** A capitalised object must not be a place (compromise's #Place): "wrote a book in Paris" is no skill. */
+  notPlace?: boolean;
+  /** A lower-case object must be an activity of the lexicon (patterns/spoken.ts): "I love painting", not "I love that". */
+  activity?: boolean;
+  /** The object's last word must be an occasion's ("pride parade", "charity run"). */
+  eventHead?: RegExp;
+  /** The object's last word must name something made over time ("LGBTQ art show", "clothing store"): PROJECT_HEAD. */
+  projectHead?: boolean;
+  /** The object is the activity the rule's past-tense verb names ("I painted a lake sunrise" → painting). */
+  objectFromVerb?: boolean;
+  /** An announced change: written only with a resolved start after the message, as its validFrom ("moving to Denver next month"). */
+  futureOnly?: boolean;
+  /** The object is the place the message, or else its predecessor, names ("been living here 3 years"). */
+  placeFromContext?: boolean;
 }

@@ -11,3 +11,4 @@ import type { Pattern } from "../pattern.js";
 /** Every rule, one family per file; earlier families win a tie on the same span. */
 export const patterns: readonly Pattern[] = [...employmentPatterns, ...studyPatterns, ...placePatterns, ...skillPatterns, ...topicPatterns, ...projectPatterns, ...eventPatterns, ...tiePatterns];
 export { SELF_EMPLOYED } from "./employment.js";
+export { spokenPatterns } from "./spoken.js";
