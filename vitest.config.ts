@@ -52,6 +52,12 @@ const SYSTEM = [
 ];
 
 // Two files share the two cores, and a test that starts a process (the CLI, the stdio MCP server) waits for it: 2 minutes before a test is called hung.
+/**
+ * Files that read OpenTelemetry's spans: the tracer provider is global to a process and can be
+ * registered once, so each runs in a process of its own (the only database files not sharing a worker).
+ */
+const OWN_PROCESS = ["tests/integration/tracing.test.ts", "tests/integration/operationStatements.test.ts"];
+
 const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 120_000, hookTimeout: 240_000 };
 
 // Tiers: unit tests need nothing; the database tier runs its files on both cores (each file owns its
@@ -74,7 +80,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: DATABASE_TESTS,
-          exclude: [...WHOLE_DATABASE, ...SYSTEM],
+          exclude: [...WHOLE_DATABASE, ...SYSTEM, ...OWN_PROCESS],
           ...databaseTier,
           // One worker per core; a worker's module cache (and so its shared gateways) lives across its files.
           isolate: false,
@@ -86,7 +92,8 @@ export default defineConfig({
         extends: true,
         test: { name: "serial", include: WHOLE_DATABASE, ...databaseTier, isolate: false, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
-      { extends: true, test: { name: "system", include: SYSTEM, ...databaseTier, fileParallelism: false, sequence: { groupOrder: 3 } } },
+      { extends: true, test: { name: "own-process", include: OWN_PROCESS, ...databaseTier, fileParallelism: false, sequence: { groupOrder: 3 } } },
+      { extends: true, test: { name: "system", include: SYSTEM, ...databaseTier, fileParallelism: false, sequence: { groupOrder: 4 } } },
     ],
   },
 });

@@ -67,7 +67,9 @@ const PROBES: readonly CypherFieldProbe[] = [
   {
     // Agent.beliefs reads the beliefs the agent owns: the root is the owner's own Agent node.
     coordinate: "Agent.beliefs",
-    setup: `CREATE (:Agent {${OWNED}, id: $owner, visibility: 'SHARED', name: 'owner agent', role: 'r', state: 'IDLE'})
+    // MERGE: the owner's first memoryStore of the run may have made its Agent node already.
+    setup: `MERGE (a:Agent {tenantId: $tenant, id: $owner}) SET a.ownerId = $owner, a.sharedWith = [], a.visibility = 'SHARED', a.name = 'owner agent', a.role = 'r', a.state = 'IDLE'
+      WITH a
       CREATE (:Belief {${OWNED}, id: $secret, visibility: 'PRIVATE', state: 'ACTIVE', confidence: 0.9, domains: [], content: $secret, createdAt: datetime()})`,
     selection: "beliefs { id content }",
     rootIsOwner: true,
