@@ -56,7 +56,7 @@ const SYSTEM = [
  * Files that read OpenTelemetry's spans: the tracer provider is global to a process and can be
  * registered once, so each runs in a process of its own (the only database files not sharing a worker).
  */
-const OWN_PROCESS = ["tests/integration/tracing.test.ts", "tests/integration/operationStatements.test.ts"];
+const OWN_PROCESS = ["tests/integration/tracing.test.ts", "tests/integration/operationStatements.test.ts", "tests/integration/graph/graphLinkStatements.test.ts"];
 
 const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 120_000, hookTimeout: 240_000 };
 

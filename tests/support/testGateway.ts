@@ -59,7 +59,7 @@ export interface TestGatewayOptions extends AppOptions {
  */
 export async function startTestGateway(config: Config = testConfig(), { own = false, ...options }: TestGatewayOptions = {}): Promise<TestGateway> {
   const file = currentTestFile();
-  if (own || options.now || options.extractor || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
+  if (own || options.now || options.extractor || reachesOutside(config) || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
   const key = configKey(config);
   let entry = shared.get(key);
   if (entry?.files.has(file)) return startOwnGateway(config, options, file);
@@ -91,6 +91,15 @@ export async function startTestGateway(config: Config = testConfig(), { own = fa
       taken.idle.unref();
     },
   };
+}
+
+/**
+ * A gateway that talks to a server of the test's own (an OTLP receiver, a JWKS server) is the
+ * test's own: shared, it would outlive the file by SHARED_IDLE_MS and export to a receiver the
+ * file already closed (an unhandled ECONNREFUSED in whichever file runs next).
+ */
+function reachesOutside(config: Config): boolean {
+  return Boolean(config.tracing.endpoint || config.auth.jwksUrl);
 }
 
 /**
