@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
-import { defaultFieldResolver, getNamedType, type DocumentNode, type GraphQLFieldConfig, type GraphQLInterfaceType, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import { defaultFieldResolver, getNamedType, print, type DocumentNode, type GraphQLFieldConfig, type GraphQLInterfaceType, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
 import type { Driver } from "neo4j-driver";
 import { withAccessRules } from "../auth/accessRules.js";
 import { createFilterGuard } from "../auth/relationshipFilters.js";
@@ -56,10 +56,13 @@ export interface BuiltSchema {
  */
 export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox }: BuildSchemaOptions): Promise<BuiltSchema> {
   const rules = extractRules(document);
+  const typeDefs = withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels));
+  const validation = validationKey(typeDefs, resolvers);
   const neoSchema = new Neo4jGraphQL({
-    typeDefs: withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels)),
+    typeDefs,
     driver,
     resolvers,
+    validate: !VALIDATED.has(validation),
     features: {
       // The gateway verifies tokens itself and hands @neo4j/graphql the verified claims as
       // `context.jwt`. This key would only decode a raw `context.token`, which the gateway
@@ -79,14 +82,15 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     },
   });
   const generated = await neoSchema.getSchema();
+  VALIDATED.add(validation);
   // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
   const labels = stampedLabels(knowledgeLabels);
   // Generated writes join the shared pool by confidence as the hand-written ones do.
   const feedWrites = knowledgeOutbox({ driver, database, outbox, labels, afterWrite: joinPoolOnWrite(poolThreshold) });
   const knowledgeTypes: ReadonlySet<string> = new Set(knowledgeLabels);
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
-  const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) =>
-    !handWritten.has(name) && reachesStampedInput(Object.values(field.args ?? {}).map((a) => a.type), labels);
+  const reachesKnowledge = reachesStampedInput(generated, labels);
+  const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) => !handWritten.has(name) && reachesKnowledge(Object.values(field.args ?? {}).map((a) => a.type));
   const links = extractGraphLinks(document);
   // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
   const reads = autoCommitReads({ driver, database });
@@ -110,6 +114,19 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
       guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, !handWritten.has(fieldName), writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes, stamped: new Set(labels) } : undefined),
   });
   return { schema, neoSchema, rules };
+}
+
+/**
+ * The SDL and resolver names this process has already built a schema from, validated.
+ * @neo4j/graphql's validation of the SDL is a pure function of them and a quarter of a
+ * build's CPU; a second gateway in one process (the test suite's workers start dozens)
+ * builds the same schema without validating it again.
+ */
+const VALIDATED = new Set<string>();
+
+function validationKey(typeDefs: DocumentNode, resolvers: Resolvers): string {
+  const names = Object.entries(resolvers).flatMap(([type, fields]) => Object.keys(fields ?? {}).map((field) => `${type}.${field}`));
+  return `${print(typeDefs)}\n${names.sort().join(",")}`;
 }
 
 /**

@@ -13,6 +13,8 @@ export interface StartTiming {
   ms: number;
   /** The test file that paid for it, or "global setup". */
   file: string;
+  /** Why it was started (a test gateway: shared or its file's own, and why). */
+  reason?: string;
 }
 
 export const START_TIMINGS_ENV = "TEST_START_TIMINGS";
@@ -25,9 +27,9 @@ export function recordStart(timing: StartTiming): void {
 }
 
 /** Times `start` and records it for `file`. */
-export async function timedStart<T>(kind: StartKind, file: string, start: () => Promise<T>): Promise<T> {
+export async function timedStart<T>(kind: StartKind, file: string, start: () => Promise<T>, reason?: string): Promise<T> {
   const began = performance.now();
   const result = await start();
-  recordStart({ kind, file, ms: performance.now() - began });
+  recordStart({ kind, file, ms: performance.now() - began, ...(reason ? { reason } : {}) });
   return result;
 }

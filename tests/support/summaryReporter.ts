@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
@@ -38,6 +38,9 @@ export default class SummaryReporter implements Reporter {
     const out = [slowestFiles(testModules), startTimes(this.readTimings()), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`];
     process.stdout.write(`\n${out.filter(Boolean).join("\n\n")}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    // `npm test` runs two vitests side by side (scripts/runTests.mjs) and sums what each left here.
+    const summaryDir = process.env.TEST_SUMMARY_DIR;
+    if (summaryDir) writeFileSync(path.join(summaryDir, `${process.pid}.json`), JSON.stringify({ files: fileRows(testModules), starts: this.readTimings(), counts: { passed, failed, skipped } }));
     rmSync(this.timingsDir, { recursive: true, force: true });
   }
 
@@ -56,8 +59,12 @@ function fileTime(module: TestModule): number {
   return d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
 }
 
+function fileRows(modules: ReadonlyArray<TestModule>) {
+  return [...modules].map((m) => ({ ms: fileTime(m), name: `${m.project.name}  ${m.relativeModuleId}`, tests: [...m.children.allTests()].length }));
+}
+
 function slowestFiles(modules: ReadonlyArray<TestModule>): string {
-  const rows = [...modules].map((m) => ({ ms: fileTime(m), name: `${m.project.name}  ${m.relativeModuleId}`, tests: [...m.children.allTests()].length }));
+  const rows = fileRows(modules);
   rows.sort((a, b) => b.ms - a.ms);
   const total = rows.reduce((s, r) => s + r.ms, 0);
   const lines = rows.slice(0, SLOWEST).map((r) => `  ${seconds(r.ms).padStart(7)}  ${String(r.tests).padStart(4)} tests  ${r.name}`);
@@ -74,7 +81,14 @@ function startTimes(timings: StartTiming[]): string {
     byKind.set(t.kind, k);
   }
   const lines = [...byKind].map(([kind, { count, ms }]) => `  ${kind.padEnd(14)} ${String(count).padStart(4)} starts  ${seconds(ms).padStart(7)}  (mean ${seconds(ms / count)})`);
-  return ["time spent starting things:", ...lines].join("\n");
+  return ["time spent starting things:", ...lines, ...gatewayReasons(timings)].join("\n");
+}
+
+/** Why each test gateway was started (tests/support/testGateway.ts): the levers for starting fewer. */
+export function gatewayReasons(timings: readonly StartTiming[]): string[] {
+  const reasons = new Map<string, number>();
+  for (const t of timings) if (t.kind === "gateway" && t.reason) reasons.set(t.reason, (reasons.get(t.reason) ?? 0) + 1);
+  return [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `    ${String(n).padStart(4)}  ${reason}`);
 }
 
 function seconds(ms: number): string {

@@ -59,12 +59,14 @@ export interface TestGatewayOptions extends AppOptions {
  */
 export async function startTestGateway(config: Config = testConfig(), { own = false, ...options }: TestGatewayOptions = {}): Promise<TestGateway> {
   const file = currentTestFile();
-  if (own || options.now || options.extractor || reachesOutside(config) || process.env.SHARED_TEST_GATEWAYS === "off") return startOwnGateway(config, options, file);
+  const ownReason = own ? "own: asked" : options.now ? "own: clock" : options.extractor ? "own: extractor" : reachesOutside(config) ? "own: outside server" : process.env.SHARED_TEST_GATEWAYS === "off" ? "own: sharing off" : null;
+  if (ownReason) return startOwnGateway(config, options, file, ownReason);
   const key = configKey(config);
   let entry = shared.get(key);
-  if (entry?.files.has(file)) return startOwnGateway(config, options, file);
+  if (entry?.files.has(file)) return startOwnGateway(config, options, file, "own: second in file");
   if (!entry) {
-    const started = startOwnGateway(config, options, file);
+    const started = startOwnGateway(config, options, file, everShared.has(key) ? "shared: again after idle" : "shared: first of its config");
+    everShared.add(key);
     entry = { started, files: new Set(), users: 0, idle: null };
     shared.set(key, entry);
     // A start that failed is not kept: the next file tries again and sees the error itself.
@@ -109,6 +111,9 @@ function reachesOutside(config: Config): boolean {
  */
 const SHARED_IDLE_MS = 5_000;
 
+/** Configs this worker has started a shared gateway for: a second start of one means the idle wait was too short. */
+const everShared = new Set<string>();
+
 const shared = new Map<string, { started: Promise<TestGateway>; files: Set<string>; users: number; idle: ReturnType<typeof setTimeout> | null }>();
 
 /** The same config, whatever the order its keys were spread in. */
@@ -118,10 +123,10 @@ function configKey(config: Config): string {
   );
 }
 
-async function startOwnGateway(config: Config, options: AppOptions, file: string): Promise<TestGateway> {
+async function startOwnGateway(config: Config, options: AppOptions, file: string, reason: string): Promise<TestGateway> {
   // TEST_LOG_LEVEL=error shows what the gateway logs (masked errors included) while debugging a test.
   const logger = createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent" });
-  const app = await timedStart("gateway", file, () => startApp(config, logger, options));
+  const app = await timedStart("gateway", file, () => startApp(config, logger, options), reason);
   const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
   return {
     app,

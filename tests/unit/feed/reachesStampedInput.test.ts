@@ -16,14 +16,15 @@ const input = (name: string) => schema.getType(name) as GraphQLInputObjectType;
 
 describe("reachesStampedInput", () => {
   it("finds a knowledge write directly and nested, through cycles of inputs", () => {
-    expect(reachesStampedInput([input("ResearchCreateInput")], ["Research"])).toBe(true);
-    expect(reachesStampedInput([input("AgentCreateInput")], ["Research"])).toBe(true);
+    expect(reachesStampedInput(schema, ["Research"])([input("ResearchCreateInput")])).toBe(true);
+    expect(reachesStampedInput(schema, ["Research"])([input("AgentCreateInput")])).toBe(true);
+    expect(reachesStampedInput(schema, ["Research"])([input("MemoryCreateInput"), input("AgentFriendsFieldInput")])).toBe(true);
   });
 
   it("says no for inputs that cannot write a stamped node, cycles included", () => {
-    expect(reachesStampedInput([input("MemoryCreateInput")], ["Research"])).toBe(false);
-    expect(reachesStampedInput([input("AgentCreateInput")], ["Concept"])).toBe(false);
-    expect(reachesStampedInput([], ["Research"])).toBe(false);
+    expect(reachesStampedInput(schema, ["Research"])([input("MemoryCreateInput")])).toBe(false);
+    expect(reachesStampedInput(schema, ["Concept"])([input("AgentCreateInput")])).toBe(false);
+    expect(reachesStampedInput(schema, ["Research"])([])).toBe(false);
   });
 });
 
