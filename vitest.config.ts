@@ -58,6 +58,11 @@ const SYSTEM = [
  */
 const OWN_PROCESS = ["tests/integration/tracing.test.ts", "tests/integration/operationStatements.test.ts", "tests/integration/graph/graphLinkStatements.test.ts"];
 
+// Gateways the tests start from the environment (spawned or loadConfig()) learn no facts from the shared
+// database's messages; the extraction tests turn it on for a tenant of their own.
+// Child gateways (fixtures/childGateway.ts) inherit these: no extraction worker, no start-up warm-up (seconds per start).
+const SUITE_ENV = { EXTRACTION: "off", WARMUP_SECONDS: "0" };
+
 const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeout: 120_000, hookTimeout: 240_000 };
 
 // Tiers: unit tests need nothing; the database tier runs its files on both cores (each file owns its
@@ -66,10 +71,7 @@ const databaseTier = { globalSetup: ["tests/support/globalSetup.ts"], testTimeou
 export default defineConfig({
   resolve: { alias: [...graphqlAlias, ...clientAlias] },
   test: {
-    // Gateways the tests start from the environment (spawned or loadConfig()) learn no facts from the shared
-    // database's messages; the extraction tests turn it on for a tenant of their own.
-    // Child gateways (fixtures/childGateway.ts) inherit these: no extraction worker, no start-up warm-up (seconds per start).
-    env: { EXTRACTION: "off", WARMUP_SECONDS: "0" },
+    env: SUITE_ENV,
     reporters: ["default", "./tests/support/summaryReporter.ts"],
     projects: [
       // Some unit tests build the whole schema in beforeAll: seconds, more on a busy machine than vitest's 10 s default.
@@ -84,6 +86,8 @@ export default defineConfig({
           ...databaseTier,
           // One worker per core; a worker's module cache (and so its shared gateways) lives across its files.
           isolate: false,
+          // A statement a test sends directly must name its tenant, owner, agent or id (tests/support/isolationGuard.ts).
+          env: { ...SUITE_ENV, TEST_ISOLATION_GUARD: "on" },
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },

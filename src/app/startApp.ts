@@ -21,7 +21,7 @@ import { type EmbeddingWorker } from "../core/embedder.js";
 import { createFactEmbeddingPass } from "../facts/index.js";
 import { KEYWORD_EXTRACTORS } from "../game/index.js";
 import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
-import { buildSchema } from "../schema/buildSchema.js";
+import { buildSchema, schemaContext } from "../schema/buildSchema.js";
 import { BELIEF_WRITE_LABELS, createBeliefDeps } from "../beliefs/index.js";
 import { MEMORY_WRITE_LABELS } from "../memory/index.js";
 import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
@@ -164,7 +164,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
     const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger, extractionBacklog: backlog });
-    const { schema, neoSchema } = await buildSchema({
+    const { schema, neoSchema, binding } = await buildSchema({
       driver,
       database,
       document,
@@ -174,12 +174,14 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       poolThreshold: config.sharedPool.threshold,
       outbox: sequencer,
     });
-    await neoSchema.assertIndexesAndConstraints({ sessionConfig: { database: config.neo4j.database } });
+    await neoSchema.assertIndexesAndConstraints({ driver, sessionConfig: { database: config.neo4j.database } });
+    const schemaEntries = schemaContext(binding);
     health.schemaReady = true;
     const gateway = await startGateway({
       config,
       driver,
       schema,
+      schemaEntries,
       logger,
       health,
       availability: watched,
@@ -193,7 +195,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     let warmedUp: WarmUpReport | null = null;
     if (!health.warmedUp) {
       // Before /health/ready says ready: the first minute would otherwise run at half speed (cold plans, JIT, model).
-      const contextFor = createContextFactory({ logger, database, authenticate: auth.authenticate });
+      const contextFor = createContextFactory({ logger, database, authenticate: auth.authenticate, schemaEntries });
       // The SDL's node types, and the feed's outbox (written by the gateway, not declared in the SDL).
       const labels = [...schemaFacts.transfer.labels, "OutboxEvent", "OutboxCounter"];
       try {

@@ -47,22 +47,100 @@ export interface BuiltSchema {
   schema: GraphQLSchema;
   neoSchema: Neo4jGraphQL;
   rules: RuleTable;
+  /** What every request's context carries for the schema to run against this gateway (schemaContext). */
+  binding: SchemaBinding;
+}
+
+/**
+ * A gateway's own part of the schema: its resolvers' implementations, its driver, its write
+ * hooks. The schema reads them from the request's context, so a process builds the executable
+ * schema once for every gateway it starts (the test suite's workers start dozens, and a build is
+ * seconds of CPU) and each request runs against its own gateway's binding.
+ */
+export interface SchemaBinding {
+  resolvers: Resolvers;
+  driver: Driver;
+  database: string;
+  /** @neo4j/graphql's execution context for generated reads: auto-commit statements (readQuery.ts). */
+  reads: object;
+  onWrite: (event: WriteEvent) => void;
+  feedWrites: KnowledgeWriteRunner;
+  poolThreshold: number;
+}
+
+/** The context entries a request needs for the schema: the binding, and the driver @neo4j/graphql runs on. */
+export function schemaContext(binding: SchemaBinding): { schemaBinding: SchemaBinding; executionContext: Driver } {
+  return { schemaBinding: binding, executionContext: binding.driver };
+}
+
+function bindingOf(context: unknown): SchemaBinding {
+  const binding = (context as { schemaBinding?: SchemaBinding } | undefined)?.schemaBinding;
+  if (!binding) throw new Error("The request's context has no schema binding: contexts come from the gateway's context factory (src/server/context.ts), or spread schemaContext(built.binding)");
+  return binding;
 }
 
 /**
  * Builds the executable schema: @neo4j/graphql generates CRUD from `schema/`,
  * then every root field is wrapped so that its arguments are checked against
- * the SDL's `@constraint` rules before anything reaches the database.
+ * the SDL's `@constraint` rules before anything reaches the database. A process
+ * builds it once for the same SDL and resolver names (sharedSchema); what is this
+ * gateway's own is returned as its binding, for every request's context.
  */
 export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox }: BuildSchemaOptions): Promise<BuiltSchema> {
-  const rules = extractRules(document);
   const typeDefs = withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels));
-  const validation = validationKey(typeDefs, resolvers);
+  const key = `${print(typeDefs)}\n${resolverShape(resolvers)}`;
+  let shared = SHARED.get(key);
+  if (!shared) {
+    shared = sharedSchema(document, typeDefs, knowledgeLabels, resolvers);
+    SHARED.set(key, shared);
+    shared.catch(() => SHARED.delete(key));
+  }
+  const { schema, neoSchema, rules } = await shared;
+  // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts),
+  // and join the shared pool by confidence as the hand-written ones do.
+  const feedWrites = knowledgeOutbox({ driver, database, outbox, labels: stampedLabels(knowledgeLabels), afterWrite: joinPoolOnWrite(poolThreshold) });
+  // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
+  const reads = autoCommitReads({ driver, database });
+  return { schema, neoSchema, rules, binding: { resolvers, driver, database, reads, onWrite, feedWrites, poolThreshold } };
+}
+
+/** Schemas this process has built, by SDL and resolver names: @neo4j/graphql's build is a pure function of them. */
+const SHARED = new Map<string, Promise<Omit<BuiltSchema, "binding">>>();
+
+const isResolverMap = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** The resolvers' names and kinds: what the built schema depends on (their implementations come from the binding). */
+function resolverShape(resolvers: Resolvers): string {
+  return Object.entries(resolvers)
+    .flatMap(([type, fields]) => (isResolverMap(fields) ? Object.entries(fields).map(([field, r]) => `${type}.${field}:${typeof r}`) : [`${type}:${String(fields)}`]))
+    .sort()
+    .join(",");
+}
+
+type AnyResolver = (...args: unknown[]) => unknown;
+
+/** The resolvers under the same names, each calling the implementation in the request's binding. */
+function delegatingResolvers(resolvers: Resolvers): Resolvers {
+  const delegate = (type: string, field: string, resolver: unknown): unknown => {
+    const own = (context: unknown) => (bindingOf(context).resolvers as Record<string, Record<string, unknown>>)[type]![field];
+    // __resolveType and __isTypeOf take (value, context, info); the others (source, args, context, info).
+    if (typeof resolver === "function")
+      return field.startsWith("__") ? (v: unknown, c: unknown, i: unknown) => (own(c) as AnyResolver)(v, c, i) : (s: unknown, a: unknown, c: unknown, i: unknown) => (own(c) as AnyResolver)(s, a, c, i);
+    if (!isResolverMap(resolver)) return resolver;
+    // { subscribe, resolve } of a subscription field.
+    const parts = Object.entries(resolver).map(([k, v]) => [k, typeof v === "function" ? (s: unknown, a: unknown, c: unknown, i: unknown) => (own(c) as Record<string, AnyResolver>)[k]!(s, a, c, i) : v]);
+    return Object.fromEntries(parts);
+  };
+  const types = Object.entries(resolvers).map(([type, fields]) => [type, isResolverMap(fields) ? Object.fromEntries(Object.entries(fields).map(([field, r]) => [field, delegate(type, field, r)])) : fields]);
+  return Object.fromEntries(types) as Resolvers;
+}
+
+async function sharedSchema(document: DocumentNode, typeDefs: DocumentNode, knowledgeLabels: readonly string[], resolvers: Resolvers): Promise<Omit<BuiltSchema, "binding">> {
+  const rules = extractRules(document);
+  // No driver: every request's context brings its gateway's (schemaContext); a request without one fails at once.
   const neoSchema = new Neo4jGraphQL({
     typeDefs,
-    driver,
-    resolvers,
-    validate: !VALIDATED.has(validation),
+    resolvers: delegatingResolvers(resolvers),
     features: {
       // The gateway verifies tokens itself and hands @neo4j/graphql the verified claims as
       // `context.jwt`. This key would only decode a raw `context.token`, which the gateway
@@ -82,18 +160,12 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     },
   });
   const generated = await neoSchema.getSchema();
-  VALIDATED.add(validation);
-  // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts).
   const labels = stampedLabels(knowledgeLabels);
-  // Generated writes join the shared pool by confidence as the hand-written ones do.
-  const feedWrites = knowledgeOutbox({ driver, database, outbox, labels, afterWrite: joinPoolOnWrite(poolThreshold) });
-  const knowledgeTypes: ReadonlySet<string> = new Set(knowledgeLabels);
+  const knowledge = { labels: new Set(knowledgeLabels) as ReadonlySet<string>, stamped: new Set(labels) as ReadonlySet<string> };
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
   const reachesKnowledge = reachesStampedInput(generated, labels);
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) => !handWritten.has(name) && reachesKnowledge(Object.values(field.args ?? {}).map((a) => a.type));
   const links = extractGraphLinks(document);
-  // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
-  const reads = autoCommitReads({ driver, database });
   const defaultsFor = inputDefaults(generated, INPUT_DEFAULTS);
   const schema = mapSchema(generated, {
     // Fields of tools' results that are nodes: read through the generated query (graphLinks.ts).
@@ -111,22 +183,9 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, rules, driver, database, reads, onWrite, defaultsFor, !handWritten.has(fieldName), writesKnowledge(fieldConfig, fieldName) ? { run: feedWrites, poolThreshold, labels: knowledgeTypes, stamped: new Set(labels) } : undefined),
+      guardRootField(fieldConfig, fieldName, { rules, defaultsFor, generated: !handWritten.has(fieldName), knowledge: writesKnowledge(fieldConfig, fieldName) ? knowledge : undefined }),
   });
   return { schema, neoSchema, rules };
-}
-
-/**
- * The SDL and resolver names this process has already built a schema from, validated.
- * @neo4j/graphql's validation of the SDL is a pure function of them and a quarter of a
- * build's CPU; a second gateway in one process (the test suite's workers start dozens)
- * builds the same schema without validating it again.
- */
-const VALIDATED = new Set<string>();
-
-function validationKey(typeDefs: DocumentNode, resolvers: Resolvers): string {
-  const names = Object.entries(resolvers).flatMap(([type, fields]) => Object.keys(fields ?? {}).map((field) => `${type}.${field}`));
-  return `${print(typeDefs)}\n${names.sort().join(",")}`;
 }
 
 /**
@@ -150,19 +209,16 @@ function poolInput(input: unknown[], info: GraphQLResolveInfo, context: { rawVar
 }
 
 
-function guardRootField(
-  fieldConfig: GraphQLFieldConfig<unknown, { caller?: Caller }>,
-  fieldName: string,
-  rules: RuleTable,
-  driver: Driver,
-  database: string,
-  reads: object,
-  onWrite: (event: WriteEvent) => void,
-  defaultsFor: ReturnType<typeof inputDefaults>,
-  generated: boolean,
-  knowledge?: { run: KnowledgeWriteRunner; poolThreshold: number; labels: ReadonlySet<string>; stamped: ReadonlySet<string> },
-): GraphQLFieldConfig<unknown, { caller?: Caller }> {
-  const feedWrites = knowledge?.run;
+interface RootFieldGuard {
+  rules: RuleTable;
+  defaultsFor: ReturnType<typeof inputDefaults>;
+  /** A generated field (not a hand-written resolver's). */
+  generated: boolean;
+  /** Its writes can reach knowledge: they go through the binding's feedWrites (labels: the Knowledge types; stamped: their labels). */
+  knowledge: { labels: ReadonlySet<string>; stamped: ReadonlySet<string> } | undefined;
+}
+
+function guardRootField(fieldConfig: GraphQLFieldConfig<unknown, { caller?: Caller }>, fieldName: string, { rules, defaultsFor, generated, knowledge }: RootFieldGuard): GraphQLFieldConfig<unknown, { caller?: Caller }> {
   const resolve = fieldConfig.resolve ?? defaultFieldResolver;
   const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
   const defaulters = argDefs.flatMap(({ name, type }) => {
@@ -176,6 +232,8 @@ function guardRootField(
   return {
     ...fieldConfig,
     resolve: async (source, givenArgs, context, info) => {
+      const { driver, database, reads, onWrite, feedWrites: runFeedWrites, poolThreshold } = bindingOf(context);
+      const feedWrites = knowledge ? runFeedWrites : undefined;
       const args = defaulters.length === 0 ? givenArgs : { ...givenArgs, ...Object.fromEntries(defaulters.filter((d) => d.name in givenArgs).map((d) => [d.name, d.fill(givenArgs[d.name])])) };
       checkArgs(args, argDefs, rules, fieldName);
       // Filters that reach through relationships only see what the caller may read (see relationshipFilters.ts).
@@ -199,7 +257,7 @@ function guardRootField(
           // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
           // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
           const createsKnowledge = writeArg.name === "input" && Array.isArray(securedArgs.input) && knowledge!.labels.has(writtenType);
-          const pooled = createsKnowledge ? { ...securedArgs, input: poolInput(securedArgs.input as unknown[], info, context as { rawVariables?: Record<string, unknown> }, knowledge!.poolThreshold) } : securedArgs;
+          const pooled = createsKnowledge ? { ...securedArgs, input: poolInput(securedArgs.input as unknown[], info, context as { rawVariables?: Record<string, unknown> }, poolThreshold) } : securedArgs;
           // Its events reach the feed from the sequencer, numbered (src/feed/outboxSequencer.ts).
           const { result } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
           onWrite({ field: fieldName, typeName: writtenType, caller, labels: written });

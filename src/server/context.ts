@@ -9,6 +9,8 @@ export interface ContextDeps {
   logger: Logger;
   database: string;
   authenticate: Authenticator;
+  /** Entries every request's context carries for the schema to run against this gateway (buildSchema's schemaContext). */
+  schemaEntries: object;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -17,11 +19,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 export const requestIdOf = (given: unknown): string => (typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID());
 
 /** Builds the context of one request from its credentials (HTTP headers or WebSocket connection params). */
-export function createContextFactory({ logger, database, authenticate }: ContextDeps) {
+export function createContextFactory({ logger, database, authenticate, schemaEntries }: ContextDeps) {
   return async function buildContext(credentials: Credentials, known?: Caller, connection?: ConnectionScope): Promise<RequestContext> {
     const requestId = requestIdOf(credentials["x-request-id"]);
     const caller = known ?? (await authenticate(credentials));
     return {
+      ...schemaEntries,
       requestId,
       caller,
       jwt: jwtOf(caller),

@@ -59,6 +59,8 @@ export interface GatewayDeps {
   config: Config;
   driver: Driver;
   schema: GraphQLSchema;
+  /** What each request's context carries for the schema (buildSchema's schemaContext of this gateway's binding). */
+  schemaEntries: object;
   logger: Logger;
   health: HealthState;
   /** Whether Neo4j answers: while it does not, operations are refused at once and readiness is 503. */
@@ -93,9 +95,9 @@ export interface Gateway {
  * both building their context with the same factory.
  */
 export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
-  const { config, driver, schema, logger, health, availability, metrics, authenticate } = deps;
+  const { config, driver, schema, schemaEntries, logger, health, availability, metrics, authenticate } = deps;
   const database = config.neo4j.database;
-  const buildContext = createContextFactory({ logger, database, authenticate });
+  const buildContext = createContextFactory({ logger, database, authenticate, schemaEntries });
   const app = express();
   app.disable("x-powered-by");
   const httpServer = http.createServer(app);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, inject } from "vitest";
 import { timedStart } from "./startTimings.js";
+import { guardIsolation, isolationGuarded } from "./isolationGuard.js";
 import type { Driver } from "neo4j-driver";
 import { loadConfig, type Config } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
@@ -131,7 +132,8 @@ async function startOwnGateway(config: Config, options: AppOptions, file: string
   return {
     app,
     url,
-    driver: app.driver,
+    // In the parallel project, what a test sends directly must be scoped to its own data (isolationGuard.ts).
+    driver: isolationGuarded() ? guardIsolation(app.driver) : app.driver,
     async request(query, variables = {}, agent) {
       const res = await fetch(url, {
         method: "POST",

@@ -22,7 +22,7 @@ import { knowledgeLabels } from "../../../src/core/schemaFacts.js";
 import { createOutboxSequencer } from "../../../src/feed/index.js";
 import { createDriver } from "../../../src/graph/driver.js";
 import { createLogger } from "../../../src/logging/logger.js";
-import { buildSchema } from "../../../src/schema/buildSchema.js";
+import { buildSchema, schemaContext, type SchemaBinding } from "../../../src/schema/buildSchema.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 
 const UNFILTERED = `
@@ -43,13 +43,14 @@ const owner: Caller = { tenantId: tenant, agentId: `owner-${run}`, roles: ["agen
 const other: Caller = { tenantId: tenant, agentId: `other-${run}`, roles: ["agent"] };
 let driver: Driver;
 let schema: GraphQLSchema;
+let binding: SchemaBinding;
 
 const ask = async (caller: Caller, selection: string) => {
   const res = await graphql({
     schema,
     source: `query ($id: ID!) { agents(where: { id: { eq: $id } }) { ${selection} } }`,
     variableValues: { id: owner.agentId },
-    contextValue: { requestId: run, caller, jwt: jwtOf(caller), logger: createLogger({ logLevel: "silent" }), sessionConfig: { database: "neo4j" } },
+    contextValue: { ...schemaContext(binding), requestId: run, caller, jwt: jwtOf(caller), logger: createLogger({ logLevel: "silent" }), sessionConfig: { database: "neo4j" } },
   });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return (res.data as any).agents[0];
@@ -59,7 +60,7 @@ beforeAll(async () => {
   driver = createDriver(inject("neo4j"));
   const { source } = loadTypeDefs();
   const document = parse(`${source}\n${UNFILTERED}`);
-  ({ schema } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document), outbox: createOutboxSequencer({ driver, database: "neo4j", logger: createLogger({ logLevel: "silent" }), sweepMs: 0 }) }));
+  ({ schema, binding } = await buildSchema({ driver, database: "neo4j", document, knowledgeLabels: knowledgeLabels(document), outbox: createOutboxSequencer({ driver, database: "neo4j", logger: createLogger({ logLevel: "silent" }), sweepMs: 0 }) }));
   // The owner's agent (SHARED) remembers an older SHARED memory and a newer PRIVATE one.
   await driver.executeQuery(
     `CREATE (a:Agent {tenantId: $tenant, ownerId: $owner, id: $owner, visibility: 'SHARED', sharedWith: [], name: 'owner', role: 'r', state: 'IDLE'})

@@ -96,7 +96,7 @@ describe("retrieveContext with the LLM planner (scripted OpenAI-compatible model
 
 describe("cypher_query in the loop (the caller is an admin: MNEMOGRAPH_AUTH=off)", () => {
   it("reads through the read-only tool; a write is refused back to the model and the database is unchanged", async () => {
-    const count = async () => (await gw.driver.executeQuery("MATCH (n:Injected) RETURN count(n) AS n")).records[0]!.get("n").toNumber();
+    const count = async () => (await gw.driver.executeQuery("MATCH (n:Injected) // whole database: the refused write would have made one, and no other file makes any\nRETURN count(n) AS n")).records[0]!.get("n").toNumber();
     const before = await count();
     llm.play((req, i) => {
       if (i === 0) {
