@@ -31,6 +31,12 @@ export function rowOf(record: DriverRecord): Row {
       if (typeof v !== "string") throw new RowShapeError(key, "a string or null", v);
       return v;
     },
+    oneOf<T extends string>(key: string, values: readonly T[]): T {
+      const v = get(key);
+      const found = values.find((value) => value === v);
+      if (found === undefined) throw new RowShapeError(key, `one of ${values.join(", ")}`, v);
+      return found;
+    },
     number: (key) => num(key, get(key)),
     numberOrNull(key) {
       const v = get(key);

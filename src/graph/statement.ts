@@ -20,6 +20,8 @@ export interface Row {
   value(key: string): unknown;
   string(key: string): string;
   stringOrNull(key: string): string | null;
+  /** A string from a closed set (an outcome, a status): anything else is refused. */
+  oneOf<T extends string>(key: string, values: readonly T[]): T;
   /** A driver Integer or a float, as a JS number. */
   number(key: string): number;
   numberOrNull(key: string): number | null;
@@ -54,3 +56,9 @@ export class RowShapeError extends Error {
 
 /** A statement whose rows are not read (a write that returns nothing the caller needs). */
 export const noRows = (cypher: string, params: Record<string, unknown>): Statement<void> => ({ cypher, params, decode: () => undefined });
+
+/** The one row of a statement that always returns one (an aggregate, a MERGE): none is a broken statement. */
+export function onlyRow<R>(rows: readonly R[]): R {
+  if (rows.length === 0) throw new Error("A statement that returns one row returned none");
+  return rows[0]!;
+}

@@ -41,6 +41,12 @@ describe("the executor's row decoder", () => {
     expect(() => row.string("missing")).toThrow(/got null/);
   });
 
+  it("reads a string of a closed set, and refuses one outside it", () => {
+    const row = rowOf(record({ outcome: "SAME", other: "DROP TABLE" }));
+    expect(row.oneOf("outcome", ["CREATE", "SAME"] as const)).toBe("SAME");
+    expect(() => row.oneOf("other", ["CREATE", "SAME"] as const)).toThrow(/one of CREATE, SAME/);
+  });
+
   it("does not read a driver Integer as a map", () => {
     expect(() => rowOf(record({ n: neo4j.int(1) })).map("n")).toThrow(RowShapeError);
   });
