@@ -1,4 +1,3 @@
-import neo4j from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import type { ListHit } from "./ranking/rankCandidates.js";
 import { ANY_KIND_FILTER, OTHER_KIND_FILTER, type SearchFilterParams, type SearchSourceSpec } from "./searchSources.js";
@@ -8,6 +7,7 @@ import type { MemoryType } from "../generated/resolvers-types.js";
 import type { FactRecord } from "../facts/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { MAX_SEARCH_TERMS, searchTerms } from "../embeddings/keyTerms.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import type { Row } from "../graph/statement.js";
 
@@ -148,7 +148,7 @@ export async function recallFulltextHits(
      WHERE ${VISIBLE_TO_CALLER} AND any(l IN labels(n) WHERE l IN $recallLabels) AND ${ANY_KIND_FILTER}
      WITH n, score LIMIT $limit
      RETURN score, ${ANY_KIND_PROJECTION}`,
-    { ...params, index: RECALL_INDEX, recallLabels: labelsOf(kinds), lucene, limit: neo4j.int(limit), withVectors },
+    { ...params, index: RECALL_INDEX, recallLabels: labelsOf(kinds), lucene, limit: cypherInt(limit), withVectors },
     scoredAnyRow,
   );
   return listOf(records);
@@ -191,9 +191,9 @@ export async function otherKindVectorHits(
       ...params,
       vector,
       indexes: labelsOf(embedded).map(vectorIndexName),
-      k: neo4j.int(Math.min(1000, Math.max(50, limit * 2))),
+      k: cypherInt(Math.min(1000, Math.max(50, limit * 2))),
       recallLabels: labelsOf(embedded),
-      limit: neo4j.int(limit),
+      limit: cypherInt(limit),
       withVectors,
     },
     scoredAnyRow,
@@ -254,7 +254,7 @@ export async function vectorHits(
      WITH n, ${closeness(spec)} AS score
      ORDER BY score DESC LIMIT $limit
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit), withVectors, contextWeight },
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: cypherInt(fetch), vector, limit: cypherInt(limit), withVectors, contextWeight },
     scoredRow(spec),
   );
   if (records.length < limit && params.agentIds) {
@@ -265,7 +265,7 @@ export async function vectorHits(
        WITH n, ${closeness(spec)} AS score
        ORDER BY score DESC LIMIT $limit
        RETURN score, ${rowProjection(spec)}`,
-      { ...params, vector, limit: neo4j.int(limit), withVectors, contextWeight },
+      { ...params, vector, limit: cypherInt(limit), withVectors, contextWeight },
       scoredRow(spec),
     );
   }
@@ -287,7 +287,7 @@ export async function neighbours(
   withVectors: boolean,
 ): Promise<{ id: string; of: string; row: CandidateRow }[]> {
   if (ids.length === 0) return [];
-  return read(target, neighbourStatement(spec), { ...params, ids, window: neo4j.int(window), withVectors }, (r) => {
+  return read(target, neighbourStatement(spec), { ...params, ids, window: cypherInt(window), withVectors }, (r) => {
     const row = toRow(spec, r);
     return { id: row.key, of: `${spec.kind}:${r.string("of")}`, row };
   });
@@ -366,7 +366,7 @@ export async function sharedKeyHits(
      ORDER BY round(score, 9) DESC, coalesce(${spec.occurredAt("n")}.epochMillis, 0) ASC
      LIMIT $depth
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.keysIndex, lucene, keys, holdersLimit: neo4j.int(KEY_HOLDERS_LIMIT), depth: neo4j.int(depth), withVectors },
+    { ...params, index: spec.keysIndex, lucene, keys, holdersLimit: cypherInt(KEY_HOLDERS_LIMIT), depth: cypherInt(depth), withVectors },
     scoredRow(spec),
   );
   return listOf(records);
