@@ -11,6 +11,24 @@ const INFRA = "(auth|graph|embeddings|llm|maven)";
 const DOMAINS = "(apiKeys|beliefs|cypherTool|extraction|facts|feed|forget|game|knowledge|memory|messages|people|retrieveContext|search|transfer|workflow)";
 const COMPOSITION = "(server|schema|mcp)";
 
+/**
+ * Files that still run Cypher on the driver themselves, from before the one
+ * executor (src/graph/executor.ts, #51): each domain moves to it in its own
+ * commit and leaves this list. Nothing is added to it.
+ */
+const NOT_YET_ON_THE_EXECUTOR = [
+  "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
+  "cypherTool/(cypherParams|runReadOnlyCypher|toPlainJson)",
+  "extraction/extractionQueue",
+  "facts/(assertFactBatch|assertFacts|loadFactState|writeAssertions|writeFactPlan)",
+  "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
+  "forget/(correctMemory|erasePerson|forgetMemory)",
+  "memory/recordInteraction",
+  "messages/recordMessages",
+  "transfer/(propertyCodec|readExportPage|writeImportBatch)",
+  "workflow/applyWorkflowTransition",
+].map((file) => `^src/${file}\\.ts$`);
+
 const layer = (name, from, forbiddenTo, comment) => ({
   name,
   comment,
@@ -54,6 +72,14 @@ export default {
       severity: "error",
       from: { path: `^src/(${COMPOSITION.slice(1, -1)}|app|cli)/` },
       to: { path: `^src/${DOMAINS}/`, pathNot: "^src/[^/]+/index\\.ts$" },
+    },
+    {
+      name: "neo4j-driver-only-in-graph",
+      comment:
+        "Cypher runs through the one executor (src/graph/executor.ts): outside src/graph nothing imports neo4j-driver (its sessions, transactions, executeQuery; graph/readQuery.ts has cypherInt and toNumber, graph/driver.ts the Driver type the wiring hands on). core/appDeps.ts, the contract below graph that carries the driver, names its type.",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/graph/", "^src/core/appDeps\\.ts$", ...NOT_YET_ON_THE_EXECUTOR] },
+      to: { path: "^node_modules/neo4j-driver/" },
     },
     {
       name: "src-imports-tests-or-bench",

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Driver } from "neo4j-driver";
-import type { Caller, Role } from "../core/caller.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { RowShapeError, type Row } from "../graph/statement.js";
+import { isRole, type Caller, type Role } from "../core/caller.js";
 
 /** What may be shown about a key; the key itself is shown once, at creation. */
 export interface ApiKeyInfo {
@@ -21,14 +22,32 @@ export const hashKey = (key: string) => createHash("sha256").update(key).digest(
 const FIELDS = `k.id AS id, k.tenantId AS tenantId, k.agentId AS agentId, k.roles AS roles, k.name AS name,
   k.prefix AS prefix, toString(k.createdAt) AS createdAt, toString(k.revokedAt) AS revokedAt, toString(k.lastUsedAt) AS lastUsedAt`;
 
+function toInfo(row: Row): ApiKeyInfo {
+  const roles = row.strings("roles");
+  if (!roles.every(isRole)) throw new RowShapeError("roles", "a list of roles", roles);
+  return {
+    id: row.string("id"),
+    tenantId: row.string("tenantId"),
+    agentId: row.string("agentId"),
+    roles,
+    name: row.stringOrNull("name"),
+    prefix: row.string("prefix"),
+    createdAt: row.string("createdAt"),
+    revokedAt: row.stringOrNull("revokedAt"),
+    lastUsedAt: row.stringOrNull("lastUsedAt"),
+  };
+}
+
 /**
  * API keys of service clients, stored hashed as `:ApiKey` nodes. They are not
  * part of the GraphQL schema's generated CRUD: only these functions touch them.
  */
-export function apiKeyStore(driver: Driver, database: string) {
-  const run = async (cypher: string, params: Record<string, unknown>, mode: "READ" | "WRITE" = "WRITE") => {
-    const { records } = await driver.executeQuery(cypher, params, { database, routing: mode });
-    return records.map((r) => r.toObject() as unknown as ApiKeyInfo);
+export function apiKeyStore(driver: GraphTarget["driver"], database: string) {
+  const graph = executor({ driver, database });
+  // Each in a managed transaction of its own, retried whole on a transient error.
+  const run = (cypher: string, params: Record<string, unknown>, mode: "READ" | "WRITE" = "WRITE") => {
+    const statement = { cypher, params, decode: toInfo };
+    return mode === "READ" ? graph.readTransaction((tx) => tx.run(statement)) : graph.writeTransaction((tx) => tx.run(statement));
   };
   return {
     async create(owner: Caller, agentId: string, roles: Role[], name: string | null) {

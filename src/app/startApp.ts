@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { Driver } from "../graph/driver.js";
 import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
 import { apiKeyExchange, apiKeyStore, cachedApiKeyExchange } from "../apiKeys/index.js";

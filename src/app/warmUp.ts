@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { graphql, type GraphQLSchema } from "graphql";
-import type { Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { noRows } from "../graph/statement.js";
 import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { Logger } from "../logging/logger.js";
@@ -19,7 +20,7 @@ import type { Logger } from "../logging/logger.js";
  */
 export interface WarmUpOptions {
   schema: GraphQLSchema;
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   logger: Logger;
   /** Builds the context a request of this caller would get. */
@@ -118,14 +119,10 @@ export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
 
 /** Removes every node of the warm-up tenant, label by label (each through its tenant index), in small transactions. */
 async function removeTenant({ driver, database, labels }: WarmUpOptions): Promise<void> {
-  // CALL … IN TRANSACTIONS runs only in an auto-commit transaction: session.run, not executeQuery.
-  const session = driver.session({ database });
-  try {
-    for (const label of labels) {
-      if (!/^[A-Z][A-Za-z0-9]*$/.test(label)) throw new Error(`Refusing unsafe label: ${label}`);
-      await session.run(`MATCH (n:${label} {tenantId: $tenant}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 500 ROWS`, { tenant: WARM_TENANT });
-    }
-  } finally {
-    await session.close();
+  // CALL … IN TRANSACTIONS runs only in an auto-commit transaction: the executor's write (deleting again is safe to retry).
+  const graph = executor({ driver, database });
+  for (const label of labels) {
+    if (!/^[A-Z][A-Za-z0-9]*$/.test(label)) throw new Error(`Refusing unsafe label: ${label}`);
+    await graph.write(noRows(`MATCH (n:${label} {tenantId: $tenant}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 500 ROWS`, { tenant: WARM_TENANT }));
   }
 }

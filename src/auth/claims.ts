@@ -1,7 +1,6 @@
 import type { JWTPayload } from "jose";
-import { ID_PATTERN as ID, type Caller, type Role } from "../core/caller.js";
+import { ID_PATTERN as ID, ROLES, type Caller, type Role } from "../core/caller.js";
 import type { CallerJwt } from "../core/requestContext.js";
-const ROLES: readonly Role[] = ["agent", "approver", "admin"];
 
 /** Why a verified token still cannot identify a caller. */
 export class ClaimsError extends Error {}

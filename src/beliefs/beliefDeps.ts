@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import type { Config } from "../config/config.js";
 import type { Embedder } from "../core/embedder.js";
 import type { OutboxSequencer } from "../core/outboxEvent.js";
@@ -7,7 +7,7 @@ import { createReflectionModel, type ReflectionModel } from "./reflectionModel.j
 
 /** What the belief and memory tools are built with, once at start-up. */
 export interface BeliefDeps {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   /** Embeds experiences and beliefs for deterministic consolidation. */
   embedder: Embedder;

@@ -1,6 +1,11 @@
 /** What a caller may be allowed to do beyond being an agent. */
 export type Role = "agent" | "approver" | "admin";
 
+/** Every role there is. */
+export const ROLES: readonly Role[] = ["agent", "approver", "admin"];
+
+export const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
 /**
  * Who is making a request: the tenant it lives in, the agent it acts as, and
  * its roles. Ownership fields of every written node come from here, never from

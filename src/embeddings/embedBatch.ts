@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import neo4j, { type Driver } from "neo4j-driver";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { noRows, type Row } from "../graph/statement.js";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
 import type { ContextMode } from "../config/config.js";
@@ -8,9 +10,7 @@ import { embeddingText } from "./embeddingText.js";
 import { keyTerms } from "./keyTerms.js";
 import { textKeys } from "./textKeys.js";
 
-export interface BatchTarget {
-  driver: Driver;
-  database: string;
+export interface BatchTarget extends GraphTarget {
   embedder: Embedder;
   /** Contextual vectors embedded from the joined texts (default), or derived from the two own vectors. */
   contextMode?: ContextMode;
@@ -103,15 +103,9 @@ export async function readBatch(
   batchSize: number,
   exclude: readonly string[] = [],
 ): Promise<ReadBatch | null> {
-  const { records } = await driver.executeQuery(
-    readBatchStatement(type),
-    { limit: neo4j.int(batchSize), exclude },
-    { database, routing: "READ" },
-  );
-  if (records.length === 0) return null;
-  const rows = records.map((r): BatchRow => {
-    const own = r.get("parts") as (string | null)[];
-    const previous = r.get("previous") as Previous | null;
+  const decode = (r: Row): BatchRow => {
+    const own = r.stringsOrNulls("parts");
+    const previous = r.mapOrNull<Previous>("previous");
     const text = embeddingText(own);
     const previousText = previous ? embeddingText(previous.parts) : "";
     const context = previous && previousText ? embeddingText([...previous.parts, ...own]) : text;
@@ -119,18 +113,21 @@ export async function readBatch(
     const mode = contextMode === "derived" ? "\u0001derived" : "";
     const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}${mode}` : text)}`;
     return {
-      tenantId: r.get("tenantId") as string,
-      ownerId: r.get("ownerId") as string | null,
-      id: r.get("id") as string,
+      tenantId: r.string("tenantId"),
+      ownerId: r.stringOrNull("ownerId"),
+      id: r.string("id"),
       parts: own,
       text,
       context,
       previous: previousText ? previous : null,
       key,
-      unchanged: key === r.get("key"),
+      unchanged: key === r.value("key"),
     };
-  });
-  return { type, size: records.length, ids: rows.map((r) => r.id), rows };
+  };
+  const statement = { cypher: readBatchStatement(type), params: { limit: cypherInt(batchSize), exclude }, decode };
+  const rows = await executor({ driver, database }).readTransaction((tx) => tx.run(statement));
+  if (rows.length === 0) return null;
+  return { type, size: rows.length, ids: rows.map((r) => r.id), rows };
 }
 
 /**
@@ -209,7 +206,8 @@ export function writeBackStatement(type: EmbeddedType): string {
  * read by search's shared-key list) and their scoped index terms (keyTerms.ts).
  */
 export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
-  await driver.executeQuery(writeBackStatement(batch.type), { rows: batch.rows, model: embedder.model }, { database });
+  const statement = noRows(writeBackStatement(batch.type), { rows: batch.rows, model: embedder.model });
+  await executor({ driver, database }).writeTransaction((tx) => tx.run(statement));
 }
 
 /** Texts keyed between turns of the event loop: parsing is ~2 ms a text, and a batch held the loop (and the model's replies) for 250 ms. */

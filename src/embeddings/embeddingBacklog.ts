@@ -1,4 +1,5 @@
-import type { Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
 
 /**
@@ -6,15 +7,13 @@ import type { EmbeddedType } from "../core/schemaFacts.js";
  * index-backed count per type (`<label>_embedding_status`), for metrics.
  * Labels come from the SDL (embeddedTypes checks them), never from input.
  */
-export async function embeddingBacklog(driver: Driver, database: string, types: readonly EmbeddedType[]): Promise<Record<string, number>> {
+export async function embeddingBacklog(driver: GraphTarget["driver"], database: string, types: readonly EmbeddedType[]): Promise<Record<string, number>> {
+  const graph = executor({ driver, database });
   const counts: Record<string, number> = {};
   for (const { label } of types) {
-    const { records } = await driver.executeQuery(
-      `MATCH (n:${label}) WHERE n.embeddingStatus = 'PENDING' RETURN count(n) AS pending`,
-      {},
-      { database, routing: "READ" },
-    );
-    counts[label] = Number(records[0]?.get("pending") ?? 0);
+    const statement = { cypher: `MATCH (n:${label}) WHERE n.embeddingStatus = 'PENDING' RETURN count(n) AS pending`, params: {}, decode: (row: Row) => row.number("pending") };
+    const [pending] = await graph.readTransaction((tx) => tx.run(statement));
+    counts[label] = pending ?? 0;
   }
   return counts;
 }

@@ -1,5 +1,5 @@
 import type { ContextMode } from "../config/config.js";
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import type { Logger } from "../logging/logger.js";
 import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
@@ -16,7 +16,7 @@ export const EMBEDDING_BATCH_SIZE = 128;
 export type EmbeddingPass = (embedder: Embedder) => Promise<number>;
 
 export interface EmbeddingWorkerOptions {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   embedder: Embedder;
   /** How contextual vectors are made (config EMBEDDING_CONTEXT); joint by default. */

@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
 
 /**
@@ -7,7 +7,7 @@ import type { EmbeddedType } from "../core/schemaFacts.js";
  * they become PENDING and are searchable by full text meanwhile. Returns how
  * many nodes were queued, per label.
  */
-export function markStale(driver: Driver, database: string, types: readonly EmbeddedType[], model: string): Promise<Record<string, number>> {
+export function markStale(driver: GraphTarget["driver"], database: string, types: readonly EmbeddedType[], model: string): Promise<Record<string, number>> {
   // Labels come from the SDL (embeddedTypes checks them), never from input.
   const statements = types.map(({ label }) => ({
     key: label,
@@ -22,23 +22,20 @@ export function markStale(driver: Driver, database: string, types: readonly Embe
 /**
  * Runs queueing statements one after another, each returning `queued`, and
  * gives their counts by key. CALL … IN TRANSACTIONS needs an auto-commit
- * transaction: a plain session.run.
+ * transaction: the executor's `write` (safe to retry: marking PENDING again
+ * changes nothing).
  */
 export async function countQueued(
-  driver: Driver,
+  driver: GraphTarget["driver"],
   database: string,
   statements: readonly { key: string; cypher: string }[],
   params: Record<string, unknown>,
 ): Promise<Record<string, number>> {
+  const graph = executor({ driver, database });
   const queued: Record<string, number> = {};
-  const session = driver.session({ database });
-  try {
-    for (const { key, cypher } of statements) {
-      const { records } = await session.run(cypher, params);
-      queued[key] = Number(records[0]?.get("queued") ?? 0);
-    }
-  } finally {
-    await session.close();
+  for (const { key, cypher } of statements) {
+    const [count] = await graph.write({ cypher, params, decode: (row) => row.number("queued") });
+    queued[key] = count ?? 0;
   }
   return queued;
 }

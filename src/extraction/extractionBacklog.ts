@@ -1,4 +1,5 @@
-import neo4j, { type Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 
 /** The extraction queue as health and metrics show it. */
 export interface ExtractionBacklog {
@@ -17,7 +18,8 @@ const BACKLOG = `
   RETURN pending, failed, coalesce(ctl.paused, false) AS paused, CASE WHEN oldest IS NULL THEN 0 ELSE duration.inSeconds(oldest, datetime()).seconds END AS lag`;
 
 /** Counts from the status index (no scan of the messages). */
-export async function extractionBacklog(driver: Driver, database: string): Promise<ExtractionBacklog> {
-  const record = (await driver.executeQuery(BACKLOG, {}, { database, routing: neo4j.routing.READ })).records[0]!;
-  return { pending: Number(record.get("pending")), failed: Number(record.get("failed")), oldestPendingSeconds: Math.max(0, Number(record.get("lag"))), paused: record.get("paused") === true };
+export async function extractionBacklog(driver: GraphTarget["driver"], database: string): Promise<ExtractionBacklog> {
+  const decode = (r: Row): ExtractionBacklog => ({ pending: r.number("pending"), failed: r.number("failed"), oldestPendingSeconds: Math.max(0, r.number("lag")), paused: r.boolean("paused") });
+  const [backlog] = await executor({ driver, database }).readTransaction((tx) => tx.run({ cypher: BACKLOG, params: {}, decode }));
+  return backlog!;
 }

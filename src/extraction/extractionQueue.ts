@@ -1,4 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { noRows, type Row } from "../graph/statement.js";
 
 /** A message the worker holds a lease on, with what the extractor needs to know of it. */
 export interface ClaimedMessage {
@@ -61,42 +63,39 @@ const CLAIM = `
          authorPersonId, mentions, m.extractionKey AS extractionKey, m.extractionAttempts AS attempts
   ORDER BY m.timestamp`;
 
+/** A claimed message as CLAIM returns it (the SDL makes id, owner, visibility, content and timestamp required). */
+const claimedMessage = (r: Row): ClaimedMessage => ({
+  key: r.string("key"),
+  id: r.string("id"),
+  tenantId: r.string("tenantId"),
+  ownerId: r.string("ownerId"),
+  visibility: r.string("visibility"),
+  content: r.stringOrNull("content") ?? "",
+  timestamp: r.string("timestamp"),
+  channelId: r.stringOrNull("channelId"),
+  learnFacts: r.boolean("learnFacts"),
+  authorPersonId: r.stringOrNull("authorPersonId"),
+  mentions: r.strings("mentions"),
+  extractionKey: r.stringOrNull("extractionKey"),
+  attempts: r.numberOrNull("attempts") ?? 0,
+});
+
 /**
  * Claims up to `limit` PENDING messages whose lease has lapsed, oldest first,
  * for `worker`: each claim counts as an attempt. One write transaction.
  */
 export async function claimMessages(
-  driver: Driver,
+  driver: GraphTarget["driver"],
   database: string,
   worker: string,
   { limit, leaseSeconds, tenants }: { limit: number; leaseSeconds: number; tenants: readonly string[] },
 ): Promise<ClaimedMessage[]> {
-  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite(async (tx) => {
-      const keys = (await tx.run(CANDIDATES, { limit: neo4j.int(limit), tenants })).records.map((r) => r.get("key") as string);
-      if (keys.length === 0) return [];
-      await tx.run(LOCK, { keys });
-      const rows = await tx.run(CLAIM, { keys, worker, leaseSeconds: neo4j.int(leaseSeconds) });
-      return rows.records.map((r) => ({
-        key: r.get("key"),
-        id: r.get("id"),
-        tenantId: r.get("tenantId"),
-        ownerId: r.get("ownerId"),
-        visibility: r.get("visibility"),
-        content: r.get("content") ?? "",
-        timestamp: r.get("timestamp"),
-        channelId: r.get("channelId"),
-        learnFacts: r.get("learnFacts"),
-        authorPersonId: r.get("authorPersonId"),
-        mentions: r.get("mentions"),
-        extractionKey: r.get("extractionKey"),
-        attempts: Number(r.get("attempts")),
-      }));
-    });
-  } finally {
-    await session.close();
-  }
+  return executor({ driver, database }).writeTransaction(async (tx) => {
+    const keys = await tx.run({ cypher: CANDIDATES, params: { limit: neo4j.int(limit), tenants }, decode: (r) => r.string("key") });
+    if (keys.length === 0) return [];
+    await tx.run(noRows(LOCK, { keys }));
+    return tx.run({ cypher: CLAIM, params: { keys, worker, leaseSeconds: neo4j.int(leaseSeconds) }, decode: claimedMessage });
+  });
 }
 
 /** How a claimed message leaves the queue. */
@@ -170,12 +169,8 @@ const RELEASE = `
   RETURN count(m) AS released`;
 
 /** After a failed pass: each message waits 2^attempts seconds before it is tried again, and is FAILED after `maxAttempts`. */
-export async function releaseFailed(driver: Driver, database: string, worker: string, keys: readonly string[], maxAttempts: number, error: string): Promise<void> {
+export async function releaseFailed(driver: GraphTarget["driver"], database: string, worker: string, keys: readonly string[], maxAttempts: number, error: string): Promise<void> {
   if (keys.length === 0) return;
-  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    await session.executeWrite((tx) => tx.run(RELEASE, { keys, worker, maxAttempts: neo4j.int(maxAttempts), error: error.slice(0, 500) }));
-  } finally {
-    await session.close();
-  }
+  const statement = noRows(RELEASE, { keys, worker, maxAttempts: neo4j.int(maxAttempts), error: error.slice(0, 500) });
+  await executor({ driver, database }).writeTransaction((tx) => tx.run(statement));
 }

@@ -1,4 +1,6 @@
-import neo4j, { type Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { noRows, RowShapeError, type Row } from "../graph/statement.js";
+import { toNumber } from "../graph/readQuery.js";
 import type { ExtractionConfig } from "../config/config.js";
 
 /** `ExtractionState` of schema/extraction.graphql. */
@@ -26,17 +28,31 @@ const STATE = `
   }
   RETURN coalesce(ctl.paused, false) AS paused, counts`;
 
+/** STATE's `counts`: a map per status, its count and its oldest PENDING message. */
+function statusCounts(value: unknown): { status: string | null; n: number; oldest: string | null }[] {
+  if (!Array.isArray(value)) throw new RowShapeError("counts", "a list of maps", value);
+  return value.map((c: { status?: unknown; n?: unknown; oldest?: unknown }) => ({
+    status: typeof c.status === "string" ? c.status : null,
+    n: toNumber(c.n) ?? 0,
+    oldest: typeof c.oldest === "string" ? c.oldest : null,
+  }));
+}
+
 /** The tenant's queue by status, and whether extraction is paused (one read). */
-export async function extractionState(driver: Driver, database: string, config: ExtractionConfig, extractor: string | null, tenantId: string): Promise<ExtractionState> {
-  const { records } = await driver.executeQuery(STATE, { tenantId }, { database, routing: neo4j.routing.READ });
-  const record = records[0]!;
-  const counts = record.get("counts") as { status: string | null; n: unknown; oldest: string | null }[];
-  const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+export async function extractionState(driver: GraphTarget["driver"], database: string, config: ExtractionConfig, extractor: string | null, tenantId: string): Promise<ExtractionState> {
+  const statement = {
+    cypher: STATE,
+    params: { tenantId },
+    decode: (r: Row) => ({ paused: r.boolean("paused"), counts: r.value("counts") }),
+  };
+  const [state] = await executor({ driver, database }).readTransaction((tx) => tx.run(statement));
+  const counts = statusCounts(state!.counts);
+  const count = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
   const oldest = counts.find((c) => c.status === "PENDING")?.oldest;
   return {
     enabled: readsTenant(config, tenantId),
     extractor,
-    paused: record.get("paused") === true,
+    paused: state!.paused,
     pending: count("PENDING"),
     failed: count("FAILED"),
     skipped: count("SKIPPED"),
@@ -50,8 +66,8 @@ const PAUSE = `
   SET ctl.paused = $paused, ctl.updatedAt = datetime(), ctl.updatedBy = $by`;
 
 /** Pauses or resumes every worker on this database: each checks before it claims. */
-export async function setExtractionPaused(driver: Driver, database: string, paused: boolean, by: string): Promise<void> {
-  await driver.executeQuery(PAUSE, { paused, by }, { database });
+export async function setExtractionPaused(driver: GraphTarget["driver"], database: string, paused: boolean, by: string): Promise<void> {
+  await executor({ driver, database }).writeTransaction((tx) => tx.run(noRows(PAUSE, { paused, by })));
 }
 
 // Committed in batches: a long history is queued without one huge transaction.
@@ -64,12 +80,8 @@ const QUEUE = `
   RETURN count(m) AS queued`;
 
 /** Queues the tenant's messages of these statuses again; returns how many. */
-export async function queueExtraction(driver: Driver, database: string, tenantId: string, statuses: readonly string[], channelId: string | null): Promise<number> {
-  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    const result = await session.run(QUEUE, { tenantId, statuses, channelId });
-    return Number(result.records[0]?.get("queued") ?? 0);
-  } finally {
-    await session.close();
-  }
+export async function queueExtraction(driver: GraphTarget["driver"], database: string, tenantId: string, statuses: readonly string[], channelId: string | null): Promise<number> {
+  // CALL … IN TRANSACTIONS needs an auto-commit transaction; queueing again is safe to retry.
+  const [queued] = await executor({ driver, database }).write({ cypher: QUEUE, params: { tenantId, statuses, channelId }, decode: (r) => r.number("queued") });
+  return queued ?? 0;
 }

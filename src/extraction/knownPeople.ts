@@ -1,4 +1,5 @@
-import neo4j, { type Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import { tenantNodes } from "../graph/tenantNodes.js";
 import { nameCandidates } from "../people/index.js";
 import type { KnownPerson } from "./extractor.js";
@@ -18,7 +19,11 @@ const withoutAt = (text: string) => text.replace(/@(?=[\p{L}\p{N}])/gu, "");
  * The people of one tenant a batch of messages may name: its authors and
  * mentions, and everyone whose name, real name or alias occurs in a text.
  */
-export async function loadKnownPeople(driver: Driver, database: string, tenantId: string, ids: readonly string[], texts: readonly string[]): Promise<KnownPerson[]> {
-  const result = await driver.executeQuery(PEOPLE, { tenantId, ids: [...new Set(ids)], names: nameCandidates([...texts, ...texts.map(withoutAt)], 20_000) }, { database, routing: neo4j.routing.READ });
-  return result.records.map((r) => ({ id: r.get("id"), name: r.get("name"), realName: r.get("realName"), aliases: r.get("aliases") }));
+export async function loadKnownPeople(driver: GraphTarget["driver"], database: string, tenantId: string, ids: readonly string[], texts: readonly string[]): Promise<KnownPerson[]> {
+  const statement = {
+    cypher: PEOPLE,
+    params: { tenantId, ids: [...new Set(ids)], names: nameCandidates([...texts, ...texts.map(withoutAt)], 20_000) },
+    decode: (r: Row): KnownPerson => ({ id: r.string("id"), name: r.string("name"), realName: r.stringOrNull("realName"), aliases: r.strings("aliases") }),
+  };
+  return executor({ driver, database }).readTransaction((tx) => tx.run(statement));
 }

@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
 import { countQueued } from "../embeddings/markStale.js";
@@ -8,7 +8,7 @@ import { safeFactTypes } from "./factRelations.js";
 import { factEmbeddingKey, factText } from "./factText.js";
 
 export interface FactEmbeddingPassOptions {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   /** The fact relationship types (factRelations(document).map(r => r.type)). */
   types: readonly string[];
@@ -70,7 +70,7 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
  * `model` (after EMBEDDING_MODEL changed; `npm run embeddings:backfill`), as
  * markStale does for nodes. Returns how many facts were queued, per type.
  */
-export function markStaleFacts(driver: Driver, database: string, types: readonly string[], model: string): Promise<Record<string, number>> {
+export function markStaleFacts(driver: GraphTarget["driver"], database: string, types: readonly string[], model: string): Promise<Record<string, number>> {
   const statements = safeFactTypes(types).map((type) => ({
     key: type,
     cypher: `MATCH ()-[r:${type}]->() WHERE r.embeddingStatus = 'READY' AND (r.embeddingModel IS NULL OR r.embeddingModel <> $model)

@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import { detached } from "../core/tracing.js";
 import type { Logger } from "../logging/logger.js";
 import { outboxHead } from "./loadFeedRules.js";
@@ -8,7 +8,7 @@ import { createReaderRulesCache } from "./readerRulesCache.js";
 import type { ReaderRules } from "./loadFeedRules.js";
 
 export interface FeedHubOptions {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   logger: Logger;
   /** Poll interval while a tenant's outbox is moving: bounds the delay of writes taken by other processes then. */

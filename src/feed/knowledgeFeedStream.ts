@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import { ServiceUnavailableError } from "../errors/errors.js";
 import type { Logger } from "../logging/logger.js";
 import { flushBatch, replayRoute, startState, takeEvent, type FeedDelivery, type FeedState } from "./feedBatch.js";
@@ -10,7 +10,7 @@ import { pushIterator, type PushIterator } from "./pushIterator.js";
 import { readOutbox } from "./readOutbox.js";
 
 export interface FeedStreamDeps {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   hub: FeedHub;
   logger: Logger;

@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import { loadReaderRules, loadReadersRules, type ReaderRules } from "./loadFeedRules.js";
 
 interface TenantRules {
@@ -17,7 +17,7 @@ interface TenantRules {
  * the tenant's rules (`version`). A reader that stops asking drops out of the
  * next read.
  */
-export function createReaderRulesCache(target: { driver: Driver; database: string }, refreshMs = 5000, now: () => number = Date.now) {
+export function createReaderRulesCache(target: GraphTarget, refreshMs = 5000, now: () => number = Date.now) {
   const tenants = new Map<string, TenantRules>();
   /** A read nobody awaits must not fail unhandled: whoever awaits it still sees the error. */
   const quiet = <T>(p: Promise<T>): Promise<T> => {

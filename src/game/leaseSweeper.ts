@@ -1,3 +1,5 @@
+import { executor } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import { cypherInt } from "../graph/readQuery.js";
 import type { GameDeps } from "./gameDeps.js";
 import { EXPIRE_LEASE } from "./sessionLifecycle.js";
@@ -9,15 +11,15 @@ const BATCH = 1000;
 export async function closeExpiredSessions(deps: Pick<GameDeps, "driver" | "database">, now: Date): Promise<number> {
   let total = 0;
   for (;;) {
-    const { records } = await deps.driver.executeQuery(
-      `MATCH (s:GameSession) WHERE s.status = 'ACTIVE' AND s.leaseExpiresAt < datetime($now)
+    const statement = {
+      cypher: `MATCH (s:GameSession) WHERE s.status = 'ACTIVE' AND s.leaseExpiresAt < datetime($now)
        WITH s LIMIT $batch
        ${EXPIRE_LEASE}
        RETURN count(s) AS closed`,
-      { now: now.toISOString(), batch: cypherInt(BATCH) },
-      { database: deps.database },
-    );
-    const closed = Number(records[0]?.get("closed") ?? 0);
+      params: { now: now.toISOString(), batch: cypherInt(BATCH) },
+      decode: (r: Row) => r.number("closed"),
+    };
+    const [closed = 0] = await executor(deps).writeTransaction((tx) => tx.run(statement));
     total += closed;
     if (closed < BATCH) return total;
   }

@@ -1,5 +1,6 @@
-import type { ManagedTransaction } from "neo4j-driver";
+import { executor } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError } from "../errors/errors.js";
@@ -16,7 +17,15 @@ export interface RecordTurnResult {
   session: GameSessionState;
 }
 
-type Outcome = "DENIED" | "SAME" | "CONFLICT" | "CLOSED" | "EXPIRED" | "BEYOND_MAX" | "CREATE";
+const OUTCOMES = ["DENIED", "SAME", "CONFLICT", "CLOSED", "EXPIRED", "BEYOND_MAX", "CREATE"] as const;
+
+/** WRITE_TURN's row: the caller's access, what became of the turn, the session after it, and the turn already stored under its id. */
+const writtenTurn = (r: Row) => ({
+  access: { found: r.boolean("found"), visible: r.boolean("visible"), writable: r.boolean("writable") },
+  outcome: r.oneOf("outcome", OUTCOMES),
+  session: r.mapOrNull("session"),
+  existing: r.mapOrNull("existing"),
+});
 
 /**
  * One statement, one round trip: decides, and when the turn is new, writes it
@@ -93,22 +102,17 @@ async function recordOnce(deps: GameDeps, caller: Caller, parsed: ParsedTurn): P
       ? { id: screenshot.id, turnId: turn.id, base64: screenshot.base64, mimeType: screenshot.mimeType, sizeBytes: cypherInt(screenshot.sizeBytes), sha256: screenshot.sha256 }
       : null,
   };
-  const session = deps.driver.session({ database: deps.database });
-  let row: Record<string, unknown>;
-  try {
-    row = await session.executeWrite(async (tx: ManagedTransaction) => (await tx.run(WRITE_TURN, params)).records[0]!.toObject());
-  } finally {
-    await session.close();
-  }
-  assertWritable(turn.sessionId, { found: row.found as boolean, visible: row.visible as boolean, writable: row.writable as boolean }, caller);
-  const state = toSessionState(row.session as Record<string, unknown>);
-  switch (row.outcome as Outcome) {
+  const statement = { cypher: WRITE_TURN, params, decode: writtenTurn };
+  const row = onlyRow(await executor(deps).writeTransaction((tx) => tx.run(statement)));
+  assertWritable(turn.sessionId, row.access, caller);
+  const state = toSessionState(row.session!);
+  switch (row.outcome) {
     case "CREATE": {
       const ref = screenshot ? { id: screenshot.id, mimeType: screenshot.mimeType, sizeBytes: screenshot.sizeBytes, sha256: screenshot.sha256 } : null;
       return { turn: gameTurnOf(turn, ref, now), created: true, session: state };
     }
     case "SAME":
-      return { turn: toGameTurn(row.existing as Record<string, unknown>), created: false, session: state };
+      return { turn: toGameTurn(row.existing!), created: false, session: state };
     case "CONFLICT":
       throw new ConflictError(`Turn "${turn.id}" is already stored with different content; a turn is written once`, { turnId: turn.id });
     case "BEYOND_MAX":

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "../core/caller.js";
+import { executor } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError } from "../errors/errors.js";
 import type { GameDeps } from "./gameDeps.js";
@@ -31,8 +33,8 @@ export async function startSession(deps: GameDeps, caller: Caller, request: Star
   }
   const now = deps.now();
   const marker = randomUUID();
-  const { records } = await deps.driver.executeQuery(
-    `MERGE (s:GameSession {tenantId: $tenantId, id: $sessionId})
+  const statement = {
+    cypher: `MERGE (s:GameSession {tenantId: $tenantId, id: $sessionId})
      ON CREATE SET s.ownerId = $owner, s.visibility = $visibility, s.sharedWith = $sharedWith, s.game = $game, s.goal = $goal,
        s.maxTurns = $maxTurns, s.status = 'ACTIVE', s.turnsCompleted = 0, s.startedAt = datetime($now),
        s.leaseExpiresAt = datetime($leaseUntil), s.startMarker = $marker
@@ -42,7 +44,7 @@ export async function startSession(deps: GameDeps, caller: Caller, request: Star
      OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $owner})
      FOREACH (_ IN CASE WHEN fresh AND a IS NOT NULL THEN [1] ELSE [] END | MERGE (s)-[:PLAYED_BY]->(a))
      RETURN fresh, ${SESSION_PROJECTION} AS session`,
-    {
+    params: {
       tenantId: caller.tenantId,
       owner: request.agentId,
       sessionId: request.sessionId,
@@ -55,17 +57,17 @@ export async function startSession(deps: GameDeps, caller: Caller, request: Star
       leaseUntil: leaseUntil(deps, now),
       marker,
     },
-    { database: deps.database },
-  );
-  const record = records[0]!;
-  const state = toSessionState(record.get("session") as Record<string, unknown>);
-  if (record.get("fresh")) return state;
+    decode: (r: Row) => ({ fresh: r.boolean("fresh"), state: toSessionState(r.map("session")) }),
+  };
+  const { fresh, state } = onlyRow(await executor(deps).writeTransaction((tx) => tx.run(statement)));
+  if (fresh) return state;
   const same = state.agentId === request.agentId && state.goal === request.goal && state.maxTurns === request.maxTurns && state.game === request.game;
   if (!same) throw new ConflictError(`Game session id "${request.sessionId}" is already taken in this tenant; start the session under another id`);
   return state;
 }
 
-type Outcome = "OK" | "CLOSED" | "EXPIRED";
+/** What onActiveSession's statement says of the session (DENIED: assertWritable refuses it first). */
+const OUTCOMES = ["OK", "CLOSED", "EXPIRED", "DENIED"] as const;
 
 /**
  * Runs `action` (Cypher over `s`) on an ACTIVE session the caller may write,
@@ -73,8 +75,8 @@ type Outcome = "OK" | "CLOSED" | "EXPIRED";
  * the way (the lazy check) and reported as EXPIRED.
  */
 async function onActiveSession(deps: GameDeps, caller: Caller, sessionId: string, action: string, params: Record<string, unknown>) {
-  const { records } = await deps.driver.executeQuery(
-    `OPTIONAL MATCH (s:GameSession {tenantId: $callerTenant, id: $sessionId})
+  const statement = {
+    cypher: `OPTIONAL MATCH (s:GameSession {tenantId: $callerTenant, id: $sessionId})
      WITH s, ${SESSION_ACCESS}
      WITH s, visible, writable,
        CASE WHEN s IS NULL OR NOT (visible AND writable) THEN 'DENIED'
@@ -85,12 +87,16 @@ async function onActiveSession(deps: GameDeps, caller: Caller, sessionId: string
      FOREACH (_ IN CASE WHEN outcome = 'OK' THEN [1] ELSE [] END | ${action})
      RETURN s IS NOT NULL AS found, coalesce(visible, false) AS visible, coalesce(writable, false) AS writable, outcome,
        CASE WHEN s IS NULL THEN null ELSE ${SESSION_PROJECTION} END AS session`,
-    { ...visibilityParams(caller), sessionId, now: deps.now().toISOString(), ...params },
-    { database: deps.database },
-  );
-  const record = records[0]!;
-  assertWritable(sessionId, { found: record.get("found"), visible: record.get("visible"), writable: record.get("writable") }, caller);
-  return { outcome: record.get("outcome") as Outcome, state: toSessionState(record.get("session") as Record<string, unknown>) };
+    params: { ...visibilityParams(caller), sessionId, now: deps.now().toISOString(), ...params },
+    decode: (r: Row) => ({
+      access: { found: r.boolean("found"), visible: r.boolean("visible"), writable: r.boolean("writable") },
+      outcome: r.oneOf("outcome", OUTCOMES),
+      session: r.mapOrNull("session"),
+    }),
+  };
+  const { access, outcome, session } = onlyRow(await executor(deps).writeTransaction((tx) => tx.run(statement)));
+  assertWritable(sessionId, access, caller);
+  return { outcome, state: toSessionState(session!) };
 }
 
 /** Completes an ACTIVE session; ending a COMPLETED one again returns it (a retried end). */
@@ -111,12 +117,13 @@ export async function heartbeatSession(deps: GameDeps, caller: Caller, sessionId
 
 /** Closes a session as ABANDONED because the WebSocket it was started on closed; a session no longer ACTIVE stays as it is. */
 export async function abandonSession(deps: GameDeps, tenantId: string, sessionId: string): Promise<boolean> {
-  const { records } = await deps.driver.executeQuery(
-    `MATCH (s:GameSession {tenantId: $tenantId, id: $sessionId}) WHERE s.status = 'ACTIVE'
+  const statement = {
+    cypher: `MATCH (s:GameSession {tenantId: $tenantId, id: $sessionId}) WHERE s.status = 'ACTIVE'
      SET s.status = 'ABANDONED', s.closeReason = 'CONNECTION_CLOSED', s.endedAt = datetime($now)
      RETURN count(s) AS closed`,
-    { tenantId, sessionId, now: deps.now().toISOString() },
-    { database: deps.database },
-  );
-  return Number(records[0]?.get("closed") ?? 0) > 0;
+    params: { tenantId, sessionId, now: deps.now().toISOString() },
+    decode: (r: Row) => r.number("closed"),
+  };
+  const [closed = 0] = await executor(deps).writeTransaction((tx) => tx.run(statement));
+  return closed > 0;
 }

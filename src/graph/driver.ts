@@ -1,5 +1,8 @@
 import neo4j, { type BookmarkManager, type Driver } from "neo4j-driver";
 
+/** The driver as the wiring holds it to hand on (to @neo4j/graphql, to the executor): outside src/graph nothing imports neo4j-driver. */
+export type { Driver };
+
 export interface DriverOptions {
   uri: string;
   user: string;

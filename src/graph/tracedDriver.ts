@@ -1,9 +1,7 @@
-import { SpanKind, type Span } from "@opentelemetry/api";
+import type { Span } from "@opentelemetry/api";
 import type { Driver } from "neo4j-driver";
-import { failSpan, tracer } from "../core/tracing.js";
-
-/** Longest statement text kept on a span. */
-const MAX_STATEMENT = 4000;
+import { failSpan } from "../core/tracing.js";
+import { startStatementSpan as spanOf } from "./statementSpan.js";
 
 type AnyFn = (...args: unknown[]) => unknown;
 
@@ -12,13 +10,18 @@ function statementOf(query: unknown): string {
   return text.trim();
 }
 
-function startStatementSpan(query: unknown, database: string | undefined): Span {
-  const text = statementOf(query);
-  const clause = /^[A-Za-z]+/.exec(text)?.[0]?.toUpperCase() ?? "STATEMENT";
-  return tracer().startSpan(`neo4j ${clause}`, {
-    kind: SpanKind.CLIENT,
-    attributes: { "db.system.name": "neo4j", "db.query.text": text.slice(0, MAX_STATEMENT), ...(database ? { "db.namespace": database } : {}) },
-  });
+const startStatementSpan = (query: unknown, database: string | undefined): Span => spanOf(statementOf(query), database);
+
+/** Each traced driver's own, untraced driver (see untraced). */
+const UNTRACED = new WeakMap<Driver, Driver>();
+
+/**
+ * The driver under a traced one, and whether it was traced: the executor
+ * runs its statements on the driver itself and starts their spans itself.
+ */
+export function untraced(driver: Driver): { driver: Driver; traced: boolean } {
+  const own = UNTRACED.get(driver);
+  return own ? { driver: own, traced: true } : { driver, traced: false };
 }
 
 /**
@@ -117,13 +120,14 @@ function traceSession<S extends object>(session: S, database: string | undefined
 }
 
 /**
- * The driver with a CLIENT span for each Neo4j statement, whoever runs it
- * (@neo4j/graphql's generated CRUD, the tools, the workers): the statement's
- * text (parameters are never recorded) and the database. Used only when
- * tracing is on; spans nest under the operation or tool call that is active.
+ * The driver with a CLIENT span for each Neo4j statement run through it:
+ * @neo4j/graphql's generated CRUD, which is given a driver and runs its own
+ * statements. The executor, given this driver, runs on the driver under it
+ * (untraced) and starts its statements' spans itself. Used only when tracing
+ * is on; spans nest under the operation or tool call that is active.
  */
 export function traceDriver(driver: Driver): Driver {
-  return new Proxy(driver, {
+  const traced = new Proxy(driver, {
     get(target, prop) {
       const value = Reflect.get(target, prop, target) as unknown;
       if (typeof value !== "function") return value;
@@ -149,4 +153,6 @@ export function traceDriver(driver: Driver): Driver {
       return (value as AnyFn).bind(target);
     },
   }) as Driver;
+  UNTRACED.set(traced, driver);
+  return traced;
 }

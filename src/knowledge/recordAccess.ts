@@ -1,4 +1,5 @@
-import neo4j from "neo4j-driver";
+import { executor } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import type { AppDeps } from "../core/appDeps.js";
@@ -61,11 +62,11 @@ export async function recordAccess(
   { applied = false }: { applied?: boolean } = {},
 ): Promise<{ agentFound: boolean; recorded: string[] }> {
   const unique = [...new Set(ids)];
-  const { records } = await deps.driver.executeQuery(
-    record(applied),
-    { ...visibilityParams(caller), ids: unique, now: deps.now().toISOString() },
-    { database: deps.database, routing: neo4j.routing.WRITE },
-  );
-  const row = records[0];
-  return { agentFound: row?.get("agentFound") === true, recorded: (row?.get("recorded") as string[] | undefined) ?? [] };
+  const statement = {
+    cypher: record(applied),
+    params: { ...visibilityParams(caller), ids: unique, now: deps.now().toISOString() },
+    decode: (r: Row) => ({ agentFound: r.boolean("agentFound"), recorded: r.value("recorded") === null ? [] : r.strings("recorded") }),
+  };
+  const [row] = await executor(deps).writeTransaction((tx) => tx.run(statement));
+  return row ?? { agentFound: false, recorded: [] };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
@@ -31,7 +32,7 @@ export const MAX_MEMORIES_PER_CALL = 1000;
  * importance gets its type's (importanceDefaults.ts).
  */
 export async function recordMemories(
-  target: { driver: Driver; database: string },
+  target: GraphTarget,
   caller: Caller,
   agentId: string | null | undefined,
   memories: readonly MemoryInput[],
@@ -61,8 +62,8 @@ export async function recordMemories(
     occurredAt: m.occurredAt == null ? null : String(m.occurredAt),
     visibility: m.visibility,
   }));
-  return target.driver.executeQuery(
-    `MATCH (a:Agent {tenantId: $tenantId, id: $owner})
+  const statement = {
+    cypher: `MATCH (a:Agent {tenantId: $tenantId, id: $owner})
      UNWIND $rows AS row
      CREATE (m:Memory {
        id: row.id, tenantId: $tenantId, ownerId: $owner, visibility: row.visibility, sharedWith: [],
@@ -73,12 +74,10 @@ export async function recordMemories(
      })
      CREATE (a)-[:REMEMBERS]->(m)
      RETURN m.id AS id`,
-    { tenantId: caller.tenantId, owner, rows },
-    { database: target.database },
-  ).then(({ records }) => {
-    if (records.length === 0) {
-      throw new BadUserInputError(`recordMemories.agentId: there is no agent "${owner}" in this tenant`, "recordMemories.agentId");
-    }
-    return records.map((r) => r.get("id") as string);
-  });
+    params: { tenantId: caller.tenantId, owner, rows },
+    decode: (r: Row) => r.string("id"),
+  };
+  const ids = await executor(target).writeTransaction((tx) => tx.run(statement));
+  if (ids.length === 0) throw new BadUserInputError(`recordMemories.agentId: there is no agent "${owner}" in this tenant`, "recordMemories.agentId");
+  return ids;
 }

@@ -1,4 +1,7 @@
-import neo4j from "neo4j-driver";
+import { executor } from "../graph/executor.js";
+import { noRows, type Row } from "../graph/statement.js";
+
+const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
 import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { optionalText, text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
@@ -36,16 +39,15 @@ const MARK = `MATCH (n:RetrievalRun {tenantId: $callerTenant, id: $id})
  */
 export async function markRetrievalRun(deps: Pick<AppDeps, "driver" | "database" | "now">, caller: Caller, feedback: RunFeedback): Promise<void> {
   const params = { ...visibilityParams(caller), id: feedback.runId };
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    await session.executeWrite(async (tx) => {
-      const row = (await tx.run(FIND, params)).records[0];
-      if (!row) throw new NotFoundError(`No retrieval run ${feedback.runId} visible to you in this tenant`);
-      const run = { tenantId: caller.tenantId, ownerId: row.get("ownerId") as string, visibility: row.get("visibility") as "PRIVATE" | "SHARED", sharedWith: row.get("sharedWith") as string[] };
-      if (!canWrite(caller, run)) throw new ForbiddenError(`Only its owner "${run.ownerId}" or an admin may mark retrieval run ${feedback.runId}`);
-      await tx.run(MARK, { ...params, helpful: feedback.helpful, note: feedback.note, at: deps.now().toISOString() });
-    });
-  } finally {
-    await session.close();
-  }
+  const find = {
+    cypher: FIND,
+    params,
+    decode: (r: Row) => ({ tenantId: caller.tenantId, ownerId: r.string("ownerId"), visibility: r.oneOf("visibility", VISIBILITIES), sharedWith: r.strings("sharedWith") }),
+  };
+  await executor(deps).writeTransaction(async (tx) => {
+    const [run] = await tx.run(find);
+    if (!run) throw new NotFoundError(`No retrieval run ${feedback.runId} visible to you in this tenant`);
+    if (!canWrite(caller, run)) throw new ForbiddenError(`Only its owner "${run.ownerId}" or an admin may mark retrieval run ${feedback.runId}`);
+    await tx.run(noRows(MARK, { ...params, helpful: feedback.helpful, note: feedback.note, at: deps.now().toISOString() }));
+  });
 }

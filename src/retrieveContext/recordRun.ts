@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import neo4j from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
-import { writeStatement } from "../graph/readQuery.js";
+import { cypherInt, writeStatement } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import type { RetrieveRequest } from "./request.js";
 import { recordedSteps } from "./recordedSteps.js";
@@ -50,9 +49,9 @@ async function writeRun(deps: Pick<AppDeps, "driver" | "database">, id: string, 
       fallbackReason: m.fallbackReason,
       stopReason: m.stopReason,
       confidence: result.confidence,
-      iterationsUsed: neo4j.int(m.iterationsUsed),
-      queriesExecuted: neo4j.int(m.queriesExecuted),
-      llmTokensUsed: neo4j.int(m.llmTokensUsed),
+      iterationsUsed: cypherInt(m.iterationsUsed),
+      queriesExecuted: cypherInt(m.queriesExecuted),
+      llmTokensUsed: cypherInt(m.llmTokensUsed),
       processingTimeMs: m.processingTimeMs,
       facts: result.facts.map((f) => f.text),
       steps: traceJson(result),

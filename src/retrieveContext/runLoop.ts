@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import type { Logger } from "../logging/logger.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { analyzeConversation, type ConversationAnalysis } from "./analyzeConversation.js";
@@ -13,7 +13,7 @@ import { synthesize, type LoopResult, type StepTrace } from "./synthesizeRun.js"
 import type { RetrievalTool } from "./tools/retrievalTools.js";
 
 export interface LoopDeps {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   tools: readonly RetrievalTool[];
   /** The planner of a new run: the LLM planner when a model is configured, else the deterministic one. */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
 import { defaultFieldResolver, getNamedType, print, type DocumentNode, type GraphQLFieldConfig, type GraphQLInterfaceType, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
-import type { Driver } from "neo4j-driver";
+import type { Driver } from "../graph/driver.js";
 import { withAccessRules } from "../auth/accessRules.js";
 import { createFilterGuard } from "../auth/relationshipFilters.js";
 import type { Caller } from "../core/caller.js";

@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { GraphTarget } from "../graph/executor.js";
 import type { Caller } from "../core/caller.js";
 import { rowAttributes, toFactRecord } from "../facts/index.js";
 import { factText } from "../facts/index.js";
@@ -15,7 +15,7 @@ const MIN_SIMILARITY = 0.3;
  * full-text list: their words are names, which the people tools match.
  */
 export async function factList(
-  target: { driver: Driver; database: string },
+  target: GraphTarget,
   caller: Caller,
   factTypes: readonly string[],
   vector: number[],

@@ -1,5 +1,5 @@
 import type { SchemaFacts } from "../core/schemaFacts.js";
-import type { Driver } from "neo4j-driver";
+import { executor, type GraphTarget } from "../graph/executor.js";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import type { Embedder } from "../core/embedder.js";
@@ -18,9 +18,7 @@ import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
 import { NODE_KINDS, OTHER_KINDS, kindsUnder, type SearchKind } from "./recallKinds.js";
 import { mergeByScore } from "./ranking/mergeByScore.js";
 
-export interface SearchDeps {
-  driver: Driver;
-  database: string;
+export interface SearchDeps extends GraphTarget {
   embedder: Embedder;
   now: () => Date;
   /** Facts are a search source: their relationship types come from the SDL. */
@@ -120,13 +118,12 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
 const EMPTY: ListResult = { hits: [], rows: [] };
 
 /** Naming an agent the tenant does not have is a mistake worth saying, not an empty answer. */
-async function requireAgents(target: { driver: Driver; database: string }, caller: Caller, agentIds: string[]): Promise<void> {
-  const { records } = await target.driver.executeQuery(
-    "UNWIND $ids AS id OPTIONAL MATCH (a:Agent {tenantId: $tenant, id: id}) WITH id, a WHERE a IS NULL RETURN collect(id) AS missing",
-    { ids: agentIds, tenant: caller.tenantId },
-    { database: target.database, routing: "READ" },
-  );
-  const missing = records[0]?.get("missing") as string[] | undefined;
+async function requireAgents(target: GraphTarget, caller: Caller, agentIds: string[]): Promise<void> {
+  const [missing] = await executor(target).read({
+    cypher: "UNWIND $ids AS id OPTIONAL MATCH (a:Agent {tenantId: $tenant, id: id}) WITH id, a WHERE a IS NULL RETURN collect(id) AS missing",
+    params: { ids: agentIds, tenant: caller.tenantId },
+    decode: (row) => row.strings("missing"),
+  });
   if (missing?.length) {
     throw new BadUserInputError(`searchMemories.input.agentIds: no agent ${missing.map((m) => `"${m}"`).join(", ")} in this tenant`, "searchMemories.input.agentIds");
   }

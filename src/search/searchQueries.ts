@@ -1,4 +1,3 @@
-import neo4j, { type Driver } from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import type { ListHit } from "./ranking/rankCandidates.js";
 import { ANY_KIND_FILTER, OTHER_KIND_FILTER, type SearchFilterParams, type SearchSourceSpec } from "./searchSources.js";
@@ -8,6 +7,9 @@ import type { MemoryType } from "../generated/resolvers-types.js";
 import type { FactRecord } from "../facts/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { MAX_SEARCH_TERMS, searchTerms } from "../embeddings/keyTerms.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 
 /**
  * The stored properties a hit's answer reads: a Memory's or a Message's as
@@ -50,24 +52,16 @@ export interface CandidateRow {
   expandable: boolean;
 }
 
-interface QueryTarget {
-  driver: Driver;
-  database: string;
-}
+type QueryTarget = GraphTarget;
 
 /**
- * One read in an auto-commit transaction: RUN and PULL go in one round trip,
- * where a managed transaction adds BEGIN and COMMIT (search is on the hot
- * path; a read has nothing to retry).
+ * One read of the search's, as the executor's auto-commit `read` (RUN and
+ * PULL in one round trip, where a managed transaction adds BEGIN and COMMIT:
+ * search is on the hot path), without the shared bookmarks, as search has
+ * always read.
  */
-async function read(target: QueryTarget, cypher: string, params: Record<string, unknown>) {
-  const session = target.driver.session({ database: target.database, defaultAccessMode: neo4j.session.READ });
-  try {
-    return (await session.run(cypher, params)).records;
-  } finally {
-    await session.close();
-  }
-}
+const read = <R>(target: QueryTarget, cypher: string, params: Record<string, unknown>, decode: (row: Row) => R) =>
+  executor(target).read({ cypher, params, decode }, { bookmarks: false });
 
 /** What a candidate row is made of, as Cypher over `n` (shared by every list and the neighbour read); vectors, search keys and their terms stay in Neo4j. */
 const rowProjection = (spec: SearchSourceSpec) =>
@@ -76,14 +70,15 @@ const rowProjection = (spec: SearchSourceSpec) =>
    ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId,
    ${spec.conversation("n")} IS NOT NULL ${spec.label === "Memory" ? "OR EXISTS { (n)-[:ABOUT]->(:Person) }" : ""} AS expandable`;
 
-function toRow(spec: SearchSourceSpec, r: { get(key: string): unknown }): CandidateRow {
+function toRow(spec: SearchSourceSpec, r: Row): CandidateRow {
+  const id = r.string("id");
   return {
-    key: `${spec.kind}:${r.get("id") as string}`,
-    id: r.get("id") as string,
-    properties: { ...(r.get("properties") as HitProperties), channelId: r.get("channelId") as string | null },
-    occurredAt: r.get("occurredAt") as string | null,
-    vector: r.get("vector") as number[] | null,
-    expandable: r.get("expandable") === true,
+    key: `${spec.kind}:${id}`,
+    id,
+    properties: { ...r.map<HitProperties>("properties"), channelId: r.stringOrNull("channelId") },
+    occurredAt: r.stringOrNull("occurredAt"),
+    vector: r.numbersOrNull("vector"),
+    expandable: r.boolean("expandable"),
   };
 }
 
@@ -102,23 +97,33 @@ const ANY_KIND_PROJECTION = `n.id AS id, n { .*, embedding: null, contextEmbeddi
         ELSE false END AS expandable`;
 
 /** A row read by ANY_KIND_PROJECTION: its kind from its label, its shown text as `content`. */
-function toAnyRow(r: { get(key: string): unknown }): CandidateRow {
-  const kind = kindOfLabel(r.get("label") as string) as NodeKind;
-  const properties = r.get("properties") as HitProperties;
+function toAnyRow(r: Row): CandidateRow {
+  const kind = kindOfLabel(r.string("label"));
+  if (!kind) throw new Error(`A recalled node's label is not a recalled kind: ${r.string("label")}`);
+  const properties = r.map<HitProperties>("properties");
   const shown = RECALL_KINDS[kind].shown.map((f) => properties[f]).find((v): v is string => typeof v === "string" && v.length > 0);
+  const id = r.string("id");
   return {
-    key: `${kind}:${r.get("id") as string}`,
-    id: r.get("id") as string,
-    properties: { ...properties, content: shown ?? "", channelId: r.get("channelId") as string | null },
-    occurredAt: r.get("occurredAt") as string | null,
-    vector: r.get("vector") as number[] | null,
-    expandable: r.get("expandable") === true,
+    key: `${kind}:${id}`,
+    id,
+    properties: { ...properties, content: shown ?? "", channelId: r.stringOrNull("channelId") },
+    occurredAt: r.stringOrNull("occurredAt"),
+    vector: r.numbersOrNull("vector"),
+    expandable: r.boolean("expandable"),
   };
 }
 
-function anyKindResult(records: { get(key: string): unknown }[]): ListResult {
-  const rows = records.map(toAnyRow);
-  return { hits: rows.map((row, i) => ({ id: row.key, rank: i + 1, score: records[i]!.get("score") as number })), rows };
+/** A scored row of a list: its score beside it. */
+interface ScoredRow {
+  score: number;
+  row: CandidateRow;
+}
+
+const scoredAnyRow = (r: Row): ScoredRow => ({ score: r.number("score"), row: toAnyRow(r) });
+const scoredRow = (spec: SearchSourceSpec) => (r: Row): ScoredRow => ({ score: r.number("score"), row: toRow(spec, r) });
+
+function listOf(scored: ScoredRow[]): ListResult {
+  return { hits: scored.map(({ row, score }, i) => ({ id: row.key, rank: i + 1, score })), rows: scored.map((s) => s.row) };
 }
 
 const labelsOf = (kinds: readonly NodeKind[]) => kinds.map((k) => RECALL_KINDS[k].label);
@@ -143,9 +148,10 @@ export async function recallFulltextHits(
      WHERE ${VISIBLE_TO_CALLER} AND any(l IN labels(n) WHERE l IN $recallLabels) AND ${ANY_KIND_FILTER}
      WITH n, score LIMIT $limit
      RETURN score, ${ANY_KIND_PROJECTION}`,
-    { ...params, index: RECALL_INDEX, recallLabels: labelsOf(kinds), lucene, limit: neo4j.int(limit), withVectors },
+    { ...params, index: RECALL_INDEX, recallLabels: labelsOf(kinds), lucene, limit: cypherInt(limit), withVectors },
+    scoredAnyRow,
   );
-  return anyKindResult(records);
+  return listOf(records);
 }
 
 /**
@@ -185,13 +191,14 @@ export async function otherKindVectorHits(
       ...params,
       vector,
       indexes: labelsOf(embedded).map(vectorIndexName),
-      k: neo4j.int(Math.min(1000, Math.max(50, limit * 2))),
+      k: cypherInt(Math.min(1000, Math.max(50, limit * 2))),
       recallLabels: labelsOf(embedded),
-      limit: neo4j.int(limit),
+      limit: cypherInt(limit),
       withVectors,
     },
+    scoredAnyRow,
   );
-  return anyKindResult(records);
+  return listOf(records);
 }
 
 /** A retriever's list: ranked hits, and the rows of those hits (so no second read is needed). */
@@ -200,12 +207,6 @@ export interface ListResult {
   rows: CandidateRow[];
 }
 
-function listResult(spec: SearchSourceSpec, records: { get(key: string): unknown }[]): ListResult {
-  return {
-    hits: records.map((r, i) => ({ id: `${spec.kind}:${r.get("id") as string}`, rank: i + 1, score: r.get("score") as number })),
-    rows: records.map((r) => toRow(spec, r)),
-  };
-}
 
 /**
  * A node's closeness to the query vector: its own cosine and its contextual
@@ -253,7 +254,8 @@ export async function vectorHits(
      WITH n, ${closeness(spec)} AS score
      ORDER BY score DESC LIMIT $limit
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: neo4j.int(fetch), vector, limit: neo4j.int(limit), withVectors, contextWeight },
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: cypherInt(fetch), vector, limit: cypherInt(limit), withVectors, contextWeight },
+    scoredRow(spec),
   );
   if (records.length < limit && params.agentIds) {
     records = await read(
@@ -263,10 +265,11 @@ export async function vectorHits(
        WITH n, ${closeness(spec)} AS score
        ORDER BY score DESC LIMIT $limit
        RETURN score, ${rowProjection(spec)}`,
-      { ...params, vector, limit: neo4j.int(limit), withVectors, contextWeight },
+      { ...params, vector, limit: cypherInt(limit), withVectors, contextWeight },
+      scoredRow(spec),
     );
   }
-  return listResult(spec, records);
+  return listOf(records);
 }
 
 /**
@@ -284,8 +287,10 @@ export async function neighbours(
   withVectors: boolean,
 ): Promise<{ id: string; of: string; row: CandidateRow }[]> {
   if (ids.length === 0) return [];
-  const records = await read(target, neighbourStatement(spec), { ...params, ids, window: neo4j.int(window), withVectors });
-  return records.map((r) => ({ id: `${spec.kind}:${r.get("id") as string}`, of: `${spec.kind}:${r.get("of") as string}`, row: toRow(spec, r) }));
+  return read(target, neighbourStatement(spec), { ...params, ids, window: cypherInt(window), withVectors }, (r) => {
+    const row = toRow(spec, r);
+    return { id: row.key, of: `${spec.kind}:${r.string("of")}`, row };
+  });
 }
 
 /**
@@ -361,7 +366,8 @@ export async function sharedKeyHits(
      ORDER BY round(score, 9) DESC, coalesce(${spec.occurredAt("n")}.epochMillis, 0) ASC
      LIMIT $depth
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.keysIndex, lucene, keys, holdersLimit: neo4j.int(KEY_HOLDERS_LIMIT), depth: neo4j.int(depth), withVectors },
+    { ...params, index: spec.keysIndex, lucene, keys, holdersLimit: cypherInt(KEY_HOLDERS_LIMIT), depth: cypherInt(depth), withVectors },
+    scoredRow(spec),
   );
-  return listResult(spec, records);
+  return listOf(records);
 }

@@ -10,7 +10,7 @@ import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
-import type { Driver } from "neo4j-driver";
+import type { Driver } from "../graph/driver.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Caller } from "../core/caller.js";
 import { WebSocketServer } from "ws";

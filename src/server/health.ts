@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Driver } from "neo4j-driver";
+import type { Driver } from "../graph/driver.js";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { describeServer } from "../graph/driver.js";
 import type { ExtractionBacklog } from "../extraction/index.js";

@@ -6,6 +6,7 @@ import type { Config } from "../../config/config.js";
 import { LANGCHAIN4J_VERSION, LOCAL_MODELS } from "../../config/embeddingModels.js";
 import { pinnedNeo4jVersion } from "../../graph/local/provisionNeo4j.js";
 import { createDriver } from "../../graph/driver.js";
+import { executor } from "../../graph/executor.js";
 import { migrationsFor } from "../../app/migrations.js";
 import { loadTypeDefs } from "../../schema/loadTypeDefs.js";
 
@@ -98,7 +99,8 @@ export async function checkDatabase({ config, url }: DoctorTarget): Promise<Chec
   try {
     await driver.verifyConnectivity({ database: config.neo4j.database });
     // SHOW commands cannot be combined with UNION: two statements.
-    const names = async (show: string) => (await driver.executeQuery(show, {}, { database: config.neo4j.database })).records.map((r) => r.get("name") as string);
+    const graph = executor({ driver, database: config.neo4j.database });
+    const names = (show: string) => graph.writeTransaction((tx) => tx.run({ cypher: show, params: {}, decode: (r) => r.string("name") }));
     const present = new Set([...(await names("SHOW INDEXES YIELD name")), ...(await names("SHOW CONSTRAINTS YIELD name"))]);
     // Data migrations and drops leave no index behind: only the ones that make one can be seen here.
     const missing = migrationsFor(loadTypeDefs().document).filter((m) => !m.data && !m.drop && !present.has(m.name)).map((m) => m.name);

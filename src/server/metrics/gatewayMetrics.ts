@@ -1,4 +1,4 @@
-import type { Driver } from "neo4j-driver";
+import type { Driver } from "../../graph/driver.js";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { EmbeddingWorker } from "../../core/embedder.js";
 import type { EmbeddedType } from "../../core/schemaFacts.js";

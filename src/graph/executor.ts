@@ -1,0 +1,126 @@
+import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type SessionConfig } from "neo4j-driver";
+import type { Span } from "@opentelemetry/api";
+import { failSpan } from "../core/tracing.js";
+import { rowOf } from "./row.js";
+import type { Statement } from "./statement.js";
+import { startStatementSpan } from "./statementSpan.js";
+import { untraced } from "./tracedDriver.js";
+
+/** Where statements run: the process's driver and its database. */
+export interface GraphTarget {
+  driver: Driver;
+  database: string;
+}
+
+/** A transaction the executor holds: statements run in it see each other's writes and commit together. */
+export interface Tx {
+  run<R>(statement: Statement<R>): Promise<R[]>;
+}
+
+export interface RunOptions {
+  /**
+   * Carry the driver's shared bookmarks (driver.ts, usesBookmarks), so a read
+   * sees what earlier writes committed: on by default. Search's hot-path
+   * reads go without them, as they always have.
+   */
+  bookmarks?: boolean;
+}
+
+/**
+ * The one place that runs Cypher. Reads and writes either on their own (an
+ * auto-commit transaction: one round trip, retried when the driver calls the
+ * error retryable) or as a managed transaction (the driver retries the whole
+ * work on a transient error); either way in the right access mode, with the
+ * bookmarks, a span per statement, and each row decoded by its statement.
+ */
+export interface Executor {
+  /** One read-only statement, in an auto-commit READ transaction. */
+  read<R>(statement: Statement<R>, options?: RunOptions): Promise<R[]>;
+  /**
+   * One statement that is the whole of its write, in an auto-commit WRITE
+   * transaction. Only for a statement safe to retry: it creates under a
+   * unique key (a retry after a lost reply is refused, not doubled) or is
+   * idempotent.
+   */
+  write<R>(statement: Statement<R>, options?: RunOptions): Promise<R[]>;
+  /** Several reads that must see one state. */
+  readTransaction<T>(work: (tx: Tx) => Promise<T>, options?: RunOptions): Promise<T>;
+  /** A write of several statements, committed together; `work` may run again on a transient error. */
+  writeTransaction<T>(work: (tx: Tx) => Promise<T>, options?: RunOptions): Promise<T>;
+  /**
+   * What @neo4j/graphql runs a translated read on when it is given as the
+   * request's `executionContext` (neither a driver nor a session: it only
+   * calls `run`): each statement as `read` runs one, in one round trip, where
+   * @neo4j/graphql's own managed read transaction takes three. Only for
+   * operations that read (graph/selectNodes.ts): a write given to it would
+   * run on a READ session and be refused.
+   */
+  readsForGraphql(): { run(cypher: string, params: Record<string, unknown>): Promise<QueryResult> };
+}
+
+/** Attempts of an auto-commit statement that failed with an error the driver calls retryable (a leader change, a deadlock). */
+const ATTEMPTS = 3;
+
+type AccessMode = typeof neo4j.session.READ | typeof neo4j.session.WRITE;
+
+/** The executor over `target`: cheap to make, holds nothing but the target. */
+export function executor(target: GraphTarget): Executor {
+  const { driver, traced } = untraced(target.driver);
+  const { database } = target;
+
+  const sessionConfig = (accessMode: AccessMode, options: RunOptions = {}): SessionConfig => ({
+    database,
+    defaultAccessMode: accessMode,
+    ...(options.bookmarks === false ? {} : { bookmarkManager: driver.executeQueryBookmarkManager }),
+  });
+
+  /** Runs one statement through `run`, inside its span when the driver given was traced. */
+  async function traceRun(cypher: string, run: () => PromiseLike<QueryResult>): Promise<QueryResult> {
+    const span: Span | null = traced ? startStatementSpan(cypher, database) : null;
+    try {
+      return await run();
+    } catch (err) {
+      if (span) failSpan(span, err);
+      throw err;
+    } finally {
+      span?.end();
+    }
+  }
+
+  const decoded = <R>(statement: Statement<R>, result: QueryResult): R[] => result.records.map((record) => statement.decode(rowOf(record)));
+
+  async function autoCommit(cypher: string, params: Record<string, unknown>, accessMode: AccessMode, options?: RunOptions): Promise<QueryResult> {
+    for (let attempt = 1; ; attempt++) {
+      const session = driver.session(sessionConfig(accessMode, options));
+      try {
+        return await traceRun(cypher, () => session.run(cypher, params));
+      } catch (err) {
+        if (attempt >= ATTEMPTS || !neo4j.isRetryableError(err as Error)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));
+      } finally {
+        await session.close();
+      }
+    }
+  }
+
+  const txOf = (tx: ManagedTransaction): Tx => ({
+    run: async (statement) => decoded(statement, await traceRun(statement.cypher, () => tx.run(statement.cypher, statement.params))),
+  });
+
+  async function managed<T>(accessMode: AccessMode, work: (tx: Tx) => Promise<T>, options?: RunOptions): Promise<T> {
+    const session = driver.session(sessionConfig(accessMode, options));
+    try {
+      return accessMode === neo4j.session.READ ? await session.executeRead((tx) => work(txOf(tx))) : await session.executeWrite((tx) => work(txOf(tx)));
+    } finally {
+      await session.close();
+    }
+  }
+
+  return {
+    read: async (statement, options) => decoded(statement, await autoCommit(statement.cypher, statement.params, neo4j.session.READ, options)),
+    write: async (statement, options) => decoded(statement, await autoCommit(statement.cypher, statement.params, neo4j.session.WRITE, options)),
+    readsForGraphql: () => ({ run: (cypher, params) => autoCommit(cypher, params, neo4j.session.READ) }),
+    readTransaction: (work, options) => managed(neo4j.session.READ, work, options),
+    writeTransaction: (work, options) => managed(neo4j.session.WRITE, work, options),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * One Cypher statement as a domain builds it: the text, its parameters (every
+ * value a parameter, never text), and how a row of its result reads. Builders
+ * are pure functions returning these; the executor (executor.ts) runs them.
+ */
+export interface Statement<R> {
+  cypher: string;
+  params: Record<string, unknown>;
+  /** A row of the result as the caller's type, read through the checked accessors of Row. */
+  decode: (row: Row) => R;
+}
+
+/**
+ * A result row with typed, checked accessors: a field that is not what the
+ * statement promised throws RowShapeError (an internal error, masked to the
+ * client) instead of travelling on under a cast.
+ */
+export interface Row {
+  /** The field as the driver gives it, unchecked: for values a caller checks itself. */
+  value(key: string): unknown;
+  string(key: string): string;
+  stringOrNull(key: string): string | null;
+  /** A string from a closed set (an outcome, a status): anything else is refused. */
+  oneOf<T extends string>(key: string, values: readonly T[]): T;
+  /** A driver Integer or a float, as a JS number. */
+  number(key: string): number;
+  numberOrNull(key: string): number | null;
+  /** true or false; null reads as false (an absent flag). */
+  boolean(key: string): boolean;
+  strings(key: string): string[];
+  /** A list whose items are strings or null (a node's text fields, some unset). */
+  stringsOrNulls(key: string): (string | null)[];
+  /** A list of numbers (a vector), or null. */
+  numbersOrNull(key: string): number[] | null;
+  /**
+   * A map (a node's projected properties, `n { .* }`), typed as the SDL types
+   * the node: its keys are not checked one by one, only that it is a map.
+   */
+  map<T extends object = Record<string, unknown>>(key: string): T;
+  mapOrNull<T extends object = Record<string, unknown>>(key: string): T | null;
+  /**
+   * The whole row as an object keyed by its fields, unchecked: only for
+   * readQuery (readQuery.ts), whose callers type their rows by a generic.
+   * A new statement declares what it reads with the accessors above.
+   */
+  fields<T extends object>(): T;
+}
+
+/** A row did not have the shape its statement declared. */
+export class RowShapeError extends Error {
+  constructor(key: string, expected: string, got: unknown) {
+    super(`Result field "${key}" should be ${expected}, got ${got === null ? "null" : typeof got}`);
+    this.name = "RowShapeError";
+  }
+}
+
+/** A statement whose rows are not read (a write that returns nothing the caller needs). */
+export const noRows = (cypher: string, params: Record<string, unknown>): Statement<void> => ({ cypher, params, decode: () => undefined });
+
+/** The one row of a statement that always returns one (an aggregate, a MERGE): none is a broken statement. */
+export function onlyRow<R>(rows: readonly R[]): R {
+  if (rows.length === 0) throw new Error("A statement that returns one row returned none");
+  return rows[0]!;
+}

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Cypher runs through the one executor (src/graph/executor.ts). The
+ * dependency rule `neo4j-driver-only-in-graph` keeps neo4j-driver's imports in
+ * src/graph; this test catches what an import rule cannot see: a driver that
+ * reached a file through a dependency bag and is used there directly.
+ */
+const ROOT = join(import.meta.dirname, "../../..");
+const DRIVER_API = /\.session\(|\.executeRead\(|\.executeWrite\(|\.executeQuery\(|\.beginTransaction\(|\bManagedTransaction\b/;
+
+/** Files that still run Cypher themselves, from before the executor (#51): the list only shrinks. */
+const NOT_YET_ON_THE_EXECUTOR = new Set([
+  "src/beliefs/joinPool.ts",
+  "src/beliefs/memoryShare.ts",
+  "src/beliefs/memoryStore.ts",
+  "src/beliefs/readReflectionInput.ts",
+  "src/beliefs/reflect.ts",
+  "src/beliefs/supersedeBelief.ts",
+  "src/beliefs/writeReflection.ts",
+  "src/cypherTool/runReadOnlyCypher.ts",
+  "src/extraction/extractionQueue.ts",
+  "src/facts/assertFactBatch.ts",
+  "src/facts/assertFacts.ts",
+  "src/facts/factEmbeddingPass.ts",
+  "src/facts/loadFactState.ts",
+  "src/facts/retractFact.ts",
+  "src/facts/writeAssertions.ts",
+  "src/facts/writeFactPlan.ts",
+  "src/feed/appendOutboxEvent.ts",
+  "src/feed/installSquadDefaults.ts",
+  "src/feed/knowledgeOutbox.ts",
+  "src/feed/outboxWrite.ts",
+  "src/forget/correctMemory.ts",
+  "src/forget/erasePerson.ts",
+  "src/forget/forgetMemory.ts",
+  "src/memory/recordInteraction.ts",
+  "src/messages/recordMessages.ts",
+  "src/transfer/writeImportBatch.ts",
+  "src/workflow/applyWorkflowTransition.ts",
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFiles(path);
+    return entry.name.endsWith(".ts") ? [relative(ROOT, path)] : [];
+  });
+}
+
+describe("one executor", () => {
+  const callers = sourceFiles(join(ROOT, "src"))
+    .filter((file) => !file.startsWith("src/graph/"))
+    .filter((file) => DRIVER_API.test(readFileSync(join(ROOT, file), "utf8")));
+
+  it("no file outside src/graph opens a session or transaction of its own, or runs executeQuery", () => {
+    expect(callers.filter((file) => !NOT_YET_ON_THE_EXECUTOR.has(file))).toEqual([]);
+  });
+
+  it("the list of files not yet moved names only files that still need it", () => {
+    expect([...NOT_YET_ON_THE_EXECUTOR].filter((file) => !callers.includes(file))).toEqual([]);
+  });
+});

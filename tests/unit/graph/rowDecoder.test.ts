@@ -1,0 +1,53 @@
+import neo4j from "neo4j-driver";
+import { describe, expect, it } from "vitest";
+import { rowOf } from "../../../src/graph/row.js";
+import { RowShapeError } from "../../../src/graph/statement.js";
+
+const record = (fields: Record<string, unknown>) => ({
+  get: (key: string) => {
+    if (!(key in fields)) throw new Error(`no field ${key}`);
+    return fields[key];
+  },
+  toObject: () => fields,
+});
+
+describe("the executor's row decoder", () => {
+  it("reads each field as the type its statement declared, Integers as numbers", () => {
+    const row = rowOf(record({ id: "m1", n: neo4j.int(7), score: 0.5, tags: ["a"], vector: [0.1, 0.2], props: { content: "x" }, flag: true, none: null }));
+    expect(row.string("id")).toBe("m1");
+    expect(row.number("n")).toBe(7);
+    expect(row.number("score")).toBe(0.5);
+    expect(row.strings("tags")).toEqual(["a"]);
+    expect(row.numbersOrNull("vector")).toEqual([0.1, 0.2]);
+    expect(row.map<{ content: string }>("props").content).toBe("x");
+    expect(row.boolean("flag")).toBe(true);
+    expect(row.stringOrNull("none")).toBeNull();
+    expect(row.numberOrNull("none")).toBeNull();
+    expect(row.numbersOrNull("none")).toBeNull();
+    expect(row.mapOrNull("none")).toBeNull();
+    expect(row.boolean("none")).toBe(false);
+  });
+
+  it("refuses a field that is not what the statement declared, naming the field", () => {
+    const row = rowOf(record({ id: 3, n: "7", tags: ["a", 1], vector: ["x"], props: [1], flag: "yes", missing: null }));
+    expect(() => row.string("id")).toThrow(RowShapeError);
+    expect(() => row.string("id")).toThrow(/"id" should be a string, got number/);
+    expect(() => row.number("n")).toThrow(RowShapeError);
+    expect(() => row.strings("tags")).toThrow(RowShapeError);
+    expect(() => row.numbersOrNull("vector")).toThrow(RowShapeError);
+    expect(() => row.map("props")).toThrow(RowShapeError);
+    expect(() => row.map("n")).toThrow(RowShapeError);
+    expect(() => row.boolean("flag")).toThrow(RowShapeError);
+    expect(() => row.string("missing")).toThrow(/got null/);
+  });
+
+  it("reads a string of a closed set, and refuses one outside it", () => {
+    const row = rowOf(record({ outcome: "SAME", other: "DROP TABLE" }));
+    expect(row.oneOf("outcome", ["CREATE", "SAME"] as const)).toBe("SAME");
+    expect(() => row.oneOf("other", ["CREATE", "SAME"] as const)).toThrow(/one of CREATE, SAME/);
+  });
+
+  it("does not read a driver Integer as a map", () => {
+    expect(() => rowOf(record({ n: neo4j.int(1) })).map("n")).toThrow(RowShapeError);
+  });
+});
