@@ -30,7 +30,7 @@ async function operatorSecret(config: Config): Promise<string> {
   if (config.auth.mode === "off") throw new OperatorTokenError("MNEMOGRAPH_AUTH=off needs no token: every loopback caller is the operator");
   if (config.auth.jwtSecret) return config.auth.jwtSecret;
   if (config.auth.jwksUrl) throw new OperatorTokenError("This gateway verifies only an external issuer's tokens (JWKS_URL), which cannot carry the operator claim: set JWT_SECRET to have an operator");
-  const file = path.join(path.dirname(config.neo4j.dataDir), "jwt-secret");
+  const file = path.join(config.home, "jwt-secret");
   if (!isLoopback(config.host) || !existsSync(file)) throw new OperatorTokenError(`No JWT_SECRET, and no local secret at ${file}: start the gateway once, or set JWT_SECRET`);
   return (await readFile(file, "utf8")).trim();
 }

@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { defaultCacheDir, defaultDataHome } from "./dataHome.js";
 import { LOCAL_MODEL_NAMES } from "./embeddingModels.js";
 import { defaultLimits, parseRateLimits, type LimitsConfig } from "./limitsConfig.js";
 
@@ -16,6 +17,13 @@ export interface Config {
   /** `production` turns off introspection and detailed errors. */
   mode: "development" | "production";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * This user's Mnemograph folder: the local secret and token, and the file naming the
+   * gateway that serves the embedded data (app/gatewayFile.ts). `MNEMOGRAPH_HOME`, else
+   * the folder holding `MNEMOGRAPH_DATA_DIR` (where these files always were), else the
+   * platform's per-user data folder (config/dataHome.ts); never the current directory.
+   */
+  home: string;
   neo4j: Neo4jConfig;
   auth: AuthConfig;
   /** Depth, cost, aliases, tokens and per-agent rates, for HTTP and WebSocket alike. */
@@ -220,6 +228,7 @@ const schema = z.object({
   NEO4J_USER: z.string().min(1).default("neo4j"),
   NEO4J_PASSWORD: z.string().default(""),
   NEO4J_DATABASE: z.string().min(1).default("neo4j"),
+  MNEMOGRAPH_HOME: z.string().min(1).optional(),
   MNEMOGRAPH_DATA_DIR: z.string().min(1).optional(),
   MNEMOGRAPH_CACHE_DIR: z.string().min(1).optional(),
   NEO4J_BOLT_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -317,7 +326,7 @@ export class ConfigError extends Error {
  * Parses and validates the environment. Empty strings count as unset, so
  * `NEO4J_URI=` in a shell falls back to the embedded server.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), platform: NodeJS.Platform = process.platform): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
@@ -325,6 +334,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const limits = defaultLimits(e.MNEMOGRAPH_MODE);
+  const places = { env: cleaned, platform, homedir: cleaned.HOME ?? os.homedir() };
+  // Explicit folders resolve against the current directory, as they always have; the defaults never do.
+  const givenHome = e.MNEMOGRAPH_HOME ? path.resolve(cwd, e.MNEMOGRAPH_HOME) : undefined;
+  const dataDir = e.MNEMOGRAPH_DATA_DIR ? path.resolve(cwd, e.MNEMOGRAPH_DATA_DIR) : path.join(givenHome ?? defaultDataHome(places), "data");
+  const home = givenHome ?? (e.MNEMOGRAPH_DATA_DIR ? path.dirname(dataDir) : defaultDataHome(places));
+  // With MNEMOGRAPH_HOME, one folder holds everything (the cache too).
+  const cacheDir = e.MNEMOGRAPH_CACHE_DIR ? path.resolve(cwd, e.MNEMOGRAPH_CACHE_DIR) : givenHome ? path.join(givenHome, "cache") : defaultCacheDir(places);
   if (e.EXTRACTION === "llm" && !e.LLM_BASE_URL) {
     throw new ConfigError(["EXTRACTION: \"llm\" needs LLM_BASE_URL (an OpenAI-compatible chat endpoint); use EXTRACTION=deterministic without one"]);
   }
@@ -338,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     mode: e.MNEMOGRAPH_MODE,
     logLevel: e.LOG_LEVEL,
+    home,
     maxBodyBytes: e.MAX_BODY_BYTES,
     admission: { maxConcurrent: e.MAX_CONCURRENT_OPERATIONS, maxQueued: e.MAX_QUEUED_OPERATIONS, queueTimeoutMs: e.OPERATION_QUEUE_TIMEOUT_MS },
     warmUpSeconds: e.WARMUP_SECONDS,
@@ -405,8 +422,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       user: e.NEO4J_USER,
       password: e.NEO4J_PASSWORD,
       database: e.NEO4J_DATABASE,
-      dataDir: path.resolve(cwd, e.MNEMOGRAPH_DATA_DIR ?? ".mnemograph/data"),
-      cacheDir: path.resolve(cwd, e.MNEMOGRAPH_CACHE_DIR ?? path.join(os.homedir(), ".cache", "mnemograph")),
+      dataDir,
+      cacheDir,
       boltPort: e.NEO4J_BOLT_PORT,
       heap: e.NEO4J_HEAP.toLowerCase(),
       pageCache: e.NEO4J_PAGECACHE.toLowerCase(),

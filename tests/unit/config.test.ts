@@ -3,12 +3,40 @@ import { ConfigError, loadConfig } from "../../src/config/config.js";
 
 describe("loadConfig", () => {
   it("gives the embedded defaults when nothing is set", () => {
-    const config = loadConfig({}, "/srv/app");
+    const config = loadConfig({ HOME: "/home/ada" }, "/srv/app", "linux");
     expect(config.port).toBe(4000);
     expect(config.host).toBe("127.0.0.1");
     expect(config.neo4j.uri).toBeUndefined();
-    expect(config.neo4j.dataDir).toBe("/srv/app/.mnemograph/data");
+    expect(config.neo4j.dataDir).toBe("/home/ada/.local/share/mnemograph/data");
+    expect(config.home).toBe("/home/ada/.local/share/mnemograph");
+    expect(config.neo4j.cacheDir).toBe("/home/ada/.cache/mnemograph");
     expect(config.mode).toBe("development");
+  });
+
+  it("keeps data in the user's folder whatever the current directory (an MCP client may start us from /)", () => {
+    expect(loadConfig({ HOME: "/home/ada" }, "/", "linux").home).toBe("/home/ada/.local/share/mnemograph");
+    const xdg = loadConfig({ HOME: "/home/ada", XDG_DATA_HOME: "/data/ada", XDG_CACHE_HOME: "/var/cache/ada" }, "/", "linux");
+    expect(xdg.neo4j.dataDir).toBe("/data/ada/mnemograph/data");
+    expect(xdg.neo4j.cacheDir).toBe("/var/cache/ada/mnemograph");
+    // XDG: a relative path is invalid and ignored.
+    expect(loadConfig({ HOME: "/home/ada", XDG_DATA_HOME: "rel" }, "/", "linux").home).toBe("/home/ada/.local/share/mnemograph");
+    expect(loadConfig({ HOME: "/Users/ada" }, "/", "darwin").home).toBe("/Users/ada/Library/Application Support/mnemograph");
+  });
+
+  it("puts data, token and cache under MNEMOGRAPH_HOME when it is set", () => {
+    const config = loadConfig({ HOME: "/home/ada", MNEMOGRAPH_HOME: "/opt/mg" }, "/", "linux");
+    expect(config.home).toBe("/opt/mg");
+    expect(config.neo4j.dataDir).toBe("/opt/mg/data");
+    expect(config.neo4j.cacheDir).toBe("/opt/mg/cache");
+  });
+
+  it("keeps explicit folders where they always resolved: against the current directory, the token beside the data", () => {
+    const config = loadConfig({ HOME: "/home/ada", MNEMOGRAPH_DATA_DIR: ".mnemograph/data", MNEMOGRAPH_CACHE_DIR: "cache" }, "/srv/app", "linux");
+    expect(config.neo4j.dataDir).toBe("/srv/app/.mnemograph/data");
+    expect(config.home).toBe("/srv/app/.mnemograph");
+    expect(config.neo4j.cacheDir).toBe("/srv/app/cache");
+    // The image's layout: MNEMOGRAPH_DATA_DIR=/data/neo4j, so the local files sit in /data.
+    expect(loadConfig({ MNEMOGRAPH_DATA_DIR: "/data/neo4j" }, "/app", "linux").home).toBe("/data");
   });
 
   it("treats an empty variable as unset", () => {
