@@ -14,8 +14,19 @@ export interface Config {
   port: number;
   /** Interface the gateway listens on; loopback by default. */
   host: string;
-  /** `production` turns off introspection and detailed errors. */
+  /** `production`: production limits and error details, and introspection off unless `introspection` says otherwise. */
   mode: "development" | "production";
+  /**
+   * Whether `__schema`/`__type` are answered and `/graphql` in a browser opens Apollo Sandbox
+   * (INTROSPECTION; on in development, off in production by default). Every GraphQL request
+   * carries a valid token, so on means: for authenticated callers.
+   */
+  introspection: boolean;
+  /**
+   * Browser origins allowed to call the gateway cross-origin (CORS_ORIGINS): a list of exact
+   * origins, `*` for any, or empty for none (no CORS headers: same-origin pages only).
+   */
+  corsOrigins: readonly string[] | "*";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
    * This user's Mnemograph folder: the local secret and token, and the file naming the
@@ -219,6 +230,19 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default("127.0.0.1"),
   MNEMOGRAPH_MODE: z.enum(["development", "production"]).default("development"),
+  INTROSPECTION: z.enum(["on", "off"]).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((text, ctx) => {
+      const origins = text.split(",").map((o) => o.trim()).filter((o) => o.length > 0);
+      if (origins.length === 1 && origins[0] === "*") return "*" as const;
+      for (const origin of origins) {
+        const problem = originProblem(origin);
+        if (problem) ctx.addIssue({ code: "custom", message: `"${origin}" ${problem}` });
+      }
+      return origins;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
   NEO4J_URI: z
@@ -311,6 +335,20 @@ const schema = z.object({
     .optional(),
 });
 
+/** Why `origin` is not a browser origin as the Origin header sends it (scheme://host[:port]), or null. */
+function originProblem(origin: string): string | null {
+  if (origin === "*") return "is allowed only alone (CORS_ORIGINS=*)";
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return "is not an origin: scheme://host[:port], e.g. https://app.example.com";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "is not an http(s) origin";
+  if (url.origin !== origin) return `is not an origin as browsers send it (no path or trailing slash): ${url.origin}`;
+  return null;
+}
+
 /** Every environment variable Mnemograph reads: the keys of the table above (deployment files are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
@@ -353,6 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     host: e.HOST,
     mode: e.MNEMOGRAPH_MODE,
+    introspection: e.INTROSPECTION ? e.INTROSPECTION === "on" : e.MNEMOGRAPH_MODE === "development",
+    corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
     home,
     maxBodyBytes: e.MAX_BODY_BYTES,

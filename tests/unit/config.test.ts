@@ -39,6 +39,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ MNEMOGRAPH_DATA_DIR: "/data/neo4j" }, "/app", "linux").home).toBe("/data");
   });
 
+  it("turns introspection (and Sandbox) on in development and off in production unless INTROSPECTION says", () => {
+    expect(loadConfig({}).introspection).toBe(true);
+    expect(loadConfig({ MNEMOGRAPH_MODE: "production" }).introspection).toBe(false);
+    expect(loadConfig({ MNEMOGRAPH_MODE: "production", INTROSPECTION: "on" }).introspection).toBe(true);
+    expect(loadConfig({ INTROSPECTION: "off" }).introspection).toBe(false);
+    expect(() => loadConfig({ INTROSPECTION: "yes" })).toThrowError(/INTROSPECTION/);
+  });
+
+  it("reads CORS_ORIGINS as exact browser origins, or * alone, and names a bad one", () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: "https://app.example.com, http://localhost:5173" }).corsOrigins).toEqual(["https://app.example.com", "http://localhost:5173"]);
+    expect(loadConfig({ CORS_ORIGINS: "*" }).corsOrigins).toBe("*");
+    expect(() => loadConfig({ CORS_ORIGINS: "https://app.example.com/" })).toThrowError(/CORS_ORIGINS: "https:\/\/app.example.com\/" is not an origin as browsers send it \(no path or trailing slash\): https:\/\/app.example.com/);
+    expect(() => loadConfig({ CORS_ORIGINS: "app.example.com" })).toThrowError(/CORS_ORIGINS: "app.example.com" is not an origin: scheme:\/\/host\[:port\]/);
+    expect(() => loadConfig({ CORS_ORIGINS: "ftp://files.example.com" })).toThrowError(/is not an http\(s\) origin/);
+    expect(() => loadConfig({ CORS_ORIGINS: "*,https://a.example.com" })).toThrowError(/"\*" is allowed only alone/);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ NEO4J_URI: "", PORT: "" }).neo4j.uri).toBeUndefined();
   });
