@@ -3,10 +3,12 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * The file in the user's Mnemograph folder (config.home) that names the gateway serving
- * the embedded data there: one embedded Neo4j per data directory, so a second gateway
- * on the same folder would fail on Neo4j's store lock (or the port) after a long start.
- * Commands without --url read it to use the running gateway instead of starting one.
+ * The file in the embedded Neo4j's data directory (config.neo4j.dataDir, `data/` of the
+ * user's Mnemograph folder by default) that names the gateway serving it: one embedded
+ * Neo4j per data directory, so a second gateway on it would fail on Neo4j's store lock (or
+ * the port) after a long start. Commands without --url read it to use the running gateway
+ * instead of starting one. It sits in the data directory itself, not beside it, so that
+ * data directories that share a parent (tests' temporary ones in /tmp) never share it.
  */
 export const GATEWAY_FILE = "gateway.json";
 
@@ -23,9 +25,9 @@ export interface GatewayRecord {
 /** What the record in a folder says about a gateway there. */
 export type RunningGateway =
   | { state: "none" }
-  /** Its process lives and `/health` answered (200, or 503 while Neo4j is down). */
+  /** Its process lives and `/health/live` answered. */
   | { state: "answering"; record: GatewayRecord }
-  /** Its process lives but `/health` did not answer: still starting, or stuck. */
+  /** Its process lives but `/health/live` did not answer: still starting, or stuck. */
   | { state: "silent"; record: GatewayRecord };
 
 /** The URL a client on this machine reaches a gateway listening on `host` with. */
@@ -35,19 +37,19 @@ export function localUrl(host: string, port: number): string {
   return `http://${shown}:${port}/graphql`;
 }
 
-export async function writeGatewayRecord(home: string, record: GatewayRecord): Promise<void> {
-  await mkdir(home, { recursive: true });
-  await writeFile(path.join(home, GATEWAY_FILE), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
+export async function writeGatewayRecord(dataDir: string, record: GatewayRecord): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(path.join(dataDir, GATEWAY_FILE), `${JSON.stringify(record, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** Removes the record if it is this process's (a newer gateway's record is left alone). */
-export async function removeGatewayRecord(home: string, pid = process.pid): Promise<void> {
-  if (readGatewayRecord(home)?.pid === pid) await rm(path.join(home, GATEWAY_FILE), { force: true });
+export async function removeGatewayRecord(dataDir: string, pid = process.pid): Promise<void> {
+  if (readGatewayRecord(dataDir)?.pid === pid) await rm(path.join(dataDir, GATEWAY_FILE), { force: true });
 }
 
-/** The record in `home`, or null when there is none or it cannot be read. */
-export function readGatewayRecord(home: string): GatewayRecord | null {
-  const file = path.join(home, GATEWAY_FILE);
+/** The record in `dataDir`, or null when there is none or it cannot be read. */
+export function readGatewayRecord(dataDir: string): GatewayRecord | null {
+  const file = path.join(dataDir, GATEWAY_FILE);
   if (!existsSync(file)) return null;
   try {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as Partial<GatewayRecord>;
@@ -76,16 +78,30 @@ function gatewayAlive(pid: number): boolean {
 }
 
 /**
- * The gateway the record in `home` names, if its process still lives (a record left by
- * a killed gateway counts as none), and whether its `/health` answers within `timeoutMs`.
+ * The gateway the record in `dataDir` names, if its process still lives (a record left by
+ * a killed gateway counts as none), and whether it answers `/health/live` within
+ * `timeoutMs` (the liveness route: no database query, so a busy Neo4j does not hide it).
  */
-export async function findRunningGateway(home: string, timeoutMs = 2000): Promise<RunningGateway> {
-  const record = readGatewayRecord(home);
+export async function findRunningGateway(dataDir: string, timeoutMs = 5000): Promise<RunningGateway> {
+  const record = readGatewayRecord(dataDir);
   if (!record || record.pid === process.pid || !gatewayAlive(record.pid)) return { state: "none" };
   try {
-    const res = await fetch(record.url.replace(/\/graphql$/, "/health"), { signal: AbortSignal.timeout(timeoutMs) });
-    return res.status === 200 || res.status === 503 ? { state: "answering", record } : { state: "silent", record };
+    const res = await fetch(record.url.replace(/\/graphql$/, "/health/live"), { signal: AbortSignal.timeout(timeoutMs) });
+    return res.ok ? { state: "answering", record } : { state: "silent", record };
   } catch {
     return { state: "silent", record };
+  }
+}
+
+/** A second embedded gateway on a data directory that one already serves (app/startApp.ts refuses it). */
+export class DataDirectoryInUse extends Error {
+  constructor(running: Exclude<RunningGateway, { state: "none" }>) {
+    const { pid, url, dataDir } = running.record;
+    super(
+      running.state === "answering"
+        ? `The data directory ${dataDir} is in use by the gateway at ${url} (pid ${pid}): use that one (--url ${url}), stop it, or set MNEMOGRAPH_HOME to another folder`
+        : `The data directory ${dataDir} is in use by a gateway that does not answer at ${url} yet (pid ${pid}): wait for it, stop it, or set MNEMOGRAPH_HOME to another folder`,
+    );
+    this.name = "DataDirectoryInUse";
   }
 }

@@ -9,7 +9,7 @@ import { watchAvailability, type DatabaseAvailability } from "../graph/availabil
 import { VERSION } from "./version.js";
 import { createGatewayMetrics } from "../server/metrics/gatewayMetrics.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
-import { findRunningGateway, localUrl, removeGatewayRecord, writeGatewayRecord } from "./gatewayFile.js";
+import { DataDirectoryInUse, findRunningGateway, localUrl, removeGatewayRecord, writeGatewayRecord } from "./gatewayFile.js";
 import { migrationsFor } from "./migrations.js";
 import { schemaFactsOf } from "./schemaFacts.js";
 import type { SchemaFacts } from "../core/schemaFacts.js";
@@ -194,7 +194,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     });
     // Commands without --url find this gateway instead of starting a second one on the same data.
     if (localNeo4j) {
-      await writeGatewayRecord(config.home, { pid: process.pid, url: localUrl(config.host, gateway.port), dataDir: config.neo4j.dataDir, startedAt: now().toISOString() });
+      await writeGatewayRecord(config.neo4j.dataDir, { pid: process.pid, url: localUrl(config.host, gateway.port), dataDir: config.neo4j.dataDir, startedAt: now().toISOString() });
     }
     let warmedUp: WarmUpReport | null = null;
     if (!health.warmedUp) {
@@ -229,7 +229,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       availability: watched,
       async stop() {
         await gateway.stop();
-        if (localNeo4j) await removeGatewayRecord(config.home);
+        if (localNeo4j) await removeGatewayRecord(config.neo4j.dataDir);
         await background.drain();
         await sequencer.stop();
         await leaseSweeper.stop();
@@ -245,7 +245,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       },
     };
   } catch (err) {
-    if (localNeo4j) await removeGatewayRecord(config.home);
+    if (localNeo4j) await removeGatewayRecord(config.neo4j.dataDir);
     await outbox?.stop();
     await extraction?.stop();
     await embeddings?.stop();
@@ -264,12 +264,6 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
  * store's lock. Said at once, naming the one that runs.
  */
 async function refuseSecondEmbedded(config: Config): Promise<void> {
-  const running = await findRunningGateway(config.home);
-  if (running.state === "none") return;
-  const { pid, url, dataDir } = running.record;
-  throw new Error(
-    running.state === "answering"
-      ? `The data directory ${dataDir} is in use by the gateway at ${url} (pid ${pid}): use that one (--url ${url}), stop it, or set MNEMOGRAPH_HOME to another folder`
-      : `The data directory ${dataDir} is in use by a gateway that does not answer at ${url} yet (pid ${pid}): wait for it, stop it, or set MNEMOGRAPH_HOME to another folder`,
-  );
+  const running = await findRunningGateway(config.neo4j.dataDir);
+  if (running.state !== "none") throw new DataDirectoryInUse(running);
 }

@@ -29,8 +29,8 @@ export interface Config {
   corsOrigins: readonly string[] | "*";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /**
-   * This user's Mnemograph folder: the local secret and token, and the file naming the
-   * gateway that serves the embedded data (app/gatewayFile.ts). `MNEMOGRAPH_HOME`, else
+   * This user's Mnemograph folder: the local secret and token, and by default the embedded
+   * Neo4j's data directory (`data/`, where app/gatewayFile.ts names the gateway serving it). `MNEMOGRAPH_HOME`, else
    * the folder holding `MNEMOGRAPH_DATA_DIR` (where these files always were), else the
    * platform's per-user data folder (config/dataHome.ts); never the current directory.
    */

@@ -72,7 +72,7 @@ export async function connect(options: ConnectionOptions): Promise<Connection> {
 /** The URL of the gateway serving this user's embedded data, if one answers; an error if one runs but does not. */
 async function runningGatewayUrl(config: Config): Promise<string | undefined> {
   if (config.neo4j.uri) return undefined;
-  const running = await findRunningGateway(config.home);
+  const running = await findRunningGateway(config.neo4j.dataDir);
   if (running.state === "answering") return running.record.url;
   if (running.state === "silent") {
     const { pid, url, dataDir } = running.record;

@@ -15,6 +15,7 @@ export function serveCommand(program: Command): void {
       const { loadConfig, ConfigError } = await import("../../config/config.js");
       const { createLogger } = await import("../../logging/logger.js");
       const { serveGateway } = await import("../serveGateway.js");
+      const { DataDirectoryInUse } = await import("../../app/gatewayFile.js");
       let config;
       try {
         config = loadConfig();
@@ -26,7 +27,8 @@ export function serveCommand(program: Command): void {
       try {
         process.exitCode = await serveGateway(config, logger);
       } catch (err) {
-        logger.fatal({ err }, "Mnemograph could not start");
+        // The refusal says all there is to say; anything else is logged with its stack.
+        if (!(err instanceof DataDirectoryInUse)) logger.fatal({ err }, "Mnemograph could not start");
         throw new CliError(`could not start: ${(err as Error).message}`, 1);
       }
     });
