@@ -20,9 +20,10 @@ const PYTHON_CLIENT = fileURLToPath(new URL("../../../clients/python", import.me
 let tg: TokenGateway;
 let work: string;
 
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; output: string }> {
+/** Runs a command to its end, or until `timeout` ms have passed (then killed, its output kept for the failure). */
+function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeout?: number }): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(command, args, { timeout: 360_000, ...options, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     proc.stdout.on("data", (d: Buffer) => (output += d.toString()));
     proc.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -79,9 +80,10 @@ describe("the Python client (clients/python)", () => {
       },
     });
     expect(tests.code, tests.output).toBe(0);
+    console.log(tests.output.split("\n").filter((line) => /\.\.\. |^Ran /.test(line)).join("\n"));
     expect(tests.output).toMatch(/Ran 11 tests/);
     expect(tests.output).not.toMatch(/skipped/);
     const imported = await run("python3", ["-c", "import mnemograph_client; print(mnemograph_client.__file__)"], { cwd: work, env: { ...process.env, PYTHONPATH: site } });
     expect(imported.output.trim()).toBe(path.join(site, "mnemograph_client", "__init__.py"));
-  });
+  }, 420_000);
 });
