@@ -103,10 +103,13 @@ class MnemographClient:
 
     # --- memories --------------------------------------------------------------------------
 
-    def store(self, content: str, *, type: str = "OBSERVATION", importance: Optional[float] = None, tags: Sequence[str] = (),
-              participants: Sequence[str] = (), conversation_id: Optional[str] = None) -> Memory:
-        """Stores one memory owned by the caller."""
+    def store(self, content: str, *, type: str = "OBSERVATION", agent_id: Optional[str] = None, importance: Optional[float] = None,
+              tags: Sequence[str] = (), participants: Sequence[str] = (), conversation_id: Optional[str] = None) -> Memory:
+        """Stores one memory owned by the caller. With `agent_id` (the caller's agent, or another for an
+        admin) it is that agent's memory (REMEMBERS), which `context` reads; search finds it either way."""
         fields: Dict[str, Any] = {"type": type, "content": content, "tags": list(tags), "participants": list(participants)}
+        if agent_id is not None:
+            fields["agent"] = {"connect": [{"where": {"node": {"id": {"eq": agent_id}}}}]}
         if importance is not None:
             fields["importance"] = importance
         if conversation_id is not None:

@@ -40,7 +40,7 @@ class AgainstTheGateway(unittest.TestCase):
 
     def test_context_is_the_memory_block_of_the_agent(self):
         client = gateway_client()
-        client.store(f"Alice prefers {RUN} tea over coffee", type="OBSERVATION", participants=["alice"], conversation_id=f"c-{RUN}")
+        client.store(f"Alice prefers {RUN} tea over coffee", type="OBSERVATION", agent_id=os.environ["MNEMOGRAPH_AGENT"], participants=["alice"], conversation_id=f"c-{RUN}")
         context = client.context(conversation_id=f"c-{RUN}", participants=["alice"], topic="tea", token_budget=500)
         self.assertIn(f"{RUN} tea", context.text)
         self.assertGreater(context.token_count, 0)
@@ -55,7 +55,7 @@ class AgainstTheGateway(unittest.TestCase):
         profile = client.facts(person)
         self.assertIsInstance(profile, PersonProfile)
         self.assertTrue(profile.found)
-        self.assertEqual([(f.type, f.object_label or f.object) for f in profile.facts], [("WORKS_AT", f"Initech {RUN}")])
+        self.assertEqual([(f.type, f.object) for f in profile.facts], [("WORKS_AT", f"Initech {RUN}")])
         retrieved = client.retrieve([{"authorId": "me", "content": f"Where does Dana {RUN} work?"}])
         self.assertTrue(any(f"Initech {RUN}" in fact for fact in retrieved.facts), retrieved.facts)
         self.assertIn(person, [p.person_id for p in retrieved.profiles])
@@ -84,7 +84,7 @@ class AgainstTheGateway(unittest.TestCase):
         recent = client.recent_turns(session.id, last=5)
         self.assertEqual(recent.session_turns, 1)
         self.assertIn("Pewter City", recent.json)
-        self.assertEqual(client.end_game_session(session.id).status, "ENDED")
+        self.assertEqual(client.end_game_session(session.id).status, "COMPLETED")
 
     def test_the_feed_brings_research_another_agent_writes_and_resumes_from_its_cursor(self):
         reader = gateway_client()
