@@ -9,6 +9,7 @@ import { watchAvailability, type DatabaseAvailability } from "../graph/availabil
 import { VERSION } from "./version.js";
 import { createGatewayMetrics } from "../server/metrics/gatewayMetrics.js";
 import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
+import { DataDirectoryInUse, findRunningGateway, localUrl, removeGatewayRecord, writeGatewayRecord } from "./gatewayFile.js";
 import { migrationsFor } from "./migrations.js";
 import { schemaFactsOf } from "./schemaFacts.js";
 import type { SchemaFacts } from "../core/schemaFacts.js";
@@ -78,6 +79,7 @@ export interface AppOptions {
 /** Wires the parts together in start-up order; each failure undoes what had started. */
 export async function startApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? (() => new Date());
+  if (!config.neo4j.uri) await refuseSecondEmbedded(config);
   const tracing = startTracing(config.tracing);
   if (tracing) logger.info({ endpoint: config.tracing.endpoint }, "Sending traces over OTLP");
   const auth = await setupAuth(config, logger);
@@ -192,6 +194,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
       extractionBacklog: backlog,
     });
+    // Commands without --url find this gateway instead of starting a second one on the same data.
+    if (localNeo4j) {
+      await writeGatewayRecord(config.neo4j.dataDir, { pid: process.pid, url: localUrl(config.host, gateway.port), dataDir: config.neo4j.dataDir, startedAt: now().toISOString() });
+    }
     let warmedUp: WarmUpReport | null = null;
     if (!health.warmedUp) {
       // Before /health/ready says ready: the first minute would otherwise run at half speed (cold plans, JIT, model).
@@ -225,6 +231,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       availability: watched,
       async stop() {
         await gateway.stop();
+        if (localNeo4j) await removeGatewayRecord(config.neo4j.dataDir);
         await background.drain();
         await sequencer.stop();
         await leaseSweeper.stop();
@@ -240,6 +247,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       },
     };
   } catch (err) {
+    if (localNeo4j) await removeGatewayRecord(config.neo4j.dataDir);
     await outbox?.stop();
     await extraction?.stop();
     await embeddings?.stop();
@@ -251,4 +259,13 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     await tracing?.stop();
     throw err;
   }
+}
+
+/**
+ * One embedded Neo4j per data directory: a second gateway on it would start for a minute and then fail on the
+ * store's lock. Said at once, naming the one that runs.
+ */
+async function refuseSecondEmbedded(config: Config): Promise<void> {
+  const running = await findRunningGateway(config.neo4j.dataDir);
+  if (running.state !== "none") throw new DataDirectoryInUse(running);
 }

@@ -33,7 +33,7 @@ export async function setupAuth(config: Config, logger: Logger): Promise<AuthSet
   let secret = auth.jwtSecret;
   if (!secret && !auth.jwksUrl) {
     if (!isLoopback(config.host)) throw new Error("Set JWT_SECRET or JWKS_URL: a gateway that listens beyond loopback must verify tokens");
-    const dir = path.dirname(config.neo4j.dataDir);
+    const dir = config.home;
     secret = await ensureLocalSecret(dir);
     // The secret's holder is this machine's user, so the local token is the operator's too (cypherQuery works out of the box).
     const token = await signOperatorToken(secret, { tenantId: LOCAL_TENANT, agentId: "local-admin", roles: ["agent", "approver", "admin"] }, LOCAL_TOKEN_TTL, auth);

@@ -1,10 +1,11 @@
 /**
- * `npm start`: provisions and starts the embedded Neo4j (unless NEO4J_URI is
- * set), applies schema migrations, and serves the gateway until SIGINT/SIGTERM.
+ * `npm start` (and `mnemograph serve`): provisions and starts the embedded Neo4j
+ * (unless NEO4J_URI is set), applies schema migrations, and serves the gateway
+ * until SIGINT/SIGTERM.
  */
 import { ConfigError, loadConfig } from "../config/config.js";
-import { startApp } from "../app/startApp.js";
 import { createLogger } from "../logging/logger.js";
+import { serveGateway } from "./serveGateway.js";
 
 let config;
 try {
@@ -19,22 +20,7 @@ try {
 
 const logger = createLogger(config);
 try {
-  const app = await startApp(config, logger);
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "Shutting down");
-    app.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, "Unclean shutdown");
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.exit(await serveGateway(config, logger));
 } catch (err) {
   logger.fatal({ err }, "Mnemograph could not start");
   process.exit(1);

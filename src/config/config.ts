@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { defaultCacheDir, defaultDataHome } from "./dataHome.js";
 import { LOCAL_MODEL_NAMES } from "./embeddingModels.js";
 import { defaultLimits, parseRateLimits, type LimitsConfig } from "./limitsConfig.js";
 
@@ -13,9 +14,27 @@ export interface Config {
   port: number;
   /** Interface the gateway listens on; loopback by default. */
   host: string;
-  /** `production` turns off introspection and detailed errors. */
+  /** `production`: production limits and error details, and introspection off unless `introspection` says otherwise. */
   mode: "development" | "production";
+  /**
+   * Whether `__schema`/`__type` are answered and `/graphql` in a browser opens Apollo Sandbox
+   * (INTROSPECTION; on in development, off in production by default). Every GraphQL request
+   * carries a valid token, so on means: for authenticated callers.
+   */
+  introspection: boolean;
+  /**
+   * Browser origins allowed to call the gateway cross-origin (CORS_ORIGINS): a list of exact
+   * origins, `*` for any, or empty for none (no CORS headers: same-origin pages only).
+   */
+  corsOrigins: readonly string[] | "*";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * This user's Mnemograph folder: the local secret and token, and by default the embedded
+   * Neo4j's data directory (`data/`, where app/gatewayFile.ts names the gateway serving it). `MNEMOGRAPH_HOME`, else
+   * the folder holding `MNEMOGRAPH_DATA_DIR` (where these files always were), else the
+   * platform's per-user data folder (config/dataHome.ts); never the current directory.
+   */
+  home: string;
   neo4j: Neo4jConfig;
   auth: AuthConfig;
   /** Depth, cost, aliases, tokens and per-agent rates, for HTTP and WebSocket alike. */
@@ -211,6 +230,19 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().min(1).default("127.0.0.1"),
   MNEMOGRAPH_MODE: z.enum(["development", "production"]).default("development"),
+  INTROSPECTION: z.enum(["on", "off"]).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((text, ctx) => {
+      const origins = text.split(",").map((o) => o.trim()).filter((o) => o.length > 0);
+      if (origins.length === 1 && origins[0] === "*") return "*" as const;
+      for (const origin of origins) {
+        const problem = originProblem(origin);
+        if (problem) ctx.addIssue({ code: "custom", message: `"${origin}" ${problem}` });
+      }
+      return origins;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(4 * 1024 * 1024),
   NEO4J_URI: z
@@ -220,6 +252,7 @@ const schema = z.object({
   NEO4J_USER: z.string().min(1).default("neo4j"),
   NEO4J_PASSWORD: z.string().default(""),
   NEO4J_DATABASE: z.string().min(1).default("neo4j"),
+  MNEMOGRAPH_HOME: z.string().min(1).optional(),
   MNEMOGRAPH_DATA_DIR: z.string().min(1).optional(),
   MNEMOGRAPH_CACHE_DIR: z.string().min(1).optional(),
   NEO4J_BOLT_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -302,6 +335,20 @@ const schema = z.object({
     .optional(),
 });
 
+/** Why `origin` is not a browser origin as the Origin header sends it (scheme://host[:port]), or null. */
+function originProblem(origin: string): string | null {
+  if (origin === "*") return "is allowed only alone (CORS_ORIGINS=*)";
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return "is not an origin: scheme://host[:port], e.g. https://app.example.com";
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return "is not an http(s) origin";
+  if (url.origin !== origin) return `is not an origin as browsers send it (no path or trailing slash): ${url.origin}`;
+  return null;
+}
+
 /** Every environment variable Mnemograph reads: the keys of the table above (deployment files are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
@@ -317,7 +364,7 @@ export class ConfigError extends Error {
  * Parses and validates the environment. Empty strings count as unset, so
  * `NEO4J_URI=` in a shell falls back to the embedded server.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), platform: NodeJS.Platform = process.platform): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
@@ -325,6 +372,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const e = parsed.data;
   const limits = defaultLimits(e.MNEMOGRAPH_MODE);
+  const places = { env: cleaned, platform, homedir: cleaned.HOME ?? os.homedir() };
+  // Explicit folders resolve against the current directory, as they always have; the defaults never do.
+  const givenHome = e.MNEMOGRAPH_HOME ? path.resolve(cwd, e.MNEMOGRAPH_HOME) : undefined;
+  const dataDir = e.MNEMOGRAPH_DATA_DIR ? path.resolve(cwd, e.MNEMOGRAPH_DATA_DIR) : path.join(givenHome ?? defaultDataHome(places), "data");
+  const home = givenHome ?? (e.MNEMOGRAPH_DATA_DIR ? path.dirname(dataDir) : defaultDataHome(places));
+  // With MNEMOGRAPH_HOME, one folder holds everything (the cache too).
+  const cacheDir = e.MNEMOGRAPH_CACHE_DIR ? path.resolve(cwd, e.MNEMOGRAPH_CACHE_DIR) : givenHome ? path.join(givenHome, "cache") : defaultCacheDir(places);
   if (e.EXTRACTION === "llm" && !e.LLM_BASE_URL) {
     throw new ConfigError(["EXTRACTION: \"llm\" needs LLM_BASE_URL (an OpenAI-compatible chat endpoint); use EXTRACTION=deterministic without one"]);
   }
@@ -337,7 +391,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     host: e.HOST,
     mode: e.MNEMOGRAPH_MODE,
+    introspection: e.INTROSPECTION ? e.INTROSPECTION === "on" : e.MNEMOGRAPH_MODE === "development",
+    corsOrigins: e.CORS_ORIGINS ?? [],
     logLevel: e.LOG_LEVEL,
+    home,
     maxBodyBytes: e.MAX_BODY_BYTES,
     admission: { maxConcurrent: e.MAX_CONCURRENT_OPERATIONS, maxQueued: e.MAX_QUEUED_OPERATIONS, queueTimeoutMs: e.OPERATION_QUEUE_TIMEOUT_MS },
     warmUpSeconds: e.WARMUP_SECONDS,
@@ -405,8 +462,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       user: e.NEO4J_USER,
       password: e.NEO4J_PASSWORD,
       database: e.NEO4J_DATABASE,
-      dataDir: path.resolve(cwd, e.MNEMOGRAPH_DATA_DIR ?? ".mnemograph/data"),
-      cacheDir: path.resolve(cwd, e.MNEMOGRAPH_CACHE_DIR ?? path.join(os.homedir(), ".cache", "mnemograph")),
+      dataDir,
+      cacheDir,
       boltPort: e.NEO4J_BOLT_PORT,
       heap: e.NEO4J_HEAP.toLowerCase(),
       pageCache: e.NEO4J_PAGECACHE.toLowerCase(),

@@ -30,6 +30,10 @@ export interface OnnxSessionOptions {
 }
 
 export async function startOnnxSession(onnxPath: string, options: OnnxSessionOptions): Promise<OnnxSession> {
+  // onnxruntime's telemetry writes a device id to ~/.cache/Microsoft/DeveloperTools on its first session: a file
+  // outside Mnemograph's folders, for telemetry nobody asked for. Its native code reads the process environment
+  // (set here, before the thread loads it), so a worker's own `env` would not reach it. An operator's value stands.
+  process.env.ORT_DISABLE_TELEMETRY ??= "1";
   const ortPath = createRequire(import.meta.url).resolve("onnxruntime-node");
   const worker = new Worker(new URL("./onnxThread.cjs", import.meta.url), { workerData: { ortPath, onnxPath, options } });
   const pending = new Map<number, { resolve: (reply: Reply) => void; reject: (err: Error) => void }>();

@@ -37,6 +37,7 @@ import { AgentRateLimiter } from "./limits/rateLimiter.js";
 import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
 import { operationTracingPlugin, traceRequests } from "./requestTracing.js";
 import { bodyErrorHandler } from "./bodyErrors.js";
+import { corsMiddleware } from "./corsMiddleware.js";
 import { httpOperationTypesPlugin } from "./httpOperationTypes.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 import type { ExtractionBacklog } from "../extraction/index.js";
@@ -100,15 +101,16 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const buildContext = createContextFactory({ logger, database, authenticate, schemaEntries });
   const app = express();
   app.disable("x-powered-by");
+  // Before every route: a preflight is answered here, and a refused origin gets no CORS headers (the browser blocks it).
+  if (config.corsOrigins.length > 0) app.use(corsMiddleware(config.corsOrigins));
   const httpServer = http.createServer(app);
 
-  const production = config.mode === "production";
   const { limits } = config;
   // One limiter per process, shared by HTTP and WebSocket, so an agent cannot double its budget.
   const limiter = new AgentRateLimiter(limits.rateLimits, metrics.rateLimited);
   const admission = createAdmission(config.admission);
   registerAdmissionGauges(metrics.registry, admission);
-  const wsGuard = { schema, limits, limiter, introspection: !production };
+  const wsGuard = { schema, limits, limiter, introspection: config.introspection };
   const formatErrors = (errors: readonly GraphQLError[]) =>
     errors.map((e) => formatError(e.toJSON(), e, limits.blockFieldSuggestions));
 
@@ -155,7 +157,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
 
   const apollo = new ApolloServer<RequestContext>({
     schema,
-    introspection: !production,
+    introspection: config.introspection,
     includeStacktraceInErrorResponses: false,
     // main.ts owns shutdown order (gateway, driver, then Neo4j); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
@@ -181,9 +183,10 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
       operationLimitsPlugin(limits),
       rateLimitPlugin(limiter),
       admissionPlugin(admission),
-      production
-        ? ApolloServerPluginLandingPageProductionDefault({ footer: false })
-        : ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false }),
+      // Sandbox needs introspection; without it, the production page (which says how to reach the API).
+      config.introspection
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false, includeCookies: false })
+        : ApolloServerPluginLandingPageProductionDefault({ footer: false }),
     ],
   });
   await apollo.start();

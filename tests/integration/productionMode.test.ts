@@ -7,7 +7,7 @@ let gw: TestGateway;
 
 beforeAll(async () => {
   const base = testConfig();
-  gw = await startTestGateway({ ...base, mode: "production", limits: defaultLimits("production") });
+  gw = await startTestGateway({ ...base, mode: "production", introspection: false, limits: defaultLimits("production") });
 });
 afterAll(async () => {
   await gw.stop();

@@ -3,12 +3,58 @@ import { ConfigError, loadConfig } from "../../src/config/config.js";
 
 describe("loadConfig", () => {
   it("gives the embedded defaults when nothing is set", () => {
-    const config = loadConfig({}, "/srv/app");
+    const config = loadConfig({ HOME: "/home/ada" }, "/srv/app", "linux");
     expect(config.port).toBe(4000);
     expect(config.host).toBe("127.0.0.1");
     expect(config.neo4j.uri).toBeUndefined();
-    expect(config.neo4j.dataDir).toBe("/srv/app/.mnemograph/data");
+    expect(config.neo4j.dataDir).toBe("/home/ada/.local/share/mnemograph/data");
+    expect(config.home).toBe("/home/ada/.local/share/mnemograph");
+    expect(config.neo4j.cacheDir).toBe("/home/ada/.cache/mnemograph");
     expect(config.mode).toBe("development");
+  });
+
+  it("keeps data in the user's folder whatever the current directory (an MCP client may start us from /)", () => {
+    expect(loadConfig({ HOME: "/home/ada" }, "/", "linux").home).toBe("/home/ada/.local/share/mnemograph");
+    const xdg = loadConfig({ HOME: "/home/ada", XDG_DATA_HOME: "/data/ada", XDG_CACHE_HOME: "/var/cache/ada" }, "/", "linux");
+    expect(xdg.neo4j.dataDir).toBe("/data/ada/mnemograph/data");
+    expect(xdg.neo4j.cacheDir).toBe("/var/cache/ada/mnemograph");
+    // XDG: a relative path is invalid and ignored.
+    expect(loadConfig({ HOME: "/home/ada", XDG_DATA_HOME: "rel" }, "/", "linux").home).toBe("/home/ada/.local/share/mnemograph");
+    expect(loadConfig({ HOME: "/Users/ada" }, "/", "darwin").home).toBe("/Users/ada/Library/Application Support/mnemograph");
+  });
+
+  it("puts data, token and cache under MNEMOGRAPH_HOME when it is set", () => {
+    const config = loadConfig({ HOME: "/home/ada", MNEMOGRAPH_HOME: "/opt/mg" }, "/", "linux");
+    expect(config.home).toBe("/opt/mg");
+    expect(config.neo4j.dataDir).toBe("/opt/mg/data");
+    expect(config.neo4j.cacheDir).toBe("/opt/mg/cache");
+  });
+
+  it("keeps explicit folders where they always resolved: against the current directory, the token beside the data", () => {
+    const config = loadConfig({ HOME: "/home/ada", MNEMOGRAPH_DATA_DIR: ".mnemograph/data", MNEMOGRAPH_CACHE_DIR: "cache" }, "/srv/app", "linux");
+    expect(config.neo4j.dataDir).toBe("/srv/app/.mnemograph/data");
+    expect(config.home).toBe("/srv/app/.mnemograph");
+    expect(config.neo4j.cacheDir).toBe("/srv/app/cache");
+    // The image's layout: MNEMOGRAPH_DATA_DIR=/data/neo4j, so the local files sit in /data.
+    expect(loadConfig({ MNEMOGRAPH_DATA_DIR: "/data/neo4j" }, "/app", "linux").home).toBe("/data");
+  });
+
+  it("turns introspection (and Sandbox) on in development and off in production unless INTROSPECTION says", () => {
+    expect(loadConfig({}).introspection).toBe(true);
+    expect(loadConfig({ MNEMOGRAPH_MODE: "production" }).introspection).toBe(false);
+    expect(loadConfig({ MNEMOGRAPH_MODE: "production", INTROSPECTION: "on" }).introspection).toBe(true);
+    expect(loadConfig({ INTROSPECTION: "off" }).introspection).toBe(false);
+    expect(() => loadConfig({ INTROSPECTION: "yes" })).toThrowError(/INTROSPECTION/);
+  });
+
+  it("reads CORS_ORIGINS as exact browser origins, or * alone, and names a bad one", () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: "https://app.example.com, http://localhost:5173" }).corsOrigins).toEqual(["https://app.example.com", "http://localhost:5173"]);
+    expect(loadConfig({ CORS_ORIGINS: "*" }).corsOrigins).toBe("*");
+    expect(() => loadConfig({ CORS_ORIGINS: "https://app.example.com/" })).toThrowError(/CORS_ORIGINS: "https:\/\/app.example.com\/" is not an origin as browsers send it \(no path or trailing slash\): https:\/\/app.example.com/);
+    expect(() => loadConfig({ CORS_ORIGINS: "app.example.com" })).toThrowError(/CORS_ORIGINS: "app.example.com" is not an origin: scheme:\/\/host\[:port\]/);
+    expect(() => loadConfig({ CORS_ORIGINS: "ftp://files.example.com" })).toThrowError(/is not an http\(s\) origin/);
+    expect(() => loadConfig({ CORS_ORIGINS: "*,https://a.example.com" })).toThrowError(/"\*" is allowed only alone/);
   });
 
   it("treats an empty variable as unset", () => {

@@ -8,10 +8,11 @@ import { exportCommand } from "./exportCommand.js";
 import { importCommand } from "./importCommand.js";
 import { mcpCommand } from "./mcpCommand.js";
 import { memoryCommand } from "./memoryCommand.js";
+import { serveCommand } from "./serveCommand.js";
 import { tokenCommand } from "./tokenCommand.js";
 
 /** Adds one command (with its options, help and action) to the program. */
 export type RegisterCommand = (program: Command) => void;
 
 /** Every command of `mnemograph`, in the order `--help` lists them: a new command is one line here. */
-export const COMMANDS: readonly RegisterCommand[] = [importCommand, exportCommand, tokenCommand, apiKeyCommand, memoryCommand, defaultsCommand, extractionCommand, backfillCommand, doctorCommand, mcpCommand];
+export const COMMANDS: readonly RegisterCommand[] = [serveCommand, importCommand, exportCommand, tokenCommand, apiKeyCommand, memoryCommand, defaultsCommand, extractionCommand, backfillCommand, doctorCommand, mcpCommand];

@@ -1,4 +1,9 @@
+import { existsSync, readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
 import type { Command } from "commander";
+import { findRunningGateway, localUrl } from "../../app/gatewayFile.js";
+import type { Config } from "../../config/config.js";
 import { gatewayClient, type GatewayClient } from "../../mcp/gatewayClient.js";
 import { CliError } from "./exitCodes.js";
 
@@ -19,25 +24,27 @@ export interface Connection {
 /** Adds --url, --token, --api-key and --as (each also read from its MNEMOGRAPH_* variable). */
 export function withConnectionOptions(command: Command): Command {
   return command
-    .option("--url <url>", "the gateway's GraphQL endpoint (MNEMOGRAPH_URL); without it, the embedded default starts in this process", process.env.MNEMOGRAPH_URL)
+    .option("--url <url>", "the gateway's GraphQL endpoint (MNEMOGRAPH_URL); without it, the gateway serving this user's data (mnemograph serve), else the embedded default started in this process", process.env.MNEMOGRAPH_URL)
     .option("--token <token>", "a bearer token (MNEMOGRAPH_TOKEN)", process.env.MNEMOGRAPH_TOKEN)
     .option("--api-key <key>", "an API key, exchanged for tokens and renewed (MNEMOGRAPH_API_KEY)", process.env.MNEMOGRAPH_API_KEY)
     .option("--as <agent>", "the agent to act as when the gateway runs with MNEMOGRAPH_AUTH=off (MNEMOGRAPH_AGENT)", process.env.MNEMOGRAPH_AGENT);
 }
 
 /**
- * A client of the gateway at --url, with the given credentials (the MCP stdio
- * server's client), or of the embedded default started here when no URL is
- * given, as `npm start` would start it; close() stops what was started.
+ * A client of the gateway at --url with the given credentials; without --url, of the
+ * gateway already serving this user's embedded data (app/gatewayFile.ts), or of the
+ * embedded default started here as `mnemograph serve` would start it (close() stops it).
+ * Never a second embedded gateway on a data directory or port that is taken: that is
+ * said at once. A local gateway's own token (its `local-token`) is used when no
+ * credentials are given.
  */
 export async function connect(options: ConnectionOptions): Promise<Connection> {
   let url = options.url;
   let close = async () => {};
+  let token = options.token;
   if (!url) {
     // Imported only here: a client of a remote gateway does not load the gateway.
     const { loadConfig, ConfigError } = await import("../../config/config.js");
-    const { createLogger } = await import("../../logging/logger.js");
-    const { startApp } = await import("../../app/startApp.js");
     let config;
     try {
       config = loadConfig();
@@ -45,12 +52,55 @@ export async function connect(options: ConnectionOptions): Promise<Connection> {
       if (err instanceof ConfigError) throw new CliError(err.message, 2);
       throw err;
     }
-    const app = await startApp(config, createLogger({ logLevel: "warn" }, { toStderr: true }));
-    url = app.gateway.url;
-    close = () => app.stop();
+    url = await runningGatewayUrl(config);
+    if (!url) {
+      await refuseTakenPort(config.host, config.port);
+      const { createLogger } = await import("../../logging/logger.js");
+      const { startApp } = await import("../../app/startApp.js");
+      const app = await startApp(config, createLogger({ logLevel: "warn" }, { toStderr: true }));
+      url = app.gateway.url;
+      close = () => app.stop();
+    }
+    // Only a gateway that made its own secret has a local token (a JWT_SECRET's gateway has none, an old file would be refused).
+    const signsItsOwn = config.auth.mode === "token" && !config.auth.jwtSecret && !config.auth.jwksUrl;
+    if (!token && !options.apiKey && !options.as && signsItsOwn) token = localToken(config.home);
   }
-  const client = gatewayClient({ url, token: options.token, apiKey: options.apiKey, agent: options.as });
+  const client = gatewayClient({ url, token, apiKey: options.apiKey, agent: options.as });
   return { client, url, close };
+}
+
+/** The URL of the gateway serving this user's embedded data, if one answers; an error if one runs but does not. */
+async function runningGatewayUrl(config: Config): Promise<string | undefined> {
+  if (config.neo4j.uri) return undefined;
+  const running = await findRunningGateway(config.neo4j.dataDir);
+  if (running.state === "answering") return running.record.url;
+  if (running.state === "silent") {
+    const { pid, url, dataDir } = running.record;
+    throw new CliError(`The data directory ${dataDir} is in use by a gateway (pid ${pid}) that does not answer at ${url} yet: wait for it to be ready, or pass --url`, 1);
+  }
+  return undefined;
+}
+
+/** Refuses at once, before a minute of start-up, when the port the embedded default would listen on is taken. */
+async function refuseTakenPort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const taken = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(true));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
+  if (taken) {
+    throw new CliError(
+      `Port ${port} on ${host} is taken by another process, and no gateway of this data directory runs: if it is a Mnemograph gateway, pass --url ${localUrl(host, port)}; otherwise set PORT`,
+      1,
+    );
+  }
+}
+
+/** The admin token a loopback gateway without JWT_SECRET wrote in the user's folder (auth/setupAuth.ts), if any. */
+function localToken(home: string): string | undefined {
+  const file = path.join(home, "local-token");
+  return existsSync(file) ? readFileSync(file, "utf8").trim() || undefined : undefined;
 }
 
 /** Runs `run` over a connection that is closed afterwards. */

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { ConfigError, loadConfig } from "../../config/config.js";
-import { mintOperatorToken, OperatorTokenError } from "../../auth/mintOperatorToken.js";
+import { mintAdminToken, mintOperatorToken, OperatorTokenError } from "../../auth/mintOperatorToken.js";
 import { gatewayClient } from "../../mcp/gatewayClient.js";
 import { CliError, ExitCode } from "./exitCodes.js";
 import { emit, type OutputOptions } from "./output.js";
@@ -9,14 +9,20 @@ interface TokenOptions extends OutputOptions {
   url?: string;
   apiKey?: string;
   operator?: boolean;
+  admin?: boolean;
   agent?: string;
   tenant?: string;
   ttl?: string;
 }
 
-async function operatorToken(options: TokenOptions): Promise<string> {
+async function signedToken(options: TokenOptions): Promise<string> {
+  const ttlSeconds = options.ttl === undefined ? undefined : Number(options.ttl);
   try {
-    return await mintOperatorToken(loadConfig(), { agentId: options.agent, tenantId: options.tenant, ttlSeconds: options.ttl === undefined ? undefined : Number(options.ttl) });
+    if (options.admin) {
+      if (!options.tenant) throw new CliError("--admin needs --tenant: the tenant whose admin the token is", ExitCode.USAGE);
+      return await mintAdminToken(loadConfig(), { agentId: options.agent, tenantId: options.tenant, ttlSeconds });
+    }
+    return await mintOperatorToken(loadConfig(), { agentId: options.agent, tenantId: options.tenant, ttlSeconds });
   } catch (err) {
     if (err instanceof OperatorTokenError || err instanceof ConfigError) throw new CliError(err.message, ExitCode.USAGE);
     throw err;
@@ -34,22 +40,24 @@ async function apiKeyToken(options: TokenOptions): Promise<string> {
 }
 
 async function token(options: TokenOptions): Promise<void> {
-  if (options.operator === Boolean(options.apiKey)) throw new CliError("give either --api-key (with --url) or --operator", ExitCode.USAGE);
-  const value = options.operator ? await operatorToken(options) : await apiKeyToken(options);
+  const kinds = [options.apiKey, options.operator, options.admin].filter(Boolean).length;
+  if (kinds !== 1) throw new CliError("give one of --api-key (with --url), --operator or --admin --tenant T", ExitCode.USAGE);
+  const value = options.apiKey ? await apiKeyToken(options) : await signedToken(options);
   emit(options, { token: value }, value);
 }
 
-/** `mnemograph token`: a bearer token, for an API key (exchanged at the gateway) or for the operator (signed here). */
+/** `mnemograph token`: a bearer token, for an API key (exchanged at the gateway), or for the operator or a tenant's admin (signed here). */
 export function tokenCommand(program: Command): void {
   program
     .command("token")
-    .description("print a bearer token: an API key's (exchanged at --url), or the operator's (--operator, signed with the gateway's secret)")
+    .description("print a bearer token: an API key's (exchanged at --url), the operator's (--operator) or a tenant admin's (--admin), the last two signed with the gateway's secret")
     .option("--url <url>", "the gateway's GraphQL endpoint (MNEMOGRAPH_URL)", process.env.MNEMOGRAPH_URL)
     .option("--api-key <key>", "exchange this API key for a token (MNEMOGRAPH_API_KEY)", process.env.MNEMOGRAPH_API_KEY)
     .option("--operator", "a token for the gateway's operator (reads JWT_SECRET or the local secret, as npm run operator-token)")
-    .option("--agent <id>", "--operator: the operator's agent id")
-    .option("--tenant <id>", "--operator: the operator's tenant")
-    .option("--ttl <seconds>", "--operator: lifetime in seconds")
+    .option("--admin", "a token for an admin of --tenant (the tenant's first credential where JWT_SECRET is set, e.g. in a container), signed with the gateway's secret")
+    .option("--agent <id>", "--operator / --admin: the agent id (default operator / admin)")
+    .option("--tenant <id>", "--operator: the operator's tenant; --admin: the tenant (required)")
+    .option("--ttl <seconds>", "--operator / --admin: lifetime in seconds (default 900, at most a day)")
     .option("--json", "print { token } as JSON")
     .action(token);
 }

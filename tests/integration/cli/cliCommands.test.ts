@@ -65,6 +65,25 @@ describe("mnemograph api-key and token", () => {
     expect(((await res.json()) as { data: unknown }).data).toEqual({ cypherQuery: { rowCount: 1 } });
     expect((await runCli(["token"])).code).toBe(2);
   });
+
+  it("token --admin gives a tenant its first credential where only JWT_SECRET exists (a container): an admin, not the operator, that creates API keys", async () => {
+    const env = { MNEMOGRAPH_AUTH: "token", JWT_SECRET: tg.secret };
+    const minted = await runCli(["token", "--admin", "--tenant", tg.tenant, "--agent", "first-admin", "--json"], env);
+    expect(minted.code, minted.stderr).toBe(0);
+    const token = minted.json().token as string;
+    expect(claims(token)).toMatchObject({ sub: "first-admin", tenant: tg.tenant, roles: ["agent", "approver", "admin"] });
+    expect(claims(token).operator).toBeUndefined();
+    const created = await runCli(["api-key", "create", "--agent", "first-admin", "--roles", "agent,admin", "--name", "bootstrap", "--url", tg.gw.url, "--token", token, "--json"]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.json().key).toMatch(/^mk_/);
+
+    const noTenant = await runCli(["token", "--admin"], env);
+    expect(noTenant.code).toBe(2);
+    expect(noTenant.stderr).toContain("--admin needs --tenant");
+    const both = await runCli(["token", "--admin", "--operator", "--tenant", tg.tenant], env);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain("give one of --api-key (with --url), --operator or --admin --tenant T");
+  });
 });
 
 describe("mnemograph defaults install", () => {
