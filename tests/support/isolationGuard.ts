@@ -23,8 +23,8 @@ export class IsolationBreach extends Error {
   }
 }
 
-/** A property map key or a property read that is an id: `{tenantId: $t}`, `n.ownerId = $o`, `{improvementId: $id}`. */
-const SCOPED = /[{,]\s*\w*[iI]d\s*:|\.\w*[iI]d\b/;
+/** A property map key or a property read that is an id (`{tenantId: $t}`, `n.ownerId = $o`, `{improvementId: $id}`), or a node's elementId. */
+const SCOPED = /[{,]\s*\w*[iI]d\s*:|\.\w*[iI]d\b|\belementId\(/;
 
 /** A deliberate whole-database read in a parallel file says why, in a Cypher comment: `// whole database: <why>`. */
 const DECLARED = /\/\/ whole database: \S/;
@@ -40,16 +40,23 @@ export const isolationGuarded = (): boolean => process.env.TEST_ISOLATION_GUARD 
 
 const queryOf = (query: unknown): string => (typeof query === "string" ? query : String((query as { text?: string }).text ?? ""));
 
+/** The driver's calls answer with a promise: a refused statement is a rejected one, as a failed statement would be. */
+function refusedOr(query: unknown, run: () => unknown): unknown {
+  try {
+    assertScoped(queryOf(query));
+  } catch (breach) {
+    return Promise.reject(breach);
+  }
+  return run();
+}
+
 function guardSession(session: Session): Session {
   const guardRun = <T extends { run: (...args: never[]) => unknown }>(runner: T): T =>
     new Proxy(runner, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver) as unknown;
         if (prop !== "run" || typeof value !== "function") return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        return (query: unknown, ...rest: unknown[]) => {
-          assertScoped(queryOf(query));
-          return (value as (...a: unknown[]) => unknown).call(target, query, ...rest);
-        };
+        return (query: unknown, ...rest: unknown[]) => refusedOr(query, () => (value as (...a: unknown[]) => unknown).call(target, query, ...rest));
       },
     });
   return new Proxy(guardRun(session), {
@@ -71,10 +78,7 @@ export function guardIsolation(driver: Driver): Driver {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== "function") return value;
       if (prop === "executeQuery") {
-        return (query: unknown, ...rest: unknown[]) => {
-          assertScoped(queryOf(query));
-          return (value as (...a: unknown[]) => unknown).call(target, query, ...rest);
-        };
+        return (query: unknown, ...rest: unknown[]) => refusedOr(query, () => (value as (...a: unknown[]) => unknown).call(target, query, ...rest));
       }
       if (prop === "session") return (...args: unknown[]) => guardSession((value as (...a: unknown[]) => Session).apply(target, args));
       return (value as (...a: unknown[]) => unknown).bind(target);
