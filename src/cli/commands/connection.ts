@@ -38,20 +38,24 @@ export function withConnectionOptions(command: Command): Command {
  * said at once. A local gateway's own token (its `local-token`) is used when no
  * credentials are given.
  */
+/** The environment's config for a command that runs the gateway itself; a bad setting is a usage error (exit 2). Imported lazily: a client of a remote gateway does not load it. */
+export async function loadCliConfig() {
+  const { loadConfig, ConfigError } = await import("../../config/config.js");
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new CliError(err.message, 2);
+    throw err;
+  }
+}
+
 export async function connect(options: ConnectionOptions): Promise<Connection> {
   let url = options.url;
   let close = async () => {};
   let token = options.token;
   if (!url) {
     // Imported only here: a client of a remote gateway does not load the gateway.
-    const { loadConfig, ConfigError } = await import("../../config/config.js");
-    let config;
-    try {
-      config = loadConfig();
-    } catch (err) {
-      if (err instanceof ConfigError) throw new CliError(err.message, 2);
-      throw err;
-    }
+    const config = await loadCliConfig();
     url = await runningGatewayUrl(config);
     if (!url) {
       await refuseTakenPort(config.host, config.port);

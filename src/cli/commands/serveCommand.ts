@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { CliError } from "./exitCodes.js";
+import { loadCliConfig } from "./connection.js";
 
 /**
  * `mnemograph serve`: the gateway itself, as `npm start` runs it — the embedded Neo4j in
@@ -12,17 +13,10 @@ export function serveCommand(program: Command): void {
     .description("run the gateway until Ctrl-C: the embedded Neo4j in this user's data folder unless NEO4J_URI is set (configured by the environment: PORT, HOST, MNEMOGRAPH_HOME, …)")
     .action(async () => {
       // Imported only here: the other commands start without loading the gateway.
-      const { loadConfig, ConfigError } = await import("../../config/config.js");
       const { createLogger } = await import("../../logging/logger.js");
       const { serveGateway } = await import("../serveGateway.js");
       const { DataDirectoryInUse } = await import("../../app/gatewayFile.js");
-      let config;
-      try {
-        config = loadConfig();
-      } catch (err) {
-        if (err instanceof ConfigError) throw new CliError(err.message, 2);
-        throw err;
-      }
+      const config = await loadCliConfig();
       const logger = createLogger(config);
       try {
         process.exitCode = await serveGateway(config, logger);

@@ -2,13 +2,14 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readFile, rm, symlink } from "node:fs/promises";
 import { builtinModules } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config/config.js";
 import { signToken } from "../../../src/auth/tokens.js";
+import { freePort } from "../../../src/graph/local/freePort.js";
+import { runToEnd as run, stopChild } from "../../support/childProcesses.js";
 import { argDefaults, execForm, gatewayServices, parseCompose, parseDockerfile, readRootFile, resolveArgs, ROOT, serviceEnv, stageEnv } from "./deployFiles.js";
 
 // What the image does, without Docker: compile with `npm run build`'s script, lay
@@ -22,37 +23,9 @@ let work: string | undefined;
 let child: ChildProcess | undefined;
 
 afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child!.once("exit", r));
-    child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  }
+  await stopChild(child);
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/** Runs a command to its end: its exit code (null when killed) and what it printed. */
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    proc.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    proc.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    proc.once("error", reject);
-    proc.once("exit", (code) => resolve({ code, output }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Bare package names the compiled files import or require. */
 function importedPackages(dir: string): Set<string> {

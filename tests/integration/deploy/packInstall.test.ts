@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -9,6 +8,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/config/config.js";
 import { ROOT } from "./deployFiles.js";
+import { freePort } from "../../../src/graph/local/freePort.js";
+import { runToEnd as run, stopChild } from "../../support/childProcesses.js";
 
 // The README's Install section, followed by a new user: the two `npm pack` tarballs installed
 // into an empty folder with an empty HOME (npm's cache inside the test's folder, dependencies
@@ -21,37 +22,9 @@ let client: Client | undefined;
 
 afterAll(async () => {
   await client?.close().catch(() => {});
-  if (serve && serve.exitCode === null && serve.signalCode === null) {
-    const exited = new Promise((r) => serve!.once("exit", r));
-    serve.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
-    if (serve.exitCode === null && serve.signalCode === null) serve.kill("SIGKILL");
-  }
+  await stopChild(serve);
   if (work) await rm(work, { recursive: true, force: true });
 });
-
-/** Runs a command to its end: its exit code and what it printed. */
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    proc.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    proc.stderr.on("data", (d: Buffer) => (output += d.toString()));
-    proc.once("error", reject);
-    proc.once("exit", (code) => resolve({ code, output }));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every file and folder under `dir` with its size and modification time, skipping the named subtrees. */
 function snapshot(dir: string, skip: string[] = []): Map<string, string> {
