@@ -82,6 +82,12 @@ function reasons(timings) {
   return [...counts].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `    ${String(n).padStart(4)}  ${reason}`);
 }
 
+/** The failures of both vitests, last, where the tail of a CI log still shows them. */
+function failed(failures) {
+  if (failures.length === 0) return [];
+  return ["", `failed (${failures.length}):`, ...failures.map((f) => `  ✗ ${f.name}\n      ${f.error}`)];
+}
+
 /** The run as a whole, from what each vitest's summary reporter left in the summary directory. */
 function summary() {
   const parts = readdirSync(summaryDir)
@@ -109,5 +115,6 @@ function summary() {
     `streams: tests ${testsResult.seconds.toFixed(0)} s, serial ${serialResult.seconds.toFixed(0)} s${sideBySide ? " (beside it)" : " (after it: NEO4J_URI is shared)"}, checks ${checksResult.seconds.toFixed(0)} s`,
     `wall: ${s(performance.now() - began)}; CPU of every process it started: ${cpu.toFixed(0)} s`,
     `tests: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped`,
+    ...failed(parts.flatMap((p) => p.failures ?? [])),
   ].join("\n");
 }

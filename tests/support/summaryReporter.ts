@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Reporter, TestModule } from "vitest/node";
+import type { Reporter, SerializedError, TestModule } from "vitest/node";
 import { START_TIMINGS_ENV, type StartTiming } from "./startTimings.js";
 
 const SLOWEST = 15;
@@ -22,25 +22,33 @@ export default class SummaryReporter implements Reporter {
     process.env[START_TIMINGS_ENV] = this.timingsFile;
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError> = []) {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const failures: Failure[] = [];
     for (const module of testModules) {
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failed++;
-        else skipped++;
+        const result = test.result();
+        if (result.state === "passed") passed++;
+        else if (result.state === "failed") {
+          failed++;
+          failures.push({ name: `${module.project.name}  ${module.relativeModuleId} > ${test.fullName}`, error: firstLine(result.errors?.[0]?.message) });
+        } else skipped++;
       }
-      if (module.state() === "failed" && module.children.size === 0) failed++;
+      if (module.state() === "failed" && module.children.size === 0) {
+        failed++;
+        failures.push({ name: `${module.project.name}  ${module.relativeModuleId} (the file itself)`, error: firstLine(module.errors()[0]?.message) });
+      }
     }
-    const out = [slowestFiles(testModules), startTimes(this.readTimings()), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`];
+    // An error no test caught fails the run too (vitest exits 1), so it is named with the failures.
+    for (const error of unhandledErrors) failures.push({ name: `unhandled error${error.name ? ` (${error.name})` : ""}`, error: firstLine(error.message) });
+    const out = [slowestFiles(testModules), startTimes(this.readTimings()), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`, failureLines(failures)];
     process.stdout.write(`\n${out.filter(Boolean).join("\n\n")}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
     // `npm test` runs two vitests side by side (scripts/runTests.mjs) and sums what each left here.
     const summaryDir = process.env.TEST_SUMMARY_DIR;
-    if (summaryDir) writeFileSync(path.join(summaryDir, `${process.pid}.json`), JSON.stringify({ files: fileRows(testModules), starts: this.readTimings(), counts: { passed, failed, skipped } }));
+    if (summaryDir) writeFileSync(path.join(summaryDir, `${process.pid}.json`), JSON.stringify({ files: fileRows(testModules), starts: this.readTimings(), counts: { passed, failed, skipped }, failures }));
     rmSync(this.timingsDir, { recursive: true, force: true });
   }
 
@@ -89,6 +97,21 @@ export function gatewayReasons(timings: readonly StartTiming[]): string[] {
   const reasons = new Map<string, number>();
   for (const t of timings) if (t.kind === "gateway" && t.reason) reasons.set(t.reason, (reasons.get(t.reason) ?? 0) + 1);
   return [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `    ${String(n).padStart(4)}  ${reason}`);
+}
+
+interface Failure {
+  name: string;
+  error: string;
+}
+
+/** The failed tests, by name with the first line of their error: printed last, where a CI log's tail still shows it. */
+export function failureLines(failures: readonly Failure[]): string {
+  if (failures.length === 0) return "";
+  return [`failed (${failures.length}):`, ...failures.map((f) => `  ✗ ${f.name}\n      ${f.error}`)].join("\n");
+}
+
+function firstLine(message: string | undefined): string {
+  return (message ?? "(no message)").split("\n")[0]?.slice(0, 300) ?? "";
 }
 
 function seconds(ms: number): string {
