@@ -1,9 +1,4 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { Command } from "commander";
-import { VERSION } from "../../app/version.js";
-import { attachFeedResource } from "../../mcp/feedResource.js";
-import { remoteEnums } from "../../mcp/gatewayClient.js";
-import { createMcpServer } from "../../mcp/mcpServer.js";
 import { connect, withConnectionOptions, type ConnectionOptions } from "./connection.js";
 
 /**
@@ -14,6 +9,15 @@ import { connect, withConnectionOptions, type ConnectionOptions } from "./connec
  * only the protocol; logs go to stderr.
  */
 export async function serveMcpOverStdio(options: ConnectionOptions): Promise<void> {
+  // Loaded here, not at the top: the tool declarations bring every domain (and its NLP libraries),
+  // which no other command needs, and `mnemograph --help` would pay for them.
+  const [{ StdioServerTransport }, { VERSION }, { attachFeedResource }, { remoteEnums }, { createMcpServer }] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/stdio.js"),
+    import("../../app/version.js"),
+    import("../../mcp/feedResource.js"),
+    import("../../mcp/gatewayClient.js"),
+    import("../../mcp/mcpServer.js"),
+  ]);
   const connection = await connect(options);
   const { client } = connection;
   const server = createMcpServer({ run: client.run, enums: await remoteEnums(client), operator: await client.operator(), version: VERSION });
