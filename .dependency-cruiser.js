@@ -61,17 +61,18 @@ export default {
     layer("app-imports-cli", "app", "cli", "Entry points sit on top: nothing imports them."),
     {
       name: "domain-through-public-file",
-      comment: "Domains reach each other only through the other domain's public file (index.ts); everything else in a domain folder is private to it.",
+      comment:
+        "Domains reach each other only through the other domain's public files: index.ts, and tools.ts, its tool declarations (names, arguments and descriptions, readable without loading the domain's code: the stdio MCP server needs only those). Everything else in a domain folder is private to it.",
       severity: "error",
       from: { path: `^src/${DOMAINS}/` },
-      to: { path: `^src/${DOMAINS}/`, pathNot: ["^src/$1/", "^src/[^/]+/index\\.ts$"] },
+      to: { path: `^src/${DOMAINS}/`, pathNot: ["^src/$1/", "^src/[^/]+/(index|tools)\\.ts$"] },
     },
     {
       name: "outside-through-public-file",
-      comment: "The server, the schema wiring and the app reach a domain through its public file (index.ts) too.",
+      comment: "The server, the schema wiring and the app reach a domain through its public files (index.ts, tools.ts) too.",
       severity: "error",
       from: { path: `^src/(${COMPOSITION.slice(1, -1)}|app|cli)/` },
-      to: { path: `^src/${DOMAINS}/`, pathNot: "^src/[^/]+/index\\.ts$" },
+      to: { path: `^src/${DOMAINS}/`, pathNot: "^src/[^/]+/(index|tools)\\.ts$" },
     },
     {
       name: "neo4j-driver-only-in-graph",

@@ -111,6 +111,7 @@ function summary() {
     "time spent starting things:",
     ...[...starts].map(([kind, { count: n, ms }]) => `  ${kind.padEnd(14)} ${String(n).padStart(4)} starts  ${s(ms).padStart(7)}  (mean ${s(ms / n)})`),
     ...reasons(parts.flatMap((p) => p.starts)),
+    ...parts.flatMap((p) => p.starts).filter((t) => t.cpuSeconds !== undefined && t.cpuSeconds !== null).map((t) => `  ${t.kind} (pid ${t.pid}) used ${t.cpuSeconds.toFixed(0)} s of CPU, start-up included`),
     "",
     `streams: tests ${testsResult.seconds.toFixed(0)} s, serial ${serialResult.seconds.toFixed(0)} s${sideBySide ? " (beside it)" : " (after it: NEO4J_URI is shared)"}, checks ${checksResult.seconds.toFixed(0)} s`,
     `wall: ${s(performance.now() - began)}; CPU of every process it started: ${cpu.toFixed(0)} s`,

@@ -100,10 +100,16 @@ export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = Q
   /** The Query field (schema/*.graphql declares it, with the same arguments and defaults). */
   field: F;
   args: S;
-  /** The implementation, given the domain's dependencies once at start-up. */
-  implement(deps: D): (args: ArgValues<S>, ctx: RequestContext) => Promise<FieldResult<F>>;
+  /**
+   * The implementation, given the domain's dependencies once at start-up. It may be loaded then
+   * (a promise, from a dynamic import): a declaration then costs nothing to read, so the stdio MCP
+   * server, which only names and describes tools, loads no domain code.
+   */
+  implement(deps: D): ToolRun<S, F> | Promise<ToolRun<S, F>>;
   loop?: LoopExposure<S>;
 }
+
+export type ToolRun<S extends ArgSpecs, F extends QueryField> = (args: ArgValues<S>, ctx: RequestContext) => Promise<FieldResult<F>>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds tools of different argument shapes
 export type AnyToolDeclaration<D = any> = ToolDeclaration<D, any>;
@@ -117,8 +123,10 @@ export type FieldResolver = (parent: unknown, args: Record<string, unknown>, ctx
 export function toolResolvers<D>(tools: readonly AnyToolDeclaration<D>[], deps: D): Record<string, FieldResolver> {
   const out: Record<string, FieldResolver> = {};
   for (const t of tools) {
-    const run = t.implement(deps);
-    out[t.field] = async (_parent, args, ctx) => run(readArgs(t.field, t.args, args ?? {}), ctx);
+    // Loaded now, at start-up, whether the implementation comes at once or from a dynamic import.
+    const run = Promise.resolve(t.implement(deps));
+    run.catch(() => {}); // a failed load is the first call's error, not an unhandled rejection at start
+    out[t.field] = async (_parent, args, ctx) => (await run)(readArgs(t.field, t.args, args ?? {}), ctx);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { fieldArgs, modelArgs, type AnyToolDeclaration } from "../core/retrievalTool.js";
-import { PEOPLE_TOOLS } from "../people/index.js";
-import { SEARCH_TOOLS } from "../search/index.js";
+// The declarations alone (a domain's tools.ts): their implementations are loaded by the gateway, never here.
+import { PEOPLE_TOOLS } from "../people/tools.js";
+import { SEARCH_TOOLS } from "../search/tools.js";
 // The client package's documented operations: one text per operation, for its users and for these tools.
 import * as op from "@mnemograph/client";
 

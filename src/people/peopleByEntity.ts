@@ -8,7 +8,6 @@ import { matchEntities, type EntityMatch } from "./matchEntities.js";
 import type { NameVectors } from "./nameVectors.js";
 
 /** Relationship types from a person to a topic (the default of peopleByTopic). */
-export const TOPIC_TYPES = ["TALKS_ABOUT", "CARES_ABOUT", "CURIOUS_ABOUT"] as const;
 
 const similarityOf = (match: EntityMatch, row: FactRow) => match.similarity.get(row.objectKey) ?? null;
 

@@ -1,36 +1,14 @@
 import { z } from "zod";
 import type { AppDeps } from "../core/appDeps.js";
 import { arg, declareTool, type AnyToolDeclaration } from "../core/retrievalTool.js";
-import { conversationParticipantsResolver } from "./conversationParticipants.js";
 import type { NameVectors } from "./nameVectors.js";
-import { peopleByEntityResolvers, TOPIC_TYPES } from "./peopleByEntity.js";
-import { peopleByLocationResolver } from "./peopleByLocation.js";
-import { personToolResolvers } from "./personTools.js";
-import { relationshipsBetweenResolver } from "./relationshipsBetween.js";
-import { matchEntities } from "./matchEntities.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
-import { semanticToolResolvers } from "./semanticTools.js";
+import { TOPIC_TYPES } from "./topicTypes.js";
 
 /** What the people tools run with: the app's dependencies, the name vectors, the schema's fact types. */
 export interface PeopleToolDeps {
   app: AppDeps;
   vectors: NameVectors;
   factTypes: readonly string[];
-}
-
-/** The matched people, in the order of the match, readable by the caller (matchEntities saw only those). */
-const PEOPLE_BY_KEY = `
-  UNWIND range(0, size($keys) - 1) AS i
-  MATCH (p:Person) WHERE elementId(p) = $keys[i]
-  RETURN p.id AS personId, p.name AS name, p.realName AS realName, coalesce(p.aliases, []) AS aliases, $keys[i] AS key
-  ORDER BY i LIMIT $limit`;
-
-interface PersonByKey {
-  personId: string;
-  name: string;
-  realName: string | null;
-  aliases: string[];
-  key: string;
 }
 
 const factTypes = arg.checkedInside(z.array(z.string().max(50)).max(20).optional());
@@ -40,13 +18,14 @@ const date = arg.checkedInside(z.string().max(40).optional());
  * The people-graph tools of schema/people-tools.graphql, each declared once
  * (core/retrievalTool.ts): the chatbot memory service's ten tools and the
  * knowledge agent's person summary. Each reads with one or a few queries that
- * see only what the caller may read.
+ * see only what the caller may read. Implementations are imported when the
+ * gateway starts (`implement`), so reading the declarations loads none of them.
  */
 export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "personProfile",
     args: { personId: arg.id(), factTypes, asOf: arg.instant() },
-    implement: (p: PeopleToolDeps) => personToolResolvers(p.app, p.factTypes).personProfile,
+    implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personProfile,
     loop: {
       name: "get_person_profile",
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
@@ -57,12 +36,12 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "personSummary",
     args: { personId: arg.id() },
-    implement: (p: PeopleToolDeps) => personToolResolvers(p.app, p.factTypes).personSummary,
+    implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personSummary,
   }),
   declareTool({
     field: "peopleBySkill",
     args: { skill: arg.text(), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
-    implement: (p: PeopleToolDeps) => peopleByEntityResolvers(p.app, p.vectors).peopleBySkill,
+    implement: async (p: PeopleToolDeps) => (await import("./peopleByEntity.js")).peopleByEntityResolvers(p.app, p.vectors).peopleBySkill,
     loop: {
       name: "find_people_by_skill",
       description: "People who have a skill (exact, fuzzy, then by meaning).",
@@ -73,7 +52,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "peopleByOrganization",
     args: { organization: arg.text(), currentOnly: arg.flag(false), minConfidence: arg.unit(0.5), limit: arg.limit(10), asOf: arg.instant() },
-    implement: (p: PeopleToolDeps) => peopleByEntityResolvers(p.app, p.vectors).peopleByOrganization,
+    implement: async (p: PeopleToolDeps) => (await import("./peopleByEntity.js")).peopleByEntityResolvers(p.app, p.vectors).peopleByOrganization,
     loop: {
       name: "find_people_by_organization",
       description: "People who work or worked at an organisation; current_only keeps current employees.",
@@ -84,7 +63,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "peopleByTopic",
     args: { topic: arg.text(), relationshipTypes: arg.someOf(TOPIC_TYPES), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
-    implement: (p: PeopleToolDeps) => peopleByEntityResolvers(p.app, p.vectors).peopleByTopic,
+    implement: async (p: PeopleToolDeps) => (await import("./peopleByEntity.js")).peopleByEntityResolvers(p.app, p.vectors).peopleByTopic,
     loop: {
       name: "find_people_by_topic",
       description: "People who talk about, care about or are curious about a topic; relationship_types narrows to TALKS_ABOUT, CARES_ABOUT or CURIOUS_ABOUT.",
@@ -95,7 +74,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "peopleByLocation",
     args: { location: arg.text(), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
-    implement: (p: PeopleToolDeps) => peopleByLocationResolver(p.app, p.vectors),
+    implement: async (p: PeopleToolDeps) => (await import("./peopleByLocation.js")).peopleByLocationResolver(p.app, p.vectors),
     loop: {
       name: "find_people_by_location",
       description: "People who live, work or studied in a place (SF finds San Francisco).",
@@ -106,7 +85,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "relationshipsBetween",
     args: { personAId: arg.id(), personBId: arg.id() },
-    implement: (p: PeopleToolDeps) => relationshipsBetweenResolver(p.app, p.factTypes),
+    implement: async (p: PeopleToolDeps) => (await import("./relationshipsBetween.js")).relationshipsBetweenResolver(p.app, p.factTypes),
     loop: {
       name: "get_relationships_between",
       description: "How two people (by person id) are connected: relationships, shared organisations, events, places.",
@@ -117,7 +96,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "personTimeline",
     args: { personId: arg.id(), factTypes, startDate: date, endDate: date, asOf: arg.instant() },
-    implement: (p: PeopleToolDeps) => personToolResolvers(p.app, p.factTypes).personTimeline,
+    implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personTimeline,
     loop: {
       name: "get_person_timeline",
       description: "A person's dated facts in order; start_date/end_date (2019, 2019-03) narrow the range.",
@@ -127,7 +106,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "conversationParticipants",
     args: { messages: arg.checkedInside() },
-    implement: (p: PeopleToolDeps) => conversationParticipantsResolver(p.app),
+    implement: async (p: PeopleToolDeps) => (await import("./conversationParticipants.js")).conversationParticipantsResolver(p.app),
     loop: {
       name: "get_conversation_participants",
       description: "People named in this conversation, and who 'my brother'-style references point at.",
@@ -139,7 +118,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "findExperts",
     args: { query: arg.text(), limit: arg.limit(5) },
-    implement: (p: PeopleToolDeps) => semanticToolResolvers(p.app, p.vectors, p.factTypes).findExperts,
+    implement: async (p: PeopleToolDeps) => (await import("./semanticTools.js")).semanticToolResolvers(p.app, p.vectors, p.factTypes).findExperts,
     loop: {
       name: "find_experts",
       description: "People best suited to a question, ranked by the facts that match it.",
@@ -149,19 +128,12 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     field: "peopleByName",
     args: { name: arg.text(200), limit: arg.limit(5) },
-    implement:
-      ({ app, vectors }: PeopleToolDeps) =>
-      async ({ name, limit }, ctx) => {
-        const match = await matchEntities(app, vectors, ctx.caller, "Person", [name]);
-        const rows = match.keys.length ? await readQuery<PersonByKey>(app, PEOPLE_BY_KEY, { keys: match.keys, limit: cypherInt(limit) }) : [];
-        const people = rows.map(({ key, ...person }) => ({ ...person, similarity: match.similarity.get(key) ?? null }));
-        return { name, matchedBy: match.kind, people };
-      },
+    implement: async ({ app, vectors }: PeopleToolDeps) => (await import("./peopleByName.js")).peopleByNameResolver(app, vectors),
   }),
   declareTool({
     field: "semanticSearchFacts",
     args: { query: arg.text(), factTypes, limit: arg.limit(10), similarityThreshold: arg.unit(0.7) },
-    implement: (p: PeopleToolDeps) => semanticToolResolvers(p.app, p.vectors, p.factTypes).semanticSearchFacts,
+    implement: async (p: PeopleToolDeps) => (await import("./semanticTools.js")).semanticToolResolvers(p.app, p.vectors, p.factTypes).semanticSearchFacts,
     loop: {
       name: "semantic_search_facts",
       description: "Facts closest in meaning to a query (similarity_threshold 0..1, default 0.7).",

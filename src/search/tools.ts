@@ -1,5 +1,4 @@
 import { arg, declareTool, toolResolvers, type AnyToolDeclaration } from "../core/retrievalTool.js";
-import { searchMemoriesResolver } from "./searchResolvers.js";
 import type { SearchDeps } from "./searchMemories.js";
 import { SEARCH_KINDS } from "./recallKinds.js";
 
@@ -8,7 +7,7 @@ export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
   declareTool({
     field: "searchMemories",
     args: { input: arg.checkedInside() },
-    implement: (deps: SearchDeps) => searchMemoriesResolver(deps),
+    implement: async (deps: SearchDeps) => (await import("./searchResolvers.js")).searchMemoriesResolver(deps),
     loop: {
       name: "search_memories",
       description:

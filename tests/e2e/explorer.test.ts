@@ -128,7 +128,7 @@ describe("offline explorer at /graphiql", () => {
     await page.getByRole("button", { name: /Execute query/ }).click();
 
     try {
-      await page.locator(".graphiql-response", { hasText: name }).waitFor({ timeout: 15_000 });
+      await page.locator(".graphiql-response", { hasText: name }).waitFor({ timeout: 60_000 });
     } finally {
       // Also on failure: the picture usually says why faster than the log does.
       await mkdir(path.dirname(SCREENSHOT), { recursive: true });

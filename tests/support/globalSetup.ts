@@ -56,7 +56,7 @@ async function startOnce(): Promise<Awaited<SharedNeo4j["started"]>> {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-test-neo4j-"));
   const logger = createLogger({ logLevel: "warn" });
-  const local: LocalNeo4j = await timedStart("neo4j", "global setup", () => startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger));
+  const local: LocalNeo4j = await timedStart("neo4j", "global setup", () => startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger), undefined, (n) => n.pid);
   await migrate(local, config.neo4j.database, logger);
   return {
     connection: { uri: local.uri, user: local.user, password: local.password },

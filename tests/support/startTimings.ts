@@ -1,4 +1,4 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 
 /**
  * Where the suite's setup time goes: each gateway, Neo4j, CLI or child-process
@@ -15,6 +15,8 @@ export interface StartTiming {
   file: string;
   /** Why it was started (a test gateway: shared or its file's own, and why). */
   reason?: string;
+  /** A server that lives through the run (Neo4j): the summary reads its CPU from the kernel before it stops. */
+  pid?: number;
 }
 
 export const START_TIMINGS_ENV = "TEST_START_TIMINGS";
@@ -27,9 +29,21 @@ export function recordStart(timing: StartTiming): void {
 }
 
 /** Times `start` and records it for `file`. */
-export async function timedStart<T>(kind: StartKind, file: string, start: () => Promise<T>, reason?: string): Promise<T> {
+export async function timedStart<T>(kind: StartKind, file: string, start: () => Promise<T>, reason?: string, pidOf?: (started: T) => number | undefined): Promise<T> {
   const began = performance.now();
   const result = await start();
-  recordStart({ kind, file, ms: performance.now() - began, ...(reason ? { reason } : {}) });
+  const pid = pidOf?.(result);
+  recordStart({ kind, file, ms: performance.now() - began, ...(reason ? { reason } : {}), ...(pid ? { pid } : {}) });
   return result;
+}
+
+/** CPU seconds a live process and the children it waited for have used (/proc/<pid>/stat, fields 14–17); undefined once it is gone. */
+export function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks / 100;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Reporter, SerializedError, TestModule } from "vitest/node";
-import { START_TIMINGS_ENV, type StartTiming } from "./startTimings.js";
+import { processCpuSeconds, START_TIMINGS_ENV, type StartTiming } from "./startTimings.js";
 
 const SLOWEST = 15;
 
@@ -43,12 +43,14 @@ export default class SummaryReporter implements Reporter {
     }
     // An error no test caught fails the run too (vitest exits 1), so it is named with the failures.
     for (const error of unhandledErrors) failures.push({ name: `unhandled error${error.name ? ` (${error.name})` : ""}`, error: firstLine(error.message) });
-    const out = [slowestFiles(testModules), startTimes(this.readTimings()), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`, failureLines(failures)];
+    // Read now, while the servers the global setup started still run (its teardown comes after the reporters).
+    const timings = this.readTimings().map((t) => (t.pid ? { ...t, cpuSeconds: processCpuSeconds(t.pid) } : t));
+    const out = [slowestFiles(testModules), startTimes(timings), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`, failureLines(failures)];
     process.stdout.write(`\n${out.filter(Boolean).join("\n\n")}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
     // `npm test` runs two vitests side by side (scripts/runTests.mjs) and sums what each left here.
     const summaryDir = process.env.TEST_SUMMARY_DIR;
-    if (summaryDir) writeFileSync(path.join(summaryDir, `${process.pid}.json`), JSON.stringify({ files: fileRows(testModules), starts: this.readTimings(), counts: { passed, failed, skipped }, failures }));
+    if (summaryDir) writeFileSync(path.join(summaryDir, `${process.pid}.json`), JSON.stringify({ files: fileRows(testModules), starts: timings, counts: { passed, failed, skipped }, failures }));
     rmSync(this.timingsDir, { recursive: true, force: true });
   }
 
@@ -89,7 +91,7 @@ function startTimes(timings: StartTiming[]): string {
     byKind.set(t.kind, k);
   }
   const lines = [...byKind].map(([kind, { count, ms }]) => `  ${kind.padEnd(14)} ${String(count).padStart(4)} starts  ${seconds(ms).padStart(7)}  (mean ${seconds(ms / count)})`);
-  return ["time spent starting things:", ...lines, ...gatewayReasons(timings)].join("\n");
+  return ["time spent starting things:", ...lines, ...gatewayReasons(timings), ...serverCpu(timings)].join("\n");
 }
 
 /** Why each test gateway was started (tests/support/testGateway.ts): the levers for starting fewer. */
@@ -112,6 +114,11 @@ export function failureLines(failures: readonly Failure[]): string {
 
 function firstLine(message: string | undefined): string {
   return (message ?? "(no message)").split("\n")[0]?.slice(0, 300) ?? "";
+}
+
+/** The CPU the long-lived servers (Neo4j) used during the run, from the kernel's counters. */
+export function serverCpu(timings: readonly (StartTiming & { cpuSeconds?: number })[]): string[] {
+  return timings.filter((t) => t.cpuSeconds !== undefined).map((t) => `  ${t.kind} (pid ${t.pid}) used ${t.cpuSeconds!.toFixed(0)} s of CPU, start-up included`);
 }
 
 function seconds(ms: number): string {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => tg.stop());
 
 const reply = async (args: string[]) => {
-  const { stdout } = await run("python3", [BOT, "--url", tg.gw.url, ...args], { timeout: 60_000 });
+  const { stdout } = await run("python3", [BOT, "--url", tg.gw.url, ...args], { timeout: 120_000 });
   return JSON.parse(stdout) as { context: { text: string }; reply: string; recorded: { id: string; type: string; participants: string[]; conversationId: string } };
 };
 

@@ -87,5 +87,5 @@ describe("the embedding worker's pipeline", () => {
       });
     for (const t of turns.filter((t) => t.at === 0)) expect(stored.get(t.id)!.context).toBeNull();
     expect(stored.get("b1")!.keys).toEqual(expect.arrayContaining(["bakery", "loaf"]));
-  }, 60_000);
+  }, 120_000);
 });

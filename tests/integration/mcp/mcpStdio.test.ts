@@ -142,5 +142,5 @@ describe("the stdio MCP server (npx mnemograph mcp, npm run mcp)", () => {
     } finally {
       await second.stop();
     }
-  }, 90_000);
+  }, 240_000);
 });
