@@ -98,6 +98,9 @@ build_app() {
 provision() {
   MNEMOGRAPH_CACHE_DIR="$WORK/cache/opt/mnemograph/cache" EMBEDDING_MODEL="$EMBEDDING_MODEL" \
     "${NICE[@]}" node "$WORK/app/app/dist/cli/provision.js"
+  # Provisioning marks each finished download with the time it finished; the image says the
+  # commit's, so that this layer too is the same from one build to the next (only the markers differed).
+  find "$WORK/cache" -name .complete -exec sh -c 'printf "%s\n" "$0" > "$1"' "$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%dT%H:%M:%S.000Z)" {} \;
 }
 
 # ---- Node: this machine's, if the package's engines accept it ----
@@ -196,10 +199,11 @@ step "provision Neo4j, APOC and the model" provision
 step "copy node" copy_node
 step "assemble the OCI image" assemble
 
-total=$((SECONDS - started))
 layers="$(du -sb "$OUT/oci/blobs" | cut -f1)"
 archive="$(stat -c %s "$OUT/mnemograph-oci.tar")"
 unpacked="$(($(stat -c %s "$ROOTFS") + $(du -sb "$WORK/node" | cut -f1) + $(du -sb "$WORK/app" | cut -f1) + $(du -sb "$WORK/cache" | cut -f1)))"
+step "clean up" rm -rf "$WORK"
+total=$((SECONDS - started))
 {
   echo "COMMIT=$COMMIT"
   echo "CLEAN=$CLEAN"
