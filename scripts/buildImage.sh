@@ -143,9 +143,10 @@ rootfs() {
   fi
 }
 
-# A layer's tarball: sorted, the commit's time, root's numbers, no access or change times.
+# A layer's tarball: sorted, every file at the commit's time (not clamped: Maven's unpack leaves the
+# model's files a jar time whose milliseconds differ from run to run), root's numbers, no atime or ctime.
 layer_tar() { # layer_tar DIR TAR
-  tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --clamp-mtime --owner=0 --group=0 --numeric-owner \
+  tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
     --pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime -C "$1" -cf "$2" .
 }
 
