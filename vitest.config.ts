@@ -43,6 +43,7 @@ const WHOLE_DATABASE = [
  */
 const SYSTEM = [
   "tests/integration/deploy/distStart.test.ts",
+  "tests/integration/deploy/imageStart.test.ts",
   "tests/integration/deploy/packInstall.test.ts",
   "tests/integration/lifecycle.test.ts",
   "tests/integration/outage.test.ts",
