@@ -347,7 +347,7 @@ describe("reading the next batch while one is written", () => {
     });
     try {
       const drained = worker.drain();
-      await Promise.race([second, new Promise((_, reject) => setTimeout(() => reject(new Error("the second batch was not read while the first waited")), 10_000))]);
+      await Promise.race([second, new Promise((_, reject) => setTimeout(() => reject(new Error("the second batch was not read while the first waited")), 60_000))]);
       expect(await statusOf(["a1", "a2"])).toEqual({ a1: "PENDING", a2: "PENDING" });
       await tx.commit();
       await drained;

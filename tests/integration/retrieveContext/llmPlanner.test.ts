@@ -70,7 +70,9 @@ describe("retrieveContext with the LLM planner (scripted OpenAI-compatible model
       },
       { content: "Charlie worked at Google; Dana is there now; Alice is close to Charlie." },
     ]);
-    const r = await retrieve(cases.applying, { debug: true });
+    // maxFacts at its ceiling: the suite's files share one tenant with auth off, and the other files' people
+    // at "Google" (the same org node) must not push this file's facts out of the default 30.
+    const r = await retrieve(cases.applying, { debug: true, maxFacts: 100 });
     const facts = mine(r);
     expect(facts).toContainEqual(expect.objectContaining({ subject: "Charlie", relation: "PREVIOUSLY", object: "Google" }));
     expect(facts).toContainEqual(expect.objectContaining({ subject: "Dana", relation: "WORKS_AT", object: "Google", current: true }));
