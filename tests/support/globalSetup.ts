@@ -45,16 +45,6 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/**
- * The suite's Neo4j compiles with C1 only. It lives for one run and plans thousands of queries it
- * sees once (the access matrix and the fuzzer send every schema shape): planning a new
- * @neo4j/graphql statement cost ~0.5 s of its CPU, against ~10 ms to run it again from the plan
- * cache, and C2 compiling the planner's hot code was a third of that (the fuzzer's 244 query
- * shapes: 28 s of Neo4j CPU with C1 only, 42 s with both tiers; the whole file 70 s against 105 s).
- * Plans and answers are the same; only how fast the JVM's own code runs differs.
- */
-const TEST_SERVER_TUNING = { jvmArgs: ["-XX:TieredStopAtLevel=1"] };
-
 async function startOnce(): Promise<Awaited<SharedNeo4j["started"]>> {
   const config = loadConfig();
   // Once, before the test files start gateways in parallel.
@@ -66,7 +56,7 @@ async function startOnce(): Promise<Awaited<SharedNeo4j["started"]>> {
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-test-neo4j-"));
   const logger = createLogger({ logLevel: "warn" });
-  const local: LocalNeo4j = await timedStart("neo4j", "global setup", () => startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger, undefined, TEST_SERVER_TUNING), undefined, (n) => n.pid);
+  const local: LocalNeo4j = await timedStart("neo4j", "global setup", () => startLocalNeo4j({ ...config.neo4j, dataDir, heap: "1g", pageCache: "256m" }, logger), undefined, (n) => n.pid);
   await migrate(local, config.neo4j.database, logger);
   return {
     connection: { uri: local.uri, user: local.user, password: local.password },

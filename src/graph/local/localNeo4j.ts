@@ -52,13 +52,7 @@ const STOP_GRACE_MS = 30_000;
  * same port and data, with backoff, a bounded number of times: Neo4j recovers
  * its store from the transaction log, so every committed write is still there.
  */
-/** Flags for a server that is not the product's (the test suite's). */
-export interface LocalNeo4jTuning {
-  /** JVM flags after the launcher's. */
-  jvmArgs?: readonly string[];
-}
-
-export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, policy: RestartPolicy = DEFAULT_RESTART_POLICY, tuning: LocalNeo4jTuning = {}): Promise<LocalNeo4j> {
+export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, policy: RestartPolicy = DEFAULT_RESTART_POLICY): Promise<LocalNeo4j> {
   const runtime = await provisionNeo4j(config.cacheDir, (m) => logger.info(m));
   const home = config.dataDir;
   const dirs = {
@@ -88,7 +82,6 @@ export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, polic
   const classpath = [path.join(runtime.pluginsDir, "*"), path.join(runtime.libDir, "*")].join(path.delimiter);
   const args = [
     ...neo4jJvmArgs(config.heap),
-    ...(tuning.jvmArgs ?? []),
     "-cp",
     classpath,
     "org.neo4j.server.CommunityEntryPoint",
