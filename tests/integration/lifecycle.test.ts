@@ -55,7 +55,7 @@ describe("the embedded gateway's life", () => {
     running = await startApp(await embeddedConfig(), logger);
     const read = await post(running, `query ($id: ID!) { memories(where: { id: { eq: $id } }) { content importance } }`, { id });
     expect(read.data.memories).toEqual([{ content: "Retry with exponential backoff", importance: 0.8 }]);
-  }, 180_000); // two Neo4j starts, migrations and the model load: slow on a busy 2-core machine
+  }, 400_000); // two Neo4j starts, migrations and the model load: slow on a busy 2-core machine
 
   it("answers SERVICE_UNAVAILABLE, not a stack trace, when Neo4j goes away, and health says so", async () => {
     const app = running!;

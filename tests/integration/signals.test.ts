@@ -56,5 +56,5 @@ describe("the gateway process", () => {
     expect(await exited, output).toBe(0);
     expect(output).toContain('"msg":"Stopped"');
     expect(alive(neo4jPid)).toBe(false);
-  }, 180_000);
+  }, 400_000);
 });
