@@ -47,8 +47,14 @@ let env: HostileEnv;
 let beforeWorker: GraphFingerprint;
 
 beforeAll(async () => {
+  // The seeded game session's lease lasts the day: on a slow run the tier outlasts the default lease, and the
+  // sweeper ending the session mid-tier changed the fingerprint a case was checked against.
+  const base = testConfig();
   gw = await startTestGateway(
-    testConfig({ auth: { mode: "token", jwtSecret: HOSTILE_SECRET, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 } }),
+    testConfig({
+      auth: { mode: "token", jwtSecret: HOSTILE_SECRET, jwksUrl: undefined, issuer: undefined, audience: undefined, tokenTtlSeconds: 900 },
+      game: { ...base.game, leaseSeconds: 86_400 },
+    }),
   );
   await removeFixture(gw.driver);
   const fx = await seedFixture(gw.url, gw.driver);
