@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 
 /**
  * Where the suite's setup time goes: each gateway, Neo4j, CLI or child-process
@@ -37,13 +37,3 @@ export async function timedStart<T>(kind: StartKind, file: string, start: () => 
   return result;
 }
 
-/** CPU seconds a live process and the children it waited for have used (/proc/<pid>/stat, fields 14–17); undefined once it is gone. */
-export function processCpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / 100;
-  } catch {
-    return undefined;
-  }
-}

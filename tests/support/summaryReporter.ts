@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Reporter, SerializedError, TestModule } from "vitest/node";
-import { processCpuSeconds, START_TIMINGS_ENV, type StartTiming } from "./startTimings.js";
+import { treeCpuSeconds } from "../../bench/support/treeCpu.js";
+import { START_TIMINGS_ENV, type StartTiming } from "./startTimings.js";
 
 const SLOWEST = 15;
 
@@ -44,7 +45,7 @@ export default class SummaryReporter implements Reporter {
     // An error no test caught fails the run too (vitest exits 1), so it is named with the failures.
     for (const error of unhandledErrors) failures.push({ name: `unhandled error${error.name ? ` (${error.name})` : ""}`, error: firstLine(error.message) });
     // Read now, while the servers the global setup started still run (its teardown comes after the reporters).
-    const timings = this.readTimings().map((t) => (t.pid ? { ...t, cpuSeconds: processCpuSeconds(t.pid) } : t));
+    const timings = this.readTimings().map((t) => (t.pid ? { ...t, cpuSeconds: treeCpuSeconds(t.pid) ?? undefined } : t));
     const out = [slowestFiles(testModules), startTimes(timings), `wall: ${seconds(performance.now() - this.began)} for ${testModules.length} files`, failureLines(failures)];
     process.stdout.write(`\n${out.filter(Boolean).join("\n\n")}\n`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
