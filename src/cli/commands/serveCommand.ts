@@ -5,7 +5,7 @@ import { loadCliConfig } from "./connection.js";
 /**
  * `mnemograph serve`: the gateway itself, as `npm start` runs it — the embedded Neo4j in
  * this user's data folder (MNEMOGRAPH_HOME, else ~/.local/share/mnemograph) unless
- * NEO4J_URI names a server; configured by the environment (README, Configuration).
+ * NEO4J_URI names a server; configured by the environment (docs/configuration.md).
  */
 export function serveCommand(program: Command): void {
   program

@@ -11,7 +11,7 @@ import { ROOT } from "./deployFiles.js";
 import { freePort } from "../../../src/graph/local/freePort.js";
 import { runToEnd as run, stopChild } from "../../support/childProcesses.js";
 
-// The README's Install section, followed by a new user: the two `npm pack` tarballs installed
+// docs/deploy.md's "Installing the packed package", followed by a new user: the two `npm pack` tarballs installed
 // into an empty folder with an empty HOME (npm's cache inside the test's folder, dependencies
 // from the registry), then `mnemograph serve` and `mnemograph mcp` spawned by the official MCP
 // SDK client from `/`. Nothing may be written outside the data folder.
@@ -91,7 +91,7 @@ describe("the npm pack tarballs, installed by a new user", () => {
     const nodeDir = path.dirname(process.execPath);
     const PATH = `${nodeDir}:/usr/local/bin:/usr/bin:/bin`;
     const installEnv = { PATH, HOME: home, npm_config_cache: npmCache, npm_config_update_notifier: "false" };
-    // As the README says: onnxruntime-node would otherwise fetch CUDA libraries from outside the registry.
+    // As docs/deploy.md says: onnxruntime-node would otherwise fetch CUDA libraries from outside the registry.
     const installed = await timed("npm install", () =>
       run("npm", ["install", "--no-audit", "--no-fund", "--onnxruntime-node-install=skip", ...tarballs.map((t) => path.join(packs, t))], { cwd: project, env: installEnv }),
     );
