@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultLimits } from "../../src/config/limitsConfig.js";
+import { defaultLimits } from "../../src/config/config.js";
 import { startTestGateway, testConfig, type TestGateway } from "../support/testGateway.js";
 import { wsClient, wsRequest } from "../support/wsClient.js";
 

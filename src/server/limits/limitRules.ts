@@ -3,7 +3,7 @@ import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
 import type { GraphQLError, ValidationContext, ValidationRule } from "graphql";
 import { BadUserInputError } from "../../errors/errors.js";
-import type { LimitsConfig } from "../../config/limitsConfig.js";
+import type { LimitsConfig } from "../../config/config.js";
 
 /**
  * GraphQL Armor's depth, alias and directive limits as plain validation rules,

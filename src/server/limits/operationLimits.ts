@@ -2,7 +2,7 @@ import { MAX_VARIABLES_DEPTH, nestsDeeperThan } from "./variablesDepth.js";
 import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema } from "graphql";
 import { BadUserInputError, ErrorCode } from "../../errors/errors.js";
 import { limitRules } from "./limitRules.js";
-import type { LimitsConfig } from "../../config/limitsConfig.js";
+import type { LimitsConfig } from "../../config/config.js";
 import { costDependsOnVariables, MAX_EVALUATED_SELECTIONS, operationCost } from "./operationCost.js";
 
 /** What a request asks for: a parsed document (HTTP, after Apollo's validation) or its source (WebSocket). */

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Caller } from "../../core/caller.js";
 import { BadUserInputError } from "../../errors/errors.js";
-import type { RateLimitsConfig } from "../../config/limitsConfig.js";
+import type { RateLimitsConfig } from "../../config/config.js";
 import { RateLimitedError } from "./RateLimitedError.js";
 
 const WINDOW_SECONDS = 60;

@@ -9,7 +9,7 @@ import {
 import type { SubscribePayload } from "graphql-ws";
 import type { Caller } from "../../core/caller.js";
 import { ErrorCode, MnemographError } from "../../errors/errors.js";
-import type { LimitsConfig } from "../../config/limitsConfig.js";
+import type { LimitsConfig } from "../../config/config.js";
 import { checkOperation, parseWithTokenLimit } from "./operationLimits.js";
 import type { AgentRateLimiter } from "./rateLimiter.js";
 import { rootFieldNames } from "./rootFieldNames.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultLimits } from "../../../src/config/limitsConfig.js";
+import { defaultLimits } from "../../../src/config/config.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 /**

@@ -2,7 +2,7 @@ import { ApolloServer } from "@apollo/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
 import { formatError } from "../../../src/server/errorHandling.js";
-import { defaultLimits } from "../../../src/config/limitsConfig.js";
+import { defaultLimits } from "../../../src/config/config.js";
 import { operationLimitsPlugin } from "../../../src/server/limits/operationLimitsPlugin.js";
 import { AgentRateLimiter } from "../../../src/server/limits/rateLimiter.js";
 import { rateLimitPlugin } from "../../../src/server/limits/rateLimitPlugin.js";

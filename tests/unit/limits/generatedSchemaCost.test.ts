@@ -1,7 +1,7 @@
 import { parse, validate, type GraphQLSchema } from "graphql";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGeneratedSchema } from "../../../scripts/generatedSchema.js";
-import { defaultLimits } from "../../../src/config/limitsConfig.js";
+import { defaultLimits } from "../../../src/config/config.js";
 import { costDependsOnVariables, operationCost } from "../../../src/server/limits/operationCost.js";
 import { checkOperation } from "../../../src/server/limits/operationLimits.js";
 

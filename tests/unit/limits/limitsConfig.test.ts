@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultLimits, parseRateLimits } from "../../../src/config/limitsConfig.js";
+import { defaultLimits } from "../../../src/config/config.js";
+import { parseRateLimits } from "../../../src/config/sections/limits.js";
 
 describe("defaultLimits", () => {
   it("limits retrieveContext to 10 per minute and every operation to 600", () => {

@@ -1,6 +1,6 @@
 import { getIntrospectionQuery, parse } from "graphql";
 import { describe, expect, it } from "vitest";
-import { defaultLimits } from "../../../src/config/limitsConfig.js";
+import { defaultLimits } from "../../../src/config/config.js";
 import { checkOperation, operationCheck, type OperationLimits } from "../../../src/server/limits/operationLimits.js";
 import { schemaForLimits as schema } from "./schemaForLimits.js";
 

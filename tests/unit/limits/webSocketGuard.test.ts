@@ -3,7 +3,7 @@ import { GRAPHQL_TRANSPORT_WS_PROTOCOL, makeServer } from "graphql-ws";
 import { makeExecutableSchema } from "@graphql-tools/schema";
 import { describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
-import { defaultLimits, type LimitsConfig } from "../../../src/config/limitsConfig.js";
+import { defaultLimits, type LimitsConfig } from "../../../src/config/config.js";
 import { AgentRateLimiter } from "../../../src/server/limits/rateLimiter.js";
 import { guardWebSocketOperation, type WebSocketGuard } from "../../../src/server/limits/webSocketGuard.js";
 import { schemaForLimits as schema } from "./schemaForLimits.js";

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { onOff, section, variable, wholeNumber } from "../declare.js";
+import { LOCAL_MODEL_NAMES } from "../embeddingModels.js";
+
+export const embeddings = section({
+  title: "Embeddings",
+  summary: "Where vectors come from: a local ONNX model provisioned from Maven Central (the default), or an OpenAI-compatible `/embeddings` endpoint.",
+  variables: {
+    embeddings: {
+      local: {
+        model: variable("EMBEDDING_MODEL", z.enum(LOCAL_MODEL_NAMES), {
+          // Chosen by measurement on the LoCoMo development set (docs/benchmarks.md).
+          default: "bge-small-en-v1.5-q",
+          doc: "the local model, from its langchain4j jar on Maven Central (`-q`: quantized); after a change, `npm run embeddings:backfill` re-embeds what has a vector of another model",
+        }),
+        threads: variable("EMBEDDING_THREADS", wholeNumber(1, 64), { default: 2, doc: "onnxruntime threads for the local model" }),
+        spinning: variable("EMBEDDING_SPINNING", onOff, {
+          default: "off",
+          doc: "`on` lets onnxruntime's threads spin between runs: a bulk import embeds about a fifth faster on an idle machine, but every query embedded alone costs 2.5× the CPU, which the gateway and Neo4j share under load",
+        }),
+      },
+      endpoint: {
+        baseUrl: variable("EMBEDDING_BASE_URL", z.string().url(), {
+          doc: "an OpenAI-compatible `/embeddings` endpoint to use instead of the local model (384 dimensions, the size of the vector indexes)",
+        }),
+        apiKey: variable("EMBEDDING_API_KEY", z.string(), { default: "", doc: "key for `EMBEDDING_BASE_URL`" }),
+        model: variable("EMBEDDING_API_MODEL", z.string().min(1), { default: "text-embedding-3-small", doc: "model for `EMBEDDING_BASE_URL`" }),
+      },
+    },
+    embeddingContext: variable("EMBEDDING_CONTEXT", z.enum(["joint", "derived"]), {
+      default: "joint",
+      doc: "a conversation turn's contextual vector: `joint` embeds it after the turn before (two model runs per turn), `derived` adds the two turns' own vectors (one run, about three times less model work; 0.016 less held-out Recall@10 on LoCoMo, [benchmarks.md](benchmarks.md))",
+    }),
+  },
+  resolve: ({ embeddings: { local, endpoint }, embeddingContext }) => {
+    const { baseUrl } = endpoint;
+    return {
+      embeddingContext,
+      embeddings: baseUrl ? { provider: "openai" as const, ...endpoint, baseUrl } : { provider: "local" as const, ...local },
+    };
+  },
+});

@@ -1,0 +1,61 @@
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { defaultCacheDir, defaultDataHome } from "../dataHome.js";
+import { section, variable, wholeNumber } from "../declare.js";
+
+/** A size as Neo4j's settings take it, lower-cased. */
+const memorySize = z
+  .string()
+  .regex(/^\d+[kmg]$/i, "a size such as 512m or 2g")
+  .transform((size) => size.toLowerCase());
+
+export const neo4j = section({
+  title: "Neo4j and local files",
+  summary: "The database (an existing server, or the embedded one Mnemograph provisions and starts) and where this user's files live.",
+  variables: {
+    home: variable("MNEMOGRAPH_HOME", z.string().min(1), {
+      defaultDoc: "`$XDG_DATA_HOME/mnemograph` (`~/.local/share/mnemograph`; macOS `~/Library/Application Support/mnemograph`; Windows `%LOCALAPPDATA%\\mnemograph`)",
+      doc: "this user's folder: `data/` (with `gateway.json` while a gateway serves it), `jwt-secret`, `local-token`, and (when set) `cache/`; never the current directory",
+    }),
+    neo4j: {
+      uri: variable("NEO4J_URI", z.string().regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, "a bolt:// or neo4j:// URI"), {
+        doc: "`bolt://` or `neo4j://` URI of an existing server; unset: the embedded Neo4j",
+      }),
+      user: variable("NEO4J_USER", z.string().min(1), { default: "neo4j", doc: "user for `NEO4J_URI` (the embedded server makes its own credentials)" }),
+      password: variable("NEO4J_PASSWORD", z.string(), { default: "", doc: "password for `NEO4J_URI`" }),
+      database: variable("NEO4J_DATABASE", z.string().min(1), { default: "neo4j", doc: "database name" }),
+      dataDir: variable("MNEMOGRAPH_DATA_DIR", z.string().min(1), {
+        defaultDoc: "`$MNEMOGRAPH_HOME/data`",
+        doc: "the embedded Neo4j's home: data, logs, generated password; set without `MNEMOGRAPH_HOME`, the local secret and token sit in its parent folder (relative paths resolve against the current directory)",
+      }),
+      cacheDir: variable("MNEMOGRAPH_CACHE_DIR", z.string().min(1), {
+        defaultDoc: "`$XDG_CACHE_HOME/mnemograph` (`~/.cache/mnemograph`), or `$MNEMOGRAPH_HOME/cache`",
+        doc: "where the Neo4j and APOC jars and the embedding model are cached, outside the repository",
+      }),
+      boltPort: variable("NEO4J_BOLT_PORT", wholeNumber(0, 65535), { default: 0, doc: "Bolt port of the embedded server; `0`: a free one" }),
+      heap: variable("NEO4J_HEAP", memorySize, { default: "1g", doc: "the embedded server's heap (a size such as `512m` or `2g`)" }),
+      pageCache: variable("NEO4J_PAGECACHE", memorySize, { default: "512m", doc: "the embedded server's page cache (a size such as `512m` or `2g`)" }),
+      txTimeoutSeconds: variable("NEO4J_TX_TIMEOUT_SECONDS", wholeNumber(1, 3600), { default: 60, doc: "server-side transaction timeout, in seconds" }),
+      minReplanSeconds: variable("NEO4J_REPLAN_SECONDS", wholeNumber(0, 86400), {
+        default: 300,
+        doc: "embedded server: a cached query plan is kept at least this long before moved statistics have it planned again (`dbms.cypher.min_replan_interval`; Neo4j's own default of 10 s had a growing store plan the same statements again and again: 18% of its CPU under bench:load, 1.6% at 300 s). For your own server, set that setting in its `neo4j.conf`",
+      }),
+      bookmarks: variable("NEO4J_BOOKMARKS", z.enum(["auto", "on", "off"]), {
+        default: "auto",
+        doc: "`auto`: transactions carry the driver's shared bookmarks over a routing `neo4j://` connection only (a direct `bolt://` one reaches one server, where they only make Neo4j wait); `on`: always; `off`: never",
+      }),
+    },
+  },
+  resolve: ({ home: givenHomeText, neo4j }, { env, cwd, platform }) => {
+    const places = { env, platform, homedir: env.HOME ?? os.homedir() };
+    // Explicit folders resolve against the current directory, as they always have; the defaults never do.
+    const givenHome = givenHomeText ? path.resolve(cwd, givenHomeText) : undefined;
+    const dataDir = neo4j.dataDir ? path.resolve(cwd, neo4j.dataDir) : path.join(givenHome ?? defaultDataHome(places), "data");
+    // MNEMOGRAPH_HOME, else the folder holding MNEMOGRAPH_DATA_DIR (where these files always were), else the platform's.
+    const home = givenHome ?? (neo4j.dataDir ? path.dirname(dataDir) : defaultDataHome(places));
+    // With MNEMOGRAPH_HOME, one folder holds everything (the cache too).
+    const cacheDir = neo4j.cacheDir ? path.resolve(cwd, neo4j.cacheDir) : givenHome ? path.join(givenHome, "cache") : defaultCacheDir(places);
+    return { home, neo4j: { ...neo4j, dataDir, cacheDir } };
+  },
+});
