@@ -25,7 +25,6 @@ const NOT_YET_ON_THE_EXECUTOR = [
   "forget/(correctMemory|erasePerson|forgetMemory)",
   "memory/recordInteraction",
   "messages/recordMessages",
-  "transfer/writeImportBatch",
   "workflow/applyWorkflowTransition",
 ].map((file) => `^src/${file}\\.ts$`);
 

@@ -38,7 +38,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/forget/forgetMemory.ts",
   "src/memory/recordInteraction.ts",
   "src/messages/recordMessages.ts",
-  "src/transfer/writeImportBatch.ts",
   "src/workflow/applyWorkflowTransition.ts",
 ]);
 
