@@ -20,7 +20,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/beliefs/reflect.ts",
   "src/beliefs/supersedeBelief.ts",
   "src/beliefs/writeReflection.ts",
-  "src/cypherTool/runReadOnlyCypher.ts",
   "src/extraction/extractionQueue.ts",
   "src/facts/assertFactBatch.ts",
   "src/facts/assertFacts.ts",
