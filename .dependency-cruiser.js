@@ -18,8 +18,6 @@ const COMPOSITION = "(server|schema|mcp)";
  */
 const NOT_YET_ON_THE_EXECUTOR = [
   "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
-  "extraction/extractionQueue",
-  "facts/(assertFactBatch|assertFacts|loadFactState|writeAssertions|writeFactPlan)",
   "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
   "forget/(correctMemory|erasePerson|forgetMemory)",
   "memory/recordInteraction",
