@@ -21,7 +21,6 @@ const NOT_YET_ON_THE_EXECUTOR = [
   "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
   "forget/(correctMemory|erasePerson|forgetMemory)",
   "memory/recordInteraction",
-  "messages/recordMessages",
   "workflow/applyWorkflowTransition",
 ].map((file) => `^src/${file}\\.ts$`);
 

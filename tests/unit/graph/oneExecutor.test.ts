@@ -30,7 +30,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/forget/erasePerson.ts",
   "src/forget/forgetMemory.ts",
   "src/memory/recordInteraction.ts",
-  "src/messages/recordMessages.ts",
   "src/workflow/applyWorkflowTransition.ts",
 ]);
 
