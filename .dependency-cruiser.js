@@ -20,7 +20,6 @@ const NOT_YET_ON_THE_EXECUTOR = [
   "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
   "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
   "forget/(correctMemory|erasePerson|forgetMemory)",
-  "memory/recordInteraction",
   "workflow/applyWorkflowTransition",
 ].map((file) => `^src/${file}\\.ts$`);
 

@@ -29,7 +29,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/forget/correctMemory.ts",
   "src/forget/erasePerson.ts",
   "src/forget/forgetMemory.ts",
-  "src/memory/recordInteraction.ts",
   "src/workflow/applyWorkflowTransition.ts",
 ]);
 
