@@ -26,9 +26,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/feed/installSquadDefaults.ts",
   "src/feed/knowledgeOutbox.ts",
   "src/feed/outboxWrite.ts",
-  "src/forget/correctMemory.ts",
-  "src/forget/erasePerson.ts",
-  "src/forget/forgetMemory.ts",
   "src/workflow/applyWorkflowTransition.ts",
 ]);
 
