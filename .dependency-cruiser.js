@@ -19,7 +19,6 @@ const COMPOSITION = "(server|schema|mcp)";
 const NOT_YET_ON_THE_EXECUTOR = [
   "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
   "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
-  "workflow/applyWorkflowTransition",
 ].map((file) => `^src/${file}\\.ts$`);
 
 const layer = (name, from, forbiddenTo, comment) => ({

@@ -26,7 +26,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/feed/installSquadDefaults.ts",
   "src/feed/knowledgeOutbox.ts",
   "src/feed/outboxWrite.ts",
-  "src/workflow/applyWorkflowTransition.ts",
 ]);
 
 function sourceFiles(dir: string): string[] {
