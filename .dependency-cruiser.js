@@ -18,15 +18,7 @@ const COMPOSITION = "(server|schema|mcp)";
  */
 const NOT_YET_ON_THE_EXECUTOR = [
   "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
-  "cypherTool/(cypherParams|runReadOnlyCypher|toPlainJson)",
-  "extraction/extractionQueue",
-  "facts/(assertFactBatch|assertFacts|loadFactState|writeAssertions|writeFactPlan)",
   "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
-  "forget/(correctMemory|erasePerson|forgetMemory)",
-  "memory/recordInteraction",
-  "messages/recordMessages",
-  "transfer/(propertyCodec|readExportPage|writeImportBatch)",
-  "workflow/applyWorkflowTransition",
 ].map((file) => `^src/${file}\\.ts$`);
 
 const layer = (name, from, forbiddenTo, comment) => ({

@@ -1,4 +1,4 @@
-import neo4j from "neo4j-driver";
+import { cypherInt } from "../graph/readQuery.js";
 import { CypherRefusedError } from "./CypherRefusedError.js";
 
 /** Longest `params` JSON text, in characters. */
@@ -45,7 +45,7 @@ function convert(path: string, value: unknown, depth: number): unknown {
   if (value === null || typeof value === "boolean" || typeof value === "string") return value;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new CypherRefusedError("PARAMS", `${path} must be a finite number`, path);
-    return Number.isSafeInteger(value) ? neo4j.int(value) : value;
+    return Number.isSafeInteger(value) ? cypherInt(value) : value;
   }
   if (Array.isArray(value)) return value.map((v, i) => convert(`${path}[${i}]`, v, depth + 1));
   if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convert(`${path}.${k}`, v, depth + 1)]));

@@ -1,9 +1,11 @@
 import { performance } from "node:perf_hooks";
-import neo4j, { type Session } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { BadUserInputError } from "../errors/errors.js";
 import { limit as checkLimit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
+import { executor } from "../graph/executor.js";
+import type { Row, Statement } from "../graph/statement.js";
+import { isNeo4jError } from "../graph/values.js";
 import { checkCypherPlan } from "./checkCypherPlan.js";
 import { toDriverParams } from "./cypherParams.js";
 import { CypherRefusedError } from "./CypherRefusedError.js";
@@ -59,40 +61,25 @@ export async function runReadOnlyCypher(deps: CypherDeps, caller: Caller, input:
   const timeoutMs = options.timeoutMs ?? CYPHER_TIMEOUT_MS;
 
   const started = performance.now();
-  // One more row than the cap is fetched, to know whether there were more.
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.READ, fetchSize: rowLimit + 1 });
   try {
-    return await runInReadTransaction(session, query, params, rowLimit, timeoutMs, started);
+    // Without the shared bookmarks, as the tool always read.
+    const { columns, rows, truncated } = await executor(deps).readGuarded(
+      callersQuery(query, params),
+      { timeoutMs, metadata: { app: "mnemograph", tool: "cypherQuery" }, maxRows: rowLimit, checkPlan: (queryType, plan) => checkCypherPlan(queryType, plan) },
+      { bookmarks: false },
+    );
+    return { columns, rows, rowCount: rows.length, truncated, elapsedMs: Math.round(performance.now() - started) };
   } catch (err) {
     throw describeDriverError(err, timeoutMs);
-  } finally {
-    await session.close();
   }
 }
 
-async function runInReadTransaction(session: Session, query: string, params: Record<string, unknown>, rowLimit: number, timeoutMs: number, started: number): Promise<CypherResult> {
-  const tx = session.beginTransaction({ timeout: timeoutMs, metadata: { app: "mnemograph", tool: "cypherQuery" } });
-  try {
-    const explained = await tx.run(`EXPLAIN ${query}`, params).summary();
-    checkCypherPlan(explained.queryType, explained.plan || undefined);
-    const result = tx.run(query, params);
-    const columns = await result.keys();
-    const rows: Record<string, unknown>[] = [];
-    let truncated = false;
-    for await (const record of result) {
-      if (rows.length === rowLimit) {
-        // Leaving the loop discards the rest of the stream on the server.
-        truncated = true;
-        break;
-      }
-      rows.push(Object.fromEntries(columns.map((c) => [c, toPlainJson(record.get(c))])));
-    }
-    return { columns: [...columns], rows, rowCount: rows.length, truncated, elapsedMs: Math.round(performance.now() - started) };
-  } finally {
-    // Nothing was written; rolling back ends the transaction without a commit.
-    if (tx.isOpen()) await tx.rollback().catch(() => {});
-  }
-}
+/** The caller's query, each row keyed by its columns as plain JSON (toPlainJson). */
+const callersQuery = (cypher: string, params: Record<string, unknown>): Statement<Record<string, unknown>> => ({
+  cypher,
+  params,
+  decode: (row: Row) => Object.fromEntries(row.keys().map((column) => [column, toPlainJson(row.value(column))])),
+});
 
 const TIMEOUT_CODES = new Set(["Neo.ClientError.Transaction.TransactionTimedOut", "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration"]);
 
@@ -105,7 +92,7 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
  * else is returned as it is, to be masked by the gateway.
  */
 function describeDriverError(err: unknown, timeoutMs: number): unknown {
-  if (err instanceof CypherRefusedError || !(err instanceof neo4j.Neo4jError)) return err;
+  if (err instanceof CypherRefusedError || !isNeo4jError(err)) return err;
   const firstLine = err.message.split("\n")[0]!.slice(0, 500);
   if (TIMEOUT_CODES.has(err.code)) {
     return new CypherRefusedError("TIMEOUT", `${FIELD} ran longer than the ${seconds(timeoutMs)} limit and was stopped: narrow the MATCH, use an index or add a LIMIT`);

@@ -1,4 +1,4 @@
-import neo4j, { isDate, isDateTime, isDuration, isLocalDateTime, isLocalTime, isNode, isPath, isPoint, isRelationship, isTime } from "neo4j-driver";
+import { isDate, isDateTime, isDuration, isInteger, isLocalDateTime, isLocalTime, isNode, isPath, isPoint, isRelationship, isTime } from "../graph/values.js";
 
 /**
  * A value from the driver as plain JSON: integers as numbers (as decimal
@@ -12,7 +12,7 @@ export function toPlainJson(value: unknown): unknown {
   if (typeof value === "number") return Number.isFinite(value) ? value : String(value);
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "bigint") return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (neo4j.isInt(value)) return value.inSafeRange() ? value.toNumber() : value.toString();
+  if (isInteger(value)) return value.inSafeRange() ? value.toNumber() : value.toString();
   if (isNode(value)) return { elementId: value.elementId, labels: value.labels, properties: plainMap(value.properties) };
   if (isRelationship(value)) {
     return {

@@ -1,6 +1,6 @@
-import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
-import { executor, type GraphTarget } from "../graph/executor.js";
-import { noRows, type Row } from "../graph/statement.js";
+import { executor, type GraphTarget, type Tx } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { noRows, onlyRow, type Row } from "../graph/statement.js";
 
 /** A message the worker holds a lease on, with what the extractor needs to know of it. */
 export interface ClaimedMessage {
@@ -91,10 +91,10 @@ export async function claimMessages(
   { limit, leaseSeconds, tenants }: { limit: number; leaseSeconds: number; tenants: readonly string[] },
 ): Promise<ClaimedMessage[]> {
   return executor({ driver, database }).writeTransaction(async (tx) => {
-    const keys = await tx.run({ cypher: CANDIDATES, params: { limit: neo4j.int(limit), tenants }, decode: (r) => r.string("key") });
+    const keys = await tx.run({ cypher: CANDIDATES, params: { limit: cypherInt(limit), tenants }, decode: (r) => r.string("key") });
     if (keys.length === 0) return [];
     await tx.run(noRows(LOCK, { keys }));
-    return tx.run({ cypher: CLAIM, params: { keys, worker, leaseSeconds: neo4j.int(leaseSeconds) }, decode: claimedMessage });
+    return tx.run({ cypher: CLAIM, params: { keys, worker, leaseSeconds: cypherInt(leaseSeconds) }, decode: claimedMessage });
   });
 }
 
@@ -140,22 +140,19 @@ export class LeaseLostError extends Error {
  * facts, if any), after locking them: if this worker no longer holds every
  * lease, it throws and the facts roll back with it; the new holder does the work.
  */
-export async function settleMessages(tx: ManagedTransaction, worker: string, rows: readonly Settled[]): Promise<void> {
+export async function settleMessages(tx: Tx, worker: string, rows: readonly Settled[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.run(LOCK, { keys: rows.map((r) => r.key) });
-  const settled = Number((await tx.run(SETTLE, { worker, rows: rows.map((r) => ({ ...r, facts: neo4j.int(r.facts) })) })).records[0]!.get("settled"));
+  await tx.run(noRows(LOCK, { keys: rows.map((r) => r.key) }));
+  const settle = { cypher: SETTLE, params: { worker, rows: rows.map((r) => ({ ...r, facts: cypherInt(r.facts) })) }, decode: (r: Row) => r.number("settled") };
+  const settled = onlyRow(await tx.run(settle));
   if (settled !== rows.length) throw new LeaseLostError(rows.length, settled);
 }
 
 /** Settles messages in a transaction of their own (messages that gave no facts). */
-export async function settleAlone(driver: Driver, database: string, worker: string, rows: readonly Settled[]): Promise<void> {
+export async function settleAlone(driver: GraphTarget["driver"], database: string, worker: string, rows: readonly Settled[]): Promise<void> {
   if (rows.length === 0) return;
-  const session = driver.session({ database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    await session.executeWrite((tx) => settleMessages(tx, worker, rows));
-  } finally {
-    await session.close();
-  }
+  // Without the shared bookmarks, as settling alone always wrote.
+  await executor({ driver, database }).writeTransaction((tx) => settleMessages(tx, worker, rows), { bookmarks: false });
 }
 
 const RELEASE = `
@@ -171,6 +168,6 @@ const RELEASE = `
 /** After a failed pass: each message waits 2^attempts seconds before it is tried again, and is FAILED after `maxAttempts`. */
 export async function releaseFailed(driver: GraphTarget["driver"], database: string, worker: string, keys: readonly string[], maxAttempts: number, error: string): Promise<void> {
   if (keys.length === 0) return;
-  const statement = noRows(RELEASE, { keys, worker, maxAttempts: neo4j.int(maxAttempts), error: error.slice(0, 500) });
+  const statement = noRows(RELEASE, { keys, worker, maxAttempts: cypherInt(maxAttempts), error: error.slice(0, 500) });
   await executor({ driver, database }).writeTransaction((tx) => tx.run(statement));
 }

@@ -1,7 +1,7 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import type { FactRelation } from "../core/schemaFacts.js";
+import { executor, type Tx } from "../graph/executor.js";
 import type { ValidAssertion } from "./validateAssertions.js";
 import { writeAssertions } from "./writeAssertions.js";
 
@@ -25,21 +25,17 @@ export async function assertFactBatch(
   deps: Pick<AppDeps, "driver" | "database" | "now">,
   groups: readonly FactBatchGroup[],
   relations: readonly FactRelation[],
-  inTransaction: (tx: ManagedTransaction) => Promise<void>,
+  inTransaction: (tx: Tx) => Promise<void>,
 ): Promise<number> {
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite(async (tx) => {
-      let touched = 0;
-      for (const { caller, assertions } of groups) {
-        if (assertions.length === 0) continue;
-        const { plan } = await writeAssertions(tx, caller, assertions, relations, deps.now());
-        touched += plan.facts.length;
-      }
-      await inTransaction(tx);
-      return touched;
-    });
-  } finally {
-    await session.close();
-  }
+  // One managed write without the shared bookmarks, as the batch always wrote.
+  return executor(deps).writeTransaction(async (tx) => {
+    let touched = 0;
+    for (const { caller, assertions } of groups) {
+      if (assertions.length === 0) continue;
+      const { plan } = await writeAssertions(tx, caller, assertions, relations, deps.now());
+      touched += plan.facts.length;
+    }
+    await inTransaction(tx);
+    return touched;
+  }, { bookmarks: false });
 }

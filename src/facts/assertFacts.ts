@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import type { AppDeps } from "../core/appDeps.js";
+import { executor, type Tx } from "../graph/executor.js";
+import type { Statement } from "../graph/statement.js";
 import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
 import type { FactRelation } from "../core/schemaFacts.js";
 import { factEmbeddingKey, factText } from "./factText.js";
@@ -26,7 +27,7 @@ export interface AssertFactsOptions {
    * writes commits with them or not at all (the extraction worker marks its
    * messages DONE here). Throwing rolls the facts back.
    */
-  inTransaction?: (tx: ManagedTransaction) => Promise<void>;
+  inTransaction?: (tx: Tx) => Promise<void>;
   /**
    * Embed the facts' texts before writing (the default: a client's facts are
    * searchable by meaning at once). False writes them PENDING and leaves the
@@ -41,6 +42,9 @@ export const READ_BACK = `
   ${SUBJECTS_BY_KEY}
   MATCH (p)-[r]->(o) WHERE r.factId IN $ids
   RETURN ${FACT_ROW} AS fact`;
+
+/** READ_BACK of the facts `ids` about the subjects `keys`: one fact row each. */
+const readBack = (keys: string[], ids: string[]): Statement<FactRow> => ({ cypher: READ_BACK, params: { keys, ids }, decode: (r) => r.map<FactRow>("fact") });
 
 const textOf = (state: FactState, fact: StoredFact) =>
   factText({ personName: state.subjectNames.get(fact.subjectKey) ?? "", type: fact.type, objectName: fact.object.name, attributes: fact.attributes });
@@ -59,46 +63,43 @@ export async function assertFacts(
   relations: readonly FactRelation[],
   options: AssertFactsOptions = {},
 ): Promise<AssertFactsResult> {
-  const { driver, database, embedder } = deps;
+  const { embedder } = deps;
+  const graph = executor(deps);
   const plan = (state: FactState): FactPlan => planFacts(state.assertions, state.existing, deps.now(), randomUUID);
 
-  const session = driver.session({ database });
-  try {
-    // The texts to embed, planned once outside the write (the model is not run in a transaction).
-    const draft =
-      options.embed === false
-        ? []
-        : await session.executeRead(async (tx) => {
-            const state = await loadFactState(tx, caller, valid, relations, false);
-            return [...new Set(plan(state).facts.map((f) => textOf(state, f)))];
-          });
-    const vectors = draft.length ? await embedder.embedPassages(draft) : [];
-    const byText = new Map<string, FactVector>(
-      vectors.map((vector, i) => [draft[i]!, { vector, key: factEmbeddingKey(embedder.model, draft[i]!), model: embedder.model }]),
-    );
+  // Both transactions go without the shared bookmarks, as assertFacts always ran them.
+  // The texts to embed, planned once outside the write (the model is not run in a transaction).
+  const draft =
+    options.embed === false
+      ? []
+      : await graph.readTransaction(async (tx) => {
+          const state = await loadFactState(tx, caller, valid, relations, false);
+          return [...new Set(plan(state).facts.map((f) => textOf(state, f)))];
+        }, { bookmarks: false });
+  const vectors = draft.length ? await embedder.embedPassages(draft) : [];
+  const byText = new Map<string, FactVector>(
+    vectors.map((vector, i) => [draft[i]!, { vector, key: factEmbeddingKey(embedder.model, draft[i]!), model: embedder.model }]),
+  );
 
-    return await session.executeWrite(async (tx) => {
-      const { plan: result } = await writeAssertions(tx, caller, valid, relations, deps.now(), (state, fact) => byText.get(textOf(state, fact)));
-      await options.inTransaction?.(tx);
-      const keys = [...new Set(result.facts.map((f) => f.subjectKey))];
-      const rows = (await tx.run(READ_BACK, { keys, ids: result.facts.map((f) => f.factId) })).records;
-      const now = deps.now();
-      const byId = new Map(rows.map((r) => {
-        const record = toFactRecord(r.get("fact") as FactRow, now);
-        return [record.id, record] as const;
-      }));
-      const pick = (ids: readonly string[]) => ids.map((id) => byId.get(id)).filter((f): f is FactRecord => f !== undefined);
-      return {
-        created: pick(result.created),
-        merged: pick(result.merged),
-        closed: pick(result.closed),
-        contradictions: result.contradictions.flatMap((c) => {
-          const [fact, conflictsWith] = [byId.get(c.factId), byId.get(c.otherId)];
-          return fact && conflictsWith ? [{ fact, conflictsWith, reason: c.reason }] : [];
-        }),
-      };
-    });
-  } finally {
-    await session.close();
-  }
+  return graph.writeTransaction(async (tx) => {
+    const { plan: result } = await writeAssertions(tx, caller, valid, relations, deps.now(), (state, fact) => byText.get(textOf(state, fact)));
+    await options.inTransaction?.(tx);
+    const keys = [...new Set(result.facts.map((f) => f.subjectKey))];
+    const rows = await tx.run(readBack(keys, result.facts.map((f) => f.factId)));
+    const now = deps.now();
+    const byId = new Map(rows.map((row) => {
+      const record = toFactRecord(row, now);
+      return [record.id, record] as const;
+    }));
+    const pick = (ids: readonly string[]) => ids.map((id) => byId.get(id)).filter((f): f is FactRecord => f !== undefined);
+    return {
+      created: pick(result.created),
+      merged: pick(result.merged),
+      closed: pick(result.closed),
+      contradictions: result.contradictions.flatMap((c) => {
+        const [fact, conflictsWith] = [byId.get(c.factId), byId.get(c.otherId)];
+        return fact && conflictsWith ? [{ fact, conflictsWith, reason: c.reason }] : [];
+      }),
+    };
+  }, { bookmarks: false });
 }

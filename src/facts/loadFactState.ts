@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction } from "neo4j-driver";
 import { visibilityParams } from "../auth/policy.js";
 import type { Caller } from "../core/caller.js";
 import { BadUserInputError, NotFoundError } from "../errors/errors.js";
+import type { Tx } from "../graph/executor.js";
+import { noRows, type Row } from "../graph/statement.js";
 import { tenantNodes } from "../graph/tenantNodes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { nameKey, nameKeyCypher, nameKeyParams } from "./nameKey.js";
@@ -24,6 +25,14 @@ const SUBJECTS = `
   UNWIND $ids AS sid
   MATCH (p:Person {tenantId: $callerTenant, id: sid}) WHERE ${visibleAs("p")}
   RETURN sid, elementId(p) AS key, p.name AS name, p.ownerId AS ownerId, p.visibility AS visibility, coalesce(p.sharedWith, []) AS sharedWith`;
+
+/** A subject as SUBJECTS reads it: its id as asked, its element id, its name and who reads it. */
+const subjectRow = (r: Row) => ({
+  sid: r.string("sid"),
+  key: r.string("key"),
+  name: r.string("name"),
+  access: { ownerId: r.string("ownerId"), visibility: r.string("visibility"), sharedWith: r.strings("sharedWith") } satisfies SubjectAccess,
+});
 
 /**
  * Objects by id, name, real name or alias, case-insensitively, that fit the
@@ -55,6 +64,18 @@ export const objectsOf = (label: string) => `
   WITH ref, usable[0].o AS o, usable[0].rank = 3 AS byKey, size(unfit) > 0 AS unfitById
   RETURN ref.name AS ref, ref.scope AS scope, elementId(o) AS key, o.id AS id, o.name AS name, byKey, unfitById`;
 
+/** A ref as objectsOf answers it: the object found for it (null: none fits), whether by its name key, or that its id names an object that does not fit. */
+const objectRow = (r: Row) => {
+  const key = r.stringOrNull("key");
+  return {
+    ref: r.string("ref"),
+    scope: r.string("scope"),
+    object: key === null ? null : { key, id: r.string("id"), name: r.string("name") },
+    byKey: r.boolean("byKey"),
+    unfitById: r.boolean("unfitById"),
+  };
+};
+
 /** The subjects (`p`) by element id, one per row: `elementId(p) IN $keys` may be planned as a scan of every Person (extraction/extractionQueue.ts found that class). */
 export const SUBJECTS_BY_KEY = "UNWIND $keys AS key MATCH (p:Person) WHERE elementId(p) = key";
 
@@ -78,29 +99,23 @@ export const LOCK_SUBJECTS = `${SUBJECTS_BY_KEY} CALL apoc.lock.nodes([p]) RETUR
  * so two calls about one person are planned one after the other.
  */
 export async function loadFactState(
-  tx: ManagedTransaction,
+  tx: Tx,
   caller: Caller,
   valid: readonly ValidAssertion[],
   relations: readonly FactRelation[],
   lock: boolean,
 ): Promise<FactState> {
   const visibility = visibilityParams(caller);
-  const subjectRows = (await tx.run(SUBJECTS, { ...visibility, ids: [...new Set(valid.map((a) => a.subject))] })).records;
-  const subjects = new Map(
-    subjectRows.map((r) => {
-      const access: SubjectAccess = { ownerId: r.get("ownerId"), visibility: r.get("visibility"), sharedWith: r.get("sharedWith") };
-      return [r.get("sid") as string, { key: r.get("key") as string, name: r.get("name") as string, scope: objectScope(access, caller.agentId) }];
-    }),
-  );
+  const subjectRows = await tx.run({ cypher: SUBJECTS, params: { ...visibility, ids: [...new Set(valid.map((a) => a.subject))] }, decode: subjectRow });
+  const subjects = new Map(subjectRows.map((r) => [r.sid, { key: r.key, name: r.name, scope: objectScope(r.access, caller.agentId) }]));
   const missing = valid.find((a) => !subjects.has(a.subject));
   if (missing) throw new NotFoundError(`assertFacts.facts[${missing.index}].subject: no person "${missing.subject}" in this tenant`);
   const keys = [...new Set([...subjects.values()].map((s) => s.key))];
-  if (lock) await tx.run(LOCK_SUBJECTS, { keys });
+  if (lock) await tx.run(noRows(LOCK_SUBJECTS, { keys }));
 
   const assertions = await resolveObjects(tx, caller, valid, relations, (a) => subjects.get(a.subject)!);
-  const factRows = (await tx.run(FACTS(relations.map((r) => r.type)), { ...visibility, keys })).records;
-  const existing = factRows.map((rec): StoredFact => {
-    const row = rec.get("fact") as FactRow;
+  const factRows = await tx.run({ cypher: FACTS(relations.map((r) => r.type)), params: { ...visibility, keys }, decode: (r) => r.map<FactRow>("fact") });
+  const existing = factRows.map((row): StoredFact => {
     return {
       factId: row.hasFactId ? row.id : randomUUID(),
       elementId: row.elementId,
@@ -135,7 +150,7 @@ const SHARED_SCOPE: ObjectScope = { key: "SHARED", visibility: "SHARED", readers
  * changed: a SHARED fact naming a private object gets a SHARED twin.
  */
 async function resolveObjects(
-  tx: ManagedTransaction,
+  tx: Tx,
   caller: Caller,
   valid: readonly ValidAssertion[],
   relations: readonly FactRelation[],
@@ -156,14 +171,14 @@ async function resolveObjects(
   for (const [label, refs] of byLabel) {
     const all = [...refs.values()];
     const byKey = all.some((ref) => ref.key !== "");
-    const rows = (await tx.run(objectsOf(label), { ...visibilityParams(caller), ...nameKeyParams, byKey, refs: all })).records;
+    const rows = await tx.run({ cypher: objectsOf(label), params: { ...visibilityParams(caller), ...nameKeyParams, byKey, refs: all }, decode: objectRow });
     for (const r of rows) {
-      const at = `${label}\n${r.get("scope") as string}\n${r.get("ref") as string}`;
-      if (r.get("unfitById")) unfit.add(at);
-      else if (r.get("key") !== null) {
+      const at = `${label}\n${r.scope}\n${r.ref}`;
+      if (r.unfitById) unfit.add(at);
+      else if (r.object !== null) {
         // Found under another spelling: the spelling becomes an alias of the node (learned from the fact).
-        const alias = r.get("byKey") === true ? (r.get("ref") as string) : undefined;
-        found.set(at, { key: r.get("key"), label, name: r.get("name"), id: r.get("id"), isNew: false, ...(alias ? { learnAlias: alias } : {}) });
+        const alias = r.byKey ? r.ref : undefined;
+        found.set(at, { key: r.object.key, label, name: r.object.name, id: r.object.id, isNew: false, ...(alias ? { learnAlias: alias } : {}) });
       }
     }
   }

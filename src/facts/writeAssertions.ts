@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import type { FactRelation } from "../core/schemaFacts.js";
+import type { Tx } from "../graph/executor.js";
 import type { StoredFact } from "./factTypes.js";
 import { loadFactState, type FactState } from "./loadFactState.js";
 import { planFacts, type FactPlan } from "./planFacts.js";
@@ -14,7 +14,7 @@ import { writeFactPlan, type FactVector } from "./writeFactPlan.js";
  * (planFacts: merge, close, flag) and write the plan.
  */
 export async function writeAssertions(
-  tx: ManagedTransaction,
+  tx: Tx,
   caller: Caller,
   valid: readonly ValidAssertion[],
   relations: readonly FactRelation[],

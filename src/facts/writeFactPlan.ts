@@ -1,5 +1,7 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
+import type { Tx } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { noRows, type Row } from "../graph/statement.js";
 import type { FactRelation } from "../core/schemaFacts.js";
 import type { StoredFact } from "./factTypes.js";
 import type { FactPlan } from "./planFacts.js";
@@ -73,7 +75,7 @@ function propsOf(fact: StoredFact, vector: FactVector | undefined) {
     startDate: a.startDate,
     endDate: a.endDate,
     proficiency: a.proficiency,
-    yearsExperience: a.yearsExperience === null ? null : neo4j.int(a.yearsExperience),
+    yearsExperience: a.yearsExperience === null ? null : cypherInt(a.yearsExperience),
     sentiment: a.sentiment,
     basis: a.basis,
     weight: a.weight,
@@ -91,7 +93,7 @@ function propsOf(fact: StoredFact, vector: FactVector | undefined) {
  * when one was made for its final text.
  */
 export async function writeFactPlan(
-  tx: ManagedTransaction,
+  tx: Tx,
   caller: Caller,
   plan: FactPlan,
   relations: readonly FactRelation[],
@@ -102,7 +104,7 @@ export async function writeFactPlan(
   for (const { object } of plan.facts.filter((f) => f.object.learnAlias !== undefined && f.elementId === null)) {
     aliases.set(object.key, [...(aliases.get(object.key) ?? []), object.learnAlias!.slice(0, 200)]);
   }
-  if (aliases.size > 0) await tx.run(LEARN_ALIASES, { rows: [...aliases].map(([key, names]) => ({ key, aliases: names })) });
+  if (aliases.size > 0) await tx.run(noRows(LEARN_ALIASES, { rows: [...aliases].map(([key, names]) => ({ key, aliases: names })) }));
 
   const groups = new Map<string, { cypher: string; rows: Record<string, unknown>[] }>();
   const add = (cypher: string, row: Record<string, unknown>) => {
@@ -119,11 +121,11 @@ export async function writeFactPlan(
     else if (fact.storedType !== fact.type) add(retypeFacts(type, withVector), { ...row, id: fact.elementId });
     else add(updateFacts(withVector), { ...row, id: fact.elementId });
   }
-  for (const { cypher, rows } of groups.values()) await tx.run(cypher, { rows });
+  for (const { cypher, rows } of groups.values()) await tx.run(noRows(cypher, { rows }));
 }
 
 /** New object nodes, one statement per label; returns each planned key's element id. */
-async function createObjects(tx: ManagedTransaction, caller: Caller, plan: FactPlan, relations: readonly FactRelation[]): Promise<Map<string, string>> {
+async function createObjects(tx: Tx, caller: Caller, plan: FactPlan, relations: readonly FactRelation[]): Promise<Map<string, string>> {
   const byLabel = new Map<string, Map<string, Record<string, unknown>>>();
   for (const { object: o } of plan.facts) {
     if (!o.isNew) continue;
@@ -136,8 +138,12 @@ async function createObjects(tx: ManagedTransaction, caller: Caller, plan: FactP
   }
   const created = new Map<string, string>();
   for (const [label, objects] of byLabel) {
-    const res = await tx.run(CREATE_OBJECTS(label), { tenantId: caller.tenantId, ownerId: caller.agentId, objects: [...objects.values()] });
-    for (const r of res.records) created.set(r.get("ref") as string, r.get("key") as string);
+    const statement = {
+      cypher: CREATE_OBJECTS(label),
+      params: { tenantId: caller.tenantId, ownerId: caller.agentId, objects: [...objects.values()] },
+      decode: (r: Row) => [r.string("ref"), r.string("key")] as const,
+    };
+    for (const [ref, key] of await tx.run(statement)) created.set(ref, key);
   }
   return created;
 }

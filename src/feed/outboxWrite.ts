@@ -1,5 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import type { OutboxEvent, OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
+import { executor, type Tx } from "../graph/executor.js";
 
 export interface OutboxWriteTarget {
   driver: Driver;
@@ -24,5 +25,20 @@ export async function writeWithEvents<T>(
   } finally {
     await session.close();
   }
+  return { result: done.result, events: done.staged ? await target.outbox.number(done.staged) : [] };
+}
+
+/**
+ * writeWithEvents on the executor (#51): `work` gets the executor's Tx, in a
+ * managed write transaction without the shared bookmarks, as writeWithEvents
+ * opens its own. The same commit, then the same numbering; it becomes
+ * writeWithEvents once beliefs and the knowledge outbox no longer hand the
+ * driver's transaction to theirs.
+ */
+export async function writeWithEventsOnExecutor<T>(
+  target: OutboxWriteTarget,
+  work: (tx: Tx) => Promise<{ result: T; staged: StagedEvents | null }>,
+): Promise<{ result: T; events: OutboxEvent[] | null }> {
+  const done = await executor(target).writeTransaction(work, { bookmarks: false });
   return { result: done.result, events: done.staged ? await target.outbox.number(done.staged) : [] };
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
 import { requireRole, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEventsOnExecutor } from "../feed/index.js";
+import type { Tx } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { noRows, onlyRow, type Row } from "../graph/statement.js";
 import { AUDIT } from "./forgetStatements.js";
 import { MEMORY_FORGOTTEN_EVENT } from "./forgetMemory.js";
 
@@ -59,7 +61,15 @@ const ERASE = `
   FOREACH (x IN CASE WHEN p IS NULL THEN [] ELSE [p] END | DETACH DELETE x)
   RETURN p IS NOT NULL AS personRemoved, messages, memories, facts, mentions, traces`;
 
-const count = (v: unknown) => neo4j.integer.toNumber(v as number);
+/** ERASE's row: whether the person node went, and how many of each kind went with it. */
+const erased = (r: Row) => ({
+  personRemoved: r.boolean("personRemoved"),
+  messages: r.number("messages"),
+  memories: r.number("memories"),
+  facts: r.number("facts"),
+  mentions: r.number("mentions"),
+  traces: r.number("traces"),
+});
 
 /**
  * A tenant admin erases a person on request, in one transaction: the Person
@@ -70,25 +80,25 @@ const count = (v: unknown) => neo4j.integer.toNumber(v as number);
  */
 export async function erasePerson(deps: Pick<AppDeps, "driver" | "database" | "outbox" | "now">, caller: Caller, personId: string): Promise<PersonErasure> {
   requireRole(caller, "admin", "erase a person");
-  return (await writeWithEvents(deps, (tx) => eraseIn(tx, deps.now(), caller, personId))).result;
+  return (await writeWithEventsOnExecutor(deps, (tx) => eraseIn(tx, deps.now(), caller, personId))).result;
 }
 
-async function eraseIn(tx: ManagedTransaction, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: StagedEvents }> {
+async function eraseIn(tx: Tx, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: StagedEvents }> {
   const params = { ...visibilityParams(caller), personId };
-  const row = (await tx.run(ERASE, params)).records[0]!;
+  const row = onlyRow(await tx.run({ cypher: ERASE, params, decode: erased }));
   const report: PersonErasure = {
     personId,
-    personRemoved: row.get("personRemoved") as boolean,
-    messagesRemoved: count(row.get("messages")),
-    memoriesRemoved: count(row.get("memories")),
-    factsRemoved: count(row.get("facts")),
-    mentionsRemoved: count(row.get("mentions")),
-    tracesRemoved: count(row.get("traces")),
+    personRemoved: row.personRemoved,
+    messagesRemoved: row.messages,
+    memoriesRemoved: row.memories,
+    factsRemoved: row.facts,
+    mentionsRemoved: row.mentions,
+    tracesRemoved: row.traces,
     auditId: randomUUID(),
   };
   if (!report.personRemoved && report.messagesRemoved === 0) throw new NotFoundError(`No person ${personId} and no message of theirs in this tenant`);
   const removed = (report.personRemoved ? 1 : 0) + report.messagesRemoved + report.memoriesRemoved;
-  await tx.run(AUDIT, { ...params, auditId: report.auditId, action: "ERASE_PERSON", nodeId: personId, nodeType: "Person", ownerId: caller.agentId, removed: neo4j.int(removed), at: at.toISOString() });
+  await tx.run(noRows(AUDIT, { ...params, auditId: report.auditId, action: "ERASE_PERSON", nodeId: personId, nodeType: "Person", ownerId: caller.agentId, removed: cypherInt(removed), at: at.toISOString() }));
   const staged = await appendOutboxEvent(tx, {
     tenantId: caller.tenantId, type: MEMORY_FORGOTTEN_EVENT, nodeId: personId, nodeType: "Person", actorAgentId: caller.agentId, ownerId: caller.agentId,
     visibility: "SHARED", sharedWith: [], domains: [], confidence: null, tier: null, payload: { forgotten: true, erasure: true }, createdAt: at,

@@ -1,4 +1,4 @@
-import neo4j, { type Driver, type ManagedTransaction, type QueryResult, type SessionConfig } from "neo4j-driver";
+import neo4j, { type Driver, type ManagedTransaction, type Plan, type QueryResult, type Result, type SessionConfig } from "neo4j-driver";
 import type { Span } from "@opentelemetry/api";
 import { failSpan } from "../core/tracing.js";
 import { rowOf } from "./row.js";
@@ -24,6 +24,25 @@ export interface RunOptions {
    * reads go without them, as they always have.
    */
   bookmarks?: boolean;
+}
+
+/** How `readGuarded` bounds a query someone else wrote. */
+export interface ReadGuard {
+  /** Neo4j stops the transaction after this long. */
+  timeoutMs: number;
+  /** The transaction's metadata, as SHOW TRANSACTIONS and the query log show it. */
+  metadata: Record<string, unknown>;
+  /** Rows read at most: one more is fetched, to know whether there were more. */
+  maxRows: number;
+  /** Given the statement's plan (its EXPLAIN, in the same transaction) before it runs: throwing stops it there. */
+  checkPlan(queryType: string, plan: Plan | undefined): void;
+}
+
+/** What `readGuarded` read: the statement's columns, its first rows, and whether it had more. */
+export interface GuardedRows<R> {
+  columns: string[];
+  rows: R[];
+  truncated: boolean;
 }
 
 /**
@@ -56,6 +75,14 @@ export interface Executor {
    * run on a READ session and be refused.
    */
   readsForGraphql(): { run(cypher: string, params: Record<string, unknown>): Promise<QueryResult> };
+  /**
+   * A read-only query someone else wrote, under guard (the cypher tool): one
+   * explicit READ transaction with a timeout, never retried and never
+   * committed (it is rolled back once read). The statement is EXPLAINed first
+   * and its plan checked (`guard.checkPlan`); then at most `guard.maxRows`
+   * rows are read, and the rest is discarded on the server.
+   */
+  readGuarded<R>(statement: Statement<R>, guard: ReadGuard, options?: RunOptions): Promise<GuardedRows<R>>;
 }
 
 /** Attempts of an auto-commit statement that failed with an error the driver calls retryable (a leader change, a deadlock). */
@@ -75,7 +102,7 @@ export function executor(target: GraphTarget): Executor {
   });
 
   /** Runs one statement through `run`, inside its span when the driver given was traced. */
-  async function traceRun(cypher: string, run: () => PromiseLike<QueryResult>): Promise<QueryResult> {
+  async function traceRun<T>(cypher: string, run: () => PromiseLike<T>): Promise<T> {
     const span: Span | null = traced ? startStatementSpan(cypher, database) : null;
     try {
       return await run();
@@ -116,11 +143,45 @@ export function executor(target: GraphTarget): Executor {
     }
   }
 
+  async function readGuarded<R>(statement: Statement<R>, guard: ReadGuard, options?: RunOptions): Promise<GuardedRows<R>> {
+    const session = driver.session({ ...sessionConfig(neo4j.session.READ, options), fetchSize: guard.maxRows + 1 });
+    try {
+      const tx = session.beginTransaction({ timeout: guard.timeoutMs, metadata: guard.metadata });
+      try {
+        const explain = `EXPLAIN ${statement.cypher}`;
+        const { summary } = await traceRun(explain, () => tx.run(explain, statement.params));
+        guard.checkPlan(summary.queryType, summary.plan || undefined);
+        return await traceRun(statement.cypher, () => firstRows(tx.run(statement.cypher, statement.params), statement, guard.maxRows));
+      } finally {
+        // Nothing was written; rolling back ends the transaction without a commit.
+        if (tx.isOpen()) await tx.rollback().catch(() => {});
+      }
+    } finally {
+      await session.close();
+    }
+  }
+
   return {
     read: async (statement, options) => decoded(statement, await autoCommit(statement.cypher, statement.params, neo4j.session.READ, options)),
     write: async (statement, options) => decoded(statement, await autoCommit(statement.cypher, statement.params, neo4j.session.WRITE, options)),
     readsForGraphql: () => ({ run: (cypher, params) => autoCommit(cypher, params, neo4j.session.READ) }),
     readTransaction: (work, options) => managed(neo4j.session.READ, work, options),
     writeTransaction: (work, options) => managed(neo4j.session.WRITE, work, options),
+    readGuarded,
   };
+}
+
+/** The first `maxRows` rows of a streamed result, decoded; leaving the loop early discards the rest on the server. */
+async function firstRows<R>(result: Result, statement: Statement<R>, maxRows: number): Promise<GuardedRows<R>> {
+  const columns = await result.keys();
+  const rows: R[] = [];
+  let truncated = false;
+  for await (const record of result) {
+    if (rows.length === maxRows) {
+      truncated = true;
+      break;
+    }
+    rows.push(statement.decode(rowOf(record)));
+  }
+  return { columns: [...columns], rows, truncated };
 }

@@ -1,5 +1,6 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
+import { runInEither, type EitherTx } from "./eitherTx.js";
+import { onlyRow } from "./statement.js";
 
 /** Node types whose writes are serialised by locking the node first: a closed set, so the label can be written into Cypher. */
 export type LockedLabel = "Belief" | "WorkflowImprovement";
@@ -17,9 +18,9 @@ const QUERIES = new Map<LockedLabel, string>();
  * did. Every later read in the transaction then sees the node as the last
  * committed write left it: a concurrent writer of the same node waits here.
  */
-export async function lockVisibleNode(tx: ManagedTransaction, label: LockedLabel, params: Record<string, unknown>): Promise<boolean> {
+export async function lockVisibleNode(tx: EitherTx, label: LockedLabel, params: Record<string, unknown>): Promise<boolean> {
   let query = QUERIES.get(label);
   if (!query) QUERIES.set(label, (query = lockQuery(label)));
-  const { records } = await tx.run(query, params);
-  return neo4j.integer.toNumber(records[0]!.get("found")) > 0;
+  const found = onlyRow(await runInEither(tx, { cypher: query, params, decode: (r) => r.number("found") }));
+  return found > 0;
 }

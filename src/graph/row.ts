@@ -4,6 +4,8 @@ import { RowShapeError, type Row } from "./statement.js";
 interface DriverRecord {
   get(key: string): unknown;
   toObject(): object;
+  /** The driver's Record has them; a test's stand-in may leave them to toObject. */
+  keys?: readonly PropertyKey[];
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number";
@@ -75,6 +77,7 @@ export function rowOf(record: DriverRecord): Row {
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
       return v as T;
     },
+    keys: () => (record.keys ? record.keys.map(String) : Object.keys(record.toObject())),
     fields: <T extends object>() => record.toObject() as T,
   };
 }

@@ -38,6 +38,8 @@ export interface Row {
    */
   map<T extends object = Record<string, unknown>>(key: string): T;
   mapOrNull<T extends object = Record<string, unknown>>(key: string): T | null;
+  /** The row's field names, in the order the statement returns them: for a statement whose fields are not known beforehand (a caller's own query). */
+  keys(): string[];
   /**
    * The whole row as an object keyed by its fields, unchecked: only for
    * readQuery (readQuery.ts), whose callers type their rows by a generic.

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import neo4j from "neo4j-driver";
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
 import type { RequestContext } from "../core/requestContext.js";
@@ -8,6 +7,8 @@ import { optionalText, text, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { ensureAgentNode } from "../graph/agentNode.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
 import { importanceOf } from "./importanceDefaults.js";
 import { MEMORY_WRITE_LABELS } from "./writeLabels.js";
@@ -57,6 +58,9 @@ const FIND = `
   RETURN a IS NOT NULL AS found,
          [w IN $withAgents WHERE EXISTS { MATCH (x:Agent {tenantId: $callerTenant, id: w}) WHERE ${visibleAs("x")} }] AS known`;
 
+/** FIND's row: whether the agent is there, and which of `withAgents` the caller may read. */
+const found = (r: Row) => ({ found: r.boolean("found"), known: r.strings("known") });
+
 // embeddingStatus PENDING: the embedding worker picks the memory up after commit; the caller does not wait for it.
 // The caller's own Agent node is created by its first interaction (an agent is its credentials' subject).
 const CREATE = `
@@ -87,21 +91,16 @@ async function record(deps: AppDeps, ctx: RequestContext, raw: RecordInteraction
   }
   const params = { ...visibilityParams(caller), ...input, id: randomUUID() };
   const keep = above === undefined || isSignificant(input.importance, above);
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    const row = await session.executeWrite(async (tx) => {
-      const check = (await tx.run(FIND, params)).records[0]!;
-      // Only the caller's own node comes into being here; another agent must exist.
-      if (!check.get("found") && input.agentId !== caller.agentId) throw new BadUserInputError(`${F}.agentId: no agent "${input.agentId}" in this tenant`, `${F}.agentId`);
-      const withAgents = check.get("known") as string[];
-      return keep ? ((await tx.run(CREATE, { ...params, withAgents })).records[0]!.get("memory") as Record<string, unknown>) : null;
-    });
-    if (!row) return { importance: input.importance, memory: null };
-    deps.embeddings.wake(MEMORY_WRITE_LABELS.recordInteraction);
-    return { importance: input.importance, memory: toAgentMemory(toStoredMemory(row)) };
-  } finally {
-    await session.close();
-  }
+  // One managed write without the shared bookmarks, as recordInteraction always wrote.
+  const row = await executor(deps).writeTransaction(async (tx) => {
+    const check = onlyRow(await tx.run({ cypher: FIND, params, decode: found }));
+    // Only the caller's own node comes into being here; another agent must exist.
+    if (!check.found && input.agentId !== caller.agentId) throw new BadUserInputError(`${F}.agentId: no agent "${input.agentId}" in this tenant`, `${F}.agentId`);
+    return keep ? onlyRow(await tx.run({ cypher: CREATE, params: { ...params, withAgents: check.known }, decode: (r) => r.map("memory") })) : null;
+  }, { bookmarks: false });
+  if (!row) return { importance: input.importance, memory: null };
+  deps.embeddings.wake(MEMORY_WRITE_LABELS.recordInteraction);
+  return { importance: input.importance, memory: toAgentMemory(toStoredMemory(row)) };
 }
 
 /** `Mutation.recordInteraction`: only the agent itself or an admin records for an agent; always stores. */

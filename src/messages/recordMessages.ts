@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import neo4j from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
@@ -7,6 +6,8 @@ import { idArg } from "../core/idArgs.js";
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import { grantedAs, visibleAs } from "../graph/visibleAs.js";
 import { ensureAgentNode } from "../graph/agentNode.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import { BadUserInputError, ForbiddenError } from "../errors/errors.js";
 import { MESSAGE_WRITE_LABELS } from "./writeLabels.js";
 
@@ -85,6 +86,9 @@ const AGENT_EXISTS = `OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: $remembe
 // Remembering as oneself needs no registration first: the caller's Agent node is created by its first write.
 const ENSURE_SELF = `${ensureAgentNode("a", "$tenantId", "$rememberAs")} RETURN true AS found`;
 
+/** WRITE's row: the messages new in this batch, all of them, and the memories it created. */
+const written = (r: Row) => ({ created: r.number("created"), total: r.number("total"), memoriesCreated: r.number("memoriesCreated") });
+
 /** Refuses what no batch may do: an empty or oversized batch, or remembering as another agent without being an admin. Pure. */
 function checkBatch(caller: Caller, messages: readonly MessageImportInput[], rememberAs: string | null) {
   if (messages.length === 0) throw new BadUserInputError(`${F}.messages must hold at least one message`, `${F}.messages`);
@@ -122,25 +126,21 @@ export async function recordMessages(deps: Pick<AppDeps, "driver" | "database">,
     memoryId: rememberAs === null ? null : rememberedMessageId(caller.tenantId, rememberAs, m.id),
   }));
   const params = { rows, tenantId: caller.tenantId, rememberAs, ...visibilityParams(caller) };
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    const counts = await session.executeWrite(async (tx) => {
-      if (rememberAs !== null && !(await tx.run(rememberAs === caller.agentId ? ENSURE_SELF : AGENT_EXISTS, params)).records[0]!.get("found")) {
-        throw new BadUserInputError(`${F}.rememberAs: there is no agent "${rememberAs}" in this tenant`, `${F}.rememberAs`);
-      }
-      const record = (await tx.run(WRITE, params)).records[0]!;
-      return { created: Number(record.get("created")), total: Number(record.get("total")), memoriesCreated: Number(record.get("memoriesCreated")) };
-    });
-    return {
-      ids: unique.map((m) => m.id),
-      created: counts.created,
-      existing: counts.total - counts.created,
-      memoriesCreated: counts.memoriesCreated,
-      pendingEmbeddings: counts.created + counts.memoriesCreated,
-    };
-  } finally {
-    await session.close();
-  }
+  // One managed write without the shared bookmarks, as recordMessages always wrote.
+  const counts = await executor(deps).writeTransaction(async (tx) => {
+    if (rememberAs !== null) {
+      const [found] = await tx.run({ cypher: rememberAs === caller.agentId ? ENSURE_SELF : AGENT_EXISTS, params, decode: (r) => r.boolean("found") });
+      if (!found) throw new BadUserInputError(`${F}.rememberAs: there is no agent "${rememberAs}" in this tenant`, `${F}.rememberAs`);
+    }
+    return onlyRow(await tx.run({ cypher: WRITE, params, decode: written }));
+  }, { bookmarks: false });
+  return {
+    ids: unique.map((m) => m.id),
+    created: counts.created,
+    existing: counts.total - counts.created,
+    memoriesCreated: counts.memoriesCreated,
+    pendingEmbeddings: counts.created + counts.memoriesCreated,
+  };
 }
 
 /** `Mutation.recordMessages`; wakes the embedding worker when something new waits for it. */

@@ -1,4 +1,5 @@
-import neo4j from "neo4j-driver";
+import { cypherInt } from "../graph/readQuery.js";
+import { cypherDate, cypherDateTime, cypherLocalDateTime, isDate, isDateTime, isInteger, isLocalDateTime } from "../graph/values.js";
 
 /**
  * Neo4j property values as JSON and back, losslessly for the types the SDL
@@ -17,10 +18,10 @@ export function encodeValue(value: unknown): JsonValue {
   if (typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") return Number.isInteger(value) ? { $float: value } : value;
   if (typeof value === "bigint") return Number(value);
-  if (neo4j.isInt(value)) return (value as neo4j.Integer).toNumber();
-  if (neo4j.isDateTime(value as object)) return { $datetime: String(value) };
-  if (neo4j.isDate(value as object)) return { $date: String(value) };
-  if (neo4j.isLocalDateTime(value as object)) return { $localdatetime: String(value) };
+  if (isInteger(value)) return value.toNumber();
+  if (isDateTime(value)) return { $datetime: String(value) };
+  if (isDate(value)) return { $date: String(value) };
+  if (isLocalDateTime(value)) return { $localdatetime: String(value) };
   if (Array.isArray(value)) return value.map(encodeValue);
   throw new UnsupportedValueError(`Cannot export a property value of type ${Object.prototype.toString.call(value)}`);
 }
@@ -51,16 +52,16 @@ function decodeTagged(tag: string, text: unknown): unknown {
   if (tag === "$date") {
     const m = DATE.exec(text);
     if (!m) throw new TypeError(`not an ISO date: ${JSON.stringify(text)}`);
-    return new neo4j.types.Date(Number(m[1]), Number(m[2]), Number(m[3]));
+    return cypherDate(Number(m[1]), Number(m[2]), Number(m[3]));
   }
   const { parts, rest } = parseLocal(text);
   if (tag === "$localdatetime") {
     if (rest !== "") throw new TypeError(`not a local date-time: ${JSON.stringify(text)}`);
-    return new neo4j.types.LocalDateTime(...parts);
+    return cypherLocalDateTime(parts);
   }
   const zone = ZONE.exec(rest);
   if (!zone || zone.index !== 0 || (!zone[1] && !zone[2])) throw new TypeError(`a date-time needs an offset or a zone: ${JSON.stringify(text)}`);
-  return new neo4j.types.DateTime(...parts, zone[1] && !zone[2] ? offsetSeconds(zone[1]) : undefined, zone[2]);
+  return cypherDateTime(parts, zone[1] && !zone[2] ? offsetSeconds(zone[1]) : undefined, zone[2]);
 }
 
 const TAGS = ["$float", "$datetime", "$date", "$localdatetime"];
@@ -68,7 +69,7 @@ const TAGS = ["$float", "$datetime", "$date", "$localdatetime"];
 /** A JSON value of an export line as the Neo4j value to store. Throws TypeError on a value the codec does not write. Pure. */
 export function decodeValue(value: unknown): unknown {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
-  if (typeof value === "number") return Number.isInteger(value) ? neo4j.int(value) : value;
+  if (typeof value === "number") return Number.isInteger(value) ? cypherInt(value) : value;
   if (Array.isArray(value)) return value.map(decodeValue);
   if (typeof value === "object") {
     const keys = Object.keys(value);

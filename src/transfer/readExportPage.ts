@@ -1,6 +1,5 @@
-import neo4j from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
-import { readQuery } from "../graph/readQuery.js";
+import { cypherInt, readQuery } from "../graph/readQuery.js";
 import { nextCursor, type ExportCursor } from "./exportCursor.js";
 import { nodeLine, relationshipLine } from "./exportLines.js";
 import type { TransferTypes } from "../core/schemaFacts.js";
@@ -38,7 +37,7 @@ const paramsOf = (types: TransferTypes, tenant: string, label: number, after: st
   tenant,
   after,
   // An INTEGER: LIMIT refuses the FLOAT a JavaScript number would be.
-  limit: neo4j.int(limit),
+  limit: cypherInt(limit),
   earlier: types.labels.slice(0, label),
   types: types.relationshipTypes,
   labels: types.labels,

@@ -1,5 +1,6 @@
-import neo4j from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow, type Row, type Statement } from "../graph/statement.js";
 import type { ImportPlan, RefusedLine } from "./importLines.js";
 
 /** What one batch did. */
@@ -30,6 +31,23 @@ const MERGE_RELATIONSHIPS = (g: { type: string; from: string; to: string; keyed:
   SET r += row.properties
   RETURN row.line AS line, existed`;
 
+type NodeGroup = ImportPlan["nodes"] extends Map<string, infer G> ? G : never;
+type RelationshipGroup = ImportPlan["relationships"] extends Map<string, infer G> ? G : never;
+
+/** One label set's nodes, MERGEd: how many were there already, of how many. */
+const mergeNodes = (tenant: string, group: NodeGroup): Statement<{ existing: number; total: number }> => ({
+  cypher: MERGE_NODES(group.labels),
+  params: { tenant, rows: group.rows },
+  decode: (r: Row) => ({ existing: r.number("existing"), total: r.number("total") }),
+});
+
+/** One type's relationships between two labels, MERGEd: a row per line written (a line whose ends are missing has none). */
+const mergeRelationships = (tenant: string, group: RelationshipGroup): Statement<{ line: number; existed: boolean }> => ({
+  cypher: MERGE_RELATIONSHIPS(group),
+  params: { tenant, rows: group.rows },
+  decode: (r: Row) => ({ line: r.number("line"), existed: r.boolean("existed") }),
+});
+
 /**
  * Writes one planned batch into `tenant`, in one transaction: nodes MERGEd by
  * (label, tenantId, id), then relationships by their fact id, or else by type
@@ -37,31 +55,26 @@ const MERGE_RELATIONSHIPS = (g: { type: string; from: string; to: string; keyed:
  * end is not in the tenant (neither in this batch nor stored) is refused.
  */
 export async function writeImportBatch(deps: Pick<AppDeps, "driver" | "database">, tenant: string, plan: ImportPlan): Promise<ImportBatchResult> {
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite(async (tx) => {
-      const result: ImportBatchResult = { nodesCreated: 0, nodesExisting: 0, relationshipsCreated: 0, relationshipsExisting: 0, refused: [...plan.refused] };
-      for (const group of plan.nodes.values()) {
-        const record = (await tx.run(MERGE_NODES(group.labels), { tenant, rows: group.rows })).records[0]!;
-        const existing = Number(record.get("existing"));
-        result.nodesExisting += existing;
-        result.nodesCreated += Number(record.get("total")) - existing;
+  // Without the shared bookmarks, as the import always wrote.
+  return executor(deps).writeTransaction(async (tx) => {
+    const result: ImportBatchResult = { nodesCreated: 0, nodesExisting: 0, relationshipsCreated: 0, relationshipsExisting: 0, refused: [...plan.refused] };
+    for (const group of plan.nodes.values()) {
+      const { existing, total } = onlyRow(await tx.run(mergeNodes(tenant, group)));
+      result.nodesExisting += existing;
+      result.nodesCreated += total - existing;
+    }
+    for (const group of plan.relationships.values()) {
+      const written = new Set<number>();
+      for (const { line, existed } of await tx.run(mergeRelationships(tenant, group))) {
+        written.add(line);
+        if (existed) result.relationshipsExisting++;
+        else result.relationshipsCreated++;
       }
-      for (const group of plan.relationships.values()) {
-        const written = new Set<number>();
-        for (const record of (await tx.run(MERGE_RELATIONSHIPS(group), { tenant, rows: group.rows })).records) {
-          written.add(Number(record.get("line")));
-          if (record.get("existed")) result.relationshipsExisting++;
-          else result.relationshipsCreated++;
-        }
-        for (const row of group.rows) {
-          if (!written.has(row.line)) result.refused.push({ line: row.line, error: `${group.type}: no ${group.from} "${row.from}" or no ${group.to} "${row.to}" in the tenant` });
-        }
+      for (const row of group.rows) {
+        if (!written.has(row.line)) result.refused.push({ line: row.line, error: `${group.type}: no ${group.from} "${row.from}" or no ${group.to} "${row.to}" in the tenant` });
       }
-      result.refused.sort((a, b) => a.line - b.line);
-      return result;
-    });
-  } finally {
-    await session.close();
-  }
+    }
+    result.refused.sort((a, b) => a.line - b.line);
+    return result;
+  }, { bookmarks: false });
 }

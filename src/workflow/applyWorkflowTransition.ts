@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
 import type { OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
-import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEventsOnExecutor } from "../feed/index.js";
+import type { GraphTarget, Tx } from "../graph/executor.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";
-import { decideTransition, type TransitionDecision, type WorkflowStatus } from "./workflowTransitions.js";
+import { decideTransition, WORKFLOW_STATUSES, type TransitionDecision, type WorkflowStatus } from "./workflowTransitions.js";
 
 export interface WorkflowDeps {
-  driver: Driver;
+  driver: GraphTarget["driver"];
   database: string;
   /** The clock: transition, review and event times. */
   now: () => Date;
@@ -34,6 +36,21 @@ const READ = `
   RETURN n.status AS status, n.ownerId AS ownerId, n.coCreatedWith AS coCreatedWith, n.visibility AS visibility,
          coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence,
          n.targetProcess AS targetProcess, COUNT { (n)-[:HAS_TRANSITION]->(:WorkflowTransition) } AS done`;
+
+const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
+
+/** READ's row: the improvement as the transition decides on it and its event describes it. */
+const readImprovement = (r: Row) => {
+  const snapshot: ImprovementSnapshot = {
+    ownerId: r.string("ownerId"),
+    visibility: r.oneOf("visibility", VISIBILITIES),
+    sharedWith: r.strings("sharedWith"),
+    domains: r.strings("domains"),
+    confidence: r.numberOrNull("confidence"),
+    targetProcess: r.string("targetProcess"),
+  };
+  return { status: r.oneOf("status", WORKFLOW_STATUSES), coCreatedWith: r.stringOrNull("coCreatedWith"), done: r.number("done"), snapshot };
+};
 
 // The review goes first: without the reviewer's Agent node there is no edge to write, and nothing else is.
 const REVIEW = `
@@ -62,11 +79,11 @@ const MOVE = `
  * so a refused or failed transition leaves no trace.
  */
 export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
-  const { result, events } = await writeWithEvents(deps, (tx) => transitionIn(tx, deps.now(), caller, args));
+  const { result, events } = await writeWithEventsOnExecutor(deps, (tx) => transitionIn(tx, deps.now(), caller, args));
   return { ...result, seq: events?.[0]?.seq ?? null };
 }
 
-async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, args: TransitionArgs): Promise<{ result: Omit<AppliedTransition, "seq">; staged: StagedEvents }> {
+async function transitionIn(tx: Tx, now: Date, caller: Caller, args: TransitionArgs): Promise<{ result: Omit<AppliedTransition, "seq">; staged: StagedEvents }> {
   const base = { ...visibilityParams(caller), id: args.id };
   const current = await lockAndRead(tx, base);
   const decision = decideTransition(args.transition, { status: current.status, ownerId: current.snapshot.ownerId, coCreatedWith: current.coCreatedWith }, caller);
@@ -74,11 +91,11 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
 
   const transitionId = randomUUID();
   const { from, to } = decision;
-  const params = { ...base, ...args, from, to, decision: decision.decision, at: now.toISOString(), transitionId, ordinal: neo4j.int(current.done + 1) };
-  if (decision.decision && (await count(tx, REVIEW, params)) === 0) {
+  const params = { ...base, ...args, from, to, decision: decision.decision, at: now.toISOString(), transitionId, ordinal: cypherInt(current.done + 1) };
+  if (decision.decision && (await count(tx, REVIEW, "written", params)) === 0) {
     throw new BadUserInputError(`The reviewer "${caller.agentId}" has no Agent node in this tenant: create it before reviewing`, "transitionWorkflowImprovement");
   }
-  if ((await count(tx, MOVE, params)) === 0) {
+  if ((await count(tx, MOVE, "moved", params)) === 0) {
     throw new ConflictError(`Workflow improvement ${args.id} changed meanwhile; try again`, { currentStatus: current.status });
   }
   const staged = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
@@ -86,28 +103,14 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
 }
 
 /** Locks the improvement (NOT_FOUND unless the caller may read it), then reads it as the last committed write left it. */
-async function lockAndRead(tx: ManagedTransaction, base: Record<string, unknown>) {
+async function lockAndRead(tx: Tx, base: Record<string, unknown>) {
   if (!(await lockVisibleNode(tx, "WorkflowImprovement", base))) throw new NotFoundError(`No workflow improvement ${String(base.id)} visible to you in this tenant`);
-  const row = (await tx.run(READ, base)).records[0]!;
-  const snapshot: ImprovementSnapshot = {
-    ownerId: row.get("ownerId"),
-    visibility: row.get("visibility"),
-    sharedWith: row.get("sharedWith"),
-    domains: row.get("domains"),
-    confidence: row.get("confidence") ?? null,
-    targetProcess: row.get("targetProcess"),
-  };
-  return {
-    status: row.get("status") as WorkflowStatus,
-    coCreatedWith: (row.get("coCreatedWith") as string | null) ?? null,
-    done: neo4j.integer.toNumber(row.get("done")),
-    snapshot,
-  };
+  return onlyRow(await tx.run({ cypher: READ, params: base, decode: readImprovement }));
 }
 
-/** Runs a statement that returns one count in its first column. */
-async function count(tx: ManagedTransaction, cypher: string, params: Record<string, unknown>): Promise<number> {
-  return neo4j.integer.toNumber((await tx.run(cypher, params)).records[0]!.get(0));
+/** Runs a statement that returns one count, `written` or `moved`. */
+async function count(tx: Tx, cypher: string, column: "written" | "moved", params: Record<string, unknown>): Promise<number> {
+  return onlyRow(await tx.run({ cypher, params, decode: (r) => r.number(column) }));
 }
 
 /** FORBIDDEN naming who may act, or CONFLICT naming the current status and what it allows. */
