@@ -21,7 +21,7 @@ const NOT_YET_ON_THE_EXECUTOR = [
   "cypherTool/(cypherParams|runReadOnlyCypher|toPlainJson)",
   "extraction/extractionQueue",
   "facts/(assertFactBatch|assertFacts|loadFactState|writeAssertions|writeFactPlan)",
-  "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|outboxWrite)",
+  "feed/(appendOutboxEvent|knowledgeOutbox|outboxWrite)",
   "forget/(correctMemory|erasePerson|forgetMemory)",
   "memory/recordInteraction",
   "messages/recordMessages",

@@ -30,7 +30,6 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/facts/writeAssertions.ts",
   "src/facts/writeFactPlan.ts",
   "src/feed/appendOutboxEvent.ts",
-  "src/feed/installSquadDefaults.ts",
   "src/feed/knowledgeOutbox.ts",
   "src/feed/outboxWrite.ts",
   "src/forget/correctMemory.ts",
