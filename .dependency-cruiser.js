@@ -17,11 +17,9 @@ const COMPOSITION = "(server|schema|mcp)";
  * commit and leaves this list. Nothing is added to it.
  */
 const NOT_YET_ON_THE_EXECUTOR = [
-  "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
   "cypherTool/(cypherParams|runReadOnlyCypher|toPlainJson)",
   "extraction/extractionQueue",
   "facts/(assertFactBatch|assertFacts|loadFactState|writeAssertions|writeFactPlan)",
-  "feed/(appendOutboxEvent|knowledgeOutbox|outboxWrite)",
   "forget/(correctMemory|erasePerson|forgetMemory)",
   "memory/recordInteraction",
   "messages/recordMessages",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction, Transaction } from "neo4j-driver";
 import type { NewOutboxEvent, StagedEvents } from "../core/outboxEvent.js";
+import type { Tx } from "../graph/executor.js";
+import { noRows } from "../graph/statement.js";
 
 /** Event types and node types are names from a closed vocabulary, checked before they are stored. */
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,99}$/;
@@ -27,7 +28,7 @@ const STAGE = `
  * sequencer numbers them (`OutboxSequencer.number`): readers see an event
  * only then, with its sequence number, numbered in the order given here.
  */
-export async function appendOutboxEvents(tx: ManagedTransaction | Transaction, events: NewOutboxEvent[]): Promise<StagedEvents> {
+export async function appendOutboxEvents(tx: Tx, events: NewOutboxEvent[]): Promise<StagedEvents> {
   const tenantId = events[0]?.tenantId ?? "";
   const rows = events.map((event) => {
     if (event.tenantId !== tenantId) throw new Error("One append holds events of one tenant");
@@ -39,11 +40,11 @@ export async function appendOutboxEvents(tx: ManagedTransaction | Transaction, e
     return { ...rest, payload, createdAt: createdAt.toISOString() };
   });
   const staged = { tenantId, writeId: randomUUID(), count: rows.length };
-  if (rows.length > 0) await tx.run(STAGE, { tenantId, writeId: staged.writeId, events: rows });
+  if (rows.length > 0) await tx.run(noRows(STAGE, { tenantId, writeId: staged.writeId, events: rows }));
   return staged;
 }
 
 /** Stages one event (see appendOutboxEvents). */
-export async function appendOutboxEvent(tx: ManagedTransaction | Transaction, event: NewOutboxEvent): Promise<StagedEvents> {
+export async function appendOutboxEvent(tx: Tx, event: NewOutboxEvent): Promise<StagedEvents> {
   return appendOutboxEvents(tx, [event]);
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
+import neo4j from "neo4j-driver";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
+import type { Tx } from "../graph/executor.js";
+import { noRows, type Row, type Statement } from "../graph/statement.js";
 import { requireRole, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
 import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
@@ -61,6 +63,9 @@ const ERASE = `
 
 const count = (v: unknown) => neo4j.integer.toNumber(v as number);
 
+/** A statement whose rows are read as they come (this file's own reads, not yet decoded: #51). */
+const rows = (cypher: string, params: Record<string, unknown>): Statement<Row> => ({ cypher, params, decode: (row) => row });
+
 /**
  * A tenant admin erases a person on request, in one transaction: the Person
  * node with its facts, its messages and the memories agents kept of them,
@@ -73,22 +78,22 @@ export async function erasePerson(deps: Pick<AppDeps, "driver" | "database" | "o
   return (await writeWithEvents(deps, (tx) => eraseIn(tx, deps.now(), caller, personId))).result;
 }
 
-async function eraseIn(tx: ManagedTransaction, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: StagedEvents }> {
+async function eraseIn(tx: Tx, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: StagedEvents }> {
   const params = { ...visibilityParams(caller), personId };
-  const row = (await tx.run(ERASE, params)).records[0]!;
+  const row = (await tx.run(rows(ERASE, params)))[0]!;
   const report: PersonErasure = {
     personId,
-    personRemoved: row.get("personRemoved") as boolean,
-    messagesRemoved: count(row.get("messages")),
-    memoriesRemoved: count(row.get("memories")),
-    factsRemoved: count(row.get("facts")),
-    mentionsRemoved: count(row.get("mentions")),
-    tracesRemoved: count(row.get("traces")),
+    personRemoved: row.value("personRemoved") as boolean,
+    messagesRemoved: count(row.value("messages")),
+    memoriesRemoved: count(row.value("memories")),
+    factsRemoved: count(row.value("facts")),
+    mentionsRemoved: count(row.value("mentions")),
+    tracesRemoved: count(row.value("traces")),
     auditId: randomUUID(),
   };
   if (!report.personRemoved && report.messagesRemoved === 0) throw new NotFoundError(`No person ${personId} and no message of theirs in this tenant`);
   const removed = (report.personRemoved ? 1 : 0) + report.messagesRemoved + report.memoriesRemoved;
-  await tx.run(AUDIT, { ...params, auditId: report.auditId, action: "ERASE_PERSON", nodeId: personId, nodeType: "Person", ownerId: caller.agentId, removed: neo4j.int(removed), at: at.toISOString() });
+  await tx.run(noRows(AUDIT, { ...params, auditId: report.auditId, action: "ERASE_PERSON", nodeId: personId, nodeType: "Person", ownerId: caller.agentId, removed: neo4j.int(removed), at: at.toISOString() }));
   const staged = await appendOutboxEvent(tx, {
     tenantId: caller.tenantId, type: MEMORY_FORGOTTEN_EVENT, nodeId: personId, nodeType: "Person", actorAgentId: caller.agentId, ownerId: caller.agentId,
     visibility: "SHARED", sharedWith: [], domains: [], confidence: null, tier: null, payload: { forgotten: true, erasure: true }, createdAt: at,

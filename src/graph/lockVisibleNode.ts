@@ -1,5 +1,6 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
+import type { Tx } from "./executor.js";
+import type { Statement } from "./statement.js";
 
 /** Node types whose writes are serialised by locking the node first: a closed set, so the label can be written into Cypher. */
 export type LockedLabel = "Belief" | "WorkflowImprovement";
@@ -11,15 +12,20 @@ const lockQuery = (label: LockedLabel) => `
 
 const QUERIES = new Map<LockedLabel, string>();
 
+/** The lock of lockVisibleNode: how many nodes it found and locked (0 or 1). */
+function lockStatement(label: LockedLabel, params: Record<string, unknown>): Statement<number> {
+  let cypher = QUERIES.get(label);
+  if (!cypher) QUERIES.set(label, (cypher = lockQuery(label)));
+  return { cypher, params, decode: (r) => r.number("found") };
+}
+
 /**
  * Write-locks the node of `label` with `params.id` if the caller may read it
  * (`params` carries visibilityParams(caller) and `id`), and says whether it
  * did. Every later read in the transaction then sees the node as the last
  * committed write left it: a concurrent writer of the same node waits here.
  */
-export async function lockVisibleNode(tx: ManagedTransaction, label: LockedLabel, params: Record<string, unknown>): Promise<boolean> {
-  let query = QUERIES.get(label);
-  if (!query) QUERIES.set(label, (query = lockQuery(label)));
-  const { records } = await tx.run(query, params);
-  return neo4j.integer.toNumber(records[0]!.get("found")) > 0;
+export async function lockVisibleNode(tx: Tx, label: LockedLabel, params: Record<string, unknown>): Promise<boolean> {
+  const [found = 0] = await tx.run(lockStatement(label, params));
+  return found > 0;
 }

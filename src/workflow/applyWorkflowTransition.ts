@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
-import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import neo4j, { type Driver } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
 import type { OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
 import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
+import type { Tx } from "../graph/executor.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
+import type { Row, Statement } from "../graph/statement.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";
 import { decideTransition, type TransitionDecision, type WorkflowStatus } from "./workflowTransitions.js";
@@ -66,7 +68,7 @@ export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller
   return { ...result, seq: events?.[0]?.seq ?? null };
 }
 
-async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, args: TransitionArgs): Promise<{ result: Omit<AppliedTransition, "seq">; staged: StagedEvents }> {
+async function transitionIn(tx: Tx, now: Date, caller: Caller, args: TransitionArgs): Promise<{ result: Omit<AppliedTransition, "seq">; staged: StagedEvents }> {
   const base = { ...visibilityParams(caller), id: args.id };
   const current = await lockAndRead(tx, base);
   const decision = decideTransition(args.transition, { status: current.status, ownerId: current.snapshot.ownerId, coCreatedWith: current.coCreatedWith }, caller);
@@ -75,10 +77,10 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
   const transitionId = randomUUID();
   const { from, to } = decision;
   const params = { ...base, ...args, from, to, decision: decision.decision, at: now.toISOString(), transitionId, ordinal: neo4j.int(current.done + 1) };
-  if (decision.decision && (await count(tx, REVIEW, params)) === 0) {
+  if (decision.decision && (await count(tx, REVIEW, params, "written")) === 0) {
     throw new BadUserInputError(`The reviewer "${caller.agentId}" has no Agent node in this tenant: create it before reviewing`, "transitionWorkflowImprovement");
   }
-  if ((await count(tx, MOVE, params)) === 0) {
+  if ((await count(tx, MOVE, params, "moved")) === 0) {
     throw new ConflictError(`Workflow improvement ${args.id} changed meanwhile; try again`, { currentStatus: current.status });
   }
   const staged = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
@@ -86,28 +88,31 @@ async function transitionIn(tx: ManagedTransaction, now: Date, caller: Caller, a
 }
 
 /** Locks the improvement (NOT_FOUND unless the caller may read it), then reads it as the last committed write left it. */
-async function lockAndRead(tx: ManagedTransaction, base: Record<string, unknown>) {
+async function lockAndRead(tx: Tx, base: Record<string, unknown>) {
   if (!(await lockVisibleNode(tx, "WorkflowImprovement", base))) throw new NotFoundError(`No workflow improvement ${String(base.id)} visible to you in this tenant`);
-  const row = (await tx.run(READ, base)).records[0]!;
+  const row = (await tx.run(rows(READ, base)))[0]!;
   const snapshot: ImprovementSnapshot = {
-    ownerId: row.get("ownerId"),
-    visibility: row.get("visibility"),
-    sharedWith: row.get("sharedWith"),
-    domains: row.get("domains"),
-    confidence: row.get("confidence") ?? null,
-    targetProcess: row.get("targetProcess"),
+    ownerId: row.value("ownerId") as string,
+    visibility: row.value("visibility") as "PRIVATE" | "SHARED",
+    sharedWith: row.value("sharedWith") as string[],
+    domains: row.value("domains") as string[],
+    confidence: (row.value("confidence") as number | null) ?? null,
+    targetProcess: row.value("targetProcess") as string,
   };
   return {
-    status: row.get("status") as WorkflowStatus,
-    coCreatedWith: (row.get("coCreatedWith") as string | null) ?? null,
-    done: neo4j.integer.toNumber(row.get("done")),
+    status: row.value("status") as WorkflowStatus,
+    coCreatedWith: (row.value("coCreatedWith") as string | null) ?? null,
+    done: neo4j.integer.toNumber(row.value("done") as number),
     snapshot,
   };
 }
 
-/** Runs a statement that returns one count in its first column. */
-async function count(tx: ManagedTransaction, cypher: string, params: Record<string, unknown>): Promise<number> {
-  return neo4j.integer.toNumber((await tx.run(cypher, params)).records[0]!.get(0));
+/** A statement whose rows are read as they come (this file's own reads, not yet decoded: #51). */
+const rows = (cypher: string, params: Record<string, unknown>): Statement<Row> => ({ cypher, params, decode: (row) => row });
+
+/** Runs a statement that returns one count, as `column`. */
+async function count(tx: Tx, cypher: string, params: Record<string, unknown>, column: string): Promise<number> {
+  return neo4j.integer.toNumber((await tx.run(rows(cypher, params)))[0]!.value(column) as number);
 }
 
 /** FORBIDDEN naming who may act, or CONFLICT naming the current status and what it allows. */

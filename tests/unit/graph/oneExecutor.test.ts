@@ -13,13 +13,6 @@ const DRIVER_API = /\.session\(|\.executeRead\(|\.executeWrite\(|\.executeQuery\
 
 /** Files that still run Cypher themselves, from before the executor (#51): the list only shrinks. */
 const NOT_YET_ON_THE_EXECUTOR = new Set([
-  "src/beliefs/joinPool.ts",
-  "src/beliefs/memoryShare.ts",
-  "src/beliefs/memoryStore.ts",
-  "src/beliefs/readReflectionInput.ts",
-  "src/beliefs/reflect.ts",
-  "src/beliefs/supersedeBelief.ts",
-  "src/beliefs/writeReflection.ts",
   "src/cypherTool/runReadOnlyCypher.ts",
   "src/extraction/extractionQueue.ts",
   "src/facts/assertFactBatch.ts",
@@ -29,16 +22,9 @@ const NOT_YET_ON_THE_EXECUTOR = new Set([
   "src/facts/retractFact.ts",
   "src/facts/writeAssertions.ts",
   "src/facts/writeFactPlan.ts",
-  "src/feed/appendOutboxEvent.ts",
-  "src/feed/knowledgeOutbox.ts",
-  "src/feed/outboxWrite.ts",
-  "src/forget/correctMemory.ts",
-  "src/forget/erasePerson.ts",
-  "src/forget/forgetMemory.ts",
   "src/memory/recordInteraction.ts",
   "src/messages/recordMessages.ts",
   "src/transfer/writeImportBatch.ts",
-  "src/workflow/applyWorkflowTransition.ts",
 ]);
 
 function sourceFiles(dir: string): string[] {
