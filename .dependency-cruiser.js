@@ -11,16 +11,6 @@ const INFRA = "(auth|graph|embeddings|llm|maven)";
 const DOMAINS = "(apiKeys|beliefs|cypherTool|extraction|facts|feed|forget|game|knowledge|memory|messages|people|retrieveContext|search|transfer|workflow)";
 const COMPOSITION = "(server|schema|mcp)";
 
-/**
- * Files that still run Cypher on the driver themselves, from before the one
- * executor (src/graph/executor.ts, #51): each domain moves to it in its own
- * commit and leaves this list. Nothing is added to it.
- */
-const NOT_YET_ON_THE_EXECUTOR = [
-  "beliefs/(joinPool|memoryShare|memoryStore|readReflectionInput|reflect|supersedeBelief|writeReflection)",
-  "feed/(appendOutboxEvent|installSquadDefaults|knowledgeOutbox|loadFeedRules|outboxSequencer|outboxWrite|readOutbox)",
-].map((file) => `^src/${file}\\.ts$`);
-
 const layer = (name, from, forbiddenTo, comment) => ({
   name,
   comment,
@@ -71,7 +61,7 @@ export default {
       comment:
         "Cypher runs through the one executor (src/graph/executor.ts): outside src/graph nothing imports neo4j-driver (its sessions, transactions, executeQuery; graph/readQuery.ts has cypherInt and toNumber, graph/driver.ts the Driver type the wiring hands on). core/appDeps.ts, the contract below graph that carries the driver, names its type.",
       severity: "error",
-      from: { path: "^src/", pathNot: ["^src/graph/", "^src/core/appDeps\\.ts$", ...NOT_YET_ON_THE_EXECUTOR] },
+      from: { path: "^src/", pathNot: ["^src/graph/", "^src/core/appDeps\\.ts$"] },
       to: { path: "^node_modules/neo4j-driver/" },
     },
     {

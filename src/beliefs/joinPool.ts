@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction } from "neo4j-driver";
+import type { Tx } from "../graph/executor.js";
+import type { Statement } from "../graph/statement.js";
 import { entryMinConfidence, joinsPool, type PoolReason } from "./sharedPool.js";
 
 export interface PoolJoin {
@@ -40,14 +41,10 @@ const join = (label: string) => `
   MATCH (sk:SharedKnowledge {tenantId: $tenantId})-[:SHARES]->(k)
   RETURN k.id AS knowledgeId, coalesce(old.id, sk.id) AS entryId, old IS NULL AS created`;
 
-/**
- * Puts knowledge nodes into the shared pool inside the caller's transaction
- * (sharedPool.ts defines the pool): makes each SHARED and gives it a
- * SharedKnowledge entry unless it has one.
- */
-export async function joinPool(tx: ManagedTransaction, p: PoolJoin): Promise<PoolEntry[]> {
-  if (p.knowledgeIds.length === 0) return [];
-  const { records } = await tx.run(join(p.label), {
+/** The statement that puts `p.knowledgeIds` into the pool (each with a fresh entry id, used when it has none). */
+const joinPoolStatement = (p: PoolJoin): Statement<PoolEntry> => ({
+  cypher: join(p.label),
+  params: {
     tenantId: p.tenantId,
     rows: p.knowledgeIds.map((knowledgeId) => ({ knowledgeId, entryId: randomUUID() })),
     label: p.label,
@@ -55,8 +52,18 @@ export async function joinPool(tx: ManagedTransaction, p: PoolJoin): Promise<Poo
     sharedBy: p.sharedBy,
     reason: p.reason,
     at: p.at.toISOString(),
-  });
-  return records.map((r) => ({ knowledgeId: r.get("knowledgeId"), entryId: r.get("entryId"), created: r.get("created") }));
+  },
+  decode: (r) => ({ knowledgeId: r.string("knowledgeId"), entryId: r.string("entryId"), created: r.boolean("created") }),
+});
+
+/**
+ * Puts knowledge nodes into the shared pool inside the caller's transaction
+ * (sharedPool.ts defines the pool): makes each SHARED and gives it a
+ * SharedKnowledge entry unless it has one.
+ */
+export async function joinPool(tx: Tx, p: PoolJoin): Promise<PoolEntry[]> {
+  if (p.knowledgeIds.length === 0) return [];
+  return tx.run(joinPoolStatement(p));
 }
 
 /** Written knowledge as the feed's outbox describes it (feed's WrittenKnowledge, the fields joining needs). */
@@ -77,7 +84,7 @@ interface Written {
  * Labels come from the outbox's closed set.
  */
 export function joinPoolOnWrite(threshold: number) {
-  return async <W extends Written>(tx: ManagedTransaction, caller: { tenantId: string; agentId: string }, written: W[], at: Date): Promise<W[]> => {
+  return async <W extends Written>(tx: Tx, caller: { tenantId: string; agentId: string }, written: W[], at: Date): Promise<W[]> => {
     const joining = written.filter((w) => w.operation === "CREATE" && w.visibility === "SHARED" && joinsPool(w.confidence, threshold));
     for (const label of new Set(joining.map((w) => w.nodeType))) {
       const ids = joining.filter((w) => w.nodeType === label).map((w) => w.id);

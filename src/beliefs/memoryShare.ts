@@ -1,5 +1,6 @@
-import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
+import type { Tx } from "../graph/executor.js";
+import type { Row, Statement } from "../graph/statement.js";
 import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { ForbiddenError, NotFoundError } from "../errors/errors.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
@@ -14,6 +15,31 @@ const find = (labels: string) => `
   RETURN [l IN labels(n) WHERE l IN $knowledgeLabels][0] AS label, n.ownerId AS ownerId, n.visibility AS visibility,
          coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence`;
 
+const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
+
+interface FoundKnowledge {
+  label: string;
+  ownerId: string;
+  visibility: "PRIVATE" | "SHARED";
+  sharedWith: string[];
+  domains: string[];
+  confidence: number | null;
+}
+
+/** The knowledge node `id` if the caller may read it: its label and who may read it. */
+const findKnowledge = (deps: BeliefDeps, caller: Caller, id: string): Statement<FoundKnowledge> => ({
+  cypher: find(labelDisjunction(deps.knowledgeLabels)),
+  params: { ...visibilityParams(caller), id, knowledgeLabels: deps.knowledgeLabels },
+  decode: (r: Row) => ({
+    label: r.string("label"),
+    ownerId: r.string("ownerId"),
+    visibility: r.oneOf("visibility", VISIBILITIES),
+    sharedWith: r.strings("sharedWith"),
+    domains: r.strings("domains"),
+    confidence: r.numberOrNull("confidence"),
+  }),
+});
+
 /**
  * The agent team's memory_share, in one transaction: the knowledge node joins the
  * shared pool (joinPool.ts: SHARED, one SharedKnowledge entry) and, when it
@@ -26,17 +52,16 @@ export async function memoryShare(deps: BeliefDeps, caller: Caller, knowledgeId:
   return (await writeWithEvents(deps, (tx) => shareIn(tx, deps, caller, knowledgeId))).result;
 }
 
-async function shareIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, id: string): Promise<{ result: string; staged: StagedEvents | null }> {
-  const params = { ...visibilityParams(caller), id, knowledgeLabels: deps.knowledgeLabels };
-  const row = (await tx.run(find(labelDisjunction(deps.knowledgeLabels)), params)).records[0];
-  if (!row) throw new NotFoundError(`No knowledge ${id} visible to you in this tenant`);
-  const node = { tenantId: caller.tenantId, ownerId: row.get("ownerId") as string, visibility: row.get("visibility") as "PRIVATE" | "SHARED", sharedWith: row.get("sharedWith") as string[] };
+async function shareIn(tx: Tx, deps: BeliefDeps, caller: Caller, id: string): Promise<{ result: string; staged: StagedEvents | null }> {
+  const [found] = await tx.run(findKnowledge(deps, caller, id));
+  if (!found) throw new NotFoundError(`No knowledge ${id} visible to you in this tenant`);
+  const node = { tenantId: caller.tenantId, ownerId: found.ownerId, visibility: found.visibility, sharedWith: found.sharedWith };
   if (!canWrite(caller, node)) throw new ForbiddenError(`Only its owner "${node.ownerId}" or an admin may share knowledge ${id}`);
-  const label = checkedLabel(row.get("label") as string, deps.knowledgeLabels);
+  const label = checkedLabel(found.label, deps.knowledgeLabels);
   const at = deps.now();
   const [entry] = await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "SHARED_BY_OWNER", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   if (!entry!.created) return { result: entry!.entryId, staged: null };
-  const snapshot = { id, nodeType: label, ownerId: node.ownerId, visibility: "SHARED" as const, sharedWith: node.sharedWith, domains: row.get("domains") as string[], confidence: (row.get("confidence") as number | null) ?? null };
+  const snapshot = { id, nodeType: label, ownerId: node.ownerId, visibility: "SHARED" as const, sharedWith: node.sharedWith, domains: found.domains, confidence: found.confidence };
   const staged = await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_SHARED_EVENT, snapshot, caller, { entryId: entry!.entryId }, at));
   return { result: entry!.entryId, staged };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
+import type { Tx } from "../graph/executor.js";
+import { noRows } from "../graph/statement.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
 import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { KNOWLEDGE_STORED_EVENT, knowledgeEvent } from "./beliefEvents.js";
@@ -8,7 +9,6 @@ import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
 import { joinsPool } from "./sharedPool.js";
 import { CREATE_STATEMENT, STORED_AS, headline, type MemoryKind } from "./memoryKinds.js";
-
 
 export interface StoreArgs {
   content: string;
@@ -38,9 +38,24 @@ export async function memoryStore(deps: BeliefDeps, caller: Caller, args: StoreA
   return (await writeWithEvents(deps, (tx) => storeIn(tx, deps, caller, args, id))).result;
 }
 
-async function storeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<{ result: StoredMemory; staged: StagedEvents | null }> {
+/** The caller-owned node of `args.kind`, created under `id`. */
+const createMemory = (caller: Caller, args: StoreArgs, id: string, at: Date) =>
+  noRows(CREATE_STATEMENT[args.kind], {
+    id,
+    headline: headline(args.content),
+    tenantId: caller.tenantId,
+    ownerId: caller.agentId,
+    confidence: args.confidence,
+    domains: args.domains,
+    content: args.content,
+    category: args.category,
+    outcome: args.outcome,
+    at: at.toISOString(),
+  });
+
+async function storeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<{ result: StoredMemory; staged: StagedEvents | null }> {
   const at = deps.now();
-  await tx.run(CREATE_STATEMENT[args.kind], { id, headline: headline(args.content), tenantId: caller.tenantId, ownerId: caller.agentId, confidence: args.confidence, domains: args.domains, content: args.content, category: args.category, outcome: args.outcome, at: at.toISOString() });
+  await tx.run(createMemory(caller, args, id, at));
   if (args.kind === "EXPERIENCE") return { result: { id, kind: args.kind, confidence: null, pooled: false }, staged: null };
   const label = STORED_AS[args.kind];
   const pooled = joinsPool(args.confidence, deps.poolThreshold);

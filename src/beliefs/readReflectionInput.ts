@@ -1,5 +1,7 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
-import type { ActiveBelief, ExperienceInput, Polarity } from "./reflectionPlan.js";
+import type { Tx } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import type { Row, Statement } from "../graph/statement.js";
+import type { ActiveBelief, ExperienceInput } from "./reflectionPlan.js";
 
 /** How many ACTIVE beliefs a reflection weighs new experiences against (the most recently touched). */
 export const MAX_BELIEFS_CONSIDERED = 200;
@@ -17,29 +19,40 @@ const BELIEFS = `
   RETURN b.id AS id, b.content AS content, b.confidence AS confidence, coalesce(b.domains, []) AS domains,
          coalesce(b.supportCount, 1) AS supportCount, coalesce(b.polarity, 'NEUTRAL') AS polarity`;
 
+const OUTCOMES = ["SUCCESS", "PARTIAL", "FAILED"] as const;
+const POLARITIES = ["POSITIVE", "NEGATIVE", "NEUTRAL"] as const;
+
+const experienceOf = (r: Row): ExperienceInput => ({
+  id: r.string("id"),
+  description: r.string("description"),
+  outcome: r.value("outcome") === null ? null : r.oneOf("outcome", OUTCOMES),
+  experienceType: r.string("experienceType"),
+  domains: r.strings("domains"),
+});
+
+const beliefOf = (r: Row): ActiveBelief => ({
+  id: r.string("id"),
+  content: r.string("content"),
+  confidence: r.number("confidence"),
+  domains: r.strings("domains"),
+  supportCount: r.number("supportCount"),
+  polarity: r.oneOf("polarity", POLARITIES),
+});
+
+/** EXPERIENCES and BELIEFS share their parameters. */
+const inputParams = (tenantId: string, agentId: string, limit: number) => ({ tenantId, agentId, limit: cypherInt(limit), maxBeliefs: cypherInt(MAX_BELIEFS_CONSIDERED) });
+
+const unconsidered = (tenantId: string, agentId: string, limit: number): Statement<ExperienceInput> => ({ cypher: EXPERIENCES, params: inputParams(tenantId, agentId, limit), decode: experienceOf });
+
+const activeBeliefs = (tenantId: string, agentId: string, limit: number): Statement<ActiveBelief> => ({ cypher: BELIEFS, params: inputParams(tenantId, agentId, limit), decode: beliefOf });
+
 /**
  * The agent's experiences no reflection has considered yet (the newest
- * `limit`, returned oldest first) and its ACTIVE beliefs.
+ * `limit`, returned oldest first) and its ACTIVE beliefs, in the caller's
+ * transaction (so both are read from one state).
  */
-export async function readReflectionInput(
-  tx: ManagedTransaction,
-  tenantId: string,
-  agentId: string,
-  limit: number,
-): Promise<{ experiences: ExperienceInput[]; beliefs: ActiveBelief[] }> {
-  const params = { tenantId, agentId, limit: neo4j.int(limit), maxBeliefs: neo4j.int(MAX_BELIEFS_CONSIDERED) };
-  const experiences = (await tx.run(EXPERIENCES, params)).records
-    .map((r) => ({ id: r.get("id"), description: r.get("description"), outcome: r.get("outcome") ?? null, experienceType: r.get("experienceType"), domains: r.get("domains") }) as ExperienceInput)
-    .reverse();
-  const beliefs = (await tx.run(BELIEFS, params)).records.map(
-    (r): ActiveBelief => ({
-      id: r.get("id"),
-      content: r.get("content"),
-      confidence: r.get("confidence"),
-      domains: r.get("domains"),
-      supportCount: neo4j.integer.toNumber(r.get("supportCount")),
-      polarity: r.get("polarity") as Polarity,
-    }),
-  );
+export async function readReflectionInput(tx: Tx, tenantId: string, agentId: string, limit: number): Promise<{ experiences: ExperienceInput[]; beliefs: ActiveBelief[] }> {
+  const experiences = (await tx.run(unconsidered(tenantId, agentId, limit))).reverse();
+  const beliefs = await tx.run(activeBeliefs(tenantId, agentId, limit));
   return { experiences, beliefs };
 }

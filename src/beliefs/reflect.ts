@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import neo4j from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { ForbiddenError } from "../errors/errors.js";
+import { executor } from "../graph/executor.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { consolidate } from "./consolidate.js";
 import { llmReflection } from "./llmReflection.js";
@@ -30,13 +30,8 @@ export async function reflect(deps: BeliefDeps, caller: Caller, request: Reflect
   if (request.agentId !== caller.agentId && !hasRole(caller, "admin")) {
     throw new ForbiddenError(`Only agent "${request.agentId}" itself or an admin may reflect for it`);
   }
-  const session = deps.driver.session({ database: deps.database, defaultAccessMode: neo4j.session.READ });
-  let input: Awaited<ReturnType<typeof readReflectionInput>>;
-  try {
-    input = await session.executeRead((tx) => readReflectionInput(tx, caller.tenantId, request.agentId, request.limit));
-  } finally {
-    await session.close();
-  }
+  // One managed read without the shared bookmarks, as it always ran.
+  const input = await executor(deps).readTransaction((tx) => readReflectionInput(tx, caller.tenantId, request.agentId, request.limit), { bookmarks: false });
   const plan = await planReflection(deps, input.experiences, input.beliefs, newId);
   const reflectionId = newId();
   const write = { tenantId: caller.tenantId, agentId: request.agentId, actorAgentId: caller.agentId, reflectionId, trigger: request.trigger, plan, poolThreshold: deps.poolThreshold, at: deps.now() };

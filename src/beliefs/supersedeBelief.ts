@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
+import type { Tx } from "../graph/executor.js";
+import { noRows, onlyRow, type Row, type Statement } from "../graph/statement.js";
 import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
@@ -37,6 +38,31 @@ const EVOLVE = `
   CREATE (old)-[:EVOLVED_INTO {reason: $reason, at: datetime($at)}]->(new)
   RETURN count(*) AS written`;
 
+const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
+
+/** READ's row: the belief's state, who may read it, and what a new version inherits. */
+interface CurrentBelief {
+  state: string;
+  ownerId: string;
+  visibility: "PRIVATE" | "SHARED";
+  sharedWith: string[];
+  confidence: number;
+  domains: string[];
+}
+
+const readBelief = (params: Record<string, unknown>): Statement<CurrentBelief> => ({
+  cypher: READ,
+  params,
+  decode: (r: Row) => ({
+    state: r.string("state"),
+    ownerId: r.string("ownerId"),
+    visibility: r.oneOf("visibility", VISIBILITIES),
+    sharedWith: r.strings("sharedWith"),
+    confidence: r.number("confidence"),
+    domains: r.strings("domains"),
+  }),
+});
+
 /**
  * Evolves a belief in one transaction: a new ACTIVE belief, the old one
  * SUPERSEDED with `EVOLVED_INTO {reason, at}` to it, nothing deleted, so the
@@ -49,20 +75,20 @@ export async function supersedeBelief(deps: BeliefDeps, caller: Caller, args: Su
   return (await writeWithEvents(deps, (tx) => supersedeIn(tx, deps, caller, args, newId))).result;
 }
 
-async function supersedeIn(tx: ManagedTransaction, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<{ result: string; staged: StagedEvents }> {
+async function supersedeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<{ result: string; staged: StagedEvents }> {
   const base = { ...visibilityParams(caller), id: args.id };
   if (!(await lockVisibleNode(tx, "Belief", base))) {
     throw new NotFoundError(`No belief ${args.id} visible to you in this tenant`);
   }
-  const row = (await tx.run(READ, base)).records[0]!;
-  const old = { tenantId: caller.tenantId, ownerId: row.get("ownerId") as string, visibility: row.get("visibility") as "PRIVATE" | "SHARED", sharedWith: row.get("sharedWith") as string[] };
+  const current = onlyRow(await tx.run(readBelief(base)));
+  const old = { tenantId: caller.tenantId, ownerId: current.ownerId, visibility: current.visibility, sharedWith: current.sharedWith };
   if (!canWrite(caller, old)) throw new ForbiddenError(`Only the belief's owner "${old.ownerId}" or an admin may supersede belief ${args.id}`);
-  const state = row.get("state") as string;
+  const { state } = current;
   if (state !== "ACTIVE") throw new ConflictError(`Belief ${args.id} is ${state}: only an ACTIVE belief can be superseded (supersede the newest one in its chain)`, { currentState: state });
   const at = deps.now();
-  const confidence = args.confidence ?? (row.get("confidence") as number);
-  const domains = args.domains ?? (row.get("domains") as string[]);
-  await tx.run(EVOLVE, { ...base, newId, content: args.content, reason: args.reason, confidence, domains, at: at.toISOString() });
+  const confidence = args.confidence ?? current.confidence;
+  const domains = args.domains ?? current.domains;
+  await tx.run(noRows(EVOLVE, { ...base, newId, content: args.content, reason: args.reason, confidence, domains, at: at.toISOString() }));
   const pooled = joinsPool(confidence, deps.poolThreshold);
   if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label: "Belief", knowledgeIds: [newId], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   const node = { id: newId, nodeType: "Belief", ownerId: old.ownerId, visibility: pooled ? ("SHARED" as const) : old.visibility, sharedWith: old.sharedWith, domains, confidence };

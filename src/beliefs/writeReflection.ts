@@ -1,5 +1,7 @@
-import neo4j, { type ManagedTransaction } from "neo4j-driver";
 import { ConflictError } from "../errors/errors.js";
+import type { Tx } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { noRows, onlyRow, type Statement } from "../graph/statement.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
 import { appendOutboxEvents } from "../feed/index.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent, type KnowledgeSnapshot } from "./beliefEvents.js";
@@ -81,6 +83,16 @@ const REINFORCE = `
   SET b.confidence = u.confidence, b.strength = u.strength, b.supportCount = u.supportCount, b.updatedAt = datetime($at)
   RETURN count(*) AS written`;
 
+/** A write that returns how many rows it wrote, as `written`. */
+const written = (cypher: string, params: Record<string, unknown>): Statement<number> => ({ cypher, params, decode: (r) => r.number("written") });
+
+/** STILL_OPEN: how many of the considered experiences are still unconsidered, and of the changed beliefs still ACTIVE. */
+const stillOpen = (params: Record<string, unknown>): Statement<{ open: number; active: number }> => ({
+  cypher: STILL_OPEN,
+  params,
+  decode: (r) => ({ open: r.number("open"), active: r.number("active") }),
+});
+
 /**
  * Writes a reflection plan in the caller's transaction: the Reflection with
  * its CONSIDERED experiences, the beliefs FORMED, supersessions
@@ -89,26 +101,26 @@ const REINFORCE = `
  * threshold, and last one BELIEF_FORMED outbox event per belief. CONFLICT
  * when a concurrent reflection got there first (nothing is written then).
  */
-export async function writeReflection(tx: ManagedTransaction, w: ReflectionWrite): Promise<StagedEvents> {
+export async function writeReflection(tx: Tx, w: ReflectionWrite): Promise<StagedEvents> {
   const { plan } = w;
   const changed = [...plan.formed.flatMap((f) => (f.supersedes ? [f.supersedes.beliefId] : [])), ...plan.reinforced.map((r) => r.beliefId)];
   const base = { tenantId: w.tenantId, agentId: w.agentId, at: w.at.toISOString(), reflectionId: w.reflectionId, considered: plan.considered, changed };
-  await tx.run(LOCK, base);
-  const state = (await tx.run(STILL_OPEN, base)).records[0]!;
-  if (num(state.get("open")) !== plan.considered.length || num(state.get("active")) !== new Set(changed).size) {
+  await tx.run(noRows(LOCK, base));
+  const state = onlyRow(await tx.run(stillOpen(base)));
+  if (state.open !== plan.considered.length || state.active !== new Set(changed).size) {
     throw new ConflictError(`A concurrent reflection of agent "${w.agentId}" considered these experiences or changed these beliefs first; reflect again`);
   }
-  await tx.run(REFLECTION, { ...base, content: plan.content, trigger: w.trigger, insights: plan.insights, planner: plan.planner, fallbackReason: plan.fallbackReason, promptVersion: plan.promptVersion });
-  const formed = plan.formed.map((f) => ({ id: f.id, content: f.content, confidence: f.confidence, strength: f.strength, domains: f.domains, supportCount: neo4j.int(f.supportCount), polarity: f.polarity }));
-  if (formed.length) await tx.run(FORMED, { ...base, formed });
+  await tx.run(noRows(REFLECTION, { ...base, content: plan.content, trigger: w.trigger, insights: plan.insights, planner: plan.planner, fallbackReason: plan.fallbackReason, promptVersion: plan.promptVersion }));
+  const formed = plan.formed.map((f) => ({ id: f.id, content: f.content, confidence: f.confidence, strength: f.strength, domains: f.domains, supportCount: cypherInt(f.supportCount), polarity: f.polarity }));
+  if (formed.length) await tx.run(noRows(FORMED, { ...base, formed }));
   const supersedes = plan.formed.flatMap((f) => (f.supersedes ? [{ ...f.supersedes, newId: f.id }] : []));
-  if (supersedes.length && (await count(tx, SUPERSEDE, { ...base, supersedes })) !== supersedes.length) {
+  if (supersedes.length && onlyRow(await tx.run(written(SUPERSEDE, { ...base, supersedes }))) !== supersedes.length) {
     throw new ConflictError("A belief this reflection supersedes is no longer ACTIVE; reflect again");
   }
   const links = plan.formed.flatMap((f) => f.contradicts.map((to) => ({ from: f.id, to })));
-  if (links.length) await tx.run(CONTRADICTS, { ...base, links });
-  const reinforced = plan.reinforced.map((r) => ({ ...r, supportCount: neo4j.int(r.supportCount) }));
-  if (reinforced.length) await tx.run(REINFORCE, { ...base, reinforced });
+  if (links.length) await tx.run(noRows(CONTRADICTS, { ...base, links }));
+  const reinforced = plan.reinforced.map((r) => ({ ...r, supportCount: cypherInt(r.supportCount) }));
+  if (reinforced.length) await tx.run(noRows(REINFORCE, { ...base, reinforced }));
   const poolIds = [...plan.formed, ...plan.reinforced.map((r) => ({ id: r.beliefId, confidence: r.confidence }))]
     .filter((b) => joinsPool(b.confidence, w.poolThreshold))
     .map((b) => b.id);
@@ -120,10 +132,4 @@ export async function writeReflection(tx: ManagedTransaction, w: ReflectionWrite
     return knowledgeEvent(BELIEF_FORMED_EVENT, node, { tenantId: w.tenantId, agentId: w.actorAgentId }, payload, w.at);
   });
   return appendOutboxEvents(tx, events);
-}
-
-const num = (v: unknown) => neo4j.integer.toNumber(v as number);
-
-async function count(tx: ManagedTransaction, cypher: string, params: Record<string, unknown>): Promise<number> {
-  return num((await tx.run(cypher, params)).records[0]!.get(0));
 }

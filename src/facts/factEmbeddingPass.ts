@@ -1,4 +1,5 @@
-import type { GraphTarget } from "../graph/executor.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
 import { countQueued } from "../embeddings/markStale.js";
@@ -47,21 +48,19 @@ const WRITE = `
 export function createFactEmbeddingPass({ driver, database, types, batchSize = 128 }: FactEmbeddingPassOptions): EmbeddingPass {
   if (types.length === 0) return async () => 0;
   const PENDING = pending(safeFactTypes(types));
+  const graph = executor({ driver, database });
+  const readPending = { cypher: PENDING, params: { limit: cypherInt(batchSize) }, decode: (r: Row) => ({ fact: r.map<FactRow>("fact"), version: r.stringOrNull("version") }) };
   return async (embedder: Embedder) => {
-    const { records } = await driver.executeQuery(PENDING, { limit: cypherInt(batchSize) }, { database, routing: "READ" });
-    if (records.length === 0) return 0;
-    const rows = records.map((rec) => {
-      const row = rec.get("fact") as FactRow;
+    const pendingRows = await graph.readTransaction((tx) => tx.run(readPending));
+    if (pendingRows.length === 0) return 0;
+    const rows = pendingRows.map(({ fact: row, version }) => {
       const text = factText({ personName: row.personName, type: row.type, objectName: row.object, attributes: rowAttributes(row) });
-      return { id: row.elementId, version: rec.get("version") as string | null, text };
+      return { id: row.elementId, version, text };
     });
     const vectors = await embedder.embedPassages(rows.map((r) => r.text));
-    await driver.executeQuery(
-      WRITE,
-      { model: embedder.model, rows: rows.map((r, i) => ({ id: r.id, version: r.version, vector: vectors[i], key: factEmbeddingKey(embedder.model, r.text) })) },
-      { database },
-    );
-    return records.length;
+    const params = { model: embedder.model, rows: rows.map((r, i) => ({ id: r.id, version: r.version, vector: vectors[i], key: factEmbeddingKey(embedder.model, r.text) })) };
+    await graph.writeTransaction((tx) => tx.run({ cypher: WRITE, params, decode: () => undefined }));
+    return pendingRows.length;
   };
 }
 

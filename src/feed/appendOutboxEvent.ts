@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ManagedTransaction, Transaction } from "neo4j-driver";
 import type { NewOutboxEvent, StagedEvents } from "../core/outboxEvent.js";
-import { runInEither } from "../graph/eitherTx.js";
 import type { Tx } from "../graph/executor.js";
 import { noRows } from "../graph/statement.js";
 
@@ -30,7 +28,7 @@ const STAGE = `
  * sequencer numbers them (`OutboxSequencer.number`): readers see an event
  * only then, with its sequence number, numbered in the order given here.
  */
-export async function appendOutboxEvents(tx: Tx | ManagedTransaction | Transaction, events: NewOutboxEvent[]): Promise<StagedEvents> {
+export async function appendOutboxEvents(tx: Tx, events: NewOutboxEvent[]): Promise<StagedEvents> {
   const tenantId = events[0]?.tenantId ?? "";
   const rows = events.map((event) => {
     if (event.tenantId !== tenantId) throw new Error("One append holds events of one tenant");
@@ -42,11 +40,11 @@ export async function appendOutboxEvents(tx: Tx | ManagedTransaction | Transacti
     return { ...rest, payload, createdAt: createdAt.toISOString() };
   });
   const staged = { tenantId, writeId: randomUUID(), count: rows.length };
-  if (rows.length > 0) await runInEither(tx, noRows(STAGE, { tenantId, writeId: staged.writeId, events: rows }));
+  if (rows.length > 0) await tx.run(noRows(STAGE, { tenantId, writeId: staged.writeId, events: rows }));
   return staged;
 }
 
 /** Stages one event (see appendOutboxEvents). */
-export async function appendOutboxEvent(tx: Tx | ManagedTransaction | Transaction, event: NewOutboxEvent): Promise<StagedEvents> {
+export async function appendOutboxEvent(tx: Tx, event: NewOutboxEvent): Promise<StagedEvents> {
   return appendOutboxEvents(tx, [event]);
 }

@@ -1,6 +1,6 @@
 export { appendOutboxEvent, appendOutboxEvents } from "./appendOutboxEvent.js";
 export { createOutboxSequencer } from "./outboxSequencer.js";
-export { writeWithEvents, writeWithEventsOnExecutor } from "./outboxWrite.js";
+export { writeWithEvents } from "./outboxWrite.js";
 export { feedResolvers } from "./feedResolvers.js";
 export type { FeedObserver } from "./feedObserver.js";
 export { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp, writtenLabels, WRITTEN_INPUT } from "./feedStamp.js";

@@ -1,4 +1,6 @@
-import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import { executor, type GraphTarget, type Tx } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { noRows, onlyRow, type Row, type Statement } from "../graph/statement.js";
 import { SQUAD_AGENTS, SQUAD_BROADCAST_DELIVERY, SQUAD_COLLABORATIONS, SQUAD_SUBSCRIPTIONS } from "./squadDefaults.js";
 
 /** What an installation found and wrote. */
@@ -50,22 +52,35 @@ const COLLABORATIONS = `
 /** A rule's id names its place in the note's list, so a second installation finds it. */
 export const squadRuleId = (subscriber: string, index: number) => `squad-default-${subscriber}-${index}`;
 
-const count = (records: { get(key: string): unknown }[], key: string) => neo4j.integer.toNumber(records[0]!.get(key) as number);
+/** What AGENTS and RULES return: how many there are after the statement, and how many it created. */
+const counted = (r: Row) => ({ total: r.number("total"), created: r.number("created") });
 
-async function installIn(tx: ManagedTransaction, tenantId: string, at: Date): Promise<SquadInstallation> {
+const agentsStatement = (tenantId: string, at: Date): Statement<{ total: number; created: number }> => ({
+  cypher: AGENTS,
+  params: { tenantId, agents: SQUAD_AGENTS, broadcastDelivery: SQUAD_BROADCAST_DELIVERY, at: at.toISOString() },
+  decode: counted,
+});
+
+function rulesStatement(tenantId: string, at: Date): Statement<{ total: number; created: number }> {
   const rules = SQUAD_SUBSCRIPTIONS.map((r, i) => ({
     ...r,
     id: squadRuleId(r.subscriber, i),
-    batchIntervalSeconds: r.batchIntervalSeconds === null ? null : neo4j.int(r.batchIntervalSeconds),
+    batchIntervalSeconds: r.batchIntervalSeconds === null ? null : cypherInt(r.batchIntervalSeconds),
   }));
-  const agents = await tx.run(AGENTS, { tenantId, agents: SQUAD_AGENTS, broadcastDelivery: SQUAD_BROADCAST_DELIVERY, at: at.toISOString() });
-  const written = await tx.run(RULES, { tenantId, rules, at: at.toISOString() });
-  await tx.run(COLLABORATIONS, { tenantId, collaborations: SQUAD_COLLABORATIONS });
+  return { cypher: RULES, params: { tenantId, rules, at: at.toISOString() }, decode: counted };
+}
+
+const collaborationsStatement = (tenantId: string) => noRows(COLLABORATIONS, { tenantId, collaborations: SQUAD_COLLABORATIONS });
+
+async function installIn(tx: Tx, tenantId: string, at: Date): Promise<SquadInstallation> {
+  const agents = onlyRow(await tx.run(agentsStatement(tenantId, at)));
+  const rules = onlyRow(await tx.run(rulesStatement(tenantId, at)));
+  await tx.run(collaborationsStatement(tenantId));
   return {
-    agents: count(agents.records, "total"),
-    agentsCreated: count(agents.records, "created"),
-    rules: count(written.records, "total"),
-    rulesCreated: count(written.records, "created"),
+    agents: agents.total,
+    agentsCreated: agents.created,
+    rules: rules.total,
+    rulesCreated: rules.created,
     agentIds: SQUAD_AGENTS.map((a) => a.id),
   };
 }
@@ -76,11 +91,7 @@ async function installIn(tx: ManagedTransaction, tenantId: string, at: Date): Pr
  * each created only if missing (idempotent). The entry point of the
  * `installSquadDefaults` mutation and of `npm run squad:install`.
  */
-export async function installSquadDefaults(target: { driver: Driver; database: string }, tenantId: string, at: Date = new Date()): Promise<SquadInstallation> {
-  const session = target.driver.session({ database: target.database, defaultAccessMode: neo4j.session.WRITE });
-  try {
-    return await session.executeWrite((tx) => installIn(tx, tenantId, at));
-  } finally {
-    await session.close();
-  }
+export async function installSquadDefaults(target: GraphTarget, tenantId: string, at: Date = new Date()): Promise<SquadInstallation> {
+  // A managed write without the shared bookmarks, as it always ran.
+  return executor(target).writeTransaction((tx) => installIn(tx, tenantId, at), { bookmarks: false });
 }

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
-import type { Driver, ManagedTransaction } from "neo4j-driver";
 import type { Caller } from "../core/caller.js";
+import type { GraphTarget, Tx } from "../graph/executor.js";
+import type { Row, Statement } from "../graph/statement.js";
 import { appendOutboxEvents } from "./appendOutboxEvent.js";
 import { FEED_STAMP_FIELD, type FeedWriteContext } from "./feedStamp.js";
 import { knowledgeEvent, type WrittenKnowledge } from "./knowledgeEvent.js";
 import type { OutboxEvent, OutboxSequencer } from "../core/outboxEvent.js";
 import { writeWithEvents } from "./outboxWrite.js";
 
-export interface KnowledgeOutboxDeps {
-  driver: Driver;
-  database: string;
+export interface KnowledgeOutboxDeps extends GraphTarget {
   /** Numbers the events a write staged, once it has committed. */
   outbox: OutboxSequencer;
   /** Node types that carry the stamp (stampedLabels): a closed set, checked before it enters Cypher. */
@@ -20,7 +19,7 @@ export interface KnowledgeOutboxDeps {
    * its events are made; gives back the knowledge as the events should describe
    * it (the shared pool's joining makes a node SHARED).
    */
-  afterWrite?: (tx: ManagedTransaction, caller: Caller, written: WrittenKnowledge[], at: Date) => Promise<WrittenKnowledge[]>;
+  afterWrite?: (tx: Tx, caller: Caller, written: WrittenKnowledge[], at: Date) => Promise<WrittenKnowledge[]>;
 }
 
 /**
@@ -76,16 +75,14 @@ export function knowledgeOutbox({ driver, database, outbox, labels, now = () => 
   };
 
   async function writeOnce<T>(caller: Caller, context: object, run: (context: object) => Promise<T>): Promise<{ result: T; events: OutboxEvent[] }> {
-    // executeWrite also retries transient errors in a fresh transaction: the generated mutation simply runs again there.
+    // The managed transaction also retries transient errors in a fresh one: the generated mutation simply runs again there.
     const { result, events } = await writeWithEvents({ driver, database, outbox }, async (tx) => {
       const feedWriteId = randomUUID();
-      const scoped: FeedWriteContext & { executionContext: ManagedTransaction } = { ...context, executionContext: tx, feedWriteId };
+      const scoped: FeedWriteContext & { executionContext: object } = { ...context, executionContext: tx.forGraphql(), feedWriteId };
       const result = await run(scoped);
       if (!query) return { result, staged: null };
-      const stamps = [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`];
-      const { records } = await tx.run(query, { stamps });
+      const read = await tx.run(stampedNodes(query, feedWriteId));
       const at = now();
-      const read = records.map((r) => toWritten(r.toObject()));
       const written = afterWrite ? await afterWrite(tx, caller, read, at) : read;
       return { result, staged: await appendOutboxEvents(tx, written.map((w) => knowledgeEvent(caller, w, at))) };
     });
@@ -102,18 +99,28 @@ function isDeadlock(err: unknown): boolean {
   return (typeof code === "string" && code.includes("DeadlockDetected")) || (typeof message === "string" && /can't acquire \w+Lock/.test(message));
 }
 
-function toWritten(row: Record<string, unknown>): WrittenKnowledge {
-  const confidence = row.confidence;
+const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
+
+/** The nodes stampedQuery finds for one write (its CREATE and UPDATE stamps), as the events describe them. */
+export const stampedNodes = (query: string, feedWriteId: string): Statement<WrittenKnowledge> => ({
+  cypher: query,
+  params: { stamps: [`CREATE:${feedWriteId}`, `UPDATE:${feedWriteId}`] },
+  decode: writtenOf,
+});
+
+function writtenOf(row: Row): WrittenKnowledge {
+  const confidence = row.value("confidence");
   return {
-    nodeType: row.nodeType as string,
-    operation: (row.stamp as string).startsWith("CREATE:") ? "CREATE" : "UPDATE",
-    id: row.id as string,
-    ownerId: row.ownerId as string,
-    visibility: row.visibility as WrittenKnowledge["visibility"],
-    sharedWith: row.sharedWith as string[],
-    domains: row.domains as string[],
+    nodeType: row.string("nodeType"),
+    operation: row.string("stamp").startsWith("CREATE:") ? "CREATE" : "UPDATE",
+    id: row.string("id"),
+    ownerId: row.string("ownerId"),
+    visibility: row.oneOf("visibility", VISIBILITIES),
+    sharedWith: row.strings("sharedWith"),
+    domains: row.strings("domains"),
+    // Only a number is a confidence, as the events have always read it.
     confidence: typeof confidence === "number" ? confidence : null,
-    overallRisk: (row.overallRisk as string | null) ?? null,
-    summary: (row.summary as string | null) ?? null,
+    overallRisk: row.stringOrNull("overallRisk"),
+    summary: row.stringOrNull("summary"),
   };
 }

@@ -1,6 +1,7 @@
-import neo4j, { type Driver } from "neo4j-driver";
 import type { BroadcastDelivery, FeedRule } from "./feedRules.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { onlyRow, type Row, type Statement } from "../graph/statement.js";
+import { mapRows, stringsOrEmpty } from "./mapRow.js";
 
 // Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source); with the agent's
@@ -24,46 +25,55 @@ export interface ReaderRules {
   broadcasts: BroadcastDelivery;
 }
 
+/** One reader's row of READ_RULES. */
+interface ReaderRow {
+  agentId: string;
+  readers: ReaderRules;
+}
+
+function ruleOf(r: Row): FeedRule {
+  return {
+    knowledgeTypes: stringsOrEmpty(r, "knowledgeTypes"),
+    domains: stringsOrEmpty(r, "domains"),
+    minConfidence: r.numberOrNull("minConfidence") ?? 0,
+    delivery: r.value("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE",
+    batchIntervalSeconds: r.numberOrNull("batchIntervalSeconds"),
+    sources: r.strings("sources"),
+  };
+}
+
+/** READ_RULES for these agents of a tenant. */
+const readersRules = (tenantId: string, agentIds: readonly string[]): Statement<ReaderRow> => ({
+  cypher: READ_RULES,
+  params: { tenantId, agentIds: [...new Set(agentIds)] },
+  decode: (r) => ({
+    agentId: r.string("agentId"),
+    readers: { rules: mapRows(r, "rules").map(ruleOf), broadcasts: r.value("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" },
+  }),
+});
+
 /** What readers' feeds follow: each one's subscription rules, and how broadcasts reach it (Agent.broadcastDelivery: IMMEDIATE unless set to BATCHED). */
-export async function loadReadersRules(
-  target: { driver: Driver; database: string },
-  tenantId: string,
-  agentIds: readonly string[],
-): Promise<Map<string, ReaderRules>> {
+export async function loadReadersRules(target: GraphTarget, tenantId: string, agentIds: readonly string[]): Promise<Map<string, ReaderRules>> {
   // One auto-commit statement: every tenant's subscribers reread their rules every few seconds.
-  const records = await readQuery<{ agentId: string; rules: Record<string, unknown>[] | null; delivery: string | null }>(target, READ_RULES, { tenantId, agentIds: [...new Set(agentIds)] });
+  const rows = await executor(target).read(readersRules(tenantId, agentIds));
   const byAgent = new Map<string, ReaderRules>(agentIds.map((id) => [id, { rules: [], broadcasts: "IMMEDIATE" }]));
-  for (const row of records) {
-    const rules = (row.rules ?? []).map((r) => {
-      const interval = r.batchIntervalSeconds;
-      return {
-        knowledgeTypes: (r.knowledgeTypes as string[] | null) ?? [],
-        domains: (r.domains as string[] | null) ?? [],
-        minConfidence: (r.minConfidence as number | null) ?? 0,
-        delivery: r.delivery === "BATCHED" ? ("BATCHED" as const) : ("IMMEDIATE" as const),
-        batchIntervalSeconds: interval === null || interval === undefined ? null : neo4j.integer.toNumber(interval as number),
-        sources: r.sources as string[],
-      };
-    });
-    byAgent.set(row.agentId, { rules, broadcasts: row.delivery === "BATCHED" ? "BATCHED" : "IMMEDIATE" });
-  }
+  for (const row of rows) byAgent.set(row.agentId, row.readers);
   return byAgent;
 }
 
 /** One reader's rules and broadcast delivery. */
-export async function loadReaderRules(target: { driver: Driver; database: string }, tenantId: string, agentId: string): Promise<ReaderRules> {
+export async function loadReaderRules(target: GraphTarget, tenantId: string, agentId: string): Promise<ReaderRules> {
   return (await loadReadersRules(target, tenantId, [agentId])).get(agentId)!;
 }
 
 /** The subscription rules of one agent, as the feed matches them. */
-export async function loadFeedRules(target: { driver: Driver; database: string }, tenantId: string, agentId: string): Promise<FeedRule[]> {
+export async function loadFeedRules(target: GraphTarget, tenantId: string, agentId: string): Promise<FeedRule[]> {
   return (await loadReaderRules(target, tenantId, agentId)).rules;
 }
 
 export const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN coalesce(c.seq, 0) AS seq";
 
 /** The last committed event of a tenant (0 when none): "live from now" starts after it. */
-export async function outboxHead(target: { driver: Driver; database: string }, tenantId: string): Promise<number> {
-  const [row] = await readQuery<{ seq: number }>(target, HEAD, { tenantId });
-  return neo4j.integer.toNumber(row!.seq);
+export async function outboxHead(target: GraphTarget, tenantId: string): Promise<number> {
+  return onlyRow(await executor(target).read({ cypher: HEAD, params: { tenantId }, decode: (r) => r.number("seq") }));
 }

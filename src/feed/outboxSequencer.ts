@@ -1,8 +1,10 @@
-import neo4j, { type Driver } from "neo4j-driver";
 import type { OutboxEvent, OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
 import type { Logger } from "../logging/logger.js";
-import { readQuery, writeStatement } from "../graph/readQuery.js";
-import { toOutboxEvent } from "./readOutbox.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import type { Row, Statement } from "../graph/statement.js";
+import { mapRow } from "./mapRow.js";
+import { outboxEventOf, toOutboxEvent } from "./readOutbox.js";
 
 /** Events a round numbers in one transaction, at most: a longer backlog takes several. */
 const ROUND_LIMIT = 1000;
@@ -44,9 +46,31 @@ export const PENDING_TENANTS = `
   WHERE e.stagedAt IS NULL OR e.stagedAt <= datetime() - duration({milliseconds: $minAgeMs})
   RETURN DISTINCT e.tenantId AS tenantId LIMIT 100`;
 
-export interface OutboxSequencerOptions {
-  driver: Driver;
-  database: string;
+/** A numbered event and the write that staged it. */
+interface NumberedEvent {
+  writeId: string;
+  event: OutboxEvent;
+}
+
+function numberedEvent(r: Row): NumberedEvent {
+  const event = mapRow(r.map("event"));
+  return { writeId: event.string("writeId"), event: toOutboxEvent(event) };
+}
+
+/** NUMBER for one tenant: a transaction's worth of its pending events, numbered. */
+const numberPending = (tenantId: string): Statement<NumberedEvent> => ({ cypher: NUMBER, params: { tenantId, limit: cypherInt(ROUND_LIMIT) }, decode: numberedEvent });
+
+/** READ_BACK for one write. */
+const readBackEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
+  cypher: READ_BACK,
+  params: { tenantId: staged.tenantId, writeId: staged.writeId },
+  decode: outboxEventOf,
+});
+
+/** PENDING_TENANTS. */
+const pendingTenants = (minAgeMs: number): Statement<string> => ({ cypher: PENDING_TENANTS, params: { minAgeMs: cypherInt(minAgeMs) }, decode: (r) => r.string("tenantId") });
+
+export interface OutboxSequencerOptions extends GraphTarget {
   logger: Logger;
   /** Looks this often for events left unnumbered (a process that stopped between a write's commit and its round); 0: never. */
   sweepMs?: number;
@@ -73,6 +97,7 @@ interface TenantRounds {
  * used to hold the counter's lock from its append to its commit.
  */
 export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000, sweepMinAgeMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
+  const graph = executor({ driver, database });
   const tenants = new Map<string, TenantRounds>();
   const listeners = new Set<(tenantId: string, events: OutboxEvent[]) => void>();
   let stopped = false;
@@ -102,12 +127,10 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
   async function runRound(tenantId: string): Promise<void> {
     const byWrite = new Map<string, OutboxEvent[]>();
     for (;;) {
-      const rows = (await writeStatement<{ event: Record<string, unknown> }>({ driver, database }, NUMBER, { tenantId, limit: neo4j.int(ROUND_LIMIT) })).map((r) => r.event);
-      const events = rows.map(toOutboxEvent);
-      for (let i = 0; i < events.length; i++) {
-        const writeId = rows[i]!.writeId as string;
-        byWrite.set(writeId, [...(byWrite.get(writeId) ?? []), events[i]!]);
-      }
+      // Auto-commit: one statement, safe to run again (see NUMBER).
+      const rows = await graph.write(numberPending(tenantId));
+      const events = rows.map((r) => r.event);
+      for (const { writeId, event } of rows) byWrite.set(writeId, [...(byWrite.get(writeId) ?? []), event]);
       if (events.length > 0) listeners.forEach((l) => l(tenantId, events));
       if (events.length < ROUND_LIMIT) return keep(byWrite);
     }
@@ -145,13 +168,12 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
   }
 
   async function readBack(staged: StagedEvents): Promise<OutboxEvent[]> {
-    const rows = await readQuery<{ event: Record<string, unknown> }>({ driver, database }, READ_BACK, { tenantId: staged.tenantId, writeId: staged.writeId });
-    return rows.map((r) => toOutboxEvent(r.event));
+    return graph.read(readBackEvents(staged));
   }
 
   async function sweep(): Promise<void> {
-    const rows = await readQuery<{ tenantId: string }>({ driver, database }, PENDING_TENANTS, { minAgeMs: neo4j.int(sweepMinAgeMs) });
-    await Promise.all(rows.flatMap((r) => roundsFor(r.tenantId)));
+    const tenantIds = await graph.read(pendingTenants(sweepMinAgeMs));
+    await Promise.all(tenantIds.flatMap((tenantId) => roundsFor(tenantId)));
   }
 
   let timer: NodeJS.Timeout | null = null;

@@ -1,6 +1,8 @@
-import neo4j, { type Driver } from "neo4j-driver";
 import type { OutboxEvent } from "../core/outboxEvent.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor, type GraphTarget } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
+import type { Row, Statement } from "../graph/statement.js";
+import { mapRow, stringsOrEmpty } from "./mapRow.js";
 
 export const MAX_OUTBOX_PAGE = 1000;
 
@@ -18,33 +20,40 @@ export const READ_OUTBOX = `
  * commits later. One auto-commit statement (one round trip, not a managed
  * transaction's three): every tenant's poller runs it several times a second.
  */
-export async function readOutbox(
-  target: { driver: Driver; database: string },
-  tenantId: string,
-  afterSeq: number,
-  limit: number,
-): Promise<OutboxEvent[]> {
+export async function readOutbox(target: GraphTarget, tenantId: string, afterSeq: number, limit: number): Promise<OutboxEvent[]> {
   if (!Number.isSafeInteger(afterSeq) || afterSeq < 0) throw new RangeError(`afterSeq must be a non-negative integer, got ${afterSeq}`);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_OUTBOX_PAGE) throw new RangeError(`limit must be 1..${MAX_OUTBOX_PAGE}, got ${limit}`);
-  const rows = await readQuery<{ event: Record<string, unknown> }>(target, READ_OUTBOX, { tenantId, afterSeq: neo4j.int(afterSeq), limit: neo4j.int(limit) });
-  return rows.map((r) => toOutboxEvent(r.event));
+  return executor(target).read(outboxPage(tenantId, afterSeq, limit));
 }
 
-export function toOutboxEvent(row: Record<string, unknown>): OutboxEvent {
+/** The `event` column of READ_OUTBOX, NUMBER and READ_BACK. */
+export const outboxEventOf = (r: Row): OutboxEvent => toOutboxEvent(mapRow(r.map("event")));
+
+/** READ_OUTBOX for one page. */
+const outboxPage = (tenantId: string, afterSeq: number, limit: number): Statement<OutboxEvent> => ({
+  cypher: READ_OUTBOX,
+  params: { tenantId, afterSeq: cypherInt(afterSeq), limit: cypherInt(limit) },
+  decode: outboxEventOf,
+});
+
+const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
+
+/** An event as the outbox's statements return it: `e { .*, createdAt: toString(e.createdAt) }`, read as a Row. */
+export function toOutboxEvent(event: Row): OutboxEvent {
   return {
-    tenantId: row.tenantId as string,
-    seq: neo4j.integer.toNumber(row.seq as number),
-    type: row.type as string,
-    nodeId: row.nodeId as string,
-    nodeType: row.nodeType as string,
-    actorAgentId: row.actorAgentId as string,
-    ownerId: row.ownerId as string,
-    visibility: row.visibility as OutboxEvent["visibility"],
-    sharedWith: (row.sharedWith as string[] | null) ?? [],
-    domains: (row.domains as string[] | null) ?? [],
-    confidence: (row.confidence as number | null) ?? null,
-    tier: (row.tier as string | null) ?? null,
-    payload: JSON.parse(row.payload as string) as Record<string, unknown>,
-    createdAt: new Date(row.createdAt as string),
+    tenantId: event.string("tenantId"),
+    seq: event.number("seq"),
+    type: event.string("type"),
+    nodeId: event.string("nodeId"),
+    nodeType: event.string("nodeType"),
+    actorAgentId: event.string("actorAgentId"),
+    ownerId: event.string("ownerId"),
+    visibility: event.oneOf("visibility", VISIBILITIES),
+    sharedWith: stringsOrEmpty(event, "sharedWith"),
+    domains: stringsOrEmpty(event, "domains"),
+    confidence: event.numberOrNull("confidence"),
+    tier: event.stringOrNull("tier"),
+    payload: JSON.parse(event.string("payload")) as Record<string, unknown>,
+    createdAt: new Date(event.string("createdAt")),
   };
 }

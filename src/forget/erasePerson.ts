@@ -4,7 +4,7 @@ import type { Caller } from "../core/caller.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
 import { requireRole, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent, writeWithEventsOnExecutor } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { Tx } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Row } from "../graph/statement.js";
@@ -80,7 +80,7 @@ const erased = (r: Row) => ({
  */
 export async function erasePerson(deps: Pick<AppDeps, "driver" | "database" | "outbox" | "now">, caller: Caller, personId: string): Promise<PersonErasure> {
   requireRole(caller, "admin", "erase a person");
-  return (await writeWithEventsOnExecutor(deps, (tx) => eraseIn(tx, deps.now(), caller, personId))).result;
+  return (await writeWithEvents(deps, (tx) => eraseIn(tx, deps.now(), caller, personId))).result;
 }
 
 async function eraseIn(tx: Tx, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: StagedEvents }> {

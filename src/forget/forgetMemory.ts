@@ -4,7 +4,7 @@ import type { Caller } from "../core/caller.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
 import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { appendOutboxEvent, writeWithEventsOnExecutor } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { Tx } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Row, type Statement } from "../graph/statement.js";
@@ -70,7 +70,7 @@ const removedCounts = (r: Row) => ({
  * addressed to whoever could read it.
  */
 export async function forgetMemory(deps: Pick<AppDeps, "driver" | "database" | "outbox" | "now">, caller: Caller, id: string): Promise<ForgetReport> {
-  return (await writeWithEventsOnExecutor(deps, (tx) => forgetIn(tx, deps.now(), caller, id))).result;
+  return (await writeWithEvents(deps, (tx) => forgetIn(tx, deps.now(), caller, id))).result;
 }
 
 async function forgetIn(tx: Tx, at: Date, caller: Caller, id: string): Promise<{ result: ForgetReport; staged: StagedEvents }> {

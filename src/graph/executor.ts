@@ -15,6 +15,14 @@ export interface GraphTarget {
 /** A transaction the executor holds: statements run in it see each other's writes and commit together. */
 export interface Tx {
   run<R>(statement: Statement<R>): Promise<R[]>;
+  /**
+   * This transaction as @neo4j/graphql's `executionContext` (it only calls
+   * `run`): a generated mutation runs its translated statements in it, so
+   * they commit or roll back with the statements run beside them
+   * (feed/knowledgeOutbox.ts), each with its span. Only for @neo4j/graphql:
+   * a domain's own statement is a Statement given to `run`.
+   */
+  forGraphql(): { run(cypher: string, params: Record<string, unknown>): Promise<QueryResult> };
 }
 
 export interface RunOptions {
@@ -132,6 +140,7 @@ export function executor(target: GraphTarget): Executor {
 
   const txOf = (tx: ManagedTransaction): Tx => ({
     run: async (statement) => decoded(statement, await traceRun(statement.cypher, () => tx.run(statement.cypher, statement.params))),
+    forGraphql: () => ({ run: (cypher, params) => traceRun(cypher, () => tx.run(cypher, params)) }),
   });
 
   async function managed<T>(accessMode: AccessMode, work: (tx: Tx) => Promise<T>, options?: RunOptions): Promise<T> {

@@ -1,6 +1,6 @@
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
-import { runInEither, type EitherTx } from "./eitherTx.js";
-import { onlyRow } from "./statement.js";
+import type { Tx } from "./executor.js";
+import type { Statement } from "./statement.js";
 
 /** Node types whose writes are serialised by locking the node first: a closed set, so the label can be written into Cypher. */
 export type LockedLabel = "Belief" | "WorkflowImprovement";
@@ -12,15 +12,20 @@ const lockQuery = (label: LockedLabel) => `
 
 const QUERIES = new Map<LockedLabel, string>();
 
+/** The lock of lockVisibleNode: how many nodes it found and locked (0 or 1). */
+function lockStatement(label: LockedLabel, params: Record<string, unknown>): Statement<number> {
+  let cypher = QUERIES.get(label);
+  if (!cypher) QUERIES.set(label, (cypher = lockQuery(label)));
+  return { cypher, params, decode: (r) => r.number("found") };
+}
+
 /**
  * Write-locks the node of `label` with `params.id` if the caller may read it
  * (`params` carries visibilityParams(caller) and `id`), and says whether it
  * did. Every later read in the transaction then sees the node as the last
  * committed write left it: a concurrent writer of the same node waits here.
  */
-export async function lockVisibleNode(tx: EitherTx, label: LockedLabel, params: Record<string, unknown>): Promise<boolean> {
-  let query = QUERIES.get(label);
-  if (!query) QUERIES.set(label, (query = lockQuery(label)));
-  const found = onlyRow(await runInEither(tx, { cypher: query, params, decode: (r) => r.number("found") }));
+export async function lockVisibleNode(tx: Tx, label: LockedLabel, params: Record<string, unknown>): Promise<boolean> {
+  const [found = 0] = await tx.run(lockStatement(label, params));
   return found > 0;
 }

@@ -3,7 +3,7 @@ import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
 import type { OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
-import { appendOutboxEvent, writeWithEventsOnExecutor } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { GraphTarget, Tx } from "../graph/executor.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import { cypherInt } from "../graph/readQuery.js";
@@ -79,7 +79,7 @@ const MOVE = `
  * so a refused or failed transition leaves no trace.
  */
 export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
-  const { result, events } = await writeWithEventsOnExecutor(deps, (tx) => transitionIn(tx, deps.now(), caller, args));
+  const { result, events } = await writeWithEvents(deps, (tx) => transitionIn(tx, deps.now(), caller, args));
   return { ...result, seq: events?.[0]?.seq ?? null };
 }
 

@@ -6,7 +6,7 @@
  * replay in order from a cursor.
  */
 import { randomUUID } from "node:crypto";
-import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import neo4j, { type Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
 import { createOutboxSequencer } from "../../../src/feed/outboxSequencer.js";
@@ -14,6 +14,8 @@ import { writeWithEvents } from "../../../src/feed/outboxWrite.js";
 import type { OutboxSequencer } from "../../../src/core/outboxEvent.js";
 import { readOutbox } from "../../../src/feed/readOutbox.js";
 import { createDriver } from "../../../src/graph/driver.js";
+import { executor } from "../../../src/graph/executor.js";
+import { noRows } from "../../../src/graph/statement.js";
 import { OUTBOX_MIGRATIONS } from "../../../src/feed/outboxMigrations.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { sampleEvent } from "./sampleEvent.js";
@@ -38,8 +40,8 @@ const event = sampleEvent;
 
 /** The write an event describes and the event, in one transaction (`fail` throws after both), numbered after it commits. */
 async function writeWithEvent(tenantId: string, nodeId: string, fail = false, sequencer: OutboxSequencer = outbox): Promise<number> {
-  const { events } = await writeWithEvents({ driver, database: DATABASE, outbox: sequencer }, async (tx: ManagedTransaction) => {
-    await tx.run("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId });
+  const { events } = await writeWithEvents({ driver, database: DATABASE, outbox: sequencer }, async (tx) => {
+    await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId }));
     const staged = await appendOutboxEvent(tx, event(tenantId, nodeId));
     if (fail) throw new Error(`planned failure after staging ${nodeId}`);
     return { result: null, staged };
@@ -101,10 +103,8 @@ describe("appendOutboxEvent and the sequencer", () => {
     try {
       // A write commits, and its writer is slow to ask for its number... (Rounds number oldest first by the writer's
       // clock, then by write id: the sample events share one createdAt, so this one is made older to come first.)
-      const session = driver.session({ database: DATABASE });
       const older = event(tenant, "slow", { createdAt: new Date("2026-02-03T09:00:00.000Z") });
-      const staged = await session.executeWrite((tx) => appendOutboxEvent(tx, older));
-      await session.close();
+      const staged = await executor(target()).writeTransaction((tx) => appendOutboxEvent(tx, older));
       // ...while another write's round numbers every pending event of the tenant, the slow one's first.
       expect(await writeWithEvent(tenant, "quick", false, sequencer)).toBe(2);
       const events = await sequencer.number(staged);
@@ -147,15 +147,11 @@ describe("appendOutboxEvent and the sequencer", () => {
     const { events: written } = await writeWithEvents({ driver, database: DATABASE, outbox }, async (tx) => ({ result: null, staged: await appendOutboxEvents(tx, batch) }));
     expect(written!.map((e) => [e.seq, e.nodeId])).toEqual([[2, "b1"], [3, "b2"], [4, "b3"]]);
     expect(await readOutbox(target(), tenant, 1, 10)).toEqual(written);
-    const session = driver.session({ database: DATABASE });
-    try {
-      await expect(session.executeWrite((tx) => appendOutboxEvents(tx, [event(tenant, "x"), event(freshTenant("other"), "y")]))).rejects.toThrow(/one tenant/);
-      const empty = await session.executeWrite((tx) => appendOutboxEvents(tx, []));
-      expect(empty.count).toBe(0);
-      expect(await outbox.number(empty)).toEqual([]);
-    } finally {
-      await session.close();
-    }
+    const graph = executor(target());
+    await expect(graph.writeTransaction((tx) => appendOutboxEvents(tx, [event(tenant, "x"), event(freshTenant("other"), "y")]))).rejects.toThrow(/one tenant/);
+    const empty = await graph.writeTransaction((tx) => appendOutboxEvents(tx, []));
+    expect(empty.count).toBe(0);
+    expect(await outbox.number(empty)).toEqual([]);
     expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(4);
   });
 
@@ -163,12 +159,7 @@ describe("appendOutboxEvent and the sequencer", () => {
     const tenant = freshTenant("left");
     expect(await writeWithEvent(tenant, "before")).toBe(1);
     // Committed, then its process stopped before asking for a number.
-    const session = driver.session({ database: DATABASE });
-    try {
-      await session.executeWrite((tx) => appendOutboxEvents(tx, [event(tenant, "left-1"), event(tenant, "left-2")]));
-    } finally {
-      await session.close();
-    }
+    await executor(target()).writeTransaction((tx) => appendOutboxEvents(tx, [event(tenant, "left-1"), event(tenant, "left-2")]));
     expect((await readOutbox(target(), tenant, 0, 10)).map((e) => e.nodeId)).toEqual(["before"]);
     // A sweep leaves events younger than its minimum age to their writer.
     const early = createOutboxSequencer({ driver, database: DATABASE, logger: silent, sweepMs: 0, sweepMinAgeMs: 60_000 });
@@ -202,13 +193,8 @@ describe("appendOutboxEvent and the sequencer", () => {
 
   it("refuses an event or node type that is not a plain name, before anything reaches Cypher", async () => {
     const tenant = freshTenant("names");
-    const session = driver.session({ database: DATABASE });
-    try {
-      for (const bad of [{ type: "X' }) DETACH DELETE e //" }, { nodeType: "Research|Concept" }, { type: "" }]) {
-        await expect(session.executeWrite((tx) => appendOutboxEvent(tx, event(tenant, "n", bad)))).rejects.toThrow(/plain name/);
-      }
-    } finally {
-      await session.close();
+    for (const bad of [{ type: "X' }) DETACH DELETE e //" }, { nodeType: "Research|Concept" }, { type: "" }]) {
+      await expect(executor(target()).writeTransaction((tx) => appendOutboxEvent(tx, event(tenant, "n", bad)))).rejects.toThrow(/plain name/);
     }
     expect(await count("MATCH (e:OutboxEvent {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
   });

@@ -11,23 +11,6 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "../../..");
 const DRIVER_API = /\.session\(|\.executeRead\(|\.executeWrite\(|\.executeQuery\(|\.beginTransaction\(|\bManagedTransaction\b/;
 
-/** Files that still run Cypher themselves, from before the executor (#51): the list only shrinks. */
-const NOT_YET_ON_THE_EXECUTOR = new Set([
-  "src/beliefs/joinPool.ts",
-  "src/beliefs/memoryShare.ts",
-  "src/beliefs/memoryStore.ts",
-  "src/beliefs/readReflectionInput.ts",
-  "src/beliefs/reflect.ts",
-  "src/beliefs/supersedeBelief.ts",
-  "src/beliefs/writeReflection.ts",
-  "src/facts/factEmbeddingPass.ts",
-  "src/facts/retractFact.ts",
-  "src/feed/appendOutboxEvent.ts",
-  "src/feed/installSquadDefaults.ts",
-  "src/feed/knowledgeOutbox.ts",
-  "src/feed/outboxWrite.ts",
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -42,10 +25,6 @@ describe("one executor", () => {
     .filter((file) => DRIVER_API.test(readFileSync(join(ROOT, file), "utf8")));
 
   it("no file outside src/graph opens a session or transaction of its own, or runs executeQuery", () => {
-    expect(callers.filter((file) => !NOT_YET_ON_THE_EXECUTOR.has(file))).toEqual([]);
-  });
-
-  it("the list of files not yet moved names only files that still need it", () => {
-    expect([...NOT_YET_ON_THE_EXECUTOR].filter((file) => !callers.includes(file))).toEqual([]);
+    expect(callers).toEqual([]);
   });
 });
