@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { AppDeps } from "../core/appDeps.js";
+import { PersonProfileDocument } from "@mnemograph/client";
+import { READ } from "../core/agentTool.js";
 import { arg, declareTool, type AnyToolDeclaration } from "../core/retrievalTool.js";
 import type { NameVectors } from "./nameVectors.js";
 import { TOPIC_TYPES } from "./topicTypes.js";
@@ -31,6 +33,22 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
       args: ["personId", "factTypes"],
       planner: { use: "profile" },
+    },
+    agent: {
+      name: "person_profile",
+      title: "Person profile",
+      description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
+      args: ["personId", "factTypes"],
+      describe: {
+        person_id: "The person's id, as messages and search hits give it.",
+        fact_types: "Only these kinds of facts (e.g. WORKS_AT, HAS_SKILL); default all.",
+      },
+      document: String(PersonProfileDocument),
+      hints: READ,
+      render: (p) =>
+        p.found
+          ? [`${p.name} (${p.personId})`, ...p.facts.map((f) => `- ${f.type} ${f.object} (confidence ${f.confidence}${f.current ? "" : ", past"})`)].join("\n")
+          : `No person ${p.personId}.`,
     },
   }),
   declareTool({
