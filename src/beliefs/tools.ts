@@ -21,7 +21,8 @@ export const BELIEF_AGENT_TOOLS = [
       category: "For an INSIGHT only; default GENERAL.",
       outcome: "For an EXPERIENCE only: how it went.",
     },
-    // The client's operation declares $type non-null; the generated one lets the SDL's default (BELIEF) apply.
+    ranges: { confidence: [0, 1] },
+    // No `document`: the client's operation declares $type non-null; the generated one lets the SDL's default (BELIEF) apply.
     hints: ADDS,
     render: (r) => `Stored ${String(r.kind).toLowerCase()} ${r.id}${r.pooled ? " (joined the shared pool)" : ""}.`,
   }),
@@ -32,6 +33,7 @@ export const BELIEF_AGENT_TOOLS = [
     description: "Look back over your recent experiences and form beliefs from them (a Reflection with the insights gained). Use it after a run of work or a failure.",
     describe: { limit: "How many of your newest unreflected experiences to consider, 1..200; default 50." },
     document: String(ReflectDocument),
+    ranges: { limit: [1, 200] },
     hints: ADDS,
     render: (r) => [clip(r.content, 600), ...(r.insightsGained ?? []).map((i) => `- ${clip(i)}`)].join("\n"),
   }),

@@ -53,6 +53,11 @@ export interface AgentTool<F extends RootField = RootField> {
   args?: readonly string[];
   /** Descriptions for a model, by snake_case property (`messages.author_id` for a nested one), where the SDL has none or writes for a GraphQL reader. */
   describe?: Readonly<Record<string, string>>;
+  /**
+   * A number's range for a model, by snake_case property, where the SDL's @constraint does not say it
+   * (the resolver checks it) or a model gets less than the field allows (memory_search's limit: its context holds every hit).
+   */
+  ranges?: Readonly<Record<string, readonly [min: number, max?: number]>>;
   hints: ToolHints;
   /** A short text of the result for the model, beside the structured result. */
   render(value: RootResult<F>): string;

@@ -10,6 +10,7 @@ export const CYPHER_AGENT_TOOLS = [
     description: "Run one read-only Cypher query over the whole graph (the gateway's operator only, not a tenant's admin: every tenant is visible). Give parameters as a JSON object text.",
     describe: { query: "One read-only Cypher statement.", params: "Its parameters as a JSON object text.", limit: "Most rows returned; default 100." },
     document: String(CypherQueryDocument),
+    ranges: { limit: [1] },
     hints: READ,
     operatorOnly: true,
     render: (r) => [`${r.rowCount} rows${r.truncated ? " (truncated)" : ""}: ${r.columns.join(", ")}`, ...r.rows.slice(0, 20).map((x) => String(x))].join("\n"),

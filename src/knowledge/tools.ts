@@ -17,6 +17,7 @@ export const KNOWLEDGE_AGENT_TOOLS = [
       limit: "How many items at most, 1..100; default 10.",
     },
     document: String(QueryKnowledgeDocument),
+    ranges: { min_confidence: [0, 1], limit: [1, 100] },
     hints: READ,
     render: (hits) =>
       hits.length

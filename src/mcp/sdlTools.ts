@@ -77,7 +77,12 @@ const constraint = (d: readonly ConstDirectiveNode[] | undefined, name: string):
 };
 
 /** A GraphQL input value as a zod type, described; optional unless it is non-null without a default. */
-function zodOf(index: SdlIndex, enums: EnumValues, value: InputValueDefinitionNode, path: string, describe: Readonly<Record<string, string>>, parentOptional = false): z.ZodType {
+interface Said {
+  describe: Readonly<Record<string, string>>;
+  ranges: Readonly<Record<string, readonly [number, number?]>>;
+}
+
+function zodOf(index: SdlIndex, enums: EnumValues, value: InputValueDefinitionNode, path: string, said: Said, parentOptional = false): z.ZodType {
   const typeOf = (t: TypeNode): z.ZodType => {
     if (t.kind === Kind.NON_NULL_TYPE) return typeOf(t.type);
     if (t.kind === Kind.LIST_TYPE) return z.array(typeOf(t.type));
@@ -85,8 +90,7 @@ function zodOf(index: SdlIndex, enums: EnumValues, value: InputValueDefinitionNo
     const scalar = SCALARS[name];
     if (scalar) {
       let n = scalar() as z.ZodNumber;
-      const min = constraint(value.directives, "min");
-      const max = constraint(value.directives, "max");
+      const [min, max] = said.ranges[path] ?? [constraint(value.directives, "min"), constraint(value.directives, "max")];
       if (name !== "Boolean" && min !== undefined) n = n.min(min);
       if (name !== "Boolean" && max !== undefined) n = n.max(max);
       return n;
@@ -97,11 +101,11 @@ function zodOf(index: SdlIndex, enums: EnumValues, value: InputValueDefinitionNo
       return z.enum(values as [string, ...string[]]);
     }
     if (def?.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) {
-      return z.object(Object.fromEntries((def.fields ?? []).map((f) => [snakeCase(f.name.value), zodOf(index, enums, f, `${path}.${snakeCase(f.name.value)}`, describe)])));
+      return z.object(Object.fromEntries((def.fields ?? []).map((f) => [snakeCase(f.name.value), zodOf(index, enums, f, `${path}.${snakeCase(f.name.value)}`, said)])));
     }
     return z.string(); // String, ID and the custom scalars (DateTime) travel as text
   };
-  const text = describe[path] ?? value.description?.value;
+  const text = said.describe[path] ?? value.description?.value;
   if (!text?.trim()) throw new Error(`Agent tool input ${path} has no description (SDL or the declaration's describe)`);
   const required = !parentOptional && isRequired(value);
   const t = typeOf(value.type);
@@ -141,7 +145,7 @@ function selection(index: SdlIndex, typeName: string, depth: number): string {
 export function sdlTool(index: SdlIndex, tool: AnyAgentTool, enums: EnumValues): SdlTool {
   const { operation, def } = index.root(tool.field);
   const args = new Map((def.arguments ?? []).map((a) => [a.name.value, a]));
-  const describe = tool.describe ?? {};
+  const said: Said = { describe: tool.describe ?? {}, ranges: tool.ranges ?? {} };
   const input: Record<string, z.ZodType> = {};
   // MCP property → the path its value goes to: [argument], or [argument, input field, …] for a flattened one.
   const targets = new Map<string, string[]>();
@@ -157,7 +161,7 @@ export function sdlTool(index: SdlIndex, tool: AnyAgentTool, enums: EnumValues):
       value = object?.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION ? object.fields?.find((f) => f.name.value === step) : undefined;
     }
     if (!value) throw new Error(`${tool.name}: ${tool.field} has no argument ${name}`);
-    input[prop] = zodOf(index, enums, value, prop, describe, parentOptional);
+    input[prop] = zodOf(index, enums, value, prop, said, parentOptional);
     targets.set(prop, path);
   }
   const variables = (given: Record<string, unknown>) => {

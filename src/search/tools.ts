@@ -32,6 +32,7 @@ export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
         limit: "How many hits at most, 1..50; default 10.",
         kinds: "Only hits of these kinds; leave it out to search every kind you may read.",
       },
+      ranges: { limit: [1, 50] },
       document: String(SearchMemoriesDocument),
       hints: READ,
       render: ({ hits }) =>
