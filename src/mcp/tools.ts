@@ -22,14 +22,12 @@ export type { EnumValues, ToolHints };
  * with their loop part (core/retrievalTool.ts).
  */
 export const AGENT_TOOLS: readonly AnyAgentTool[] = [
-  ...BELIEF_AGENT_TOOLS.slice(0, 1), // memory_store
+  ...BELIEF_AGENT_TOOLS,
   ...SEARCH_TOOLS.flatMap((t) => (t.agent ? [{ ...t.agent, field: t.field }] : [])),
-  MEMORY_AGENT_TOOLS[0]!, // memory_context
+  ...MEMORY_AGENT_TOOLS,
   ...KNOWLEDGE_AGENT_TOOLS,
-  ...BELIEF_AGENT_TOOLS.slice(1), // memory_reflect, memory_share
   ...RETRIEVE_AGENT_TOOLS,
   ...PEOPLE_TOOLS.flatMap((t) => (t.agent ? [{ ...t.agent, field: t.field }] : [])),
-  MEMORY_AGENT_TOOLS[1]!, // record_interaction
   ...FORGET_AGENT_TOOLS,
   ...ACCESS_AGENT_TOOLS,
   ...GAME_AGENT_TOOLS,
