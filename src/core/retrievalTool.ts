@@ -136,7 +136,6 @@ export function toolResolvers<D>(tools: readonly AnyToolDeclaration<D>[], deps: 
   return out;
 }
 
-
 /** The arguments a model gives to a loop tool, by their snake_case names, with their rules. */
 export function modelArgs(t: AnyToolDeclaration): Record<string, ToolArg<unknown>> {
   const loop = t.loop;

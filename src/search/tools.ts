@@ -4,10 +4,13 @@ import { arg, declareTool, toolResolvers, type AnyToolDeclaration } from "../cor
 import type { SearchDeps } from "./searchMemories.js";
 import { SEARCH_KINDS } from "./recallKinds.js";
 
-/** Hybrid search as a retrieval tool (core/retrievalTool.ts); its input object is checked by parseSearchInput. */
 const DESCRIPTION =
   "Everything stored that matches a query by words and meaning (hybrid search): memories, messages, facts, beliefs, insights, experiences, knowledge, game turns, ranked together; `kinds` narrows it.";
 
+/**
+ * Hybrid search as a retrieval tool (core/retrievalTool.ts), offered to the loop as search_memories and to
+ * agents over MCP as memory_search; its input object is checked by parseSearchInput.
+ */
 export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
   declareTool({
     field: "searchMemories",
