@@ -3,6 +3,9 @@ import type { RequestContext } from "./requestContext.js";
 import { instant, limit, list, MAX_LIMIT, MAX_TEXT, oneOf, optionalText, text, unit } from "./args.js";
 import { idArg } from "./idArgs.js";
 import type { QueryResolvers, ResolverFn } from "../generated/resolvers-types.js";
+import { snakeCase, type AgentTool } from "./agentTool.js";
+
+export { snakeCase };
 
 /** A Query field of the generated schema. */
 export type QueryField = keyof QueryResolvers & string;
@@ -107,6 +110,8 @@ export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = Q
    */
   implement(deps: D): ToolRun<S, F> | Promise<ToolRun<S, F>>;
   loop?: LoopExposure<S>;
+  /** Offered to agents over MCP too: its name, annotations and rendering (core/agentTool.ts); the input comes from the SDL field. */
+  agent?: Omit<AgentTool<F>, "field">;
 }
 
 export type ToolRun<S extends ArgSpecs, F extends QueryField> = (args: ArgValues<S>, ctx: RequestContext) => Promise<FieldResult<F>>;
@@ -130,9 +135,6 @@ export function toolResolvers<D>(tools: readonly AnyToolDeclaration<D>[], deps: 
   }
   return out;
 }
-
-/** camelCase → snake_case: `minConfidence` → `min_confidence`, `personAId` → `person_a_id`. */
-export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The arguments a model gives to a loop tool, by their snake_case names, with their rules. */
 export function modelArgs(t: AnyToolDeclaration): Record<string, ToolArg<unknown>> {

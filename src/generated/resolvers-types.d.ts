@@ -15733,6 +15733,12 @@ export type Query = {
   /** relationshipTypes default to TALKS_ABOUT, CARES_ABOUT, CURIOUS_ABOUT. */
   peopleByTopic: PeopleByTopic;
   peopleConnection: PeopleConnection;
+  /**
+   * A person's most certain facts, strongest first: those held now with at least
+   * `minConfidence`, at most `limit` of them. The short answer for an agent with
+   * little room in its context; personProfile gives them all.
+   */
+  personFacts: PersonProfile;
   /** All facts about a person; with `asOf`, only those valid then (validFrom ≤ asOf < validUntil). */
   personProfile: PersonProfile;
   /** The knowledge agent's person summary: every fact, grouped by type. */
@@ -16329,6 +16335,14 @@ export type QueryPeopleConnectionArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<PersonSort>>;
   where?: InputMaybe<PersonWhere>;
+};
+
+
+export type QueryPersonFactsArgs = {
+  factTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  personId: Scalars['ID']['input'];
 };
 
 
@@ -33006,6 +33020,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   peopleBySkill?: Resolver<ResolversTypes['PeopleBySkill'], ParentType, ContextType, RequireFields<QueryPeopleBySkillArgs, 'limit' | 'minConfidence' | 'skill'>>;
   peopleByTopic?: Resolver<ResolversTypes['PeopleByTopic'], ParentType, ContextType, RequireFields<QueryPeopleByTopicArgs, 'limit' | 'minConfidence' | 'topic'>>;
   peopleConnection?: Resolver<ResolversTypes['PeopleConnection'], ParentType, ContextType, Partial<QueryPeopleConnectionArgs>>;
+  personFacts?: Resolver<ResolversTypes['PersonProfile'], ParentType, ContextType, RequireFields<QueryPersonFactsArgs, 'limit' | 'minConfidence' | 'personId'>>;
   personProfile?: Resolver<ResolversTypes['PersonProfile'], ParentType, ContextType, RequireFields<QueryPersonProfileArgs, 'personId'>>;
   personSummary?: Resolver<ResolversTypes['PersonSummary'], ParentType, ContextType, RequireFields<QueryPersonSummaryArgs, 'personId'>>;
   personTimeline?: Resolver<ResolversTypes['PersonTimeline'], ParentType, ContextType, RequireFields<QueryPersonTimelineArgs, 'personId'>>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { AppDeps } from "../core/appDeps.js";
+import { PersonProfileDocument } from "@mnemograph/client";
+import { READ } from "../core/agentTool.js";
 import { arg, declareTool, type AnyToolDeclaration } from "../core/retrievalTool.js";
 import type { NameVectors } from "./nameVectors.js";
 import { TOPIC_TYPES } from "./topicTypes.js";
@@ -31,6 +33,22 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
       args: ["personId", "factTypes"],
       planner: { use: "profile" },
+    },
+    agent: {
+      name: "person_profile",
+      title: "Person profile",
+      description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
+      args: ["personId", "factTypes"],
+      describe: {
+        person_id: "The person's id, as messages and search hits give it.",
+        fact_types: "Only these kinds of facts (e.g. WORKS_AT, HAS_SKILL); default all.",
+      },
+      document: String(PersonProfileDocument),
+      hints: READ,
+      render: (p) =>
+        p.found
+          ? [`${p.name} (${p.personId})`, ...p.facts.map((f) => `- ${f.type} ${f.object} (confidence ${f.confidence}${f.current ? "" : ", past"})`)].join("\n")
+          : `No person ${p.personId}.`,
     },
   }),
   declareTool({
@@ -129,6 +147,30 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     field: "peopleByName",
     args: { name: arg.text(200), limit: arg.limit(5) },
     implement: async ({ app, vectors }: PeopleToolDeps) => (await import("./peopleByName.js")).peopleByNameResolver(app, vectors),
+  }),
+  // A person's strongest facts: the profile, cut to what a model with little room needs.
+  declareTool({
+    field: "personFacts",
+    args: { personId: arg.id(), factTypes, minConfidence: arg.unit(0.7), limit: arg.limit(10) },
+    implement: async (p: PeopleToolDeps) => {
+      const { personProfile } = (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes);
+      return async ({ personId, factTypes, minConfidence, limit }, ctx) => {
+        const profile = await personProfile({ personId, factTypes, asOf: null }, ctx);
+        const facts = profile.facts.filter((f) => f.confidence >= minConfidence).sort((a, b) => b.confidence - a.confidence);
+        return { ...profile, facts: facts.slice(0, limit) };
+      };
+    },
+    loop: {
+      name: "person_facts",
+      description: "A person's most certain current facts (by person id), strongest first; cheaper than a whole profile.",
+      args: ["personId", "factTypes", "minConfidence", "limit"],
+    },
+    agent: {
+      name: "person_facts",
+      title: "A person's strongest facts",
+      hints: READ,
+      render: (p) => (p.found ? [`${p.name} (${p.personId})`, ...p.facts.map((f) => `- ${f.type} ${f.object} (confidence ${f.confidence})`)].join("\n") : `No person ${p.personId}.`),
+    },
   }),
   declareTool({
     field: "semanticSearchFacts",

@@ -1,3 +1,4 @@
+import { PEOPLE_TOOLS } from "../../../src/people/index.js";
 import { Kind, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode, type TypeNode } from "graphql";
 import type { Caller } from "../../../src/core/caller.js";
 import type { TokenGateway } from "../../support/tokenGateway.js";
@@ -286,7 +287,8 @@ export const READ_DOORS: Record<string, ReadDoor> = {
  */
 export const NOT_READ_DOORS: Record<string, string> = {
   ...Object.fromEntries(
-    ["personSummary", "peopleBySkill", "peopleByOrganization", "peopleByTopic", "peopleByLocation", "relationshipsBetween", "personTimeline", "conversationParticipants", "findExperts", "peopleByName", "semanticSearchFacts"].map((f) => [
+    // Every people tool but personProfile, by its field and its MCP name: a new one is placed by its declaration.
+    PEOPLE_TOOLS.filter((t) => t.field !== "personProfile").flatMap((t) => [t.field, ...(t.agent ? [`mcp:${t.agent.name}`] : [])]).map((f) => [
       f,
       "a people-directory tool of the retrieveContext loop: it answers who and how people relate, from the facts the fact doors write; what was stored is recalled through searchMemories and personProfile",
     ]),

@@ -1,3 +1,4 @@
+import { RETRIEVAL_TOOLS } from "../../../src/retrieveContext/tools/retrievalTools.js";
 import {
   getNamedType,
   isInterfaceType,
@@ -61,6 +62,8 @@ export type CustomRule =
  * tests/integration/access/accessMatrix.test.ts who may call it.
  */
 export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
+  /** A retrieval tool (core/retrievalTool.ts) reads only what the caller may read: a new one is classified by its declaration. */
+  ...Object.fromEntries(RETRIEVAL_TOOLS.map((t) => [`Query.${t.field}`, "readsVisibleToCaller" as const])),
   "Query.apiKeys": "adminOnly",
   "Mutation.createApiKey": "adminOnly",
   "Mutation.revokeApiKey": "adminOnly",

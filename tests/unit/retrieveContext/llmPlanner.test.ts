@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chatTools, toolMessage } from "../../../src/retrieveContext/planners/llmPlanner.js";
-import { retrievalTools, type ToolResolvers } from "../../../src/retrieveContext/tools/retrievalTools.js";
+import { RETRIEVAL_TOOLS, retrievalTools, type ToolResolvers } from "../../../src/retrieveContext/tools/retrievalTools.js";
 import { outcome } from "./fixtures.js";
 
 const call = { tool: "find_people_by_skill", args: { skill: "Python" } };
@@ -37,18 +37,21 @@ describe("chatTools", () => {
     throw new Error("not called");
   }) as ToolResolvers[keyof ToolResolvers];
   const resolvers = Object.fromEntries(
-    ["personProfile", "peopleBySkill", "peopleByOrganization", "peopleByTopic", "peopleByLocation", "relationshipsBetween", "personTimeline", "conversationParticipants", "findExperts", "semanticSearchFacts", "searchMemories", "searchMessages"].map((k) => [k, unused]),
+    RETRIEVAL_TOOLS.map((t) => [t.field, unused]),
   ) as ToolResolvers;
   const specs = chatTools(retrievalTools(resolvers));
   const spec = (name: string) => specs.find((s) => s.type === "function" && s.function.name === name)!;
   const parameters = (name: string) => (spec(name) as { function: { parameters: Record<string, unknown> } }).function.parameters;
 
   it("offers every retrieval tool as a function with its description", () => {
-    expect(specs.map((s) => s.type)).toEqual(Array(12).fill("function"));
-    expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual([
+    const loopTools = RETRIEVAL_TOOLS.filter((t) => t.loop);
+    expect(specs.map((s) => s.type)).toEqual(Array(loopTools.length).fill("function"));
+    // Every declared loop tool, in declaration order (a new tool's declaration is all it takes).
+    expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual(loopTools.map((t) => t.loop!.name));
+    expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual(expect.arrayContaining([
       "get_person_profile", "find_people_by_skill", "find_people_by_organization", "find_people_by_topic", "find_people_by_location", "get_relationships_between",
       "get_person_timeline", "get_conversation_participants", "find_experts", "semantic_search_facts", "search_memories", "search_messages",
-    ]);
+    ]));
     expect(spec("find_people_by_skill")).toMatchObject({ function: { description: expect.stringMatching(/skill/) } });
   });
 

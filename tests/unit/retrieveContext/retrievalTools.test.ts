@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { SEARCH_KINDS } from "../../../src/search/recallKinds.js";
-import { retrievalTools, toolJsonSchema, type ToolResolvers, type ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
+import { RETRIEVAL_TOOLS, retrievalTools, toolJsonSchema, type ToolResolvers, type ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
 import type { RequestContext } from "../../../src/core/requestContext.js";
 import { request } from "./fixtures.js";
 
 const NAMES = ["personProfile", "peopleBySkill", "peopleByOrganization", "peopleByTopic", "peopleByLocation", "relationshipsBetween", "personTimeline", "conversationParticipants", "findExperts", "semanticSearchFacts", "searchMemories", "searchMessages"] as const;
 
 function setup() {
-  const resolvers = Object.fromEntries(NAMES.map((n) => [n, vi.fn(() => ({ from: n }))])) as unknown as Record<(typeof NAMES)[number], ReturnType<typeof vi.fn>>;
+  const resolvers = Object.fromEntries([...new Set([...NAMES, ...RETRIEVAL_TOOLS.map((t) => t.field)])].map((n) => [n, vi.fn(() => ({ from: n }))])) as unknown as Record<(typeof NAMES)[number], ReturnType<typeof vi.fn>>;
   const tools = new Map(retrievalTools(resolvers as unknown as ToolResolvers).map((t) => [t.name, t]));
   const ctx = { marker: "ctx" } as unknown as RequestContext;
   const run: ToolRun = { ctx, request: request({ messages: [{ authorId: "u_bob", authorName: "Bob", content: "Who is my brother?", timestamp: "2024-01-01T00:00:00Z" }] }) };
