@@ -1,5 +1,4 @@
-import type { ApolloServerPlugin } from "@apollo/server";
-import type { GraphQLFormattedError } from "graphql";
+import type { GraphQLError, GraphQLFormattedError } from "graphql";
 import { classifyError } from "../errors/classifyError.js";
 import { ErrorCode } from "../errors/errors.js";
 import { stripSuggestion } from "./limits/suggestions.js";
@@ -10,29 +9,23 @@ import type { RequestContext } from "../core/requestContext.js";
 const REQUEST_ID = Symbol("requestId");
 
 /**
- * Logs every unexpected error with its request id, once, before Apollo formats
- * it. Expected errors (those classifyError recognises) are not logged as errors.
+ * Logs every unexpected error with its request id, once, before it is
+ * formatted (`formatError` then names the id to the client). Expected errors
+ * (those classifyError recognises) are not logged as errors.
  */
-export function errorLoggingPlugin(logger: Logger): ApolloServerPlugin<RequestContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didEncounterErrors({ errors, contextValue }) {
-          for (const error of errors) {
-            if (classifyError(error)) continue;
-            const requestId = contextValue?.requestId;
-            (error as unknown as Record<symbol, unknown>)[REQUEST_ID] = requestId;
-            (contextValue?.logger ?? logger).error({ err: error.originalError ?? error, requestId }, "Unexpected error");
-          }
-        },
-      };
-    },
-  };
+export function logUnexpectedErrors(errors: readonly GraphQLError[], contextValue: Pick<RequestContext, "requestId" | "logger"> | undefined, logger: Logger): void {
+  for (const error of errors) {
+    if (classifyError(error)) continue;
+    const requestId = contextValue?.requestId;
+    (error as unknown as Record<symbol, unknown>)[REQUEST_ID] = requestId;
+    (contextValue?.logger ?? logger).error({ err: error.originalError ?? error, requestId }, "Unexpected error");
+  }
 }
 
 /**
- * Apollo's `formatError`: a client sees only typed errors with a code from the
- * closed set, never a stack trace or a raw driver message.
+ * How every error reaches a client, over HTTP (Apollo's `formatError`) and
+ * WebSocket alike: only typed errors with a code from the closed set, never a
+ * stack trace or a raw driver message.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown, hideSuggestions = false): GraphQLFormattedError {
   const graphQLError = error as Parameters<typeof classifyError>[0];

@@ -8,8 +8,8 @@ import {
 } from "@apollo/server/plugin/landingPage/default";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
-import { GraphQLError, type GraphQLSchema } from "graphql";
-import { useServer } from "graphql-ws/use/ws";
+import type { GraphQLSchema } from "graphql";
+import { useServer, type Extra } from "graphql-ws/use/ws";
 import type { Driver } from "../graph/driver.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Caller } from "../core/caller.js";
@@ -19,26 +19,21 @@ import type { Logger } from "../logging/logger.js";
 import { createConnectionScope, type ClosableConnectionScope } from "./connectionScope.js";
 import { createContextFactory } from "./context.js";
 import { type RequestContext } from "../core/requestContext.js";
-import { errorLoggingPlugin, formatError } from "./errorHandling.js";
 import { explorerRouter } from "./explorer/explorerRouter.js";
 import { healthHandler, liveHandler, readyHandler, type HealthState } from "./health.js";
-import { availabilityPlugin, onlyIntrospection } from "./availabilityPlugin.js";
 import type { DatabaseAvailability } from "../graph/availability.js";
-import { ServiceUnavailableError } from "../errors/errors.js";
 import { registerAdmissionGauges, type GatewayMetrics } from "./metrics/gatewayMetrics.js";
 import { operatorMetricsHandler, startMetricsServer } from "./metrics/metricsRoute.js";
-import { operationMetricsPlugin } from "./metrics/operationMetricsPlugin.js";
-import { operationLimitsPlugin } from "./limits/operationLimitsPlugin.js";
-import { rateLimitPlugin } from "./limits/rateLimitPlugin.js";
+import { createOperationMetrics } from "./metrics/operationMetrics.js";
 import { createAdmission } from "./limits/admission.js";
-import { admissionPlugin, admittedExecute } from "./limits/admissionPlugin.js";
 import type { ExecuteOperation, RestRoutes } from "./rest/restRoutes.js";
 import { AgentRateLimiter } from "./limits/rateLimiter.js";
-import { guardWebSocketOperation } from "./limits/webSocketGuard.js";
-import { operationTracingPlugin, traceRequests } from "./requestTracing.js";
+import { traceRequests } from "./requestTracing.js";
+import { createOperationGuard } from "./guard/operationGuard.js";
+import { apolloGuardOptions, operationGuardPlugin } from "./guard/apolloGuard.js";
+import { webSocketGuard } from "./guard/webSocketGuard.js";
 import { bodyErrorHandler } from "./bodyErrors.js";
 import { corsMiddleware } from "./corsMiddleware.js";
-import { httpOperationTypesPlugin } from "./httpOperationTypes.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 import type { ExtractionBacklog } from "../extraction/index.js";
 
@@ -106,25 +101,34 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const httpServer = http.createServer(app);
 
   const { limits } = config;
-  // One limiter per process, shared by HTTP and WebSocket, so an agent cannot double its budget.
-  const limiter = new AgentRateLimiter(limits.rateLimits, metrics.rateLimited);
   const admission = createAdmission(config.admission);
   registerAdmissionGauges(metrics.registry, admission);
-  const wsGuard = { schema, limits, limiter, introspection: config.introspection };
-  const formatErrors = (errors: readonly GraphQLError[]) =>
-    errors.map((e) => formatError(e.toJSON(), e, limits.blockFieldSuggestions));
+  // One pipeline for both doors (guard/operationGuard.ts): limits, availability, rate budgets (one limiter per
+  // process, so an agent cannot double its budget), turns, spans, metrics and error masking.
+  const guard = createOperationGuard({
+    schema,
+    limits,
+    introspection: config.introspection,
+    limiter: new AgentRateLimiter(limits.rateLimits, metrics.rateLimited),
+    admission,
+    availability,
+    metrics: createOperationMetrics(metrics.registry),
+    logger,
+  });
 
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql", maxPayload: config.maxBodyBytes });
   refuseInvalidFrames(wsServer);
   // A WebSocket is authenticated once, when it connects; a refused one is closed (4403).
-  // Every operation on it then passes the same limits, rates and error formatting as HTTP.
+  // Every operation on it then goes through the same guard as over HTTP.
   // Close hooks still running (sessions being abandoned): stop() waits for them before the driver closes.
   const closing = new Set<Promise<void>>();
-  const wsCleanup = useServer<Record<string, unknown>, { caller?: Caller; scope?: ClosableConnectionScope }>(
+  type Connection = { caller?: Caller; scope?: ClosableConnectionScope };
+  const wsCleanup = useServer<Record<string, unknown>, Connection>(
     {
-      schema,
-      // Queries and mutations over the socket wait for the same turn as over HTTP.
-      execute: admittedExecute(admission),
+      // The guard parses, validates and hands graphql-ws the execution arguments, schema included.
+      ...webSocketGuard<Record<string, unknown>, Extra & Partial<Connection>>(guard, (ctx) =>
+        buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller, ctx.extra.scope),
+      ),
       onConnect: async (ctx) => {
         try {
           ctx.extra.caller = await authenticate({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) });
@@ -134,36 +138,22 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
           return false;
         }
       },
-      onSubscribe: async (ctx, _id, payload) => {
-        const contextValue = await buildContext({ ...ctx.extra.request.headers, ...(ctx.connectionParams ?? {}) }, ctx.extra.caller, ctx.extra.scope);
-        const guarded = await guardWebSocketOperation(wsGuard, payload, contextValue);
-        if (!Array.isArray(guarded)) {
-          if (availability.up || onlyIntrospection(guarded.document)) return guarded;
-          return formatErrors([new ServiceUnavailableError()]).map((f) => new GraphQLError(f.message, { extensions: f.extensions }));
-        }
-        return formatErrors(guarded).map((f) => new GraphQLError(f.message, { extensions: f.extensions }));
-      },
       onClose: (ctx) => {
         const done = ctx.extra.scope?.close();
         if (!done) return;
         closing.add(done);
         void done.finally(() => closing.delete(done));
       },
-      onNext: (_ctx, _id, _payload, _args, result) =>
-        "errors" in result && result.errors ? { ...result, errors: formatErrors(result.errors) as never } : result,
     },
     wsServer,
   );
 
   const apollo = new ApolloServer<RequestContext>({
     schema,
-    introspection: config.introspection,
+    ...apolloGuardOptions(guard),
     includeStacktraceInErrorResponses: false,
     // main.ts owns shutdown order (gateway, driver, then Neo4j); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
-    parseOptions: { maxTokens: limits.maxTokens },
-    hideSchemaDetailsFromClientErrors: limits.blockFieldSuggestions,
-    formatError: (formatted, error) => formatError(formatted, error, limits.blockFieldSuggestions),
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       {
@@ -175,14 +165,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
           };
         },
       },
-      errorLoggingPlugin(logger),
-      operationTracingPlugin(),
-      httpOperationTypesPlugin(),
-      availabilityPlugin(availability),
-      operationMetricsPlugin(metrics.registry),
-      operationLimitsPlugin(limits),
-      rateLimitPlugin(limiter),
-      admissionPlugin(admission),
+      operationGuardPlugin(guard),
       // Sandbox needs introspection; without it, the production page (which says how to reach the API).
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false, includeCookies: false })
@@ -197,11 +180,11 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get("/health/ready", readyHandler(healthDeps));
   app.get("/metrics", operatorMetricsHandler(metrics.registry, authenticate));
   app.use("/graphiql", explorerRouter());
-  // WebSocket operations are not traced yet: only HTTP requests carry a span.
+  // A span per HTTP request; the guard names it after its operation (WebSocket operations get a span of their own).
   if (config.tracing.endpoint) app.use(["/graphql", "/api", "/mcp"], traceRequests);
   app.get("/", (_req, res) => res.redirect("/graphql"));
   if (deps.routes) app.use(deps.routes);
-  // REST adapters and MCP tools run their operation through Apollo's pipeline: same auth, limits, rates and error masking as /graphql.
+  // REST adapters and MCP tools run their operation through Apollo, so through the same guard as /graphql.
   const execute: ExecuteOperation = async (headers, query, variables) => {
     const contextValue = await buildContext(headers as Record<string, string>);
     const response = await apollo.executeOperation({ query, variables }, { contextValue });

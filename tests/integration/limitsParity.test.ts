@@ -3,6 +3,12 @@ import { signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, type TestGateway } from "../support/testGateway.js";
 import { wsClient, wsRequest } from "../support/wsClient.js";
 
+/**
+ * Both doors of a real gateway reach the one operation guard (server/guard/): the limits with
+ * the generated schema's cost estimators, and one rate budget per agent across them.
+ * tests/unit/server/operationGuard.test.ts holds each refusal equal at both doors step by step;
+ * this file proves the gateway wires HTTP and the WebSocket to the same guard.
+ */
 const SECRET = "limits-parity-secret-of-at-least-32-chars";
 const tenant = `lim-${Math.random().toString(36).slice(2, 8)}`;
 let gw: TestGateway;
@@ -44,7 +50,7 @@ const nest = (levels: number) => {
   return `{ memories { ${path.map((f) => `${f} {`).join(" ")} id ${"} ".repeat(levels)}} }`;
 };
 
-describe("limits hold on a WebSocket exactly as on HTTP", () => {
+describe("one guard for HTTP and the WebSocket: limits hold on both exactly alike", () => {
   const cases: [string, string][] = [
     ["a query nested beyond the depth limit", nest(14)],
     ["an alias bomb", `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: owneds(limit: 1) { tenantId }`).join(" ")} }`],

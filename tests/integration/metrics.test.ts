@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signOperatorToken, signToken } from "../../src/auth/tokens.js";
 import { startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../support/testGateway.js";
+import { wsClient, wsRequest } from "../support/wsClient.js";
 
 let gw: TestGateway;
 let secured: TestGateway;
@@ -60,8 +61,9 @@ describe("/metrics", () => {
     expect(sample(text, "memory_agent_tool_calls_total", { tool_name: "search_memories", success: "true" })).toBeGreaterThanOrEqual(2);
     expect(sample(text, "memory_agent_tool_duration_seconds_count", { tool_name: "search_memories" })).toBeGreaterThanOrEqual(2);
 
-    // The REST route runs the same GraphQL operation: two retrieveContext operations, both OK.
+    // The REST route runs the same GraphQL operation: two retrieveContext operations, both OK, both over HTTP.
     expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "retrieveContext", outcome: "OK" })).toBe(2);
+    expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "retrieveContext", outcome: "OK", transport: "http" })).toBe(2);
     expect(sample(text, "mnemograph_graphql_operation_duration_seconds_count", { root_field: "retrieveContext" })).toBe(2);
     expect(sample(text, "mnemograph_neo4j_up")).toBe(1);
     expect(sample(text, "mnemograph_neo4j_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(0);
@@ -79,6 +81,41 @@ describe("/metrics", () => {
     expect(bad.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     const text = await (await fetch(`${base(gw)}/metrics`, { headers: { "x-mnemograph-agent": me } })).text();
     expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "memories", outcome: "BAD_USER_INPUT" })).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts WebSocket operations under transport ws: a query when it is answered, a subscription when it subscribes", async () => {
+    const metricsText = async () => (await fetch(`${base(gw)}/metrics`, { headers: { "x-mnemograph-agent": me } })).text();
+    const client = wsClient(gw.url, { "x-mnemograph-agent": me });
+    try {
+      expect(await wsRequest(client, "{ agents(limit: 1) { id } }")).toMatchObject({ data: { agents: expect.any(Array) } });
+      const refused = (await wsRequest(client, "{ memories(limit: -1) { id } }")) as { errors?: { extensions?: Record<string, unknown> }[] };
+      expect(refused.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+
+      const problems: unknown[] = [];
+      const unsubscribe = client.subscribe(
+        { query: "subscription ($agentId: ID!) { knowledgeFeed(agentId: $agentId) { cursor } }", variables: { agentId: me } },
+        { next: (v) => void (v.errors && problems.push(v.errors)), error: (e) => void problems.push(e), complete: () => {} },
+      );
+      try {
+        // No event is sent until knowledge arrives: the subscribe is counted once it has subscribed.
+        let text = await metricsText();
+        for (let i = 0; i < 50 && sample(text, "mnemograph_graphql_operations_total", { root_field: "knowledgeFeed", transport: "ws" }) === undefined; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          text = await metricsText();
+        }
+        expect(problems).toEqual([]);
+        expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "knowledgeFeed", outcome: "OK", transport: "ws" })).toBeGreaterThanOrEqual(1);
+        expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "agents", outcome: "OK", transport: "ws" })).toBeGreaterThanOrEqual(1);
+        expect(sample(text, "mnemograph_graphql_operation_duration_seconds_count", { root_field: "agents", transport: "ws" })).toBeGreaterThanOrEqual(1);
+        expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "memories", outcome: "BAD_USER_INPUT", transport: "ws" })).toBeGreaterThanOrEqual(1);
+        // An open subscription holds no turn.
+        expect(sample(text, "mnemograph_operations_running")).toBe(0);
+      } finally {
+        unsubscribe();
+      }
+    } finally {
+      await client.dispose();
+    }
   });
 
   it("is served without a token on METRICS_PORT, a listener of its own", async () => {

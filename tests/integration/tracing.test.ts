@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spanAttribute as attr, startOtlpReceiver, type OtlpReceiver, type OtlpSpan } from "../../fixtures/otlpReceiver.js";
 import { startTestGateway, testConfig, type TestGateway } from "../support/testGateway.js";
+import { wsClient, wsRequest } from "../support/wsClient.js";
 
 /**
  * OpenTelemetry traces, sent over OTLP/HTTP to a receiver inside the test:
- * a span per operation, per retrieval tool call and per Neo4j statement,
- * nested as they ran, against the real Neo4j.
+ * a span per operation (over HTTP and over the WebSocket), per retrieval tool
+ * call and per Neo4j statement, nested as they ran, against the real Neo4j.
  */
 let receiver: OtlpReceiver;
 let gw: TestGateway | undefined;
@@ -21,6 +22,46 @@ afterAll(async () => {
 });
 
 describe("OpenTelemetry traces (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
+  // Before the HTTP case, which stops the gateway to flush what it buffered: these wait for their spans instead.
+  it("sends a span per WebSocket operation: a query with its statements under it, a refusal with its code, a subscription once subscribed", async () => {
+    const agent = `tracer-ws-${Math.random().toString(36).slice(2, 8)}`;
+    const client = wsClient(gw!.url, { "x-mnemograph-agent": agent, "x-request-id": `${agent}-request` });
+    try {
+      expect(await wsRequest(client, "query Recent { memories(limit: 1) { id } }")).toMatchObject({ data: { memories: expect.any(Array) } });
+      const refused = (await wsRequest(client, "query Refused { memories(limit: -1) { id } }")) as { errors?: { extensions?: Record<string, unknown> }[] };
+      expect(refused.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+      const unsubscribe = client.subscribe(
+        { query: "subscription ($agentId: ID!) { knowledgeFeed(agentId: $agentId) { cursor } }", variables: { agentId: agent } },
+        { next: () => {}, error: () => {}, complete: () => {} },
+      );
+      const ofAgent = (name: string, operationName?: string) => (s: OtlpSpan) =>
+        s.name === name && attr(s, "mnemograph.agent") === agent && attr(s, "graphql.operation.name") === operationName;
+
+      const query = await receiver.waitFor(ofAgent("query memories", "Recent"));
+      expect(attr(query, "mnemograph.transport")).toBe("ws");
+      expect(attr(query, "graphql.operation.type")).toBe("query");
+      expect(attr(query, "graphql.operation.root_fields")).toBe("memories");
+      expect(attr(query, "mnemograph.request_id")).toBe(`${agent}-request`);
+      expect(attr(query, "mnemograph.tenant")).toBeTruthy();
+      expect(attr(query, "mnemograph.error.codes")).toBeUndefined();
+      // Its own trace (a socket has no request span), with the operation's Neo4j statements under it.
+      expect(query.parentSpanId || undefined).toBeUndefined();
+      const statement = await receiver.waitFor((s) => s.parentSpanId === query.spanId && s.name.startsWith("neo4j "));
+      expect(attr(statement, "db.system.name")).toBe("neo4j");
+
+      const refusal = await receiver.waitFor(ofAgent("query memories", "Refused"));
+      expect(attr(refusal, "mnemograph.error.codes")).toBe("BAD_USER_INPUT");
+
+      const subscribed = await receiver.waitFor(ofAgent("subscription knowledgeFeed"));
+      expect(attr(subscribed, "mnemograph.transport")).toBe("ws");
+      expect(attr(subscribed, "graphql.operation.type")).toBe("subscription");
+      expect(attr(subscribed, "mnemograph.error.codes")).toBeUndefined();
+      unsubscribe();
+    } finally {
+      await client.dispose();
+    }
+  });
+
   it("sends a span per operation with its Neo4j statements and retrieval tool calls nested under it", async () => {
     const agent = `tracer-${Math.random().toString(36).slice(2, 8)}`;
     const created = await gw!.request(`mutation { createMemories(input: [{ type: OBSERVATION, content: "Traced write" }]) { memories { id } } }`, {}, agent);

@@ -37,8 +37,8 @@ export function parseWithTokenLimit(source: string, limits: Pick<LimitsConfig, "
 export type OperationCheck = (input: OperationInput) => GraphQLError[];
 
 /**
- * Every query limit in one place, for HTTP (from an Apollo plugin) and
- * WebSocket (from graphql-ws `onSubscribe`) alike: tokens (when given source),
+ * Every query limit in one place, for HTTP and WebSocket alike (the
+ * operation guard's `withinLimits` step): tokens (when given source),
  * depth, aliases, directives, then cost. The check returns the refusals, each
  * a BAD_USER_INPUT naming its limit; empty when the operation may run. Cost is
  * only estimated for a document within the structural limits, so a refused

@@ -44,7 +44,7 @@ export class AgentRateLimiter {
    * Draws on the caller's budgets for one operation calling `rootFields`
    * (one entry per use, as `rootFieldNames` gives them). Throws
    * RateLimitedError, with the time to wait, when a budget is spent. Called by
-   * `rateLimitPlugin` for HTTP and from graphql-ws `onSubscribe`.
+   * the operation guard (server/guard/operationGuard.ts) for HTTP and WebSocket alike.
    */
   async consume(caller: Pick<Caller, "tenantId" | "agentId">, rootFields: readonly string[], scopes: Readonly<Record<string, string | null>> = {}): Promise<void> {
     const agentKey = `${encodeURIComponent(caller.tenantId)}:${encodeURIComponent(caller.agentId)}`;

@@ -2,9 +2,9 @@ import { getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, 
 
 /**
  * Uses counted per operation at most. Fragments spread in fragments multiply,
- * and Apollo runs the rate plugin even when the cost limit refuses such a
- * document, so counting must stop somewhere; an operation that reaches the cap
- * is far over the cost limit anyway.
+ * and the operation guard names an operation (its span, its metrics) before
+ * the cost limit has looked at it, so counting must stop somewhere; an
+ * operation that reaches the cap is far over the cost limit anyway.
  */
 export const MAX_COUNTED_ROOT_FIELDS = 1000;
 
