@@ -34,7 +34,7 @@ export interface RequestContext {
   connection?: ConnectionScope;
   /**
    * The operation's variables as the client sent them, before GraphQL filled in
-   * input defaults (set over HTTP, REST and MCP; absent over WebSocket): to tell
+   * input defaults (set by the operation guard for every transport): to tell
    * a value the client chose from a default (schema/explicitInput.ts).
    */
   rawVariables?: Readonly<Record<string, unknown>>;

@@ -65,6 +65,8 @@ export function webSocketGuard<P extends ConnectionInitMessage["payload"], E>(
     const invalid = guard.validate(document);
     if (invalid.length > 0) return invalid;
     const { operationName, variables } = payload;
+    // The variables as sent, as over HTTP (apolloGuard.ts): a create's pooling tells a chosen value from a default by them.
+    contextValue.rawVariables = variables ?? {};
     const operation = guard.operationOf(document, operationName);
     if (operation instanceof GraphQLError) return [operation];
     const request = { document, operation, operationName, variables, contextValue };

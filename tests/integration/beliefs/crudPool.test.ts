@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
+import { wsClient, wsRequest } from "../../support/wsClient.js";
 
 /**
  * The six-agent squad's cross-agent learning flow, step 2: knowledge an agent
@@ -33,6 +34,26 @@ describe("generated CRUD knowledge and the shared pool", () => {
     expect(await entries(id)).toEqual([{ reason: "CONFIDENCE", min: 0.7, visibility: "SHARED" }]);
     expect((await t.as(jochi, READ, { id })).data!.research).toEqual([{ id, topic: "Vector index sizing" }]);
     expect(await outboxVisibility(id)).toEqual(["SHARED"]);
+  });
+
+  it("over the WebSocket too: research at 0.8 without a visibility joins the pool, one its writer made PRIVATE stays private", async () => {
+    const temujin = t.caller("temujin3");
+    const client = wsClient(t.gw.url, { authorization: `Bearer ${await t.token(temujin)}` });
+    try {
+      const res = await wsRequest(client, CREATE, {
+        input: [
+          { topic: "Socket-written sizing", findings: "HNSW m=16 again", confidence: 0.8 },
+          { topic: "Socket-written draft", findings: "Not for the team yet", confidence: 0.9, visibility: "PRIVATE" },
+        ],
+      });
+      expect("errors" in res ? res.errors : undefined).toBeUndefined();
+      const [pooled, kept] = (res as { data: { createResearch: { research: { id: string; visibility: string }[] } } }).data.createResearch.research;
+      expect([pooled!.visibility, kept!.visibility]).toEqual(["SHARED", "PRIVATE"]);
+      expect(await entries(pooled!.id)).toEqual([{ reason: "CONFIDENCE", min: 0.7, visibility: "SHARED" }]);
+      expect(await entries(kept!.id)).toEqual([]);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it("research at 0.5, or at 0.9 that its writer made PRIVATE, stays private; an update does not move it into the pool", async () => {
