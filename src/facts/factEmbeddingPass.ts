@@ -1,5 +1,5 @@
 import { executor, type GraphTarget } from "../graph/executor.js";
-import type { Row } from "../graph/statement.js";
+import { noRows, type Row } from "../graph/statement.js";
 import type { Embedder } from "../core/embedder.js";
 import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
 import { countQueued } from "../embeddings/markStale.js";
@@ -59,7 +59,7 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
     });
     const vectors = await embedder.embedPassages(rows.map((r) => r.text));
     const params = { model: embedder.model, rows: rows.map((r, i) => ({ id: r.id, version: r.version, vector: vectors[i], key: factEmbeddingKey(embedder.model, r.text) })) };
-    await graph.writeTransaction((tx) => tx.run({ cypher: WRITE, params, decode: () => undefined }));
+    await graph.writeTransaction((tx) => tx.run(noRows(WRITE, params)));
     return pendingRows.length;
   };
 }
