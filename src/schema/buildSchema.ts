@@ -1,30 +1,27 @@
 import { randomBytes } from "node:crypto";
 import { MapperKind, mapSchema } from "@graphql-tools/utils";
 import { Neo4jGraphQL } from "@neo4j/graphql";
-import { defaultFieldResolver, getNamedType, print, type DocumentNode, type GraphQLFieldConfig, type GraphQLInterfaceType, type GraphQLResolveInfo, type GraphQLSchema } from "graphql";
+import { getNamedType, print, type DocumentNode, type GraphQLFieldConfig, type GraphQLInterfaceType, type GraphQLSchema } from "graphql";
 import type { Driver } from "../graph/driver.js";
 import { withAccessRules } from "../auth/accessRules.js";
-import { createFilterGuard } from "../auth/relationshipFilters.js";
-import type { Caller } from "../core/caller.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
-import { ConflictError } from "../errors/errors.js";
-import { describeConflict } from "../graph/describeConflict.js";
 import { autoCommitReads } from "../graph/readQuery.js";
-import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp, writtenLabels, WRITTEN_INPUT } from "../feed/index.js";
+import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
 import type { OutboxSequencer } from "../core/outboxEvent.js";
-import { knowledgeOutbox, type KnowledgeWriteRunner } from "../feed/index.js";
-import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, poolVisibility } from "../beliefs/index.js";
-import { checkArgs } from "./checkArgs.js";
+import { knowledgeOutbox } from "../feed/index.js";
+import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite } from "../beliefs/index.js";
 import { expandCypherFields } from "./expandCypherFields.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
-import { secureResolveInfo } from "./secureResolveInfo.js";
 import { strictDateTime } from "./strictScalars.js";
-import { givenPerItem } from "./explicitInput.js";
 import { inputDefaults, withoutInputDefault, type InputDefault } from "./inputDefaults.js";
 import { describeImportanceDefaults, importanceOf } from "../memory/index.js";
 import { extractGraphLinks, linkResolver, listQueryOf } from "./graphLinks.js";
+import { guardRootField } from "./rootFieldGuard.js";
+import { bindingOf, type SchemaBinding } from "./schemaBinding.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
+
+export { schemaContext, type SchemaBinding } from "./schemaBinding.js";
 
 export interface BuildSchemaOptions {
   driver: Driver;
@@ -49,34 +46,6 @@ export interface BuiltSchema {
   rules: RuleTable;
   /** What every request's context carries for the schema to run against this gateway (schemaContext). */
   binding: SchemaBinding;
-}
-
-/**
- * A gateway's own part of the schema: its resolvers' implementations, its driver, its write
- * hooks. The schema reads them from the request's context, so a process builds the executable
- * schema once for every gateway it starts (the test suite's workers start dozens, and a build is
- * seconds of CPU) and each request runs against its own gateway's binding.
- */
-export interface SchemaBinding {
-  resolvers: Resolvers;
-  driver: Driver;
-  database: string;
-  /** @neo4j/graphql's execution context for generated reads: auto-commit statements (readQuery.ts). */
-  reads: object;
-  onWrite: (event: WriteEvent) => void;
-  feedWrites: KnowledgeWriteRunner;
-  poolThreshold: number;
-}
-
-/** The context entries a request needs for the schema: the binding, and the driver @neo4j/graphql runs on. */
-export function schemaContext(binding: SchemaBinding): { schemaBinding: SchemaBinding; executionContext: Driver } {
-  return { schemaBinding: binding, executionContext: binding.driver };
-}
-
-function bindingOf(context: unknown): SchemaBinding {
-  const binding = (context as { schemaBinding?: SchemaBinding } | undefined)?.schemaBinding;
-  if (!binding) throw new Error("The request's context has no schema binding: contexts come from the gateway's context factory (src/server/context.ts), or spread schemaContext(built.binding)");
-  return binding;
 }
 
 /**
@@ -182,8 +151,8 @@ async function sharedSchema(document: DocumentNode, typeDefs: DocumentNode, know
     [MapperKind.INPUT_OBJECT_FIELD]: (fieldConfig, fieldName, typeName) => withoutInputDefault(fieldConfig, typeName, fieldName, INPUT_DEFAULTS),
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
-    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName) =>
-      guardRootField(fieldConfig, fieldName, { rules, defaultsFor, generated: !handWritten.has(fieldName), knowledge: writesKnowledge(fieldConfig, fieldName) ? knowledge : undefined }),
+    [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName, rootType) =>
+      guardRootField(fieldConfig, fieldName, rootType, { rules, defaultsFor, generated: !handWritten.has(fieldName), knowledge: writesKnowledge(fieldConfig, fieldName) ? knowledge : undefined }),
   });
   return { schema, neoSchema, rules };
 }
@@ -201,97 +170,3 @@ const INPUT_DEFAULTS: readonly InputDefault[] = [
     fill: (item) => importanceOf(String(item.type), null),
   },
 ];
-
-/** A create's items with the pool's visibility where the client chose none (beliefs' poolVisibility). */
-function poolInput(input: unknown[], info: GraphQLResolveInfo, context: { rawVariables?: Record<string, unknown> }, threshold: number): unknown {
-  const chosen = givenPerItem(info, "input", "visibility", context.rawVariables, input.length);
-  return poolVisibility(input, chosen, threshold);
-}
-
-
-interface RootFieldGuard {
-  rules: RuleTable;
-  defaultsFor: ReturnType<typeof inputDefaults>;
-  /** A generated field (not a hand-written resolver's). */
-  generated: boolean;
-  /** Its writes can reach knowledge: they go through the binding's feedWrites (labels: the Knowledge types; stamped: their labels). */
-  knowledge: { labels: ReadonlySet<string>; stamped: ReadonlySet<string> } | undefined;
-}
-
-function guardRootField(fieldConfig: GraphQLFieldConfig<unknown, { caller?: Caller }>, fieldName: string, { rules, defaultsFor, generated, knowledge }: RootFieldGuard): GraphQLFieldConfig<unknown, { caller?: Caller }> {
-  const resolve = fieldConfig.resolve ?? defaultFieldResolver;
-  const argDefs = Object.entries(fieldConfig.args ?? {}).map(([name, arg]) => ({ name, type: arg.type }));
-  const defaulters = argDefs.flatMap(({ name, type }) => {
-    const fill = defaultsFor(type);
-    return fill ? [{ name, fill }] : [];
-  });
-  const writeArg = argDefs.find((a) => a.name === "input" || a.name === "update");
-  const writtenType = writeArg ? WRITTEN_INPUT.exec(getNamedType(writeArg.type).name)?.[1] : undefined;
-  const whereArg = argDefs.find((a) => a.name === "where");
-  const deletedType = /^delete[A-Z]/.test(fieldName) && whereArg ? /^(.+)Where$/.exec(getNamedType(whereArg.type).name)?.[1] : undefined;
-  return {
-    ...fieldConfig,
-    resolve: async (source, givenArgs, context, info) => {
-      const { driver, database, reads, onWrite, feedWrites: runFeedWrites, poolThreshold } = bindingOf(context);
-      const feedWrites = knowledge ? runFeedWrites : undefined;
-      const args = defaulters.length === 0 ? givenArgs : { ...givenArgs, ...Object.fromEntries(defaulters.filter((d) => d.name in givenArgs).map((d) => [d.name, d.fill(givenArgs[d.name])])) };
-      checkArgs(args, argDefs, rules, fieldName);
-      // Filters that reach through relationships only see what the caller may read (see relationshipFilters.ts).
-      const guard = context.caller ? createFilterGuard(info.schema, context.caller) : undefined;
-      // Updates and deletes start only from nodes the caller may write (see secureRootWhere).
-      const writes = info.parentType.name === "Mutation" && /^(update|delete)[A-Z]/.test(fieldName);
-      const securedArgs = guard
-        ? Object.fromEntries(argDefs.filter((d) => d.name in args).map((d) => [d.name, guard.secure(args[d.name], d.type)]))
-        : args;
-      if (guard && writes) {
-        const whereDef = argDefs.find((d) => d.name === "where");
-        if (whereDef) securedArgs.where = guard.secureRootWhere(args.where as Record<string, unknown> | undefined, whereDef.type);
-      }
-      const securedInfo = guard ? secureResolveInfo(info, guard.secure, writes ? guard.secureRootWhere : undefined, rules) : info;
-      try {
-        const caller = context.caller;
-        // What a generated write creates or updates, as its input says: only one that writes knowledge needs the outbox's transaction.
-        const written = generated && info.parentType.name === "Mutation" ? [...argDefs.reduce((into, d) => writtenLabels(securedArgs[d.name], d.type, into), new Set<string>())] : undefined;
-        const stamps = feedWrites && written?.some((label) => knowledge!.stamped.has(label));
-        if (feedWrites && stamps && caller && writtenType && writeArg && info.parentType.name === "Mutation") {
-          // Knowledge created at or above the pool's threshold is written SHARED unless its writer chose (it joins the pool in the same transaction).
-          // Only the created nodes' own type counts: createMemories may reach knowledge through nested inputs, but a Memory never joins the pool.
-          const createsKnowledge = writeArg.name === "input" && Array.isArray(securedArgs.input) && knowledge!.labels.has(writtenType);
-          const pooled = createsKnowledge ? { ...securedArgs, input: poolInput(securedArgs.input as unknown[], info, context as { rawVariables?: Record<string, unknown> }, poolThreshold) } : securedArgs;
-          // Its events reach the feed from the sequencer, numbered (src/feed/outboxSequencer.ts).
-          const { result } = await feedWrites(caller, context, (scoped) => Promise.resolve(resolve(source, pooled, scoped, securedInfo)));
-          onWrite({ field: fieldName, typeName: writtenType, caller, labels: written });
-          return result;
-        }
-        const result = await resolve(source, securedArgs, info.parentType.name === "Query" ? readingContext(context, reads) : context, securedInfo);
-        if (info.parentType.name === "Mutation" && caller) onWrite({ field: fieldName, typeName: writtenType ?? deletedType, caller, ...(generated ? { labels: written } : {}) });
-        return result;
-      } catch (err) {
-        if ((err as Error).name !== "Neo4jGraphQLConstraintValidationError" || !context.caller) throw err;
-        const ids = idsWritten(args[writeArg?.name ?? ""]);
-        throw new ConflictError(await describeConflict(driver, database, writtenType, context.caller.tenantId, ids));
-      }
-    },
-  };
-}
-
-/**
- * The request's context with `reads` (readQuery.ts's autoCommitReads) as
- * @neo4j/graphql's execution context, for a root field of Query: it only
- * reads. A context that already holds a transaction of the gateway's (anything
- * but a driver) keeps it: the read must see that transaction's writes.
- */
-function readingContext<C extends object>(context: C, reads: object): C {
-  const current = (context as { executionContext?: { session?: unknown } }).executionContext;
-  const inTransaction = current !== undefined && typeof current.session !== "function";
-  return inTransaction ? context : { ...context, executionContext: reads };
-}
-
-/** Ids a create (`input: [{ id }]`) or update (`update: { id: { set } }`) tries to write. */
-function idsWritten(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : [value];
-  return items
-    .map((item) => (item as { id?: unknown } | undefined)?.id)
-    .map((id) => (typeof id === "object" && id !== null ? (id as { set?: unknown }).set : id))
-    .filter((id): id is string => typeof id === "string");
-}
