@@ -42,16 +42,23 @@ export function mergeResolvers(...maps: Resolvers[]): Resolvers {
   return merged as Resolvers;
 }
 
+/** What the hand-written resolvers run on. */
+export interface AppResolverOptions {
+  /** The API keys' store (their exchange for a token is a REST route, not here). */
+  keys: ApiKeyStore;
+  deps: AppDeps;
+  /** The retrieval loop's model and budgets. */
+  loop: RetrieveContextOptions;
+  game: GameDeps;
+  beliefs: BeliefDeps;
+  /** The extraction worker's settings and the extractor it runs (`name@version`, null when EXTRACTION=off). */
+  extraction: { config: ExtractionConfig; extractor: string | null };
+  /** Told of the feed's deliveries (the gateway's metrics). */
+  feed?: FeedObserver;
+}
+
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
-export function appResolvers(
-  keys: ApiKeyStore,
-  deps: AppDeps,
-  loop: RetrieveContextOptions,
-  game: GameDeps,
-  beliefs: BeliefDeps,
-  extraction: { config: ExtractionConfig; extractor: string | null },
-  feed?: FeedObserver,
-): Resolvers {
+export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed }: AppResolverOptions): Resolvers {
   const maps: Resolvers[] = [
     apiKeyResolvers(keys),
     memoryResolvers(deps),

@@ -2,14 +2,14 @@ import type { Driver } from "../graph/driver.js";
 import { setupAuth } from "../auth/setupAuth.js";
 import type { Config } from "../config/config.js";
 import { apiKeyExchange, apiKeyStore, cachedApiKeyExchange } from "../apiKeys/index.js";
-import { createDriver, createProbeDriver } from "../graph/driver.js";
+import { createProbeDriver } from "../graph/driver.js";
 import { traceDriver } from "../graph/tracedDriver.js";
 import { startTracing } from "./tracing.js";
 import { watchAvailability, type DatabaseAvailability } from "../graph/availability.js";
 import { VERSION } from "./version.js";
 import { createGatewayMetrics } from "../server/metrics/gatewayMetrics.js";
-import { startLocalNeo4j, type LocalNeo4j } from "../graph/local/localNeo4j.js";
-import { DataDirectoryInUse, findRunningGateway, localUrl, removeGatewayRecord, writeGatewayRecord } from "./gatewayFile.js";
+import type { LocalNeo4j } from "../graph/local/localNeo4j.js";
+import { localUrl, removeGatewayRecord, writeGatewayRecord } from "./gatewayFile.js";
 import { migrationsFor } from "./migrations.js";
 import { schemaFactsOf } from "./schemaFacts.js";
 import type { SchemaFacts } from "../core/schemaFacts.js";
@@ -17,9 +17,7 @@ import { runMigrations } from "../graph/migrations/runMigrations.js";
 import type { Logger } from "../logging/logger.js";
 import { createEmbedder } from "../embeddings/createEmbedder.js";
 import type { Embedder } from "../core/embedder.js";
-import { createEmbeddingWorker } from "../embeddings/embeddingWorker.js";
 import { type EmbeddingWorker } from "../core/embedder.js";
-import { createFactEmbeddingPass } from "../facts/index.js";
 import { KEYWORD_EXTRACTORS } from "../game/index.js";
 import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
 import { buildSchema, schemaContext } from "../schema/buildSchema.js";
@@ -28,10 +26,12 @@ import { MEMORY_WRITE_LABELS } from "../memory/index.js";
 import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
 import { appResolvers } from "./appResolvers.js";
 import { GAME_WRITE_LABELS } from "../game/index.js";
-import { createWriteEvents, type WriteEvent } from "../core/writeEvents.js";
-import type { OutboxSequencer } from "../core/outboxEvent.js";
+import { createWriteEvents, type WriteEvent, type WriteEvents } from "../core/writeEvents.js";
 import { createOutboxSequencer } from "../feed/index.js";
 import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
+import { startStack } from "./resourceStack.js";
+import { refuseSecondEmbedded, startDatabase } from "./startDatabase.js";
+import { embeddingWorkerFor } from "./embeddingWorkerFor.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
 import { createContextFactory } from "../server/context.js";
@@ -64,7 +64,7 @@ export interface App {
   extraction: ExtractionWorker | null;
   /** What the start-up warm-up did (null when WARMUP_SECONDS=0, or when it failed: logged). */
   warmedUp: WarmUpReport | null;
-  /** Drains traffic, closes the driver, stops the embedded Neo4j, in that order. */
+  /** Stops what started, last first: the lease sweeper, the gateway (its traffic drains), the workers, the driver, the embedded Neo4j. */
   stop(): Promise<void>;
 }
 
@@ -76,196 +76,169 @@ export interface AppOptions {
   extractor?: Extractor;
 }
 
-/** Wires the parts together in start-up order; each failure undoes what had started. */
+/**
+ * Wires the parts together in start-up order on a stack of resources: `stop()` stops them in the
+ * reverse order (the lease sweeper, then the gateway's traffic, the workers, the driver, the
+ * embedded Neo4j), and a failure during start-up stops what had started, the same way.
+ */
 export async function startApp(config: Config, logger: Logger, options: AppOptions = {}): Promise<App> {
   const now = options.now ?? (() => new Date());
-  if (!config.neo4j.uri) await refuseSecondEmbedded(config);
-  const tracing = startTracing(config.tracing);
-  if (tracing) logger.info({ endpoint: config.tracing.endpoint }, "Sending traces over OTLP");
-  const auth = await setupAuth(config, logger);
-  // The model loads while Neo4j starts: both take seconds the first time.
-  const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
-  embedderReady.catch(() => {});
-  const localNeo4j = config.neo4j.uri
-    ? null
-    : await startLocalNeo4j(config.neo4j, logger.child({ component: "neo4j" })).catch(async (err: unknown) => {
-        await (await embedderReady.catch(() => null))?.close();
-        throw err;
-      });
-  const connection = { ...(localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password }), bookmarks: config.neo4j.bookmarks };
-  // With tracing on, every statement gets a span (the probe's do not: they would only be noise).
-  const driver = tracing ? traceDriver(createDriver(connection)) : createDriver(connection);
-  const probeDriver = createProbeDriver(connection);
-  let embedder: Embedder | null = null;
-  let embeddings: EmbeddingWorker | null = null;
-  let availability: DatabaseAvailability | null = null;
-  let extraction: ExtractionWorker | null = null;
-  let outbox: OutboxSequencer | null = null;
-  try {
-    embedder = await embedderReady;
-    await driver.verifyConnectivity({ database: config.neo4j.database });
-    availability = watchAvailability({ driver: probeDriver, database: config.neo4j.database, logger: logger.child({ component: "neo4j" }) });
-    const watched = availability;
+  await refuseSecondEmbedded(config);
+  return startStack(async (stack) => {
+    const tracing = await stack.start(() => startTracing(config.tracing), (t) => t?.stop());
+    if (tracing) logger.info({ endpoint: config.tracing.endpoint }, "Sending traces over OTLP");
+    const auth = await setupAuth(config, logger);
+    // The model loads while Neo4j starts: both take seconds the first time.
+    const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
+    embedderReady.catch(() => {});
+    stack.defer(async () => (await embedderReady.catch(() => null))?.close());
+    // With tracing on, every statement gets a span (the probe's do not: they would only be noise).
+    const { localNeo4j, connection, driver } = await startDatabase(stack, config, logger, tracing ? traceDriver : undefined);
+    const probeDriver = await stack.start(() => createProbeDriver(connection), (d) => d.close());
+    const embedder = await embedderReady;
+    const database = config.neo4j.database;
+    await driver.verifyConnectivity({ database });
+    const availability = await stack.start(() => watchAvailability({ driver: probeDriver, database, logger: logger.child({ component: "neo4j" }) }), (a) => a.stop());
     // The supervisor knows first: an exited server is refused at once, not at the next probe.
     localNeo4j?.onStateChange((state) => {
-      if (state !== "up") watched.markDown(state === "failed" ? "the embedded Neo4j could not be restarted" : "the embedded Neo4j exited");
+      if (state !== "up") availability.markDown(state === "failed" ? "the embedded Neo4j could not be restarted" : "the embedded Neo4j exited");
     });
     // The SDL is read once: migrations, the embedding worker and fact passes derive from it.
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
     const migrations = migrationsFor(document, { sharedKeys: config.searchSharedKeys });
     const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
-    await runMigrations(driver, config.neo4j.database, migrations, logger);
-    const keys = apiKeyStore(driver, config.neo4j.database);
+    await runMigrations(driver, database, migrations, logger);
+    const keys = apiKeyStore(driver, database);
     const exchange = auth.signingSecret ? apiKeyExchange(keys, auth.signingSecret, config.auth) : null;
-    const database = config.neo4j.database;
-    const writes = createWriteEvents();
     // Feed events are staged by their writes and numbered after the commit; a sweep numbers any a stopped process left.
-    const sequencer = (outbox = createOutboxSequencer({ driver, database, logger: logger.child({ component: "feed" }) }));
-    await sequencer.sweep();
-    embeddings = createEmbeddingWorker({
-      driver,
-      database,
-      embedder,
-      contextMode: config.embeddingContext,
-      keys: config.searchSharedKeys,
-      types: schemaFacts.embeddedTypes,
-      // Facts are relationships: their own pass embeds the ones written through generated CRUD.
-      extraPasses: [createFactEmbeddingPass({ driver, database, types: schemaFacts.factTypes })],
-      extraPassLabels: ["Person", ...schemaFacts.factRelations.map((r) => r.target)],
-      logger: logger.child({ component: "embeddings" }),
-    });
-    // What a write created: a generated write's input says; a hand-written one is named by its module's table here
-    // (every write event carries them, see `named`). A write named nowhere may have written anything.
-    const handWritten = new Map(Object.entries({ ...BELIEF_WRITE_LABELS, ...MEMORY_WRITE_LABELS, ...MESSAGE_WRITE_LABELS, ...GAME_WRITE_LABELS, ...RETRIEVAL_WRITE_LABELS }));
-    const named = (e: WriteEvent): WriteEvent => (e.labels || !handWritten.has(e.field) ? e : { ...e, labels: [...handWritten.get(e.field)!] });
-    // The embedding worker passes over the embedded types among them (none for a game turn or a retrieval run).
-    writes.on((e) => embeddings?.wake(e.labels));
-    const background = createBackgroundTasks(logger);
+    const outbox = await stack.start(() => createOutboxSequencer({ driver, database, logger: logger.child({ component: "feed" }) }), (o) => o.stop());
+    await outbox.sweep();
+    const embeddings = await stack.start(() => embeddingWorkerFor(config, { driver, database, embedder, schema: schemaFacts, logger }), (w) => w.stop());
+    const background = await stack.start(() => createBackgroundTasks(logger), (b) => b.drain());
     const extractor =
       config.extraction.mode === "off"
         ? null
         : (options.extractor ?? createExtractor(config.extraction, config.llm, schemaFacts.factRelations, logger.child({ component: "extraction" })));
-    extraction = extractor
-      ? createExtractionWorker({
-          deps: { driver, database, embedder, now, logger: logger.child({ component: "extraction" }), schema: schemaFacts },
-          extractor,
-          config: config.extraction,
-        })
+    const extraction = extractor
+      ? await stack.start(
+          () => createExtractionWorker({ deps: { driver, database, embedder, now, logger: logger.child({ component: "extraction" }), schema: schemaFacts }, extractor, config: config.extraction }),
+          (w) => w.stop(),
+        )
       : null;
-    // A write that may have stored messages (a generated one whose input writes a Message, nested or not, or a hand-written
-    // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass. Any
-    // other write is foreground load the worker yields to.
-    writes.on((e) => {
-      const labels = e.labels;
-      if (!labels || labels.includes("Message")) extraction?.wake();
-      else extraction?.foreground();
-    });
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox: sequencer };
+    const writes = createWriteEvents();
+    routeWrites(writes, embeddings, extraction);
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
-    const metrics = createGatewayMetrics({ driver, database, availability: watched, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger, extractionBacklog: backlog });
+    const metrics = createGatewayMetrics({ driver, database, availability, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger, extractionBacklog: backlog });
+    const resolvers = appResolvers({
+      keys,
+      deps,
+      loop: { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun },
+      game,
+      beliefs,
+      extraction: { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null },
+      feed: metrics.feed,
+    });
     const { schema, neoSchema, binding } = await buildSchema({
       driver,
       database,
       document,
       knowledgeLabels: schemaFacts.knowledgeLabels,
-      resolvers: appResolvers(keys, deps, { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun }, game, beliefs, { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null }, metrics.feed),
-      onWrite: (e) => writes.emit(named(e)),
+      resolvers,
+      onWrite: (e) => writes.emit(namedWrite(e)),
       poolThreshold: config.sharedPool.threshold,
-      outbox: sequencer,
+      outbox,
     });
-    await neoSchema.assertIndexesAndConstraints({ driver, sessionConfig: { database: config.neo4j.database } });
+    await neoSchema.assertIndexesAndConstraints({ driver, sessionConfig: { database } });
     const schemaEntries = schemaContext(binding);
     health.schemaReady = true;
-    const gateway = await startGateway({
-      config,
-      driver,
-      schema,
-      schemaEntries,
-      logger,
-      health,
-      availability: watched,
-      metrics,
-      authenticate: auth.authenticate,
-      routes: tokenRoute(exchange),
-      restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
-      mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
-      extractionBacklog: backlog,
-    });
+    const gateway = await stack.start(
+      () =>
+        startGateway({
+          config,
+          driver,
+          schema,
+          schemaEntries,
+          logger,
+          health,
+          availability,
+          metrics,
+          authenticate: auth.authenticate,
+          routes: tokenRoute(exchange),
+          restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
+          mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
+          extractionBacklog: backlog,
+        }),
+      (g) => g.stop(),
+    );
     // Commands without --url find this gateway instead of starting a second one on the same data.
     if (localNeo4j) {
-      await writeGatewayRecord(config.neo4j.dataDir, { pid: process.pid, url: localUrl(config.host, gateway.port), dataDir: config.neo4j.dataDir, startedAt: now().toISOString() });
+      const record = { pid: process.pid, url: localUrl(config.host, gateway.port), dataDir: config.neo4j.dataDir, startedAt: now().toISOString() };
+      await stack.start(() => writeGatewayRecord(config.neo4j.dataDir, record), () => removeGatewayRecord(config.neo4j.dataDir));
     }
     let warmedUp: WarmUpReport | null = null;
     if (!health.warmedUp) {
       // Before /health/ready says ready: the first minute would otherwise run at half speed (cold plans, JIT, model).
       const contextFor = createContextFactory({ logger, database, authenticate: auth.authenticate, schemaEntries });
-      // The SDL's node types, and the feed's outbox (written by the gateway, not declared in the SDL).
-      const labels = [...schemaFacts.transfer.labels, "OutboxEvent", "OutboxCounter"];
-      try {
-        warmedUp = await warmUp({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels });
-        if (warmedUp.failed > 0) logger.warn(warmedUp, "Warmed up; some warm-up operations failed");
-        else logger.info(warmedUp, "Warmed up");
-      } catch (err) {
-        logger.warn({ err }, "The start-up warm-up failed; serving cold");
-      }
+      warmedUp = await warmUpLogged({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels: warmUpLabels(schemaFacts) });
       health.warmedUp = true;
     }
-    const leaseSweeper = startLeaseSweeper(game);
-    const worker = embeddings;
-    const learner = extraction;
-    const model = embedder;
+    const leaseSweeper = await stack.start(() => startLeaseSweeper(game), (s) => s.stop());
     return {
       gateway,
       driver,
       localNeo4j,
-      embedder: model,
-      embeddings: worker,
+      embedder,
+      embeddings,
       leaseSweeper,
       background,
-      extraction: learner,
+      extraction,
       warmedUp,
       schema: schemaFacts,
-      availability: watched,
+      availability,
       async stop() {
-        await gateway.stop();
-        if (localNeo4j) await removeGatewayRecord(config.neo4j.dataDir);
-        await background.drain();
-        await sequencer.stop();
-        await leaseSweeper.stop();
-        await learner?.stop();
-        await worker.stop();
-        await model.close();
-        watched.stop();
-        await probeDriver.close();
-        await driver.close();
-        await localNeo4j?.stop();
-        await tracing?.stop();
+        await stack.stop();
         logger.info("Stopped");
       },
     };
-  } catch (err) {
-    if (localNeo4j) await removeGatewayRecord(config.neo4j.dataDir);
-    await outbox?.stop();
-    await extraction?.stop();
-    await embeddings?.stop();
-    await (embedder ?? (await embedderReady.catch(() => null)))?.close();
-    availability?.stop();
-    await probeDriver.close();
-    await driver.close();
-    await localNeo4j?.stop();
-    await tracing?.stop();
-    throw err;
-  }
+  }, (err) => logger.warn({ err }, "A part of the gateway did not stop cleanly after a failed start-up"));
 }
 
 /**
- * One embedded Neo4j per data directory: a second gateway on it would start for a minute and then fail on the
- * store's lock. Said at once, naming the one that runs.
+ * What a write created: a generated write's input says; a hand-written one is named by its module's table
+ * here (every write event of the schema carries them). A write named nowhere may have written anything.
  */
-async function refuseSecondEmbedded(config: Config): Promise<void> {
-  const running = await findRunningGateway(config.neo4j.dataDir);
-  if (running.state !== "none") throw new DataDirectoryInUse(running);
+const HAND_WRITTEN = new Map(Object.entries({ ...BELIEF_WRITE_LABELS, ...MEMORY_WRITE_LABELS, ...MESSAGE_WRITE_LABELS, ...GAME_WRITE_LABELS, ...RETRIEVAL_WRITE_LABELS }));
+const namedWrite = (e: WriteEvent): WriteEvent => (e.labels || !HAND_WRITTEN.has(e.field) ? e : { ...e, labels: [...HAND_WRITTEN.get(e.field)!] });
+
+/** The workers a committed write wakes. */
+function routeWrites(writes: WriteEvents, embeddings: EmbeddingWorker, extraction: ExtractionWorker | null): void {
+  // The embedding worker passes over the embedded types among them (none for a game turn or a retrieval run).
+  writes.on((e) => embeddings.wake(e.labels));
+  // A write that may have stored messages (a generated one whose input writes a Message, nested or not, or a hand-written
+  // one: recordMessages, the importers) wakes the worker after a short delay; wake-ups meanwhile join that pass. Any
+  // other write is foreground load the worker yields to.
+  writes.on((e) => {
+    if (!e.labels || e.labels.includes("Message")) extraction?.wake();
+    else extraction?.foreground();
+  });
+}
+
+/** The SDL's node types, and the feed's outbox (written by the gateway, not declared in the SDL). */
+const warmUpLabels = (schemaFacts: SchemaFacts) => [...schemaFacts.transfer.labels, "OutboxEvent", "OutboxCounter"];
+
+/** The start-up warm-up, logged; one that fails leaves the gateway serving cold (null). */
+async function warmUpLogged(options: Parameters<typeof warmUp>[0]): Promise<WarmUpReport | null> {
+  try {
+    const report = await warmUp(options);
+    if (report.failed > 0) options.logger.warn(report, "Warmed up; some warm-up operations failed");
+    else options.logger.info(report, "Warmed up");
+    return report;
+  } catch (err) {
+    options.logger.warn({ err }, "The start-up warm-up failed; serving cold");
+    return null;
+  }
 }
