@@ -10,7 +10,7 @@ export function backfillCommand(program: Command): void {
     .description("embed every node and fact without a vector of the configured model, then exit (gateway stopped, or NEO4J_URI)")
     .option("--json", "print what was embedded as JSON")
     .action(async (options: OutputOptions) => {
-      // Loaded when run: it starts the whole gateway, which other commands do not need.
+      // Loaded when run: it loads the embedding model, which other commands do not need.
       const { backfillEmbeddings } = await import("../backfill/backfillEmbeddings.js");
       const r = await backfillEmbeddings().catch((err: unknown) => {
         throw err instanceof ConfigError ? new CliError(err.message, ExitCode.USAGE) : err;
