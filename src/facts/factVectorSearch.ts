@@ -1,6 +1,7 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { FACT_ROW, type FactRow } from "./factRecord.js";
@@ -37,13 +38,16 @@ export async function factVectorSearch(
   { limit, minSimilarity }: { limit: number; minSimilarity: number },
 ): Promise<FactHit[]> {
   if (!types.length) return [];
-  const rows = await readQuery(deps, CYPHER, {
+  return executor(deps).read({
+    cypher: CYPHER,
+    params: {
     ...visibilityParams(caller),
     indexes: types.map(factIndexName),
     k: cypherInt(Math.min(1000, Math.max(50, limit * OVERSAMPLE))),
     vector,
     minSimilarity,
     limit: cypherInt(limit),
+    },
+    decode: (row) => ({ row: row.map<FactRow>("fact"), similarity: row.number("similarity") }),
   });
-  return rows.map((r) => ({ row: r.fact as FactRow, similarity: r.similarity as number }));
 }

@@ -1,7 +1,8 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import type { Statement } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 
@@ -25,19 +26,21 @@ const CYPHER = `
   }
   RETURN p IS NOT NULL AS found, p.name AS name, p.realName AS realName, coalesce(p.aliases, []) AS aliases, facts`;
 
+const personFacts = (params: Record<string, unknown>): Statement<Omit<PersonFacts, "personId" | "facts">> => ({
+  cypher: CYPHER,
+  params,
+  decode: (row) => {
+    const found = row.boolean("found");
+    return found
+      ? { found, name: row.stringOrNull("name"), realName: row.stringOrNull("realName"), aliases: row.strings("aliases"), rows: row.maps<FactRow>("facts") }
+      : { found, name: null, realName: null, aliases: [], rows: [] };
+  },
+});
+
 /** One query: the person and its facts (all of `types`). An unknown or unreadable person is `found: false`, no facts. */
 export async function loadPersonFacts(deps: AppDeps, caller: Caller, personId: string, types: readonly string[]): Promise<PersonFacts> {
-  const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(caller), personId, types });
-  const found = Boolean(row?.found);
-  const rows = found ? ((row!.facts as FactRow[]) ?? []) : [];
+  const [read] = await executor(deps).read(personFacts({ ...visibilityParams(caller), personId, types }));
+  const person = read ?? { found: false, name: null, realName: null, aliases: [], rows: [] };
   const now = deps.now();
-  return {
-    personId,
-    found,
-    name: found ? (row!.name as string) : null,
-    realName: found ? ((row!.realName as string | null) ?? null) : null,
-    aliases: found ? (row!.aliases as string[]) : [],
-    facts: rows.map((r) => toFactRecord(r, now)),
-    rows,
-  };
+  return { personId, ...person, facts: person.rows.map((r) => toFactRecord(r, now)) };
 }

@@ -5,7 +5,7 @@ import { projectedValue } from "../graph/projectedValue.js";
 import { memoryContextResolver } from "../memory/index.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
 import { between, limit, optionalText } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { gameMemoryContext } from "./gameMemoryContext.js";
@@ -71,13 +71,13 @@ export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
     TurnScreenshot: {
       // The bytes live in their own node and are read only when this field is selected.
       base64: async (shot: TurnScreenshotRef, _: unknown, ctx: RequestContext) => {
-        const rows = await readQuery<{ base64: string }>(
-          game,
-          `MATCH (n:Screenshot {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER} RETURN n.base64 AS base64`,
-          { ...visibilityParams(ctx.caller), id: shot.id },
-        );
-        if (!rows[0]) throw new NotFoundError(`Screenshot "${shot.id}" is not readable`);
-        return rows[0].base64;
+        const [base64] = await executor(game).read({
+          cypher: `MATCH (n:Screenshot {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER} RETURN n.base64 AS base64`,
+          params: { ...visibilityParams(ctx.caller), id: shot.id },
+          decode: (row) => row.string("base64"),
+        });
+        if (base64 === undefined) throw new NotFoundError(`Screenshot "${shot.id}" is not readable`);
+        return base64;
       },
     },
   };

@@ -1,7 +1,8 @@
 import type { Caller } from "../core/caller.js";
 import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import type { GameDeps } from "./gameDeps.js";
 import { SESSION_PROJECTION, toSessionState, type GameSessionState } from "./sessionState.js";
@@ -24,9 +25,8 @@ export async function loadLastTurns(
   last: number,
   projection: (t: string) => string = FACTS,
 ): Promise<{ session: GameSessionState; turns: Record<string, unknown>[] }> {
-  const rows = await readQuery<{ session: Record<string, unknown>; turns: Record<string, unknown>[] }>(
-    deps,
-    `MATCH (n:GameSession {tenantId: $callerTenant, id: $sessionId}) WHERE ${VISIBLE_TO_CALLER}
+  const [row] = await executor(deps).read({
+    cypher: `MATCH (n:GameSession {tenantId: $callerTenant, id: $sessionId}) WHERE ${VISIBLE_TO_CALLER}
      WITH n AS s
      RETURN ${SESSION_PROJECTION} AS session,
        COLLECT {
@@ -34,9 +34,9 @@ export async function loadLastTurns(
          WITH t ORDER BY t.number DESC LIMIT $last
          RETURN ${projection("t")}
        } AS turns`,
-    { ...visibilityParams(caller), sessionId, last: cypherInt(last) },
-  );
-  const row = rows[0];
+    params: { ...visibilityParams(caller), sessionId, last: cypherInt(last) },
+    decode: (r) => ({ session: r.map("session"), turns: r.maps("turns") }),
+  });
   if (!row) throw new NotFoundError(`There is no game session "${sessionId}" in this tenant`);
   return { session: toSessionState(row.session), turns: [...row.turns].reverse() };
 }

@@ -77,6 +77,12 @@ export function rowOf(record: DriverRecord): Row {
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
       return v as T;
     },
+    maps<T extends object>(key: string) {
+      const v = get(key);
+      if (v === null || v === undefined) return [];
+      if (!Array.isArray(v) || !v.every(isMap)) throw new RowShapeError(key, "a list of maps", v);
+      return v as T[];
+    },
     keys: () => (record.keys ? record.keys.map(String) : Object.keys(record.toObject())),
     fields: <T extends object>() => record.toObject() as T,
   };

@@ -38,6 +38,8 @@ export interface Row {
    */
   map<T extends object = Record<string, unknown>>(key: string): T;
   mapOrNull<T extends object = Record<string, unknown>>(key: string): T | null;
+  /** A list of maps (`collect(n { .* })`), each typed as `map` types one; null reads as an empty list. */
+  maps<T extends object = Record<string, unknown>>(key: string): T[];
   /** The row's field names, in the order the statement returns them: for a statement whose fields are not known beforehand (a caller's own query). */
   keys(): string[];
   /**

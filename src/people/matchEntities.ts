@@ -2,6 +2,8 @@ import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { escapeLucene } from "../graph/luceneEscape.js";
 import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import type { Statement } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { unitCosine } from "../embeddings/vectorMath.js";
@@ -105,35 +107,42 @@ export async function matchEntities(
   names: readonly string[],
   { exactOnly = false, skipExact = false }: { exactOnly?: boolean; skipExact?: boolean } = {},
 ): Promise<EntityMatch> {
+  const graph = executor(deps);
   const params = visibilityParams(caller);
   const lower = lowerNames(names);
   const none = { similarity: new Map<string, number>() };
   if (!skipExact) {
     const exact = exactStage(label, lower);
-    const exactRows = await readQuery(deps, `${exact.cypher} RETURN elementId(o) AS key`, { ...params, ...exact.params });
-    if (exactRows.length) return { kind: "EXACT", keys: exactRows.map((r) => r.key as string), ...none };
+    const exactKeys = await graph.read(keysOf(`${exact.cypher} RETURN elementId(o) AS key`, { ...params, ...exact.params }));
+    if (exactKeys.length) return { kind: "EXACT", keys: exactKeys, ...none };
   }
   if (exactOnly || lower.length === 0) return { kind: "NONE", keys: [], ...none };
 
   const fuzzyKeys = new Set<string>();
   for (const name of lower) {
     const lucene = fuzzyLucene(name);
-    if (lucene) for (const r of await readQuery(deps, FUZZY, { ...params, lucene, label })) fuzzyKeys.add(r.key as string);
-    if (name.length >= 3) for (const r of await readQuery(deps, partial(label), { ...params, name })) fuzzyKeys.add(r.key as string);
+    if (lucene) for (const key of await graph.read(keysOf(FUZZY, { ...params, lucene, label }))) fuzzyKeys.add(key);
+    if (name.length >= 3) for (const key of await graph.read(keysOf(partial(label), { ...params, name }))) fuzzyKeys.add(key);
   }
   if (fuzzyKeys.size) return { kind: "FUZZY", keys: [...fuzzyKeys], ...none };
 
-  const candidates = await readQuery(deps, NAMES(label), { ...params, max: cypherInt(SEMANTIC_CANDIDATES) });
+  // A node without a name has nothing to compare.
+  const candidates = (await graph.read({ cypher: NAMES(label), params: { ...params, max: cypherInt(SEMANTIC_CANDIDATES) }, decode: (row) => ({ key: row.string("key"), name: row.stringOrNull("name") }) })).filter(
+    (c): c is { key: string; name: string } => c.name !== null,
+  );
   if (!candidates.length) return { kind: "NONE", keys: [], ...none };
   const [query] = await deps.embedder.embedQueries([names[0]!]);
-  const nameVectors = await vectors.get(candidates.map((c) => c.name as string));
+  const nameVectors = await vectors.get(candidates.map((c) => c.name));
   const similarity = new Map<string, number>();
   candidates.forEach((c, i) => {
     const s = unitCosine(query!, nameVectors[i]!);
-    if (s >= NAME_SIMILARITY) similarity.set(c.key as string, s);
+    if (s >= NAME_SIMILARITY) similarity.set(c.key, s);
   });
   return similarity.size ? { kind: "SEMANTIC", keys: [...similarity.keys()], similarity } : { kind: "NONE", keys: [], ...none };
 }
+
+/** A statement whose rows are one element id each, `key`. */
+const keysOf = (cypher: string, params: Record<string, unknown>): Statement<string> => ({ cypher, params, decode: (row) => row.string("key") });
 
 const lowerNames = (names: readonly string[]) => [...new Set(names.map((n) => n.toLowerCase()))];
 

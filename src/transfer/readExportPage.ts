@@ -1,5 +1,7 @@
 import type { AppDeps } from "../core/appDeps.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow } from "../graph/statement.js";
 import { nextCursor, type ExportCursor } from "./exportCursor.js";
 import { nodeLine, relationshipLine } from "./exportLines.js";
 import type { TransferTypes } from "../core/schemaFacts.js";
@@ -45,14 +47,15 @@ const paramsOf = (types: TransferTypes, tenant: string, label: number, after: st
 
 /** How many nodes of each label and relationships of each type the export of `tenant` holds, for its header. */
 export async function countTenant(deps: Deps, types: TransferTypes, tenant: string) {
+  const graph = executor(deps);
   const nodes: Record<string, number> = {};
   const relationships: Record<string, number> = {};
   for (const [i, label] of types.labels.entries()) {
     const params = paramsOf(types, tenant, i, null, 0);
-    const [count] = await readQuery<{ n: number }>(deps, COUNT_NODES(label), params);
-    if (Number(count!.n) > 0) nodes[label] = Number(count!.n);
-    for (const row of await readQuery<{ type: string; n: number }>(deps, COUNT_RELATIONSHIPS(label), params)) {
-      relationships[row.type] = (relationships[row.type] ?? 0) + Number(row.n);
+    const n = onlyRow(await graph.read({ cypher: COUNT_NODES(label), params, decode: (row) => row.number("n") }));
+    if (n > 0) nodes[label] = n;
+    for (const row of await graph.read({ cypher: COUNT_RELATIONSHIPS(label), params, decode: (r) => ({ type: r.string("type"), n: r.number("n") }) })) {
+      relationships[row.type] = (relationships[row.type] ?? 0) + row.n;
     }
   }
   return { nodes, relationships };
@@ -67,6 +70,7 @@ export async function countTenant(deps: Deps, types: TransferTypes, tenant: stri
  */
 export async function readExportPage(deps: Deps, types: TransferTypes, tenant: string, cursor: ExportCursor, pageSize: number, vectors: boolean) {
   type Rel = { type: string; toLabels: string[]; toId: string; properties: Record<string, unknown> };
+  const graph = executor(deps);
   const lines: string[] = [];
   let at: ExportCursor | null = cursor;
   // Counted in nodes read: a node with many relationships is still one step.
@@ -76,11 +80,11 @@ export async function readExportPage(deps: Deps, types: TransferTypes, tenant: s
     const params = paramsOf(types, tenant, at.label, at.after, budget);
     let ids: string[];
     if (at.phase === "nodes") {
-      const rows = await readQuery<{ id: string; labels: string[]; properties: Record<string, unknown> }>(deps, NODES(label), params);
+      const rows = await graph.read({ cypher: NODES(label), params, decode: (row) => ({ id: row.string("id"), labels: row.strings("labels"), properties: row.map("properties") }) });
       for (const row of rows) lines.push(JSON.stringify(nodeLine(label, row.labels, row.properties, vectors)));
       ids = rows.map((r) => r.id);
     } else {
-      const rows = await readQuery<{ id: string; rels: Rel[] }>(deps, RELATIONSHIPS(label), params);
+      const rows = await graph.read({ cypher: RELATIONSHIPS(label), params, decode: (row) => ({ id: row.string("id"), rels: row.maps<Rel>("rels") }) });
       for (const row of rows) for (const rel of row.rels) lines.push(JSON.stringify(relationshipLine(types.labels, { label, id: row.id }, rel, vectors)));
       ids = rows.map((r) => r.id);
     }

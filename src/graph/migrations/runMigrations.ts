@@ -1,5 +1,7 @@
-import type { Driver, Session } from "neo4j-driver";
+import type { Driver } from "neo4j-driver";
 import { Neo4jError } from "neo4j-driver";
+import { executor, type Executor } from "../executor.js";
+import { noRows, type Statement } from "../statement.js";
 import type { Logger } from "../../logging/logger.js";
 import type { Migration } from "./migration.js";
 import { pendingMigrations, type ExistingSchemaRule } from "./pendingMigrations.js";
@@ -16,26 +18,23 @@ const ATTEMPTS = 5;
  * between two creations is tried again.
  */
 export async function runMigrations(driver: Driver, database: string, migrations: Migration[], logger: Logger) {
-  const session = driver.session({ database });
-  try {
-    const { run, rebuild } = pendingMigrations(migrations, await existingRules(session));
-    for (const name of rebuild) {
-      logger.info({ index: name }, "Rebuilding full-text index with another analyzer");
-      // Index names come from the closed list in src/app/migrations.ts, never from input.
-      await session.run(`DROP INDEX ${name} IF EXISTS`);
-    }
-    for (const m of run) await applyOnce(session, m);
-    await session.run("CALL db.awaitIndexes(300)");
-    logger.info({ count: migrations.length, applied: run.length }, "Schema migrations applied");
-  } finally {
-    await session.close();
+  // Each statement on its own (schema changes and CALL … IN TRANSACTIONS need auto-commit), with the shared bookmarks: each sees the one before.
+  const graph = executor({ driver, database });
+  const { run, rebuild } = pendingMigrations(migrations, await existingRules(graph));
+  for (const name of rebuild) {
+    logger.info({ index: name }, "Rebuilding full-text index with another analyzer");
+    // Index names come from the closed list in src/app/migrations.ts, never from input.
+    await graph.write(noRows(`DROP INDEX ${name} IF EXISTS`, {}));
   }
+  for (const m of run) await applyOnce(graph, m);
+  await graph.write(noRows("CALL db.awaitIndexes(300)", {}));
+  logger.info({ count: migrations.length, applied: run.length }, "Schema migrations applied");
 }
 
-async function applyOnce(session: Session, m: Migration): Promise<void> {
+async function applyOnce(graph: Executor, m: Migration): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await session.run(m.cypher);
+      await graph.write(noRows(m.cypher, {}));
       return;
     } catch (err) {
       if (err instanceof Neo4jError && err.code === ALREADY_THERE) return;
@@ -45,11 +44,14 @@ async function applyOnce(session: Session, m: Migration): Promise<void> {
   }
 }
 
-async function existingRules(session: Session): Promise<ExistingSchemaRule[]> {
-  const indexes = await session.run("SHOW INDEXES YIELD name, type, options RETURN name, CASE type WHEN 'FULLTEXT' THEN options.indexConfig['fulltext.analyzer'] END AS analyzer");
-  const constraints = await session.run("SHOW CONSTRAINTS YIELD name RETURN name");
-  return [
-    ...indexes.records.map((r) => ({ name: r.get("name") as string, analyzer: (r.get("analyzer") as string | null) ?? null })),
-    ...constraints.records.map((r) => ({ name: r.get("name") as string, analyzer: null })),
-  ];
+const INDEXES: Statement<ExistingSchemaRule> = {
+  cypher: "SHOW INDEXES YIELD name, type, options RETURN name, CASE type WHEN 'FULLTEXT' THEN options.indexConfig['fulltext.analyzer'] END AS analyzer",
+  params: {},
+  decode: (row) => ({ name: row.string("name"), analyzer: row.stringOrNull("analyzer") }),
+};
+
+const CONSTRAINTS: Statement<ExistingSchemaRule> = { cypher: "SHOW CONSTRAINTS YIELD name RETURN name", params: {}, decode: (row) => ({ name: row.string("name"), analyzer: null }) };
+
+async function existingRules(graph: Executor): Promise<ExistingSchemaRule[]> {
+  return [...(await graph.read(INDEXES)), ...(await graph.read(CONSTRAINTS))];
 }

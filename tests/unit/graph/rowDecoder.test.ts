@@ -47,6 +47,14 @@ describe("the executor's row decoder", () => {
     expect(() => row.oneOf("other", ["CREATE", "SAME"] as const)).toThrow(/one of CREATE, SAME/);
   });
 
+  it("reads a list of maps (a collect of projections), null as none, and refuses a list holding anything else", () => {
+    const row = rowOf(record({ turns: [{ number: 1 }, { number: 2 }], none: null, mixed: [{ number: 1 }, "two"], ints: [neo4j.int(1)] }));
+    expect(row.maps<{ number: number }>("turns").map((t) => t.number)).toEqual([1, 2]);
+    expect(row.maps("none")).toEqual([]);
+    expect(() => row.maps("mixed")).toThrow(/"mixed" should be a list of maps/);
+    expect(() => row.maps("ints")).toThrow(RowShapeError);
+  });
+
   it("does not read a driver Integer as a map", () => {
     expect(() => rowOf(record({ n: neo4j.int(1) })).map("n")).toThrow(RowShapeError);
   });
