@@ -40,6 +40,7 @@ import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
+import { openApiRoute } from "../server/rest/openApiRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
 import { RETRIEVAL_WRITE_LABELS } from "../retrieveContext/index.js";
 import { createExtractionWorker, createExtractor, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
@@ -190,7 +191,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       metrics,
       authenticate: auth.authenticate,
       routes: tokenRoute(exchange),
-      restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
+      restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute, openApiRoute(VERSION)],
       mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
       extractionBacklog: backlog,
     });
