@@ -115,7 +115,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
     const migrations = migrationsFor(document, { sharedKeys: config.searchSharedKeys });
-    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
+    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: async () => (await embedder?.loaded?.()) ?? true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
     await runMigrations(driver, config.neo4j.database, migrations, logger);
     const keys = apiKeyStore(driver, config.neo4j.database);
     const exchange = auth.signingSecret ? apiKeyExchange(keys, auth.signingSecret, config.auth) : null;
