@@ -40,6 +40,7 @@ import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
+import { openApiRoute } from "../server/rest/openApiRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
 import { RETRIEVAL_WRITE_LABELS } from "../retrieveContext/index.js";
 import { createExtractionWorker, createExtractor, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
@@ -107,7 +108,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
     const migrations = migrationsFor(document, { sharedKeys: config.searchSharedKeys });
-    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
+    const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: async () => (await embedder.loaded?.()) ?? true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
     await runMigrations(driver, database, migrations, logger);
     const keys = apiKeyStore(driver, database);
     const exchange = auth.signingSecret ? apiKeyExchange(keys, auth.signingSecret, config.auth) : null;
@@ -168,7 +169,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           metrics,
           authenticate: auth.authenticate,
           routes: tokenRoute(exchange),
-          restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
+          restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute, openApiRoute(VERSION)],
           mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
           extractionBacklog: backlog,
         }),

@@ -14,6 +14,12 @@ export interface Embedder {
   embedPassages(texts: readonly string[]): Promise<number[][]>;
   /** Embeds search queries. */
   embedQueries(texts: readonly string[]): Promise<number[][]>;
+  /**
+   * Whether the model answers now: false after a failed embedding until a
+   * re-check succeeds (embeddings/modelHealth.ts). /health's `model_loaded`;
+   * an embedder without it counts as loaded.
+   */
+  loaded?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

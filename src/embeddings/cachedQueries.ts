@@ -35,6 +35,8 @@ export function withCachedQueries(embedder: Embedder, size = 1000): Embedder {
       // Callers may mutate what they get: each receives its own copy.
       return Promise.all(texts.map(async (t) => [...(await one(t))]));
     },
+    // Cached answers say nothing of the model now: its own state is asked.
+    ...(embedder.loaded ? { loaded: () => embedder.loaded!() } : {}),
     close: () => embedder.close(),
   };
 }

@@ -10,8 +10,8 @@ export interface HealthState {
   schemaReady: boolean;
   migrations: number;
   startedAt: number;
-  /** True once the embedding model (or endpoint client) is loaded. */
-  modelLoaded: boolean;
+  /** Whether the embedding model (or endpoint) answers now: the last embedding's outcome, re-checked after a failure (Embedder.loaded). */
+  modelLoaded: () => Promise<boolean>;
   /** The gateway's version (package.json). */
   version: string;
   /** False while the start-up warm-up runs (app/warmUp.ts): ready only after it. */
@@ -29,14 +29,11 @@ export interface HealthDeps {
   admission?: Pick<Admission, "running" | "waiting" | "refused" | "limits">;
 }
 
-/** Ready to serve: Neo4j answers its probes, migrations are applied, the model is loaded. */
-const isReady = ({ state, availability }: HealthDeps) => availability.up && state.schemaReady && state.modelLoaded && state.warmedUp;
-
 /**
- * `GET /health`: 200 when Neo4j answers and the schema is ready, 503 otherwise,
+ * `GET /health`: 200 when Neo4j answers, the schema is ready and the embedding model answers, 503 otherwise,
  * with the details either way: `status` ("healthy" or "unhealthy", as the
  * chatbot memory service reports it), `neo4j`, `schema`, and the service's
- * `neo4j_connected`, `model_loaded`, `version`, the extraction queue and the operations' line. While the probes say Neo4j is down it is not
+ * `neo4j_connected`, `model_loaded` (whether the embedding model answers now), `version`, the extraction queue and the operations' line. While the probes say Neo4j is down it is not
  * asked again, so the answer comes at once.
  */
 export function healthHandler(deps: HealthDeps): RequestHandler {
@@ -44,7 +41,8 @@ export function healthHandler(deps: HealthDeps): RequestHandler {
   return async (_req, res) => {
     const server = availability.up ? await describeServer(driver, database) : null;
     const extraction = server && deps.extractionBacklog ? await deps.extractionBacklog().catch(() => null) : null;
-    const healthy = server !== null && state.schemaReady && state.modelLoaded;
+    const modelLoaded = await state.modelLoaded();
+    const healthy = server !== null && state.schemaReady && modelLoaded;
     res.status(healthy ? 200 : 503).json({
       status: healthy ? "healthy" : "unhealthy",
       neo4j: { connected: server !== null, version: server?.version ?? null, edition: server?.edition ?? null },
@@ -67,7 +65,7 @@ export function healthHandler(deps: HealthDeps): RequestHandler {
         : {}),
       healthy,
       neo4j_connected: server !== null,
-      model_loaded: state.modelLoaded,
+      model_loaded: modelLoaded,
       version: state.version,
     });
   };
@@ -80,19 +78,22 @@ export const liveHandler: RequestHandler = (_req, res) => {
 
 /**
  * `GET /health/ready`: 200 when the gateway can serve (Neo4j reachable,
- * migrations applied, embedding model loaded), else 503, so a load balancer
+ * migrations applied, embedding model answering), else 503, so a load balancer
  * stops sending traffic during a database outage. Answers from state kept
- * by the probes: no query per call.
+ * by the probes and by the last embedding: no query per call, and a short
+ * embedding only to re-check a model that failed.
  */
 export function readyHandler(deps: HealthDeps): RequestHandler {
   const { state, availability } = deps;
-  return (_req, res) => {
-    const ready = isReady(deps);
+  return async (_req, res) => {
+    // Ready to serve: Neo4j answers its probes, migrations are applied, the model answers, the warm-up is done.
+    const modelLoaded = await state.modelLoaded();
+    const ready = availability.up && state.schemaReady && modelLoaded && state.warmedUp;
     res.status(ready ? 200 : 503).json({
       status: ready ? "ready" : "unavailable",
       neo4j_connected: availability.up,
       schema_ready: state.schemaReady,
-      model_loaded: state.modelLoaded,
+      model_loaded: modelLoaded,
       warmed_up: state.warmedUp,
       ...(availability.up ? {} : { unavailableSinceSeconds: Math.round((Date.now() - availability.since) / 1000) }),
     });

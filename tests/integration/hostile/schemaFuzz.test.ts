@@ -55,6 +55,7 @@ const FUZZED_ROUTES = [
   "GET /health/live",
   "GET /health/ready",
   "GET /metrics",
+  "GET /api/openapi.json",
   "GET /graphiql/",
   "GET /graphiql/explorer.js",
   "GET /graphiql/assets/:name",

@@ -247,7 +247,7 @@ export async function postMcp(env: FuzzEnv, sessionId: string, request: unknown)
 
 /** GET routes without input: probed with hostile query strings and paths. */
 export const probePaths = fc.tuple(
-  fc.constantFrom("/", "/health", "/health/live", "/health/ready", "/metrics", "/graphiql/", "/graphiql/explorer.js", "/graphiql/assets/x.js", "/graphiql/assets/..%2f..%2fpackage.json", "/graphiql/assets/%00"),
+  fc.constantFrom("/", "/health", "/health/live", "/health/ready", "/metrics", "/api/openapi.json", "/graphiql/", "/graphiql/explorer.js", "/graphiql/assets/x.js", "/graphiql/assets/..%2f..%2fpackage.json", "/graphiql/assets/%00"),
   fc.string({ unit: fc.constantFrom("a", "=", "&", "%", "2", "F", "<", "'", ".", "/"), maxLength: 20 }),
 );
 
