@@ -189,6 +189,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       availability: watched,
       metrics,
       authenticate: auth.authenticate,
+      localToken: auth.localToken,
       routes: tokenRoute(exchange),
       restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute],
       mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
