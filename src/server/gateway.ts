@@ -184,7 +184,7 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get("/metrics", operatorMetricsHandler(metrics.registry, authenticate));
   app.use("/graphiql", explorerRouter());
   app.use("/explorer", memoryExplorerRouter());
-  app.get("/local-token", localTokenRoute(deps.localToken));
+  app.get("/local-token", localTokenRoute({ token: deps.localToken, authenticationOff: config.auth.mode === "off" }));
   // A span per HTTP request; the guard names it after its operation (WebSocket operations get a span of their own).
   if (config.tracing.endpoint) app.use(["/graphql", "/api", "/mcp"], traceRequests);
   app.get("/", (_req, res) => res.redirect("/graphql"));

@@ -19,7 +19,7 @@ interface ExplorerWindow {
       nodes(selector?: string): { length: number; map<T>(f: (n: CyNode) => T): T[] };
       getElementById(id: string): CyNode & { nonempty(): boolean };
     };
-    paints: { center: string; nodes: number; ms: number }[];
+    paints: { center: string; nodes: number; ms: number; loadMs: number; drawMs: number }[];
   };
   document: { querySelector(s: string): { getBoundingClientRect(): { x: number; y: number } } | null };
 }
@@ -107,7 +107,7 @@ async function seed() {
   await ok(viewer, `mutation ($input: [SubscriptionRuleCreateInput!]!) { createSubscriptionRules(input: $input) { subscriptionRules { id } } }`, {
     input: [{ knowledgeTypes: ["Research"], domains: ["ml"], minConfidence: 0.5, subscriber: connect(ids.ana) }],
   });
-  await ok(viewer, `query ($input: RetrieveContextInput!) { retrieveContext(input: $input) { metadata { runId } } }`, {
+  await ok(viewer, `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { metadata { runId } } }`, {
     input: { messages: [{ authorName: "Ana", content: "Where does Dana Seeded work now?" }] },
   });
   // A neighbourhood of 1,000 memories, written directly: 1,000 embeddings would keep the worker (and the CPU) busy while the page is timed.
@@ -142,6 +142,7 @@ async function screenshot(page: Page, name: string) {
 /** No console error, nothing off the machine, no other agent's private node and no other tenant's node, in the page or the graph. */
 async function expectClean(page: Page, watch: ReturnType<typeof watchPage>) {
   expect(watch.errors).toEqual([]);
+  expect(await page.locator(".error").allInnerTexts()).toEqual([]);
   expect(watch.offMachine()).toEqual([]);
   expect(watch.requested.some((u) => u.endsWith("/graphql"))).toBe(true);
   const text = await page.locator("body").innerText();
@@ -165,10 +166,14 @@ async function clickNode(page: Page, id: string) {
   await page.mouse.click(at.x, at.y);
 }
 
-/** GET with a Host header of the test's choosing. */
-function statusWithHost(url: string, host: string): Promise<number> {
+/** The local-token route's answer to a request with a Host header of the test's choosing. */
+function tokenWithHost(url: string, host: string): Promise<string | null> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { host } }, (res) => (res.resume(), resolve(res.statusCode ?? 0))).on("error", reject);
+    http.get(url, { headers: { host } }, (res) => {
+      let body = "";
+      res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      res.on("end", () => resolve((JSON.parse(body) as { token: string | null }).token));
+    }).on("error", reject);
   });
 }
 
@@ -220,7 +225,7 @@ describe("memory explorer at /explorer", () => {
   it("searches through searchMemories and opens a hit in the graph", async () => {
     const { page, watch } = await open("graph");
     await page.locator("input[name=q]").fill("written design reviews");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.locator("form.search button").click();
     await page.locator(".picklist button", { hasText: "Dana prefers written design reviews" }).first().click();
     await hasNode(page, `person:${ids.dana}`);
     await expectClean(page, watch);
@@ -229,7 +234,8 @@ describe("memory explorer at /explorer", () => {
 
   it("shows a person's facts over time: the superseded job and the retracted place stay visible, each with its evidence", async () => {
     const { page, watch } = await open(`people?id=${ids.dana}`);
-    await page.locator(".timeline .fact").first().waitFor();
+    await page.locator(".timeline .fact").first().or(page.locator(".error")).first().waitFor();
+    expect(await page.locator(".error").allInnerTexts()).toEqual([]);
     const initech = page.locator(".fact.current", { hasText: "Initech" });
     await expect(initech.innerText()).resolves.toContain("First week at Initech as a staff engineer");
     await expect(page.locator(".fact.superseded", { hasText: "Globex" }).innerText()).resolves.toContain("Leaving Globex after five years");
@@ -241,9 +247,12 @@ describe("memory explorer at /explorer", () => {
 
   it("shows a belief's history with why it evolved and what supports it", async () => {
     const { page, watch } = await open(`beliefs?id=${ids.b2}`);
-    await page.locator(".timeline .fact").nth(1).waitFor();
+    await page.locator(".timeline .fact >> nth=1").or(page.locator(".error")).first().waitFor();
+    expect(await page.locator(".error").allInnerTexts()).toEqual([]);
+    const timeline = await page.locator(".timeline").innerText();
+    expect(timeline.indexOf("Monday deploys are risky")).toBeGreaterThanOrEqual(0);
+    expect(timeline.indexOf("Monday deploys are risky")).toBeLessThan(timeline.indexOf("Deploys are risky only when the queue is long"));
     const text = await page.locator(".page").innerText();
-    expect(text.indexOf("Monday deploys are risky")).toBeLessThan(text.indexOf("Deploys are risky only when the queue is long"));
     expect(text).toContain("evolved because: the queue data explained the Mondays");
     expect(text).toContain("Supported by");
     expect(text).toContain("Queue length predicts failed deploys");
@@ -305,7 +314,7 @@ describe("memory explorer at /explorer", () => {
     expect(labels).toContain("Bo builds the release notes on Fridays");
     await clickNode(page, `agent:${ids.bo}`);
     await page.locator("input[name=q]").fill("Dana salary written design reviews");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.locator("form.search button").click();
     await page.locator(".picklist button", { hasText: "Dana prefers" }).first().waitFor();
     await expectClean(page, watch);
     for (const view of ["people", `people?id=${ids.dana}`, "beliefs", "approvals", `feed?agent=${ids.ana}`, "runs", `graph?kind=person&id=${ids.dana}`]) {
@@ -325,12 +334,12 @@ describe("memory explorer at /explorer", () => {
     const first = await page.evaluate(() => (globalThis as unknown as ExplorerWindow).__explorer.paints[0]!);
     const summaries = await page.evaluate(() => (globalThis as unknown as ExplorerWindow).__explorer.cy.nodes('[kind = "summary"]').map((n) => n.data("label")));
     expect(summaries.sort()).toEqual(["+238 more memories: insight", "+238 more memories: interaction", "+238 more memories: learning", "+238 more memories: observation"]);
+    await screenshot(page, "large");
     const summaryId = await page.evaluate(() => (globalThis as unknown as ExplorerWindow).__explorer.cy.nodes('[kind = "summary"]').map((n) => n.id())[0]!);
     await clickNode(page, summaryId);
     await page.waitForFunction(() => (globalThis as unknown as ExplorerWindow).__explorer.paints.length > 1);
-    await screenshot(page, "large");
     const revealed = await page.evaluate(() => (globalThis as unknown as ExplorerWindow).__explorer.paints[1]!);
-    console.log(`explorer paint: 1,000-memory neighbourhood summarised to ${first.nodes} nodes in ${first.ms} ms; a summary opened to ${revealed.nodes} nodes in ${revealed.ms} ms`);
+    console.log(`explorer paint: 1,000-memory neighbourhood summarised to ${first.nodes} nodes in ${first.ms} ms (read ${first.loadMs}, drawn ${first.drawMs}); a summary opened to ${revealed.nodes} nodes in ${revealed.ms} ms`);
     expect(first.ms).toBeLessThan(1000);
     await expectClean(page, watch);
     await page.close();
@@ -360,16 +369,15 @@ describe("explorer and GraphiQL on the embedded default", () => {
 
   it("serves the local token to this machine's pages only", async () => {
     const url = `http://127.0.0.1:${gw.app.gateway.port}/local-token`;
-    const own = await fetch(url);
-    expect(own.status).toBe(200);
-    expect(((await own.json()) as { token: string }).token).toMatch(/^ey/);
+    const token = async (headers: Record<string, string> = {}) => ((await (await fetch(url, { headers })).json()) as { token: string | null }).token;
+    expect(await token()).toMatch(/^ey/);
     // DNS rebinding: a page of another site reaches the socket under its own name (fetch would not send a Host of ours).
-    expect(await statusWithHost(url, "attacker.example")).toBe(403);
-    expect(await statusWithHost(url, "localhost")).toBe(200);
+    expect(await tokenWithHost(url, "attacker.example")).toBeNull();
+    expect(await tokenWithHost(url, "localhost")).toMatch(/^ey/);
     // Another origin (another site, another local port) cannot read it either.
-    expect((await fetch(url, { headers: { origin: "http://attacker.example" } })).status).toBe(403);
-    expect((await fetch(url, { headers: { origin: "http://127.0.0.1:1" } })).status).toBe(403);
-    expect((await fetch(url, { headers: { origin: `http://127.0.0.1:${gw.app.gateway.port}` } })).status).toBe(200);
+    expect(await token({ origin: "http://attacker.example" })).toBeNull();
+    expect(await token({ origin: "http://127.0.0.1:1" })).toBeNull();
+    expect(await token({ origin: `http://127.0.0.1:${gw.app.gateway.port}` })).toMatch(/^ey/);
   });
 
   it("/graphiql runs its first query with the local token, nothing pasted", async () => {

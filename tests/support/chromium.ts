@@ -33,7 +33,7 @@ export function watchPage(page: Page) {
   page.on("websocket", (socket) => requested.push(socket.url()));
   page.on("pageerror", (error) => errors.push(error.message));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    if (message.type() === "error") errors.push(`${message.text()} (${message.location().url})`);
   });
   return { requested, errors, offMachine: () => requested.filter(leavesLoopback) };
 }

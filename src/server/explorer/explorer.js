@@ -5,7 +5,8 @@
 // explorer was given in this tab; otherwise the Headers tab, as before.
 async function bearer() {
   const res = await fetch(new URL("../local-token", window.location.href)).catch(() => null);
-  if (res?.ok) return (await res.json()).token;
+  const local = res?.ok ? await res.json() : {};
+  if (local.token) return local.token;
   try {
     const given = JSON.parse(sessionStorage.getItem("mnemograph.explorer.credential") ?? "null");
     return given?.kind === "token" ? given.value : null;

@@ -79,8 +79,8 @@ async function agentMemories(api, id) {
   const page = (offset) =>
     api
       .gql(
-        `query ExplorerAgentMemories($id: ID!, $offset: Int!) { agents(where: { id: { eq: $id } }) {
-          memories(limit: ${PAGE}, offset: $offset, sort: [{ createdAt: DESC }]) { ${MEMORY} } } }`,
+        `query ExplorerAgentMemories($id: ID!, $offset: Int!) { agents(where: { id: { eq: $id } }, limit: 1) {
+          memories(limit: ${PAGE}, offset: $offset, sort: [{ createdAt: DESC }, { id: ASC }]) { ${MEMORY} } } }`,
         { id, offset },
       )
       .then((d) => d.agents[0]?.memories ?? []);
@@ -90,13 +90,14 @@ async function agentMemories(api, id) {
     all.push(...batch.flat());
     if (batch.some((b) => b.length < PAGE)) break;
   }
-  return all;
+  // Pages of one sort are disjoint (id breaks createdAt's ties); keep each memory once all the same.
+  return [...new Map(all.map((m) => [m.id, m])).values()];
 }
 
 async function agent(api, id, limit) {
   const [data, memories] = await Promise.all([
     api.gql(
-      `query ExplorerAgent($id: ID!, $limit: Int!) { agents(where: { id: { eq: $id } }) {
+      `query ExplorerAgent($id: ID!, $limit: Int!) { agents(where: { id: { eq: $id } }, limit: 1) {
         id name role state
         beliefs { ${BELIEF} }
         assignedTasks(limit: $limit) { id description status createdAt }
@@ -123,7 +124,7 @@ async function agent(api, id, limit) {
 
 async function memory(api, id) {
   const { memories } = await api.gql(
-    `query ExplorerMemory($id: ID!) { memories(where: { id: { eq: $id } }) {
+    `query ExplorerMemory($id: ID!) { memories(where: { id: { eq: $id } }, limit: 1) {
       ${MEMORY} tags participants conversationId
       agent { id name role } relatedAgents { id name role } aboutPeople { id name }
     } }`,
@@ -148,7 +149,7 @@ export const FACT_RECORD = `id type object objectId objectLabel confidence valid
 async function person(api, id, limit) {
   const data = await api.gql(
     `query ExplorerPerson($id: ID!, $limit: Int!) {
-      people(where: { id: { eq: $id } }) { id name realName aliases messages(limit: $limit, sort: [{ timestamp: DESC }]) { ${MESSAGE} } }
+      people(where: { id: { eq: $id } }, limit: 1) { id name realName aliases messages(limit: $limit, sort: [{ timestamp: DESC }]) { ${MESSAGE} } }
       personTimeline(personId: $id) { timeline { ${FACT_RECORD} } }
     }`,
     { id, limit },
@@ -173,7 +174,7 @@ async function person(api, id, limit) {
 
 async function message(api, id) {
   const { messages } = await api.gql(
-    `query ExplorerMessage($id: ID!) { messages(where: { id: { eq: $id } }) {
+    `query ExplorerMessage($id: ID!) { messages(where: { id: { eq: $id } }, limit: 1) {
       ${MESSAGE} authorId author { id name } mentions { id name } channel { id name platform } replyTo { ${MESSAGE} }
     } }`,
     { id },
@@ -194,7 +195,7 @@ async function message(api, id) {
 
 async function channel(api, id, limit) {
   const { channels } = await api.gql(
-    `query ExplorerChannel($id: ID!, $limit: Int!) { channels(where: { id: { eq: $id } }) {
+    `query ExplorerChannel($id: ID!, $limit: Int!) { channels(where: { id: { eq: $id } }, limit: 1) {
       id name platform messages(limit: $limit, sort: [{ timestamp: DESC }]) { ${MESSAGE} author { id name } }
     } }`,
     { id, limit },
@@ -213,9 +214,9 @@ async function channel(api, id, limit) {
 
 async function belief(api, id) {
   const { beliefs } = await api.gql(
-    `query ExplorerBelief($id: ID!) { beliefs(where: { id: { eq: $id } }) {
+    `query ExplorerBelief($id: ID!) { beliefs(where: { id: { eq: $id } }, limit: 1) {
       ${BELIEF} domains strength
-      evolvedFrom { ${BELIEF} } evolvedInto { ${BELIEF} } supports { ${BELIEF} } contradicts { ${BELIEF} }
+      evolvedFrom(limit: 20) { ${BELIEF} } evolvedInto(limit: 20) { ${BELIEF} } supports(limit: 50) { ${BELIEF} } contradicts(limit: 50) { ${BELIEF} }
       accessedBy { id name role }
     } }`,
     { id },
@@ -238,7 +239,7 @@ async function belief(api, id) {
 
 async function knowledge(api, id) {
   const { knowledges } = await api.gql(
-    `query ExplorerKnowledge($id: ID!) { knowledges(where: { id: { eq: $id } }) { ${KNOWLEDGE} accessedBy { id name role } } }`,
+    `query ExplorerKnowledge($id: ID!) { knowledges(where: { id: { eq: $id } }, limit: 1) { ${KNOWLEDGE} accessedBy { id name role } } }`,
     { id },
   );
   const k = knowledges[0];
@@ -250,7 +251,7 @@ async function knowledge(api, id) {
 async function task(api, id) {
   const short = "id description status createdAt";
   const { tasks } = await api.gql(
-    `query ExplorerTask($id: ID!) { tasks(where: { id: { eq: $id } }) {
+    `query ExplorerTask($id: ID!) { tasks(where: { id: { eq: $id } }, limit: 1) {
       ${short} outcome assignedTo { id name role } spawned { ${short} } spawnedBy { ${short} } dependsOn { ${short} }
     } }`,
     { id },

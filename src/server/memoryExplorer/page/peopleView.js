@@ -11,7 +11,9 @@ function standing(f) {
   return { label: "current", cls: "current" };
 }
 
-const span = (f) => [f.start ?? f.validFrom?.slice(0, 10) ?? "?", f.end ?? f.validUntil?.slice(0, 10) ?? (f.current ? "now" : "?")].join(" → ");
+/** A date as written (`2019`, `2019-03`) or the day of a timestamp. */
+const day = (d) => (d ? String(d).slice(0, 10) : null);
+const span = (f) => [day(f.start ?? f.validFrom) ?? "?", day(f.end ?? f.validUntil) ?? (f.current ? "now" : "?")].join(" → ");
 
 export async function peopleView(root, { api, go, params }) {
   const { people } = await api.gql(`query ExplorerPeople { people(limit: 200, sort: [{ name: ASC }]) { id name } }`);

@@ -41,6 +41,18 @@ function runSummary(run) {
     h("h4", {}, `Facts kept (${run.facts.length})`), h("ul", {}, run.facts.map((f) => h("li", {}, f))));
 }
 
+/** A run's conversation (its messages as JSON text) in a few words: the last message. */
+function conversationLabel(text) {
+  try {
+    const messages = JSON.parse(text);
+    const last = Array.isArray(messages) ? messages.at(-1) : null;
+    if (last?.content) return `${last.authorName ?? last.authorId ?? "?"}: ${last.content}`;
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return text;
+}
+
 /** "Ana: where does Bo work now?" lines → retrieveContext messages. */
 function messagesFrom(text) {
   return text.split("\n").map((l) => l.trim()).filter(Boolean).map((line) => {
@@ -53,7 +65,7 @@ export async function runsView(root, { api, go, params }) {
   const { retrievalRuns } = await api.gql(`query ExplorerRuns { retrievalRuns(limit: 50, sort: [{ createdAt: DESC }]) { id conversation createdAt stopReason confidence } }`);
   const runId = params.run ?? retrievalRuns[0]?.id;
   const select = h("select", { name: "run", onchange: (e) => go("runs", { run: e.target.value }) },
-    retrievalRuns.map((r) => h("option", { value: r.id, selected: r.id === runId }, `${when(r.createdAt)} · ${cut(r.conversation, 60)} (${r.confidence})`)));
+    retrievalRuns.map((r) => h("option", { value: r.id, selected: r.id === runId }, `${when(r.createdAt)} · ${cut(conversationLabel(r.conversation), 60)} (${r.confidence.toLowerCase()})`)));
   const recorded = h("div", {});
   const messages = h("textarea", { name: "messages", rows: 4, cols: 70, placeholder: "Ana: where does Bo work now?" });
   const channel = h("input", { type: "text", name: "channelId", placeholder: "channel id (optional)" });
@@ -65,7 +77,7 @@ export async function runsView(root, { api, go, params }) {
       replace(answer, h("p", { class: "muted" }, "Running retrieveContext…"));
       try {
         const { retrieveContext: r } = await api.gql(
-          `query ExplorerRetrieve($input: RetrieveContextInput!) { retrieveContext(input: $input) {
+          `mutation ExplorerRetrieve($input: RetrieveContextInput!) { retrieveContext(input: $input) {
             facts confidence reasoning
             metadata { runId planner stopReason processingTimeMs queriesExecuted iterationsUsed }
             trace { stage iteration detail elapsedMs toolCalls { tool arguments ok error resultSize elapsedMs } } } }`,

@@ -67,30 +67,18 @@ function session(credential, source) {
   };
 }
 
-/** May GraphQL be called with nothing at all (MNEMOGRAPH_AUTH=off on loopback)? */
-async function openGateway() {
-  const res = await fetch(new URL("graphql", base), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query: "{ __typename }" }),
-  });
-  return res.ok;
-}
-
 /**
  * The session to start with, or null when the user has to sign in: a credential
- * this tab was given, else the local token, else none on a gateway with
- * authentication off.
+ * this tab was given, else the local token (GET /local-token gives it to this
+ * machine's own pages only), else none on a gateway with authentication off.
  */
 export async function startSession() {
   const given = saved();
   if (given) return session(given, "given");
-  const local = await fetch(new URL("local-token", base), { headers: { accept: "application/json" } }).catch(() => null);
-  if (local?.ok) {
-    const { token } = await local.json();
-    return session({ kind: "token", value: token }, "local");
-  }
-  if (await openGateway().catch(() => false)) return session(null, "open");
+  const res = await fetch(new URL("local-token", base), { headers: { accept: "application/json" } }).catch(() => null);
+  const local = res?.ok ? await res.json() : {};
+  if (local.token) return session({ kind: "token", value: local.token }, "local");
+  if (local.authentication === "off") return session(null, "open");
   return null;
 }
 
