@@ -27,7 +27,14 @@ export default tseslint.config(
     files: ["src/server/explorer/**/*.js"],
     languageOptions: {
       sourceType: "script",
-      globals: { window: "readonly", document: "readonly", URL: "readonly", React: "readonly", ReactDOM: "readonly", GraphiQL: "readonly" },
+      globals: { window: "readonly", document: "readonly", URL: "readonly", fetch: "readonly", sessionStorage: "readonly", React: "readonly", ReactDOM: "readonly", GraphiQL: "readonly" },
     },
+  },
+  // The memory explorer's page: browser ES modules, with the vendored builds' globals.
+  {
+    files: ["src/server/memoryExplorer/page/**/*.js"],
+    languageOptions: { sourceType: "module", globals: Object.fromEntries(
+        ["window", "document", "history", "location", "URL", "URLSearchParams", "fetch", "sessionStorage", "atob", "performance", "requestAnimationFrame", "Node", "cytoscape", "graphqlWs"].map((name) => [name, "readonly"]),
+      ), },
   },
 );

@@ -13,7 +13,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const outDir = path.resolve(process.argv[2] ?? path.join(root, "dist"));
 
 /** Folders under src/ whose non-TypeScript files are served or read at run time (the explorer's page, the ONNX model's thread). */
-const ASSET_DIRS = ["server/explorer", "embeddings"];
+const ASSET_DIRS = ["server/explorer", "server/memoryExplorer/page", "embeddings"];
 
 rmSync(outDir, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");

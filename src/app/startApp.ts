@@ -168,6 +168,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           availability,
           metrics,
           authenticate: auth.authenticate,
+          localToken: auth.localToken,
           routes: tokenRoute(exchange),
           restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute, openApiRoute(VERSION)],
           mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),

@@ -11,6 +11,8 @@ export interface AuthSetup {
   authenticate: Authenticator;
   /** The HS256 secret tokens are signed with, if this gateway signs any. */
   signingSecret: string | undefined;
+  /** The token written to `local-token` on the embedded default, which the gateway's own pages use on loopback. */
+  localToken?: string;
 }
 
 const LOCAL_TOKEN_TTL = 30 * 24 * 3600;
@@ -31,6 +33,7 @@ export async function setupAuth(config: Config, logger: Logger): Promise<AuthSet
     return { authenticate: createAuthenticator("off", null), signingSecret: undefined };
   }
   let secret = auth.jwtSecret;
+  let localToken: string | undefined;
   if (!secret && !auth.jwksUrl) {
     if (!isLoopback(config.host)) throw new Error("Set JWT_SECRET or JWKS_URL: a gateway that listens beyond loopback must verify tokens");
     const dir = config.home;
@@ -39,7 +42,8 @@ export async function setupAuth(config: Config, logger: Logger): Promise<AuthSet
     const token = await signOperatorToken(secret, { tenantId: LOCAL_TENANT, agentId: "local-admin", roles: ["agent", "approver", "admin"] }, LOCAL_TOKEN_TTL, auth);
     const file = path.join(dir, "local-token");
     await writeFile(file, `${token}\n`, { mode: 0o600 });
+    localToken = token;
     logger.info({ file }, "No JWT_SECRET given: made a local one. An admin and operator token for tenant 'local' is in this file; send it as 'Authorization: Bearer <token>'");
   }
-  return { authenticate: createAuthenticator("token", createTokenVerifier(auth, secret)), signingSecret: secret };
+  return { authenticate: createAuthenticator("token", createTokenVerifier(auth, secret)), signingSecret: secret, localToken };
 }

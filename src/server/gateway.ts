@@ -20,6 +20,7 @@ import { createConnectionScope, type ClosableConnectionScope } from "./connectio
 import { createContextFactory } from "./context.js";
 import { type RequestContext } from "../core/requestContext.js";
 import { explorerRouter } from "./explorer/explorerRouter.js";
+import { localTokenRoute, memoryExplorerRouter } from "./memoryExplorer/index.js";
 import { healthHandler, liveHandler, readyHandler, type HealthState } from "./health.js";
 import type { DatabaseAvailability } from "../graph/availability.js";
 import { registerAdmissionGauges, type GatewayMetrics } from "./metrics/gatewayMetrics.js";
@@ -64,6 +65,8 @@ export interface GatewayDeps {
   /** The registry /metrics serves and the recorders the gateway reports to. */
   metrics: GatewayMetrics;
   authenticate: Authenticator;
+  /** The embedded default's local token (setupAuth), served to this machine's own pages at /local-token. */
+  localToken?: string;
   /** Extra routes (token exchange) mounted before /graphql. */
   routes?: express.Router;
   /** REST adapters over GraphQL operations, mounted under /api (POST /api/memory/retrieve). */
@@ -180,6 +183,8 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   app.get("/health/ready", readyHandler(healthDeps));
   app.get("/metrics", operatorMetricsHandler(metrics.registry, authenticate));
   app.use("/graphiql", explorerRouter());
+  app.use("/explorer", memoryExplorerRouter());
+  app.get("/local-token", localTokenRoute({ token: deps.localToken, authenticationOff: config.auth.mode === "off" }));
   // A span per HTTP request; the guard names it after its operation (WebSocket operations get a span of their own).
   if (config.tracing.endpoint) app.use(["/graphql", "/api", "/mcp"], traceRequests);
   app.get("/", (_req, res) => res.redirect("/graphql"));

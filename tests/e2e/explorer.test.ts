@@ -1,14 +1,11 @@
-import { access, constants, mkdir } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, leavesLoopback } from "../support/chromium.js";
 import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../support/testGateway.js";
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const SCREENSHOT = path.resolve("test-results", "explorer.png");
-const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
-/** URL schemes that never leave the page, so they cannot reach another host. */
-const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:"]);
 
 /** A CodeMirror 5 editor as GraphiQL 3 attaches it to the editor's DOM node. */
 interface CodeMirrorElement {
@@ -26,30 +23,6 @@ const EDITORS = {
   openTool: ".graphiql-editor-tool .graphiql-editor:not(.hidden) .CodeMirror",
   response: ".graphiql-response .CodeMirror",
 };
-
-/** CI installs Chromium with apt-get, so a missing binary is a broken machine, not a reason to skip. */
-async function launchChromium(): Promise<Browser> {
-  try {
-    await access(CHROMIUM_PATH, constants.X_OK);
-  } catch {
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH.`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
 
 /** Replaces an editor's text through CodeMirror itself, which fires the change GraphiQL listens to. */
 async function setEditorText(page: Page, selector: string, text: string): Promise<void> {
@@ -69,11 +42,6 @@ async function editorText(page: Page, selector: string): Promise<string> {
     if (!editor) throw new Error(`No CodeMirror editor matches ${selector}`);
     return editor.CodeMirror.getValue();
   }, selector);
-}
-
-function leavesLoopback(url: string): boolean {
-  const { protocol, hostname } = new URL(url);
-  return !LOCAL_SCHEMES.has(protocol) && !LOOPBACK_HOSTS.has(hostname);
 }
 
 describe("offline explorer at /graphiql", () => {

@@ -1,0 +1,2 @@
+export { memoryExplorerRouter } from "./memoryExplorerRouter.js";
+export { localTokenRoute } from "./localTokenRoute.js";
