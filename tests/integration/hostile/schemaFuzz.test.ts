@@ -59,6 +59,10 @@ const FUZZED_ROUTES = [
   "GET /graphiql/",
   "GET /graphiql/explorer.js",
   "GET /graphiql/assets/:name",
+  "GET /explorer/",
+  "GET /explorer/:name",
+  "GET /explorer/assets/:name",
+  "GET /local-token",
 ];
 
 let tg: TokenGateway;

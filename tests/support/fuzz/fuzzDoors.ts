@@ -247,7 +247,7 @@ export async function postMcp(env: FuzzEnv, sessionId: string, request: unknown)
 
 /** GET routes without input: probed with hostile query strings and paths. */
 export const probePaths = fc.tuple(
-  fc.constantFrom("/", "/health", "/health/live", "/health/ready", "/metrics", "/api/openapi.json", "/graphiql/", "/graphiql/explorer.js", "/graphiql/assets/x.js", "/graphiql/assets/..%2f..%2fpackage.json", "/graphiql/assets/%00"),
+  fc.constantFrom("/", "/health", "/health/live", "/health/ready", "/metrics", "/api/openapi.json", "/graphiql/", "/graphiql/explorer.js", "/graphiql/assets/x.js", "/graphiql/assets/..%2f..%2fpackage.json", "/graphiql/assets/%00", "/explorer/", "/explorer/main.js", "/explorer/..%2f..%2fpackage.json", "/explorer/assets/x.js", "/explorer/assets/%00", "/local-token"),
   fc.string({ unit: fc.constantFrom("a", "=", "&", "%", "2", "F", "<", "'", ".", "/"), maxLength: 20 }),
 );
 
