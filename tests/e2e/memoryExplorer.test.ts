@@ -131,12 +131,15 @@ async function open(view: string, caller: Caller = viewer): Promise<{ page: Page
   return { page, watch };
 }
 
-/** Saves the view's picture as a test artifact and as the docs' illustration. */
+/**
+ * Saves the view's picture as a test artifact; with UPDATE_DOCS_SCREENSHOTS=1 also as the docs'
+ * illustration (not on every run: each run's ids differ, and the docs would change with them).
+ */
 async function screenshot(page: Page, name: string) {
   await mkdir(RESULTS, { recursive: true });
   const file = path.join(RESULTS, `explorer-${name}.png`);
   await page.screenshot({ path: file });
-  await copyFile(file, path.join(DOCS, `explorer-${name}.png`));
+  if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") await copyFile(file, path.join(DOCS, `explorer-${name}.png`));
 }
 
 /** No console error, nothing off the machine, no other agent's private node and no other tenant's node, in the page or the graph. */
