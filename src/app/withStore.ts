@@ -5,7 +5,7 @@ import { runMigrations } from "../graph/migrations/runMigrations.js";
 import type { Logger } from "../logging/logger.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { migrationsFor } from "./migrations.js";
-import { resourceStack, type ResourceStack } from "./resourceStack.js";
+import { startStack, type ResourceStack } from "./resourceStack.js";
 import { schemaFactsOf } from "./schemaFacts.js";
 import { refuseSecondEmbedded, startDatabase } from "./startDatabase.js";
 
@@ -26,19 +26,17 @@ export interface Store {
  */
 export async function withStore<T>(config: Config, logger: Logger, run: (store: Store) => Promise<T>): Promise<T> {
   await refuseSecondEmbedded(config);
-  const stack = resourceStack();
-  let result: T;
-  try {
-    const { driver } = await startDatabase(stack, config, logger);
-    const database = config.neo4j.database;
-    await driver.verifyConnectivity({ database });
-    const { document } = loadTypeDefs();
-    await runMigrations(driver, database, migrationsFor(document, { sharedKeys: config.searchSharedKeys }), logger);
-    result = await run({ driver, database, schema: schemaFactsOf(document), stack });
-  } catch (err) {
-    await stack.stop().catch((stopErr: unknown) => logger.warn({ err: stopErr }, "A part did not stop cleanly after the command failed"));
-    throw err;
-  }
-  await stack.stop();
-  return result;
+  return startStack(
+    async (stack) => {
+      const { driver } = await startDatabase(stack, config, logger);
+      const database = config.neo4j.database;
+      await driver.verifyConnectivity({ database });
+      const { document } = loadTypeDefs();
+      await runMigrations(driver, database, migrationsFor(document, { sharedKeys: config.searchSharedKeys }), logger);
+      const result = await run({ driver, database, schema: schemaFactsOf(document), stack });
+      await stack.stop();
+      return result;
+    },
+    (stopErr) => logger.warn({ err: stopErr }, "A part did not stop cleanly after the command failed"),
+  );
 }

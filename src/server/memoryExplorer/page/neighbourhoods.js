@@ -165,7 +165,8 @@ async function person(api, id, limit) {
     if (object.kind === "person") object.id = key("person", f.objectId);
     items.push({ node: object, group: "facts", follows: fact.id, edge: edge(fact.id, object.id, f.type.toLowerCase(), fact.faded) });
     for (const m of f.evidenceMessages) {
-      items.push({ node: messageNode(m), group: "facts", follows: fact.id, edge: edge(messageNode(m).id, fact.id, "evidence") });
+      const evidence = messageNode(m);
+      items.push({ node: evidence, group: "facts", follows: fact.id, edge: edge(evidence.id, fact.id, "evidence") });
     }
   }
   for (const m of p.messages) items.push(around(center, messageNode(m), "wrote", "messages", false));
