@@ -153,8 +153,18 @@ export function uniqueAgent(prefix = "test"): string {
 }
 
 /** Removes every node a test agent wrote. */
+/**
+ * Deletes what `ownerId` wrote. Files share the auth-off tenant, and a fact's object (the "Python" skill,
+ * the "Google" org, the "PyCon" event) is one node per tenant, owned by whichever file named it first:
+ * a node that another owner's node still points at is kept, or that file's facts would vanish mid-run.
+ */
 export async function removeOwnedBy(driver: Driver, ownerId: string): Promise<void> {
-  await driver.executeQuery("MATCH (n) WHERE n.ownerId = $ownerId DETACH DELETE n", { ownerId });
+  await driver.executeQuery(
+    `MATCH (n) WHERE n.ownerId = $ownerId
+       AND NOT EXISTS { MATCH (m)-->(n) WHERE m.ownerId IS NOT NULL AND m.ownerId <> $ownerId }
+     DETACH DELETE n`,
+    { ownerId },
+  );
 }
 
 /** The test file this worker is running (vitest keeps it on expect's state). */

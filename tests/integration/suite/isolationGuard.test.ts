@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IsolationBreach } from "../../support/isolationGuard.js";
-import { startTestGateway, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+import { ok } from "../../support/gql.js";
+import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+import { ASSERT } from "../tools/peopleFixture.js";
 
 /**
  * The parallel project's guard, provoked on purpose: a test that counts every node (as the
@@ -44,5 +46,24 @@ describe("the isolation guard of the parallel project", () => {
     const { records } = await gw.driver.executeQuery("MATCH (n:IsolationProbe {ownerId: $me}) RETURN count(n) AS n", { me });
     expect(records[0]!.get("n").toNumber()).toBe(1);
     await expect(gw.driver.executeQuery("EXPLAIN MATCH (n) RETURN count(n)")).resolves.toBeDefined();
+  });
+
+  it("removeOwnedBy keeps a fact's object that another file's fact still points at", async () => {
+    // Two files in the shared auth-off tenant name the same skill: the first to name it owns the one node.
+    const first = uniqueAgent("isolation-first");
+    const skill = `Skill-${me}`;
+    await ok(gw, `mutation ($p: [PersonCreateInput!]!) { createPeople(input: $p) { people { id } } }`, { p: [{ id: `${first}-p`, name: "First" }] }, first);
+    await ok(gw, ASSERT, { facts: [{ subject: `${first}-p`, relation: "HAS_SKILL", object: skill, confidence: 0.9, evidence: ["m1"] }] }, first);
+    await ok(gw, `mutation ($p: [PersonCreateInput!]!) { createPeople(input: $p) { people { id } } }`, { p: [{ id: `${me}-p`, name: "Second" }] }, me);
+    await ok(gw, ASSERT, { facts: [{ subject: `${me}-p`, relation: "HAS_SKILL", object: skill, confidence: 0.9, evidence: ["m2"] }] }, me);
+    const skillsOf = async (owner: string) =>
+      (await gw.driver.executeQuery("MATCH (:Person {id: $id})-[:HAS_SKILL]->(s:Skill) RETURN s.name AS name, s.ownerId AS owner", { id: `${owner}-p` })).records.map((r) => r.toObject());
+    expect(await skillsOf(me)).toEqual([{ name: skill, owner: first }]);
+
+    await removeOwnedBy(gw.driver, first);
+    expect(await skillsOf(me)).toEqual([{ name: skill, owner: first }]);
+    const { records } = await gw.driver.executeQuery("MATCH (p:Person {id: $id}) RETURN count(p) AS n", { id: `${first}-p` });
+    expect(records[0]!.get("n").toNumber()).toBe(0);
+    await gw.driver.executeQuery("MATCH (s:Skill {ownerId: $first, name: $skill}) DETACH DELETE s", { first, skill });
   });
 });
