@@ -6,8 +6,6 @@ import { poolAndNormalize } from "./pooling.js";
 import { startOnnxSession, type OnnxFeed } from "./onnxSession.js";
 import type { ModelFiles } from "./provisionModel.js";
 
-/** Texts per ONNX run: large enough to amortise the call, small enough to keep padding cheap. */
-const BATCH_SIZE = 32;
 
 /**
  * Runs a local BERT sentence-embedding model with onnxruntime-node, on a
@@ -35,36 +33,32 @@ export async function createOnnxEmbedder(spec: LocalModelSpec, files: ModelFiles
     return ids.length <= spec.maxTokens ? ids : [...ids.slice(0, spec.maxTokens - 1), ids[ids.length - 1]!];
   }
 
-  async function runBatch(encoded: readonly number[][]): Promise<number[][]> {
-    const width = Math.max(...encoded.map((ids) => ids.length));
-    const mask = encoded.map((ids) => Array.from({ length: width }, (_, j) => (j < ids.length ? 1 : 0)));
-    const tensor = (value: (row: number, col: number) => number): OnnxFeed => ({
-      data: BigInt64Array.from({ length: encoded.length * width }, (_, k) => BigInt(value(Math.floor(k / width), k % width))),
-      dims: [encoded.length, width],
-    });
-    const feeds: Record<string, OnnxFeed> = {
-      input_ids: tensor((r, c) => encoded[r]![c] ?? 0),
-      attention_mask: tensor((r, c) => mask[r]![c]!),
-    };
-    if (needsTypeIds) feeds.token_type_ids = tensor(() => 0);
+  /** One text per run, so no padding: `attention_mask` is all ones. */
+  async function runOne(ids: readonly number[]): Promise<number[]> {
+    const feed = (value: (k: number) => number): OnnxFeed => ({ data: BigInt64Array.from({ length: ids.length }, (_, k) => BigInt(value(k))), dims: [1, ids.length] });
+    const feeds: Record<string, OnnxFeed> = { input_ids: feed((k) => ids[k]!), attention_mask: feed(() => 1) };
+    if (needsTypeIds) feeds.token_type_ids = feed(() => 0);
     const hidden = await session.run(feeds);
-    return poolAndNormalize(hidden.data, hidden.dims as [number, number, number], mask, spec.pooling);
+    return poolAndNormalize(hidden.data, hidden.dims as [number, number, number], [ids.map(() => 1)], spec.pooling)[0]!;
   }
 
   /**
-   * Batches texts of similar length together (a batch is padded to its
-   * longest text, so mixing a 5-token and a 300-token text wastes work), and
-   * returns the vectors in the order of the texts.
+   * Embeds each text in a run of its own. The quantized models scale their
+   * activations over the whole input tensor, so a text run beside others got
+   * a vector that depended on them: the same turn differed by up to 0.008 in
+   * cosine from one ingest to the next, and a stored text did not match
+   * itself embedded alone as a query. Runs of one are also cheaper here
+   * (LoCoMo turns, runs of 32 against runs of 1, alternated: 33–35 against
+   * 22–28 ms of CPU per text; turns after the turn before: 63–65 against
+   * 45 ms; docs/benchmarks.md). Runs are serialised on the model's thread.
    */
   async function embed(texts: readonly string[]): Promise<number[][]> {
-    const encoded = texts.map(encode);
-    const order = encoded.map((_, i) => i).sort((a, b) => encoded[a]!.length - encoded[b]!.length);
-    const vectors: number[][] = new Array<number[]>(texts.length);
-    for (let i = 0; i < order.length; i += BATCH_SIZE) {
-      const indices = order.slice(i, i + BATCH_SIZE);
-      const run = queue.then(() => runBatch(indices.map((k) => encoded[k]!)));
+    const vectors: number[][] = [];
+    for (const text of texts) {
+      const ids = encode(text);
+      const run = queue.then(() => runOne(ids));
       queue = run.catch(() => undefined);
-      (await run).forEach((vector, j) => (vectors[indices[j]!] = vector));
+      vectors.push(await run);
     }
     return vectors;
   }

@@ -18,7 +18,7 @@ describe("the local embedding model's thread", () => {
     await embedder?.close();
   });
 
-  it("leaves the event loop turning while the model runs, and gives the same vectors as one text at a time", async () => {
+  it("leaves the event loop turning while the model runs, and gives each text the vector it gets alone", async () => {
     const texts = Array.from({ length: 96 }, (_, i) =>
       `Memory ${i}: the squad talked about the release plan, the flaky deploy on Friday, who owns the database migration and what the game agent learned in round ${i}.`.repeat(3),
     );
@@ -32,23 +32,33 @@ describe("the local embedding model's thread", () => {
     const vectors = await embedder.embedPassages(texts);
     embedding = false;
 
-    // Three batches of 32: run on the event loop, each batch would allow the loop one turn.
+    // 96 runs: on the event loop, each run would allow the loop one turn.
     expect(turns).toBeGreaterThan(30);
     expect(vectors).toHaveLength(texts.length);
-    // Each vector comes back in its text's place: the one text embedded alone is nearest its own.
+    // Each vector comes back in its text's place, and is the one the text gets alone: what a text is
+    // embedded beside does not change its vector (the quantized model's scale once spanned the batch).
     const [alone] = await embedder.embedPassages([texts[5]!]);
-    const dots = vectors.map((v) => v.reduce((sum, x, k) => sum + x * alone![k]!, 0));
-    expect(dots.indexOf(Math.max(...dots))).toBe(5);
-    expect(dots[5]).toBeGreaterThan(0.99);
+    expect(vectors[5]).toEqual(alone);
   });
 
-  it("answers a query that comes during a long call after the batch in progress, not after the whole call", async () => {
+  it("gives a text the same vector whatever it is embedded with, so a turn gets one vector in every ingest", async () => {
+    const turn = "Caroline went to the LGBTQ support group on Tuesday and felt accepted.";
+    const short = ["ok", "sure, see you then"];
+    const long = [`${"The squad's release notes, the deploy calendar and the game agent's route through the cave. ".repeat(6)}`];
+    const [a] = await embedder.embedPassages([turn]);
+    const withShort = await embedder.embedPassages([...short, turn]);
+    const withLong = await embedder.embedPassages([...long, turn, ...long]);
+    expect(withShort[2]).toEqual(a);
+    expect(withLong[1]).toEqual(a);
+  });
+
+  it("answers a query that comes during a long call after the run in progress, not after the whole call", async () => {
     const texts = Array.from({ length: 160 }, (_, i) => `Round ${i}: the game agent walked north through the tall grass, met a trainer and lost a battle. `.repeat(4));
     const finished: string[] = [];
     const passages = embedder.embedPassages(texts).then(() => finished.push("passages"));
     const query = embedder.embedQueries(["what did the game agent lose?"]).then(() => finished.push("query"));
     await Promise.all([passages, query]);
-    // Five batches of 32: the query runs after the first, ahead of the other four.
+    // 160 runs: the query runs after the one in progress, ahead of the rest.
     expect(finished).toEqual(["query", "passages"]);
   });
 
