@@ -289,7 +289,7 @@ describe("knowledgeFeed", () => {
       const mongke = await loadFeedRules(target, seedTenant, "mongke");
       expect(mongke.map((r) => r.sources).sort()).toEqual([["jochi"], ["temujin"]]);
       const kublai = await loadFeedRules(target, seedTenant, "kublai");
-      expect(kublai).toEqual([{ knowledgeTypes: [], domains: [], minConfidence: 0, delivery: "BATCHED", batchIntervalSeconds: 300, sources: [] }]);
+      expect(kublai).toEqual([{ id: expect.any(String), knowledgeTypes: [], domains: [], minConfidence: 0, delivery: "BATCHED", batchIntervalSeconds: 300, sources: [] }]);
     } finally {
       await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $t DETACH DELETE n", { t: seedTenant });
     }
