@@ -3,19 +3,22 @@ import type { EventRoute } from "./feedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 
 /** One message of a feed: events to deliver now and the position to resume from after them. */
-export interface FeedDelivery {
+export interface FeedDelivery<E extends OutboxEvent = OutboxEvent> {
   mode: "REPLAY" | "IMMEDIATE" | "BATCH";
-  events: OutboxEvent[];
+  events: E[];
   position: FeedPosition;
 }
 
-/** A connection's feed state: where it stands and the batch it is filling. Never mutated: each step returns a new one. */
-export interface FeedState {
+/**
+ * A connection's feed state: where it stands and the batch it is filling. Never mutated: each step returns a new one.
+ * `E` is the event as the connection delivers it (the stream's carry the rules that selected them).
+ */
+export interface FeedState<E extends OutboxEvent = OutboxEvent> {
   position: FeedPosition;
-  pending: OutboxEvent[];
+  pending: E[];
 }
 
-export function startState(seq: number): FeedState {
+export function startState<E extends OutboxEvent = OutboxEvent>(seq: number): FeedState<E> {
   return { position: { seen: seq, batchedFrom: seq }, pending: [] };
 }
 
@@ -30,7 +33,7 @@ function positionOf(seen: number, pending: readonly OutboxEvent[]): FeedPosition
  * only advances the position. Events at or before `seen` are ignored, which is
  * what makes delivery exactly-once per connection. Pure.
  */
-export function takeEvent(state: FeedState, event: OutboxEvent, route: EventRoute): { state: FeedState; delivery: FeedDelivery | null } {
+export function takeEvent<E extends OutboxEvent>(state: FeedState<E>, event: E, route: EventRoute): { state: FeedState<E>; delivery: FeedDelivery<E> | null } {
   if (event.seq <= state.position.seen) return { state, delivery: null };
   const pending = route === "BATCHED" ? [...state.pending, event] : state.pending;
   const next = { position: positionOf(event.seq, pending), pending };
@@ -39,9 +42,9 @@ export function takeEvent(state: FeedState, event: OutboxEvent, route: EventRout
 }
 
 /** Delivers the batch, if any: afterwards everything seen is delivered. Pure. */
-export function flushBatch(state: FeedState): { state: FeedState; delivery: FeedDelivery | null } {
+export function flushBatch<E extends OutboxEvent>(state: FeedState<E>): { state: FeedState<E>; delivery: FeedDelivery<E> | null } {
   if (state.pending.length === 0) return { state, delivery: null };
-  const next = { position: positionOf(state.position.seen, []), pending: [] };
+  const next: FeedState<E> = { position: positionOf(state.position.seen, []), pending: [] };
   return { state: next, delivery: { mode: "BATCH", events: state.pending, position: next.position } };
 }
 

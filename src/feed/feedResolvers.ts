@@ -6,6 +6,7 @@ import type { AppDeps } from "../core/appDeps.js";
 import type { FeedDelivery } from "./feedBatch.js";
 import { decodeFeedCursor, encodeFeedCursor } from "./feedCursor.js";
 import { createFeedHub } from "./feedHub.js";
+import type { SelectedEvent } from "./feedRules.js";
 import { knowledgeFeedStream } from "./knowledgeFeedStream.js";
 import { encodeCursor } from "./outboxCursor.js";
 import { IGNORED_FEED, untilEnd, type FeedObserver } from "./feedObserver.js";
@@ -48,7 +49,7 @@ export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logge
           observer.subscribers(1);
           return untilEnd(stream, () => observer.subscribers(-1));
         },
-        resolve: (delivery: FeedDelivery) => {
+        resolve: (delivery: FeedDelivery<SelectedEvent>) => {
           const now = Date.now();
           observer.delivered(delivery.mode, delivery.events.map((e) => (now - e.createdAt.getTime()) / 1000));
           return {

@@ -14,6 +14,9 @@ export interface FeedRule {
   sources: string[];
 }
 
+/** A rule as the feed reads it from its SubscriptionRule node, with the node's id: a delivered event names the rules that selected it (FeedEvent.selectedByRuleIds). */
+export type FeedRuleNode = FeedRule & { id: string };
+
 /** Whose feed is being matched: the agent, and whether it reads as a tenant admin. */
 export interface FeedReader {
   agentId: string;
@@ -39,6 +42,18 @@ export function ruleMatches(rule: FeedRule, event: Pick<OutboxEvent, "nodeType" 
   if ((event.confidence ?? 0) < rule.minConfidence) return false;
   if (rule.sources.length > 0 && !rule.sources.includes(event.actorAgentId) && !rule.sources.includes(event.ownerId)) return false;
   return true;
+}
+
+/** An event as a reader receives it: with the ids of the reader's rules that select it (FeedEvent.selectedByRuleIds). */
+export type SelectedEvent = OutboxEvent & { selectedByRuleIds: string[] };
+
+/**
+ * The event with the reader's rules that select it, by the same test routeEvent
+ * applies: the feed says why an event came, so no client has to match rules again.
+ * A broadcast may have none. Pure.
+ */
+export function withSelectingRules(rules: readonly FeedRuleNode[], event: OutboxEvent): SelectedEvent {
+  return { ...event, selectedByRuleIds: rules.filter((r) => ruleMatches(r, event)).map((r) => r.id) };
 }
 
 /**

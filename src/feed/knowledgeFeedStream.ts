@@ -1,10 +1,10 @@
 import type { GraphTarget } from "../graph/executor.js";
 import { ServiceUnavailableError } from "../errors/errors.js";
 import type { Logger } from "../logging/logger.js";
-import { flushBatch, replayRoute, startState, takeEvent, type FeedDelivery, type FeedState } from "./feedBatch.js";
+import { flushBatch, replayRoute, startState, takeEvent, type FeedDelivery } from "./feedBatch.js";
 import type { FeedPosition } from "./feedCursor.js";
 import type { FeedHub } from "./feedHub.js";
-import { batchInterval, routeEvent, type BroadcastDelivery, type FeedReader, type FeedRule } from "./feedRules.js";
+import { batchInterval, routeEvent, withSelectingRules, type BroadcastDelivery, type FeedReader, type FeedRuleNode, type SelectedEvent } from "./feedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 import { pushIterator, type PushIterator } from "./pushIterator.js";
 import { readOutbox } from "./readOutbox.js";
@@ -24,19 +24,20 @@ export interface FeedStreamDeps {
  * One knowledgeFeed subscription: replays what the reader missed after
  * `from` page by page, then follows the tenant's outbox through the hub,
  * routing each event by the reader's rules (feedRules.ts) and batching by
- * feedBatch.ts. Every event is taken once, in seq order, per connection.
+ * feedBatch.ts. Every event is taken once, in seq order, per connection, with
+ * the ids of the rules that selected it as the reader's rules stood then.
  */
-export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, reader: FeedReader, from: FeedPosition | null): PushIterator<FeedDelivery> {
+export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, reader: FeedReader, from: FeedPosition | null): PushIterator<FeedDelivery<SelectedEvent>> {
   const { driver, database, hub, logger, rulesRefreshMs = 5000, pageSize = 500 } = deps;
   const target = { driver, database };
   let signal: (() => void) | null = null;
   const unlisten = hub.listen(tenantId, () => signal?.());
-  const out = pushIterator<FeedDelivery>(() => {
+  const out = pushIterator<FeedDelivery<SelectedEvent>>(() => {
     unlisten();
     signal?.();
   });
 
-  let rules: FeedRule[] = [];
+  let rules: FeedRuleNode[] = [];
   let broadcasts: BroadcastDelivery = "IMMEDIATE";
   // The hub keeps them fresh (read again after its refresh, or at once when this process changes them).
   const refreshRules = async () => {
@@ -52,7 +53,7 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
       const page = await readOutbox(target, tenantId, seq, pageSize);
       if (page.length === 0 || out.closed) return seq;
       seq = page[page.length - 1]!.seq;
-      const missed = page.filter((e) => replayRoute(position, e, routeEvent(reader, rules, e, broadcasts)));
+      const missed = page.filter((e) => replayRoute(position, e, routeEvent(reader, rules, e, broadcasts))).map((e) => withSelectingRules(rules, e));
       if (missed.length) out.push({ mode: "REPLAY", events: missed, position: { seen: seq, batchedFrom: seq } });
     }
   }
@@ -60,14 +61,14 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
   async function run(): Promise<void> {
     await refreshRules();
     const start = from ? await replay(from) : await hub.head(tenantId);
-    let state: FeedState = startState(Math.max(start, from?.seen ?? 0));
+    let state = startState<SelectedEvent>(Math.max(start, from?.seen ?? 0));
     let nextBatchAt = Date.now() + batchInterval(rules) * 1000;
     while (!out.closed) {
       const woke = new Promise<void>((resolve) => (signal = resolve));
       const events = await eventsAfter(state.position.seen);
       await refreshRules();
       for (const event of events) {
-        const step = takeEvent(state, event, routeEvent(reader, rules, event, broadcasts));
+        const step = takeEvent(state, withSelectingRules(rules, event), routeEvent(reader, rules, event, broadcasts));
         state = step.state;
         if (step.delivery) out.push(step.delivery);
       }

@@ -1,4 +1,4 @@
-import type { BroadcastDelivery, FeedRule } from "./feedRules.js";
+import type { BroadcastDelivery, FeedRuleNode } from "./feedRules.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import { onlyRow, type Row, type Statement } from "../graph/statement.js";
 import { mapRows, stringsOrEmpty } from "./mapRow.js";
@@ -15,13 +15,13 @@ export const READ_RULES = `
     OPTIONAL MATCH (r)-[:FROM_AGENT]->(s:Agent {tenantId: $tenantId})
     WITH r, collect(s.id) AS sources
     RETURN collect(CASE WHEN r IS NULL THEN null ELSE {
-      knowledgeTypes: r.knowledgeTypes, domains: r.domains, minConfidence: r.minConfidence,
+      id: r.id, knowledgeTypes: r.knowledgeTypes, domains: r.domains, minConfidence: r.minConfidence,
       delivery: r.delivery, batchIntervalSeconds: r.batchIntervalSeconds, sources: sources } END) AS rules
   }
   RETURN agentId, a.broadcastDelivery AS delivery, rules`;
 
 export interface ReaderRules {
-  rules: FeedRule[];
+  rules: FeedRuleNode[];
   broadcasts: BroadcastDelivery;
 }
 
@@ -31,8 +31,9 @@ interface ReaderRow {
   readers: ReaderRules;
 }
 
-function ruleOf(r: Row): FeedRule {
+function ruleOf(r: Row): FeedRuleNode {
   return {
+    id: r.string("id"),
     knowledgeTypes: stringsOrEmpty(r, "knowledgeTypes"),
     domains: stringsOrEmpty(r, "domains"),
     minConfidence: r.numberOrNull("minConfidence") ?? 0,
@@ -67,7 +68,7 @@ export async function loadReaderRules(target: GraphTarget, tenantId: string, age
 }
 
 /** The subscription rules of one agent, as the feed matches them. */
-export async function loadFeedRules(target: GraphTarget, tenantId: string, agentId: string): Promise<FeedRule[]> {
+export async function loadFeedRules(target: GraphTarget, tenantId: string, agentId: string): Promise<FeedRuleNode[]> {
   return (await loadReaderRules(target, tenantId, agentId)).rules;
 }
 

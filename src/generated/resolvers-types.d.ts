@@ -7291,6 +7291,14 @@ export type FeedEvent = {
   ownerId: Scalars['String']['output'];
   /** Type-specific summary as a JSON object (read the node for more). */
   payload: Scalars['String']['output'];
+  /** Those rules as nodes, the ones the caller may read. */
+  selectedBy: Array<SubscriptionRule>;
+  /**
+   * The ids of the subscriber's subscription rules that selected this event, as
+   * the feed matched them when it took the event (type, domains, confidence,
+   * source). Empty for a broadcast no rule selects.
+   */
+  selectedByRuleIds: Array<Scalars['ID']['output']>;
   /** BROADCAST when addressed to every agent beyond the rules. */
   tier?: Maybe<Scalars['String']['output']>;
   /** KNOWLEDGE_CREATED, KNOWLEDGE_UPDATED or WORKFLOW_TRANSITION. */
@@ -24915,7 +24923,7 @@ export type ResolversTypes = {
   FactWhere: FactWhere;
   FeedDelivery: ResolverTypeWrapper<Omit<FeedDelivery, 'events'> & { events: Array<ResolversTypes['FeedEvent']> }>;
   FeedDeliveryMode: FeedDeliveryMode;
-  FeedEvent: ResolverTypeWrapper<Omit<Omit<FeedEvent, 'actor' | 'node'> & { actor?: Maybe<ResolversTypes['Agent']>, node?: Maybe<ResolversTypes['Knowledge']> }, 'node' | 'actor'>>;
+  FeedEvent: ResolverTypeWrapper<Omit<Omit<FeedEvent, 'actor' | 'node' | 'selectedBy'> & { actor?: Maybe<ResolversTypes['Agent']>, node?: Maybe<ResolversTypes['Knowledge']>, selectedBy: Array<ResolversTypes['SubscriptionRule']> }, 'selectedBy' | 'node' | 'actor'>>;
   FindExpertsResult: ResolverTypeWrapper<Omit<FindExpertsResult, 'experts'> & { experts: Array<ResolversTypes['Expert']> }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   FloatAggregateSelection: ResolverTypeWrapper<FloatAggregateSelection>;
@@ -27177,7 +27185,7 @@ export type ResolversParentTypes = {
   FactUpdateInput: FactUpdateInput;
   FactWhere: FactWhere;
   FeedDelivery: Omit<FeedDelivery, 'events'> & { events: Array<ResolversParentTypes['FeedEvent']> };
-  FeedEvent: Omit<Omit<FeedEvent, 'actor' | 'node'> & { actor?: Maybe<ResolversParentTypes['Agent']>, node?: Maybe<ResolversParentTypes['Knowledge']> }, 'node' | 'actor'>;
+  FeedEvent: Omit<Omit<FeedEvent, 'actor' | 'node' | 'selectedBy'> & { actor?: Maybe<ResolversParentTypes['Agent']>, node?: Maybe<ResolversParentTypes['Knowledge']>, selectedBy: Array<ResolversParentTypes['SubscriptionRule']> }, 'selectedBy' | 'node' | 'actor'>;
   FindExpertsResult: Omit<FindExpertsResult, 'experts'> & { experts: Array<ResolversParentTypes['Expert']> };
   Float: Scalars['Float']['output'];
   FloatAggregateSelection: FloatAggregateSelection;
@@ -30676,6 +30684,8 @@ export type FeedEventResolvers<ContextType = RequestContext, ParentType extends 
   nodeType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   payload?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  selectedBy?: Resolver<Array<ResolversTypes['SubscriptionRule']>, ParentType, ContextType>;
+  selectedByRuleIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   tier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };

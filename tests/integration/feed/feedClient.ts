@@ -19,19 +19,27 @@ export const FEED = `subscription ($agentId: ID!, $after: String) {
   knowledgeFeed(agentId: $agentId, after: $after) { mode cursor events { cursor type nodeId nodeType actorAgentId tier payload createdAt } }
 }`;
 
+/** FEED with the rules that selected each event, ids and nodes. */
+export const FEED_WITH_RULES = FEED.replace("payload createdAt", "payload createdAt selectedByRuleIds selectedBy { id tier }");
+
 export interface Delivery {
   mode: string;
   cursor: string;
-  events: { cursor: string; type: string; nodeId: string; nodeType: string; actorAgentId: string; tier: string | null; payload: string; createdAt: string }[];
+  events: {
+    cursor: string; type: string; nodeId: string; nodeType: string; actorAgentId: string; tier: string | null; payload: string; createdAt: string;
+    /** With FEED_WITH_RULES only. */
+    selectedByRuleIds?: string[];
+    selectedBy?: { id: string; tier: string }[];
+  }[];
 }
 
 /** A real graphql-ws subscriber of knowledgeFeed, collecting what it receives. */
-export function follow(url: string, token: string, agentId: string, after: string | null) {
+export function follow(url: string, token: string, agentId: string, after: string | null, query = FEED) {
   const client = wsClient(url, { authorization: `Bearer ${token}` });
   const deliveries: Delivery[] = [];
   const errors: unknown[] = [];
   const dispose = client.subscribe(
-    { query: FEED, variables: { agentId, after } },
+    { query, variables: { agentId, after } },
     {
       next: (v) => {
         if (v.errors) errors.push(...v.errors);
@@ -67,21 +75,22 @@ export async function headCursor(driver: Driver, tenantId: string): Promise<stri
   return String(neo4j.integer.toNumber(records[0]!.get("seq")));
 }
 
-/** A subscription rule for `agentId`, created directly (rules are data: SubscriptionRule nodes). */
+/** A subscription rule for `agentId`, created directly (rules are data: SubscriptionRule nodes); answers its id. */
 export async function addRule(
   driver: Driver,
   tenantId: string,
   agentId: string,
   rule: { knowledgeTypes?: string[]; domains?: string[]; minConfidence?: number; delivery?: "IMMEDIATE" | "BATCHED"; batchIntervalSeconds?: number; source?: string },
-) {
-  await driver.executeQuery(
+): Promise<string> {
+  const { records } = await driver.executeQuery(
     `MERGE (a:Agent {tenantId: $tenantId, id: $agentId})
      ON CREATE SET a.ownerId = $agentId, a.visibility = 'SHARED', a.sharedWith = [], a.name = $agentId, a.role = 'test', a.createdAt = datetime()
      CREATE (a)-[:HAS_SUBSCRIPTION]->(r:SubscriptionRule {tenantId: $tenantId, id: randomUUID(), ownerId: $agentId, visibility: 'SHARED', sharedWith: [],
        knowledgeTypes: $knowledgeTypes, domains: $domains, minConfidence: $minConfidence, delivery: $delivery, batchIntervalSeconds: $interval, tier: 'DIRECT', createdAt: datetime()})
      WITH r
      OPTIONAL MATCH (s:Agent {tenantId: $tenantId, id: $source})
-     FOREACH (_ IN CASE WHEN s IS NULL THEN [] ELSE [1] END | CREATE (r)-[:FROM_AGENT]->(s))`,
+     FOREACH (_ IN CASE WHEN s IS NULL THEN [] ELSE [1] END | CREATE (r)-[:FROM_AGENT]->(s))
+     RETURN r.id AS id`,
     {
       tenantId,
       agentId,
@@ -93,4 +102,5 @@ export async function addRule(
       source: rule.source ?? null,
     },
   );
+  return records[0]!.get("id") as string;
 }

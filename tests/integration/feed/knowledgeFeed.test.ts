@@ -11,7 +11,7 @@ import { loadFeedRules } from "../../../src/feed/loadFeedRules.js";
 import { seedDefaultSubscriptions } from "../../../src/feed/seedSubscriptions.js";
 import { TEST_ADMISSION_ENV, startTestGateway, type TestGateway } from "../../support/testGateway.js";
 import { startChildGateway, tokenGatewayEnv } from "../../../fixtures/childGateway.js";
-import { addRule, feedTestConfig, follow, headCursor } from "./feedClient.js";
+import { addRule, FEED_WITH_RULES, feedTestConfig, follow, headCursor } from "./feedClient.js";
 
 const run = randomUUID().slice(0, 8);
 const tenant = `feed-${run}`;
@@ -108,6 +108,27 @@ describe("knowledgeFeed", () => {
     expect(s.deliveries[2]!.events[0]).toMatchObject({ type: "KNOWLEDGE_CREATED", nodeType: "Synthesis", tier: "BROADCAST", actorAgentId: writer.agentId });
     expect(JSON.parse(s.deliveries[2]!.events[0]!.payload)).toMatchObject({ summary: expect.stringContaining("sentinel") });
     expect(Date.parse(s.deliveries[2]!.events[0]!.createdAt)).not.toBeNaN();
+  });
+
+  it("names on each event the reader's rules that selected it, and none on a broadcast no rule selects", async () => {
+    const writer = agent("why-writer");
+    const reader = agent("why-reader");
+    const anyResearch = await addRule(gw.driver, tenant, reader.agentId, { knowledgeTypes: ["Research"], domains: ["why"] });
+    const confident = await addRule(gw.driver, tenant, reader.agentId, { knowledgeTypes: ["Research"], minConfidence: 0.9 });
+    await addRule(gw.driver, tenant, reader.agentId, { knowledgeTypes: ["Concept"] });
+    const s = follow(gw.url, await token(reader), reader.agentId, await headCursor(gw.driver, tenant), FEED_WITH_RULES);
+    subscribers.push(s);
+    const both = await research(writer, { domains: ["why"], confidence: 0.95 });
+    const one = await research(writer, { domains: ["why"], confidence: 0.5 });
+    const sentinel = await synthesis(writer);
+    await s.until(sentinel);
+    expect(s.errors).toEqual([]);
+    const events = new Map(s.deliveries.flatMap((d) => d.events).map((e) => [e.nodeId, e]));
+    expect([...events.get(both)!.selectedByRuleIds!].sort()).toEqual([anyResearch, confident].sort());
+    expect(events.get(both)!.selectedBy!.map((r) => r.id).sort()).toEqual([anyResearch, confident].sort());
+    expect(events.get(one)!.selectedByRuleIds).toEqual([anyResearch]);
+    expect(events.get(one)!.selectedBy).toEqual([{ id: anyResearch, tier: "DIRECT" }]);
+    expect(events.get(sentinel)).toMatchObject({ tier: "BROADCAST", selectedByRuleIds: [], selectedBy: [] });
   });
 
   it("a rule's source agent limits it to that agent's writes", async () => {
@@ -268,7 +289,7 @@ describe("knowledgeFeed", () => {
       const mongke = await loadFeedRules(target, seedTenant, "mongke");
       expect(mongke.map((r) => r.sources).sort()).toEqual([["jochi"], ["temujin"]]);
       const kublai = await loadFeedRules(target, seedTenant, "kublai");
-      expect(kublai).toEqual([{ knowledgeTypes: [], domains: [], minConfidence: 0, delivery: "BATCHED", batchIntervalSeconds: 300, sources: [] }]);
+      expect(kublai).toEqual([{ id: expect.any(String), knowledgeTypes: [], domains: [], minConfidence: 0, delivery: "BATCHED", batchIntervalSeconds: 300, sources: [] }]);
     } finally {
       await gw.driver.executeQuery("MATCH (n) WHERE n.tenantId = $t DETACH DELETE n", { t: seedTenant });
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flushBatch, replayRoute, startState, takeEvent } from "../../../src/feed/feedBatch.js";
 import { decodeFeedCursor, encodeFeedCursor } from "../../../src/feed/feedCursor.js";
-import { batchInterval, routeEvent, ruleMatches, type FeedRule } from "../../../src/feed/feedRules.js";
+import { batchInterval, routeEvent, ruleMatches, withSelectingRules, type FeedRule } from "../../../src/feed/feedRules.js";
 import { broadcastTier } from "../../../src/feed/knowledgeEvent.js";
 import type { OutboxEvent } from "../../../src/core/outboxEvent.js";
 
@@ -26,6 +26,15 @@ describe("ruleMatches", () => {
     expect(ruleMatches(rule({ minConfidence: 0.1 }), event(1, { confidence: null }))).toBe(false);
     expect(ruleMatches(rule({ sources: ["jochi"] }), event(1))).toBe(true);
     expect(ruleMatches(rule({ sources: ["temujin"] }), event(1))).toBe(false);
+  });
+});
+
+describe("withSelectingRules", () => {
+  it("names every rule that selects the event, by the test routeEvent applies, and none for a broadcast no rule selects", () => {
+    const rules = [{ id: "any", ...rule() }, { id: "ui", ...rule({ domains: ["ui"] }) }, { id: "async-batched", ...rule({ domains: ["async"], delivery: "BATCHED" }) }];
+    expect(withSelectingRules(rules, event(1)).selectedByRuleIds).toEqual(["any", "async-batched"]);
+    expect(withSelectingRules(rules, event(2))).toMatchObject({ seq: 2, nodeId: "n2" });
+    expect(withSelectingRules(rules.slice(1, 2), event(3, { tier: "BROADCAST" })).selectedByRuleIds).toEqual([]);
   });
 });
 

@@ -11,11 +11,23 @@ export class ApiError extends Error {
   }
 }
 
-/** `{ gql, subscribe, close }` for one session. */
+/** `{ gql, subscribe, close, timings }` for one session; `timings` keeps each query's name, start and round trip (read by the graph view's paint record). */
 export function createApi(session) {
   let socket = null;
+  const timings = [];
 
   async function gql(query, variables = {}) {
+    const start = performance.now();
+    const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
+    try {
+      return await send(query, variables);
+    } finally {
+      timings.push({ operation, start, ms: Math.round(performance.now() - start) });
+      if (timings.length > 200) timings.shift();
+    }
+  }
+
+  async function send(query, variables) {
     const res = await fetch(endpoint, {
       method: "POST",
       headers: { "content-type": "application/json", ...(await session.headers()) },
@@ -51,6 +63,7 @@ export function createApi(session) {
 
   return {
     gql,
+    timings,
     subscribe,
     close() {
       socket?.dispose();

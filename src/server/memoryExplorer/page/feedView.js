@@ -1,13 +1,15 @@
 // Feed: an agent's live knowledge feed over graphql-ws, newest first, each event
-// with the subscription rule that selected it. `#feed?agent=a&after=42` resumes
-// after a cursor (the view keeps the last one in its address, so a reload
-// misses nothing).
+// with the subscription rules that selected it, as the feed itself names them
+// (FeedEvent.selectedBy). `#feed?agent=a&after=42` resumes after a cursor (the
+// view keeps the last one in its address, so a reload misses nothing).
 import { h, replace, errorBox, cut, when } from "./dom.js";
-import { knowledgeNode } from "./neighbourhoods.js";
-import { selectedBy, describeRule } from "./feedRules.js";
+import { knowledgeNode } from "./graphNodes.js";
+
+const RULE = "id knowledgeTypes domains minConfidence delivery tier source { id }";
 
 const FEED = `subscription ExplorerFeed($agentId: ID!, $after: String) { knowledgeFeed(agentId: $agentId, after: $after) {
   mode cursor events { cursor type nodeId nodeType actorAgentId ownerId domains confidence tier payload createdAt
+    selectedByRuleIds selectedBy { ${RULE} }
     node { __typename id confidence createdAt ownerId domains
       ... on Belief { beliefText: content beliefState: state } ... on Insight { insightText: insight } ... on Research { researchTopic: topic }
       ... on Analysis { analysisTitle: title } ... on Content { contentTitle: title } ... on Documentation { documentationTitle: title }
@@ -15,8 +17,25 @@ const FEED = `subscription ExplorerFeed($agentId: ID!, $after: String) { knowled
 } }`;
 
 const RULES = `query ExplorerRules($id: ID!) { agents(where: { id: { eq: $id } }) {
-  id name role broadcastDelivery subscriptionRules { id knowledgeTypes domains minConfidence delivery tier source { id } }
+  id name role broadcastDelivery subscriptionRules { ${RULE} }
 } }`;
+
+/** A rule in a few words: "DIRECT · Research in ml ≥ 0.6 from jochi (immediate)". */
+function describeRule(rule) {
+  const types = rule.knowledgeTypes.length && !rule.knowledgeTypes.includes("all") ? rule.knowledgeTypes.join(", ") : "any knowledge";
+  const domains = rule.domains.length ? ` in ${rule.domains.join(", ")}` : "";
+  const confidence = rule.minConfidence > 0 ? ` ≥ ${rule.minConfidence}` : "";
+  const from = rule.source.length ? ` from ${rule.source.map((a) => a.id).join(", ")}` : " from anyone";
+  return `${rule.tier} · ${types}${domains}${confidence}${from} (${rule.delivery.toLowerCase()})`;
+}
+
+/** Why the event reached the agent, as the feed says: the broadcast tier and the rules that selected it. */
+function selectedBy(event) {
+  const why = event.selectedBy.map(describeRule);
+  const unread = event.selectedByRuleIds.length - event.selectedBy.length;
+  if (unread > 0) why.push(`${unread} rule${unread > 1 ? "s" : ""} you may not read`);
+  return event.tier === "BROADCAST" ? ["broadcast to every agent", ...why] : why;
+}
 
 export async function feedView(root, { api, go, me, params }) {
   const { agents } = await api.gql(`query ExplorerFeedAgents { agents(limit: 100, sort: [{ name: ASC }]) { id name role } }`);
@@ -53,7 +72,7 @@ export async function feedView(root, { api, go, me, params }) {
             h("div", { class: "meta" }, `#${e.cursor} · ${when(e.createdAt)} · ${e.type.toLowerCase().replace(/_/g, " ")} · ${knowledgeFeed.mode.toLowerCase()}`),
             h("div", { class: "title" }, node ? cut(node.label, 140) : `${e.nodeType} ${e.nodeId}`),
             h("div", { class: "meta" }, `by ${e.actorAgentId}`, e.domains.length ? ` · ${e.domains.join(", ")}` : "", e.confidence != null ? ` · confidence ${e.confidence}` : ""),
-            h("div", { class: "why" }, "selected by: ", selectedBy(rules, e).join("; ")),
+            h("div", { class: "why", "data-rules": e.selectedByRuleIds.join(" ") }, "selected by: ", selectedBy(e).join("; ")),
             node ? h("button", { class: "link", onclick: () => go("graph", { kind: node.kind, id: e.nodeId }) }, "show in graph") : null),
         );
       }

@@ -1,14 +1,17 @@
 // Graph: one node's neighbourhood, typed by colour and shape, expanded on click,
 // filtered by kind, time and confidence. A group of more than SHOWN neighbours
 // is drawn as its SHOWN strongest and one summary node; a click on the summary
-// draws the rest.
+// draws the rest (read then, when the loader read only the SHOWN: an agent's memories).
 import { h, replace, errorBox, cut, when } from "./dom.js";
 import { KINDS, graphStyle } from "./graphStyle.js";
-import { LOADERS, key, knowledgeNode } from "./neighbourhoods.js";
+import { key, knowledgeNode } from "./graphNodes.js";
+import { LOADERS } from "./neighbourhoods.js";
 
 const SHOWN = 12;
 /** Neighbours read per relationship (an agent's memories are paged up to 2,000: neighbourhoods.js). */
 const LIMIT = 100;
+/** The queries a draw sent (api.timings): each one's name and round trip, the longest first. */
+const queriesSince = (api, t0) => api.timings.filter((t) => t.start >= t0).map(({ operation, ms }) => ({ operation, ms })).sort((x, y) => y.ms - x.ms);
 /** Above this many nodes the force-directed layout costs more than a second: rings instead. */
 const FORCE_LAYOUT_MAX = 150;
 
@@ -139,13 +142,23 @@ export async function graphView(root, { api, go, params }) {
             concentric: (n) => (n.hasClass("focus") ? 3 : n.id() === centerId || n.edgesWith(focus).nonempty() ? 2 : 1),
             levelWidth: () => 1,
           };
+    const laidOutFrom = performance.now();
     visible.union(visible.connectedEdges()).layout(layout).run();
+    const layoutMs = Math.round(performance.now() - laidOutFrom);
     await nextFrame();
     const ms = Math.round(performance.now() - t0);
-    paints.push({ center: centerId, nodes: cy.nodes().length, ms, loadMs: Math.round(loadedMs), drawMs: Math.round(ms - loadedMs) });
+    paints.push({ center: centerId, nodes: cy.nodes().length, ms, loadMs: Math.round(loadedMs), drawMs: Math.round(ms - loadedMs), layoutMs, queries: queriesSince(api, t0) });
     canvas.dataset.nodes = String(cy.nodes().length);
     canvas.dataset.lastPaintMs = String(ms);
     status.textContent = `${cy.nodes().length} nodes, ${cy.edges().length} edges · ${ms} ms (read ${Math.round(loadedMs)}, drawn ${Math.round(ms - loadedMs)})`;
+  }
+
+  /** A summary node standing for `count` more of `group` around `centerId`; `read(added, pending)` answers them as items (and their followers). */
+  function summarise(centerId, group, count, read, added, pending) {
+    const summaryId = `summary:${centerId}:${group}`;
+    summarised.set(summaryId, { read });
+    addNode({ id: summaryId, kind: "summary", label: `+${count} more ${group}` }, added);
+    pending.set(Symbol(), { source: centerId, target: summaryId, label: "" });
   }
 
   /** Reads a node's neighbourhood and draws it, large groups summarised. */
@@ -156,7 +169,7 @@ export async function graphView(root, { api, go, params }) {
     expanded.add(nodeKey);
     status.textContent = "Loading…";
     await draw(nodeKey, async (added, pending) => {
-      const hood = await load(api, id, LIMIT);
+      const hood = await load(api, id, LIMIT, SHOWN);
       if (!hood) throw new Error(`No ${kind} ${id} that you may read`);
       addNode(hood.center, added);
       const direct = new Map();
@@ -169,26 +182,42 @@ export async function graphView(root, { api, go, params }) {
         const fresh = items.filter((i) => cy.getElementById(i.node.id).empty());
         take(items.slice(0, SHOWN), followers, added, pending);
         const rest = fresh.filter((i) => !added.has(i.node.id));
-        if (rest.length === 0) continue;
-        const summaryId = `summary:${hood.center.id}:${group}`;
-        summarised.set(summaryId, { rest, followers });
-        addNode({ id: summaryId, kind: "summary", label: `+${rest.length} more ${group}` }, added);
-        pending.set(Symbol(), { source: hood.center.id, target: summaryId, label: "" });
+        if (rest.length > 0) summarise(hood.center.id, group, rest.length, async () => ({ rest, followers }), added, pending);
       }
+      // Groups the loader read only in part: the summary counts the group's others, read when it is opened.
+      for (const [group, more] of Object.entries(hood.more ?? {})) summariseUnread(hood.center.id, group, more, direct.get(group)?.length ?? 0, added, pending);
       cy.$(".focus").removeClass("focus");
       if (!cy.getElementById(hood.center.id).empty()) cy.getElementById(hood.center.id).addClass("focus");
       else added.get(hood.center.id).classes += " focus";
     });
   }
 
+  /**
+   * A summary of a group's members from `offset` on, not read yet (`more` of the loader); opening it
+   * reads them, and a summary of those beyond what one read takes stays.
+   */
+  function summariseUnread(centerId, group, more, offset, added, pending) {
+    const count = more.total - offset;
+    if (count <= 0) return;
+    const read = async (drawing, edges) => {
+      const rest = await more.read(offset, count);
+      if (rest.length > 0) summariseUnread(centerId, group, more, offset + rest.length, drawing, edges);
+      return { rest: rest.filter((i) => cy.getElementById(i.node.id).empty()), followers: new Map() };
+    };
+    summarise(centerId, group, count, read, added, pending);
+  }
+
   /** A click on a summary: draw what it stood for. */
   async function reveal(summaryId) {
-    const { rest, followers } = summarised.get(summaryId) ?? {};
-    if (!rest) return;
+    const { read } = summarised.get(summaryId) ?? {};
+    if (!read) return;
     const center = cy.getElementById(summaryId).incomers("node").id();
     cy.getElementById(summaryId).remove();
     summarised.delete(summaryId);
-    await draw(center, async (added, pending) => take(rest, followers, added, pending));
+    await draw(center, async (added, pending) => {
+      const { rest, followers } = await read(added, pending);
+      take(rest, followers, added, pending);
+    });
   }
 
   async function focusOn(kind, id) {

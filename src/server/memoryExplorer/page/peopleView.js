@@ -2,7 +2,7 @@
 // projects, events) as a timeline, superseded and retracted ones kept visible,
 // each with the messages that showed it.
 import { h, replace, errorBox, cut, when } from "./dom.js";
-import { FACT_RECORD } from "./neighbourhoods.js";
+import { FACT_RECORD } from "./graphNodes.js";
 
 /** Where a fact stands: held now, no longer held (superseded or ended), or taken back. */
 function standing(f) {
