@@ -160,7 +160,7 @@ try {
     llm.play((_req, i) =>
       i % 2 === 0
         ? { delayMs: llmDelay, calls: [
-            { name: "get_person_profile", arguments: { person_id: id("charlie") } },
+            { name: "person_profile", arguments: { person_id: id("charlie") } },
             { name: "find_people_by_organization", arguments: { organization: "Google" } },
             { name: "get_relationships_between", arguments: { person_a_id: id("alice"), person_b_id: id("charlie") } },
           ] }

@@ -11,6 +11,9 @@ type Grant =
   | { by: "visibility"; value: "SHARED" } // the node is shared with its whole tenant
   | { by: "sharedWith" }; // the caller's id is in the node's sharedWith list
 
+/** The Visibility enum's values (schema/00-common.graphql): SHARED lets the tenant in, PRIVATE leaves the other grants. */
+export const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
+
 export const READ_GRANTS: readonly Grant[] = [{ by: "owner" }, { by: "visibility", value: "SHARED" }, { by: "sharedWith" }];
 
 /** The fields the grants read. */

@@ -9,13 +9,12 @@ import { KNOWLEDGE_SHARED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
 import { checkedLabel, labelDisjunction } from "./knowledgeLabels.js";
+import { VISIBILITIES } from "../auth/readRule.js";
 
 const find = (labels: string) => `
   MATCH (n:${labels} {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER}
   RETURN [l IN labels(n) WHERE l IN $knowledgeLabels][0] AS label, n.ownerId AS ownerId, n.visibility AS visibility,
          coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence`;
-
-const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
 
 interface FoundKnowledge {
   label: string;

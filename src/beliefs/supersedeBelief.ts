@@ -11,6 +11,7 @@ import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
 import { joinsPool } from "./sharedPool.js";
+import { VISIBILITIES } from "../auth/readRule.js";
 
 export interface SupersedeArgs {
   id: string;
@@ -37,8 +38,6 @@ const EVOLVE = `
   SET old.state = 'SUPERSEDED', old.updatedAt = datetime($at)
   CREATE (old)-[:EVOLVED_INTO {reason: $reason, at: datetime($at)}]->(new)
   RETURN count(*) AS written`;
-
-const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
 
 /** READ's row: the belief's state, who may read it, and what a new version inherits. */
 interface CurrentBelief {

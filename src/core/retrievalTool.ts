@@ -13,11 +13,12 @@ export type QueryField = keyof QueryResolvers & string;
 export type FieldResult<F extends QueryField> = NonNullable<QueryResolvers[F]> extends infer R ? (R extends ResolverFn<infer T, never, never, never> ? Awaited<T> : R extends { resolve: ResolverFn<infer T, never, never, never> } ? Awaited<T> : never) : never;
 
 /**
- * A retrieval tool, declared once: the GraphQL query field it is, its
- * arguments with their defaults and caps, its implementation, and — when the
- * retrieveContext loop may call it — the name, description and arguments a
- * model sees. The schema wiring, the LLM planner's tool list and the
- * deterministic planner all read this one declaration (docs/contributing.md).
+ * A retrieval tool, declared once: its one name, the GraphQL query field it
+ * is, its arguments with their defaults and caps, its implementation, and —
+ * when the retrieveContext loop may call it — the description and arguments a
+ * model sees. The schema wiring, the LLM planner's tool list, the
+ * deterministic planner and the MCP tool all read this one declaration
+ * (docs/contributing.md).
  */
 
 /** One argument: how the resolver reads it (BAD_USER_INPUT naming the field), and the same rule for a model. */
@@ -84,15 +85,18 @@ export type PlannerRole =
   | { use: "factsByMeaning" } // the query is the first argument
   | { use: "snippetsByMeaning"; limit: number }; // query, limit
 
-/** How the retrieveContext loop offers a tool to a model. */
+/** How the retrieveContext loop offers a tool to a model (under the declaration's `name`). */
 export interface LoopExposure<S extends ArgSpecs> {
-  /** snake_case, as the chatbot memory service's tools are named. */
-  name: string;
+  /**
+   * Names the loop used before the tool took its MCP name, still accepted from a model or a
+   * stored plan and reported under `name`; never offered (docs/retrieve-context.md).
+   */
+  deprecatedNames?: readonly string[];
   /** Written for a model: what it returns and when to use it. */
   description: string;
   /** The field's arguments the model gives, in this order; it sees them in snake_case with the same rules. */
   args?: (keyof S & string)[];
-  /** Or arguments of the model's own, mapped to the field's (search_memories: a query into a search input). */
+  /** Or arguments of the model's own, mapped to the field's (memory_search: a query into a search input). */
   own?: { args: ArgSpecs; toField(modelArgs: Record<string, unknown>): Record<string, unknown> };
   /** Field arguments taken from the conversation instead of the model. */
   fromConversation?: (conversation: LoopConversation) => Record<string, unknown>;
@@ -100,6 +104,12 @@ export interface LoopExposure<S extends ArgSpecs> {
 }
 
 export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = QueryField> {
+  /**
+   * The tool's one name, snake_case: the loop's tool, the MCP tool, the run's trace
+   * (`queriesExecuted[].tool`) and its metrics all use it. Where the loop and MCP once
+   * named a tool apart, the MCP name is this one (clients depend on it).
+   */
+  name: string;
   /** The Query field (schema/*.graphql declares it, with the same arguments and defaults). */
   field: F;
   args: S;
@@ -111,7 +121,7 @@ export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = Q
   implement(deps: D): ToolRun<S, F> | Promise<ToolRun<S, F>>;
   loop?: LoopExposure<S>;
   /** Offered to agents over MCP too: its name, annotations and rendering (core/agentTool.ts); the input comes from the SDL field. */
-  agent?: Omit<AgentTool<F>, "field">;
+  agent?: Omit<AgentTool<F>, "field" | "name">;
 }
 
 export type ToolRun<S extends ArgSpecs, F extends QueryField> = (args: ArgValues<S>, ctx: RequestContext) => Promise<FieldResult<F>>;
@@ -150,7 +160,7 @@ export function fieldArgs(t: AnyToolDeclaration, given: Record<string, unknown>,
   if (!loop) throw new Error(`${t.field} is not a loop tool`);
   const fromConversation = loop.fromConversation?.(conversation) ?? {};
   if (loop.own) {
-    const own = readArgs(loop.name, loop.own.args, Object.fromEntries(Object.keys(loop.own.args).map((k) => [k, given[snakeCase(k)]])));
+    const own = readArgs(t.name, loop.own.args, Object.fromEntries(Object.keys(loop.own.args).map((k) => [k, given[snakeCase(k)]])));
     return { ...loop.own.toField(own), ...fromConversation };
   }
   return { ...Object.fromEntries((loop.args ?? []).map((k: string) => [k, given[snakeCase(k)]])), ...fromConversation };

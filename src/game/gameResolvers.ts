@@ -2,6 +2,7 @@ import { VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import type { GraphQLResolveInfo } from "graphql";
 import { NotFoundError } from "../errors/errors.js";
 import { projectedValue } from "../graph/projectedValue.js";
+import { mapRow } from "../graph/row.js";
 import { memoryContextResolver } from "../memory/index.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { idArg } from "../core/idArgs.js";
@@ -66,7 +67,7 @@ export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
     GameSession: {
       // The field's @cypher statement reads the last turns the caller may read; the detectors are the pure ones recentTurns uses.
       patterns: (session: Record<string, unknown>, _: unknown, __: RequestContext, info: GraphQLResolveInfo) =>
-        detectTurnPatterns(((projectedValue(session, info) as Record<string, unknown>[] | null) ?? []).map(toTurnFacts)),
+        detectTurnPatterns(mapRow({ turns: projectedValue(session, info) }).rows("turns").map(toTurnFacts)),
     },
     TurnScreenshot: {
       // The bytes live in their own node and are read only when this field is selected.

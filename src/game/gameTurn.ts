@@ -1,4 +1,6 @@
-import { cypherInt, toNumber } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import type { Row } from "../graph/statement.js";
+import { BATTLE_TYPES, GAME_BUTTONS, TURN_PATTERNS } from "./gameEnums.js";
 import type { TurnFacts } from "./compactTurn.js";
 import type { TurnMemoryContext, TurnRecord } from "./parseTurnInput.js";
 import type { BattleType, GameButton } from "../generated/resolvers-types.js";
@@ -48,40 +50,39 @@ export function turnProperties(turn: TurnRecord) {
   };
 }
 
-const iso = (millis: unknown) => new Date(toNumber(millis) ?? 0).toISOString();
+const iso = (millis: number | null) => new Date(millis ?? 0).toISOString();
 
-/** A row of TURN_PROJECTION as a GameTurn. */
-export function toGameTurn(row: Record<string, unknown>): GameTurn {
-  const shot = row.screenshot as Record<string, unknown> | null;
-  const recentJson = row.memoryRecentTurnsJson as string | null;
+/** A TURN_PROJECTION map (Row.row) as a GameTurn. */
+export function toGameTurn(row: Row): GameTurn {
+  const shot = row.rowOrNull("screenshot");
+  const recentJson = row.stringOrNull("memoryRecentTurnsJson");
+  const inBattle = row.boolean("inBattle");
   return {
-    id: row.id as string,
-    sessionId: row.sessionId as string,
-    number: toNumber(row.number) ?? 0,
-    timestamp: iso(row.timestamp),
-    analysis: row.analysis as string,
-    buttonPresses: (row.buttonPresses as GameButton[] | null) ?? [],
-    success: row.success as boolean,
-    location: row.location as string,
-    screenshotPath: (row.screenshotPath as string | null) ?? null,
-    terrain: (row.terrain as string | null) ?? null,
-    obstacles: (row.obstacles as string[] | null) ?? [],
-    inBattle: Boolean(row.inBattle),
+    id: row.string("id"),
+    sessionId: row.string("sessionId"),
+    number: row.numberOrNull("number") ?? 0,
+    timestamp: iso(row.numberOrNull("timestamp")),
+    analysis: row.string("analysis"),
+    buttonPresses: row.someOf("buttonPresses", GAME_BUTTONS),
+    success: row.boolean("success"),
+    location: row.string("location"),
+    screenshotPath: row.stringOrNull("screenshotPath"),
+    terrain: row.stringOrNull("terrain"),
+    obstacles: row.stringsOrEmpty("obstacles"),
+    inBattle,
     visual: {
-      description: (row.visualDescription as string | null) ?? null,
-      terrain: (row.terrain as string | null) ?? null,
-      validMovements: (row.validMovements as GameButton[] | null) ?? [],
-      obstacles: (row.obstacles as string[] | null) ?? [],
+      description: row.stringOrNull("visualDescription"),
+      terrain: row.stringOrNull("terrain"),
+      validMovements: row.someOf("validMovements", GAME_BUTTONS),
+      obstacles: row.stringsOrEmpty("obstacles"),
     },
-    battle: { inBattle: Boolean(row.inBattle), battleType: (row.battleType as BattleType | null) ?? null, battlePhase: (row.battlePhase as string | null) ?? null },
+    battle: { inBattle, battleType: row.oneOfOrNull("battleType", BATTLE_TYPES), battlePhase: row.stringOrNull("battlePhase") },
     memoryContext:
-      recentJson === null || recentJson === undefined
+      recentJson === null
         ? null
-        : { recentTurns: JSON.parse(recentJson), turnCount: toNumber(row.memoryTurnCount) ?? 0, patterns: (row.memoryPatterns as never) ?? [] },
-    screenshot: shot
-      ? { id: shot.id as string, mimeType: shot.mimeType as string, sizeBytes: toNumber(shot.sizeBytes) ?? 0, sha256: shot.sha256 as string }
-      : null,
-    createdAt: iso(row.createdAt),
+        : { recentTurns: JSON.parse(recentJson), turnCount: row.numberOrNull("memoryTurnCount") ?? 0, patterns: row.someOf("memoryPatterns", TURN_PATTERNS) },
+    screenshot: shot ? { id: shot.string("id"), mimeType: shot.string("mimeType"), sizeBytes: shot.numberOrNull("sizeBytes") ?? 0, sha256: shot.string("sha256") } : null,
+    createdAt: iso(row.numberOrNull("createdAt")),
   };
 }
 

@@ -4,6 +4,7 @@ import { NotFoundError } from "../errors/errors.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
 import { visibleAs } from "../graph/visibleAs.js";
+import type { Row } from "../graph/statement.js";
 import type { GameDeps } from "./gameDeps.js";
 import { SESSION_PROJECTION, toSessionState, type GameSessionState } from "./sessionState.js";
 
@@ -24,7 +25,7 @@ export async function loadLastTurns(
   sessionId: string,
   last: number,
   projection: (t: string) => string = FACTS,
-): Promise<{ session: GameSessionState; turns: Record<string, unknown>[] }> {
+): Promise<{ session: GameSessionState; turns: Row[] }> {
   const [row] = await executor(deps).read({
     cypher: `MATCH (n:GameSession {tenantId: $callerTenant, id: $sessionId}) WHERE ${VISIBLE_TO_CALLER}
      WITH n AS s
@@ -35,8 +36,8 @@ export async function loadLastTurns(
          RETURN ${projection("t")}
        } AS turns`,
     params: { ...visibilityParams(caller), sessionId, last: cypherInt(last) },
-    decode: (r) => ({ session: r.map("session"), turns: r.maps("turns") }),
+    decode: (r) => ({ session: toSessionState(r.row("session")), turns: r.rows("turns") }),
   });
   if (!row) throw new NotFoundError(`There is no game session "${sessionId}" in this tenant`);
-  return { session: toSessionState(row.session), turns: [...row.turns].reverse() };
+  return { session: row.session, turns: [...row.turns].reverse() };
 }

@@ -1,5 +1,5 @@
 import type { Caller } from "../core/caller.js";
-import { toNumber } from "../graph/readQuery.js";
+import type { Row } from "../graph/statement.js";
 import { compactMemory, type CompactMemory } from "./compactMemory.js";
 import type { TurnFacts } from "./compactTurn.js";
 import type { GameDeps } from "./gameDeps.js";
@@ -13,16 +13,20 @@ export interface RecentTurns extends CompactMemory {
   sessionStatus: SessionStatus;
 }
 
-export const toTurnFacts = (row: Record<string, unknown>): TurnFacts => ({
-  ...(typeof row.id === "string" ? { id: row.id } : {}),
-  number: toNumber(row.number) ?? 0,
-  buttonPresses: (row.buttonPresses as string[] | null) ?? [],
-  success: Boolean(row.success),
-  location: (row.location as string | null) ?? "unknown",
-  terrain: (row.terrain as string | null) ?? null,
-  obstacles: (row.obstacles as string[] | null) ?? [],
-  inBattle: Boolean(row.inBattle),
-});
+/** A turn's map (lastTurns.ts FACTS, or the GameSession.patterns field's) as what the compact form and the detectors read. */
+export const toTurnFacts = (row: Row): TurnFacts => {
+  const id = row.stringOrNull("id");
+  return {
+    ...(id === null ? {} : { id }),
+    number: row.numberOrNull("number") ?? 0,
+    buttonPresses: row.stringsOrEmpty("buttonPresses"),
+    success: row.boolean("success"),
+    location: row.stringOrNull("location") ?? "unknown",
+    terrain: row.stringOrNull("terrain"),
+    obstacles: row.stringsOrEmpty("obstacles"),
+    inBattle: row.boolean("inBattle"),
+  };
+};
 
 /** The game agent's compact memory of a session's last `last` turns, with their patterns. */
 export async function recentTurns(deps: Pick<GameDeps, "driver" | "database">, caller: Caller, sessionId: string, last: number): Promise<RecentTurns> {

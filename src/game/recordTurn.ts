@@ -23,8 +23,8 @@ const OUTCOMES = ["DENIED", "SAME", "CONFLICT", "CLOSED", "EXPIRED", "BEYOND_MAX
 const writtenTurn = (r: Row) => ({
   access: { found: r.boolean("found"), visible: r.boolean("visible"), writable: r.boolean("writable") },
   outcome: r.oneOf("outcome", OUTCOMES),
-  session: r.mapOrNull("session"),
-  existing: r.mapOrNull("existing"),
+  session: r.rowOrNull("session"),
+  existing: r.rowOrNull("existing"),
 });
 
 /**

@@ -57,7 +57,7 @@ export async function startSession(deps: GameDeps, caller: Caller, request: Star
       leaseUntil: leaseUntil(deps, now),
       marker,
     },
-    decode: (r: Row) => ({ fresh: r.boolean("fresh"), state: toSessionState(r.map("session")) }),
+    decode: (r: Row) => ({ fresh: r.boolean("fresh"), state: toSessionState(r.row("session")) }),
   };
   const { fresh, state } = onlyRow(await executor(deps).writeTransaction((tx) => tx.run(statement)));
   if (fresh) return state;
@@ -91,7 +91,7 @@ async function onActiveSession(deps: GameDeps, caller: Caller, sessionId: string
     decode: (r: Row) => ({
       access: { found: r.boolean("found"), visible: r.boolean("visible"), writable: r.boolean("writable") },
       outcome: r.oneOf("outcome", OUTCOMES),
-      session: r.mapOrNull("session"),
+      session: r.rowOrNull("session"),
     }),
   };
   const { access, outcome, session } = onlyRow(await executor(deps).writeTransaction((tx) => tx.run(statement)));

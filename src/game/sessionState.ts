@@ -1,10 +1,12 @@
 import type { Caller } from "../core/caller.js";
 import { hasRole } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { toNumber } from "../graph/readQuery.js";
+import { VISIBILITIES } from "../auth/readRule.js";
+import type { Row } from "../graph/statement.js";
+import { CLOSE_REASONS, SESSION_STATUSES } from "./gameEnums.js";
 
-export type SessionStatus = "ACTIVE" | "COMPLETED" | "ABANDONED";
-export type CloseReason = "ENDED" | "LEASE_EXPIRED" | "CONNECTION_CLOSED";
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export type CloseReason = (typeof CLOSE_REASONS)[number];
 
 /** `GameSessionState` as the API returns it. */
 export interface GameSessionState {
@@ -34,25 +36,23 @@ export const SESSION_PROJECTION = `s { .id, .ownerId, .game, .goal, .maxTurns, .
 export const SESSION_ACCESS = `(s.ownerId = $callerAgent OR $callerIsAdmin OR s.visibility = 'SHARED' OR $callerAgent IN coalesce(s.sharedWith, [])) AS visible,
   (s.ownerId = $callerAgent OR $callerIsAdmin) AS writable`;
 
-const iso = (millis: unknown) => {
-  const n = toNumber(millis);
-  return n === null ? null : new Date(n).toISOString();
-};
+const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString());
 
-export function toSessionState(row: Record<string, unknown>): GameSessionState {
+/** A SESSION_PROJECTION map (Row.row) as the session's state. */
+export function toSessionState(row: Row): GameSessionState {
   return {
-    id: row.id as string,
-    agentId: row.ownerId as string,
-    game: (row.game as string | null) ?? null,
-    goal: row.goal as string,
-    maxTurns: toNumber(row.maxTurns) ?? 0,
-    status: row.status as SessionStatus,
-    closeReason: (row.closeReason as CloseReason | null) ?? null,
-    turnsCompleted: toNumber(row.turnsCompleted) ?? 0,
-    startedAt: iso(row.startedAt)!,
-    endedAt: iso(row.endedAt),
-    leaseExpiresAt: iso(row.leaseExpiresAt),
-    visibility: row.visibility as "PRIVATE" | "SHARED",
+    id: row.string("id"),
+    agentId: row.string("ownerId"),
+    game: row.stringOrNull("game"),
+    goal: row.string("goal"),
+    maxTurns: row.numberOrNull("maxTurns") ?? 0,
+    status: row.oneOf("status", SESSION_STATUSES),
+    closeReason: row.oneOfOrNull("closeReason", CLOSE_REASONS),
+    turnsCompleted: row.numberOrNull("turnsCompleted") ?? 0,
+    startedAt: iso(row.number("startedAt"))!,
+    endedAt: iso(row.numberOrNull("endedAt")),
+    leaseExpiresAt: iso(row.numberOrNull("leaseExpiresAt")),
+    visibility: row.oneOf("visibility", VISIBILITIES),
   };
 }
 

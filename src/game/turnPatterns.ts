@@ -1,11 +1,12 @@
 import { actionOf, isMovement, type TurnFacts } from "./compactTurn.js";
+import type { TURN_PATTERNS } from "./gameEnums.js";
 
 /**
  * Patterns in a window of turns (oldest first) that the strategy model should
  * hear about. Each detector is a pure function of the window; the names are
  * those of the TurnPattern enum in schema/game.graphql.
  */
-export type TurnPattern = "HITTING_OBSTACLES" | "OSCILLATING" | "REPEATED_FAILURE" | "STUCK";
+export type TurnPattern = (typeof TURN_PATTERNS)[number];
 
 const failedMove = (t: TurnFacts) => isMovement(t) && !t.success;
 

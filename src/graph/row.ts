@@ -17,6 +17,28 @@ function num(key: string, v: unknown): number {
   throw new RowShapeError(key, "a number", v);
 }
 
+/**
+ * A map already read (a projection nested in a row, or a @cypher field's value
+ * @neo4j/graphql hands a resolver) as a Row, so it is read with the same checks.
+ * A key the map lacks reads as null.
+ */
+export function mapRow(map: object): Row {
+  const fields = map as Record<string, unknown>;
+  return rowOf({ get: (key) => fields[key] ?? null, toObject: () => fields, keys: Object.keys(fields) });
+}
+
+function oneOf<T extends string>(key: string, v: unknown, values: readonly T[]): T {
+  const found = values.find((value) => value === v);
+  if (found === undefined) throw new RowShapeError(key, `one of ${values.join(", ")}`, v);
+  return found;
+}
+
+function listOf(key: string, v: unknown, expected: string, each: (item: unknown) => boolean): unknown[] {
+  if (v === null || v === undefined) return [];
+  if (!Array.isArray(v) || !v.every(each)) throw new RowShapeError(key, expected, v);
+  return v;
+}
+
 /** The one decoder of driver records: what Row promises, checked here. */
 export function rowOf(record: DriverRecord): Row {
   const get = (key: string) => record.get(key);
@@ -33,11 +55,10 @@ export function rowOf(record: DriverRecord): Row {
       if (typeof v !== "string") throw new RowShapeError(key, "a string or null", v);
       return v;
     },
-    oneOf<T extends string>(key: string, values: readonly T[]): T {
+    oneOf: (key, values) => oneOf(key, get(key), values),
+    oneOfOrNull(key, values) {
       const v = get(key);
-      const found = values.find((value) => value === v);
-      if (found === undefined) throw new RowShapeError(key, `one of ${values.join(", ")}`, v);
-      return found;
+      return v === null || v === undefined ? null : oneOf(key, v, values);
     },
     number: (key) => num(key, get(key)),
     numberOrNull(key) {
@@ -54,6 +75,10 @@ export function rowOf(record: DriverRecord): Row {
       const v = get(key);
       if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw new RowShapeError(key, "a list of strings", v);
       return v;
+    },
+    stringsOrEmpty: (key) => listOf(key, get(key), "a list of strings", (s) => typeof s === "string") as string[],
+    someOf<T extends string>(key: string, values: readonly T[]): T[] {
+      return listOf(key, get(key), `a list of ${values.join(", ")}`, (s) => values.some((value) => value === s)) as T[];
     },
     stringsOrNulls(key) {
       const v = get(key);
@@ -83,6 +108,18 @@ export function rowOf(record: DriverRecord): Row {
       if (!Array.isArray(v) || !v.every(isMap)) throw new RowShapeError(key, "a list of maps", v);
       return v as T[];
     },
+    row(key) {
+      const v = get(key);
+      if (!isMap(v)) throw new RowShapeError(key, "a map", v);
+      return mapRow(v);
+    },
+    rowOrNull(key) {
+      const v = get(key);
+      if (v === null || v === undefined) return null;
+      if (!isMap(v)) throw new RowShapeError(key, "a map", v);
+      return mapRow(v);
+    },
+    rows: (key) => listOf(key, get(key), "a list of maps", isMap).map((m) => mapRow(m as object)),
     keys: () => (record.keys ? record.keys.map(String) : Object.keys(record.toObject())),
     fields: <T extends object>() => record.toObject() as T,
   };

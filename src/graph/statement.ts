@@ -22,12 +22,17 @@ export interface Row {
   stringOrNull(key: string): string | null;
   /** A string from a closed set (an outcome, a status): anything else is refused. */
   oneOf<T extends string>(key: string, values: readonly T[]): T;
+  oneOfOrNull<T extends string>(key: string, values: readonly T[]): T | null;
   /** A driver Integer or a float, as a JS number. */
   number(key: string): number;
   numberOrNull(key: string): number | null;
   /** true or false; null reads as false (an absent flag). */
   boolean(key: string): boolean;
   strings(key: string): string[];
+  /** A list of strings where null reads as an empty list (a list property never set). */
+  stringsOrEmpty(key: string): string[];
+  /** A list of strings of a closed set (a list of enum values); null reads as an empty list. */
+  someOf<T extends string>(key: string, values: readonly T[]): T[];
   /** A list whose items are strings or null (a node's text fields, some unset). */
   stringsOrNulls(key: string): (string | null)[];
   /** A list of numbers (a vector), or null. */
@@ -40,6 +45,11 @@ export interface Row {
   mapOrNull<T extends object = Record<string, unknown>>(key: string): T | null;
   /** A list of maps (`collect(n { .* })`), each typed as `map` types one; null reads as an empty list. */
   maps<T extends object = Record<string, unknown>>(key: string): T[];
+  /** A map (a node's projection) read field by field with these same checked accessors. */
+  row(key: string): Row;
+  rowOrNull(key: string): Row | null;
+  /** A list of maps, each read with these accessors; null reads as an empty list. */
+  rows(key: string): Row[];
   /** The row's field names, in the order the statement returns them: for a statement whose fields are not known beforehand (a caller's own query). */
   keys(): string[];
   /**

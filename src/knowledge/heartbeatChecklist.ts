@@ -1,6 +1,7 @@
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery, toNumber } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt, toNumber } from "../graph/readQuery.js";
 import { limit as limitArg, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { heartbeatItems, minutesSince, type BlockedTask, type PendingApproval } from "./heartbeatItems.js";
@@ -55,27 +56,31 @@ export function heartbeatChecklistResolver(deps: AppDeps) {
   return async (_: unknown, args: { agentId?: string | null; minConfidence?: number | null; limit?: number | null }, ctx: RequestContext) => {
     const agentId = subjectAgent("heartbeatChecklist.agentId", args.agentId, ctx.caller);
     const now = deps.now();
-    const [row] = await readQuery(deps, CYPHER, {
-      ...visibilityParams(ctx.caller),
-      ...knowledgeLabelParams(),
-      agentId,
-      approver: hasRole(ctx.caller, "approver") || hasRole(ctx.caller, "admin"),
-      now: now.toISOString(),
-      minConfidence: unit("heartbeatChecklist.minConfidence", args.minConfidence, 0.7),
-      limit: cypherInt(limitArg("heartbeatChecklist.limit", args.limit, 20)),
+    const [row] = await executor(deps).read({
+      cypher: CYPHER,
+      params: {
+        ...visibilityParams(ctx.caller),
+        ...knowledgeLabelParams(),
+        agentId,
+        approver: hasRole(ctx.caller, "approver") || hasRole(ctx.caller, "admin"),
+        now: now.toISOString(),
+        minConfidence: unit("heartbeatChecklist.minConfidence", args.minConfidence, 0.7),
+        limit: cypherInt(limitArg("heartbeatChecklist.limit", args.limit, 20)),
+      },
+      decode: (r) => ({ approvals: r.maps("approvals"), blocked: r.maps("blocked"), unread: r.rows("unread").map(toKnowledgeItem) }),
     });
-    const pendingApprovals: PendingApproval[] = (row!.approvals as Record<string, unknown>[]).map((w) => {
+    const pendingApprovals: PendingApproval[] = row!.approvals.map((w) => {
       const submitted = iso(w.submittedAt);
       return { improvementId: w.id as string, targetProcess: w.targetProcess as string, ownerId: w.ownerId as string, submittedForApprovalAt: submitted, waitingMinutes: minutesSince(submitted, now) };
     });
-    const blockedTasks: BlockedTask[] = (row!.blocked as Record<string, unknown>[]).map((t) => ({
+    const blockedTasks: BlockedTask[] = row!.blocked.map((t) => ({
       id: t.id as string,
       taskType: t.taskType as TaskType,
       description: t.description as string,
       status: t.status as TaskStatus,
       createdAt: iso(t.createdAt),
     }));
-    const unreadKnowledge = (row!.unread as Record<string, unknown>[]).map(toKnowledgeItem);
+    const unreadKnowledge = row!.unread;
     return {
       agentId,
       generatedAt: now.toISOString(),

@@ -1,4 +1,5 @@
-import { toNumber } from "../graph/readQuery.js";
+import { VISIBILITIES } from "../auth/readRule.js";
+import type { Row } from "../graph/statement.js";
 import { KNOWLEDGE_TYPE_OF } from "./knowledgeTypes.js";
 
 /** A knowledge node as the knowledge queries return it (KnowledgeItem in schema/knowledge-queries.graphql). */
@@ -27,18 +28,18 @@ export const knowledgeProjection = (v: string) => `${v} {
   text: coalesce(${v}.findings, ${v}.body, ${v}.summary, ${v}.lessonsLearned, ${v}.result, ${v}.proposedState, ${v}.notes, ${v}.description)
 }`;
 
-/** The map `knowledgeProjection` returns, as a KnowledgeItem. */
-export function toKnowledgeItem(row: Record<string, unknown>): KnowledgeItem {
+/** The map `knowledgeProjection` returns (Row.row, Row.rows), as a KnowledgeItem. */
+export function toKnowledgeItem(row: Row): KnowledgeItem {
   return {
-    id: row.id as string,
-    type: row.type as string,
-    ownerId: row.ownerId as string,
-    taskId: (row.taskId as string | null) ?? null,
-    visibility: row.visibility as KnowledgeItem["visibility"],
-    confidence: toNumber(row.confidence) ?? 0,
-    domains: (row.domains as string[] | null) ?? [],
-    createdAt: new Date(toNumber(row.createdAt) ?? 0).toISOString(),
-    title: (row.title as string | null) ?? null,
-    text: (row.text as string | null) ?? null,
+    id: row.string("id"),
+    type: row.string("type"),
+    ownerId: row.string("ownerId"),
+    taskId: row.stringOrNull("taskId"),
+    visibility: row.oneOf("visibility", VISIBILITIES),
+    confidence: row.numberOrNull("confidence") ?? 0,
+    domains: row.stringsOrEmpty("domains"),
+    createdAt: new Date(row.numberOrNull("createdAt") ?? 0).toISOString(),
+    title: row.stringOrNull("title"),
+    text: row.stringOrNull("text"),
   };
 }

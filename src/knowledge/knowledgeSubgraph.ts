@@ -1,6 +1,7 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams, type KnowledgeLabel } from "./knowledgeTypes.js";
@@ -47,15 +48,10 @@ const CYPHER = `
 
 /** Reads the bounded knowledge subgraph the caller may read. */
 export async function knowledgeSubgraph(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, request: SubgraphRequest): Promise<KnowledgeSubgraph> {
-  const [row] = await readQuery(deps, CYPHER, {
-    ...visibilityParams(caller),
-    ...knowledgeLabelParams(),
-    types: request.types,
-    scope: request.scope,
-    maxNodes: cypherInt(request.maxNodes),
+  const [row] = await executor(deps).read({
+    cypher: CYPHER,
+    params: { ...visibilityParams(caller), ...knowledgeLabelParams(), types: request.types, scope: request.scope, maxNodes: cypherInt(request.maxNodes) },
+    decode: (r) => ({ items: r.rows("items").map(toKnowledgeItem), links: r.maps<Link>("links") }),
   });
-  return {
-    items: ((row?.items as Record<string, unknown>[] | undefined) ?? []).map(toKnowledgeItem),
-    links: (row?.links as Link[] | undefined) ?? [],
-  };
+  return { items: row?.items ?? [], links: row?.links ?? [] };
 }

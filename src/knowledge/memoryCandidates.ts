@@ -1,7 +1,8 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
 import { KNOWLEDGE_FULLTEXT_INDEX, knowledgeLabelParams } from "./knowledgeTypes.js";
@@ -67,12 +68,13 @@ export async function memoryCandidates(
     perList: cypherInt(request.perList),
   };
   const lucene = luceneAnyWord(request.topic);
+  const items = (cypher: string, more: Record<string, unknown>) =>
+    executor(deps).read({ cypher, params: { ...params, ...more }, decode: (r) => toKnowledgeItem(r.row("item")) });
   const [fulltext, vector] = await Promise.all([
-    lucene ? readQuery(deps, FULLTEXT, { ...params, index: KNOWLEDGE_FULLTEXT_INDEX, lucene }) : Promise.resolve([]),
+    lucene ? items(FULLTEXT, { index: KNOWLEDGE_FULLTEXT_INDEX, lucene }) : Promise.resolve([]),
     request.vectorIndexes.length > 0
-      ? readQuery(deps, VECTOR, { ...params, indexes: request.vectorIndexes, k: cypherInt(Math.min(1000, request.perList * 4)), vector: request.vector })
+      ? items(VECTOR, { indexes: request.vectorIndexes, k: cypherInt(Math.min(1000, request.perList * 4)), vector: request.vector })
       : Promise.resolve([]),
   ]);
-  const items = (rows: Record<string, unknown>[]) => rows.map((r) => toKnowledgeItem(r.item as Record<string, unknown>));
-  return { fulltext: items(fulltext), vector: items(vector) };
+  return { fulltext, vector };
 }

@@ -1,6 +1,7 @@
 import { visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { limit as limitArg } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
@@ -45,15 +46,15 @@ export function synthesisOpportunitiesResolver(deps: AppDeps) {
       limit: cypherInt(limitArg("synthesisOpportunities.limit", args.limit, 20)),
       maxResearch: cypherInt(MAX_RESEARCH),
     };
-    const rows = await readQuery(deps, CYPHER, params);
-    return rows.map((row) => ({
-      concept: toKnowledgeItem(row.concept as Record<string, unknown>),
-      research: (row.research as Record<string, unknown>[]).map(toKnowledgeItem),
-      challenges: (row.challenges as { application: Record<string, unknown>; reason: unknown }[]).map((ch) => ({
-        application: toKnowledgeItem(ch.application),
-        reason: String(ch.reason ?? ""),
-      })),
-    }));
+    return executor(deps).read({
+      cypher: CYPHER,
+      params,
+      decode: (row) => ({
+        concept: toKnowledgeItem(row.row("concept")),
+        research: row.rows("research").map(toKnowledgeItem),
+        challenges: row.rows("challenges").map((ch) => ({ application: toKnowledgeItem(ch.row("application")), reason: ch.stringOrNull("reason") ?? "" })),
+      }),
+    });
   };
 }
 

@@ -1,6 +1,7 @@
 import { visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { instant, limit as limitArg, oneOf, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeTypes, subjectAgent } from "./knowledgeArgs.js";
@@ -74,8 +75,8 @@ async function listUnseen(deps: AppDeps, args: UnseenKnowledgeArgs, ctx: Request
     subscribedOrPool: oneOf(`${F}.sources`, args.sources ?? d.sources, DISCOVERY_SOURCES) === "SUBSCRIBED_OR_POOL",
     limit: cypherInt(limitArg(`${F}.limit`, args.limit, 20)),
   };
-  const rows = await readQuery(deps, CYPHER, params);
-  return { agentId, items: rows.map((r) => toKnowledgeItem(r.item as Record<string, unknown>)) };
+  const items = await executor(deps).read({ cypher: CYPHER, params, decode: (r) => toKnowledgeItem(r.row("item")) });
+  return { agentId, items };
 }
 
 /** `Query.unseenKnowledge`. Reading the list records nothing: the agent marks what it actually reads (markKnowledgeAccessed, memoryQuery). */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AnyAgentTool, ToolHints } from "../core/agentTool.js";
+import type { AnyToolDeclaration } from "../core/retrievalTool.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 // The declarations alone (each domain's tools.ts): their implementations are loaded by the gateway, never here.
 import { ACCESS_AGENT_TOOLS } from "../auth/tools.js";
@@ -16,6 +17,9 @@ import { SdlIndex, sdlTool, type EnumValues } from "./sdlTools.js";
 
 export type { EnumValues, ToolHints };
 
+/** A retrieval tool's MCP tool, under the declaration's one name, when it has an agent part. */
+const agentPart = (t: AnyToolDeclaration): AnyAgentTool[] => (t.agent ? [{ ...t.agent, name: t.name, field: t.field }] : []);
+
 /**
  * Every agent tool, in the order an MCP client lists them: each declared once
  * beside its SDL field (core/agentTool.ts), the retrieval tools' agent part
@@ -23,11 +27,11 @@ export type { EnumValues, ToolHints };
  */
 export const AGENT_TOOLS: readonly AnyAgentTool[] = [
   ...BELIEF_AGENT_TOOLS,
-  ...SEARCH_TOOLS.flatMap((t) => (t.agent ? [{ ...t.agent, field: t.field }] : [])),
+  ...SEARCH_TOOLS.flatMap(agentPart),
   ...MEMORY_AGENT_TOOLS,
   ...KNOWLEDGE_AGENT_TOOLS,
   ...RETRIEVE_AGENT_TOOLS,
-  ...PEOPLE_TOOLS.flatMap((t) => (t.agent ? [{ ...t.agent, field: t.field }] : [])),
+  ...PEOPLE_TOOLS.flatMap(agentPart),
   ...FORGET_AGENT_TOOLS,
   ...ACCESS_AGENT_TOOLS,
   ...GAME_AGENT_TOOLS,

@@ -1,7 +1,8 @@
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError } from "../errors/errors.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { idArg } from "../core/idArgs.js";
 import { instant, limit as limitArg } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
@@ -37,8 +38,8 @@ export function recentMessagesResolver(deps: AppDeps) {
     // The DateTime scalar accepts whatever JavaScript's Date parses; Cypher gets it as ISO-8601 in UTC.
     const before = instant("recentMessages.before", args.before);
     const params = { ...visibilityParams(ctx.caller), channelId, limit: cypherInt(limit), before };
-    const [row] = await readQuery(deps, CYPHER, params);
+    const [row] = await executor(deps).read({ cypher: CYPHER, params, decode: (r) => ({ found: r.boolean("found"), messages: r.rows("messages").map(toChannelMessage) }) });
     if (row?.found !== true) throw new BadUserInputError(`recentMessages.channelId: no channel "${channelId}" in this tenant`, "recentMessages.channelId");
-    return (row.messages as Record<string, unknown>[]).map(toChannelMessage);
+    return row.messages;
   };
 }

@@ -2,7 +2,8 @@ import { visibilityParams } from "../auth/policy.js";
 import { reciprocalRankFusion, rankedIds } from "../search/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { cypherInt } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { MESSAGE_PROJECTION, toChannelMessage, type ChannelMessageOutput } from "./messageRecord.js";
@@ -46,18 +47,20 @@ const CYPHER = `
 export function searchMessagesResolver(deps: AppDeps) {
   return async ({ query, channelId, authorId, limit }: SearchMessagesArgs, ctx: RequestContext) => {
     const [vector] = await deps.embedder.embedQueries([query]);
-    const [row] = await readQuery(deps, CYPHER, {
-      ...visibilityParams(ctx.caller),
-      q: luceneAnyWord(query),
-      vector,
-      channelId,
-      authorId,
-      pool: cypherInt(POOL),
-      k: cypherInt(Math.min(POOL, limit * 5)),
+    const [row] = await executor(deps).read({
+      cypher: CYPHER,
+      params: {
+        ...visibilityParams(ctx.caller),
+        q: luceneAnyWord(query),
+        vector,
+        channelId,
+        authorId,
+        pool: cypherInt(POOL),
+        k: cypherInt(Math.min(POOL, limit * 5)),
+      },
+      decode: (r) => ({ byText: r.rows("byText").map(toChannelMessage), byVector: r.rows("byVector").map(toChannelMessage) }),
     });
-    const byText = ((row?.byText as Record<string, unknown>[] | undefined) ?? []).map(toChannelMessage);
-    const byVector = ((row?.byVector as Record<string, unknown>[] | undefined) ?? []).map(toChannelMessage);
-    return fuseHits(byText, byVector).slice(0, limit);
+    return fuseHits(row?.byText ?? [], row?.byVector ?? []).slice(0, limit);
   };
 }
 

@@ -25,17 +25,17 @@ const date = arg.checkedInside(z.string().max(40).optional());
  */
 export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
+    name: "person_profile",
     field: "personProfile",
     args: { personId: arg.id(), factTypes, asOf: arg.instant() },
     implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personProfile,
     loop: {
-      name: "get_person_profile",
+      deprecatedNames: ["get_person_profile"],
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
       args: ["personId", "factTypes"],
       planner: { use: "profile" },
     },
     agent: {
-      name: "person_profile",
       title: "Person profile",
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
       args: ["personId", "factTypes"],
@@ -52,81 +52,82 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     },
   }),
   declareTool({
+    name: "person_summary",
     field: "personSummary",
     args: { personId: arg.id() },
     implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personSummary,
   }),
   declareTool({
+    name: "find_people_by_skill",
     field: "peopleBySkill",
     args: { skill: arg.text(), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
     implement: async (p: PeopleToolDeps) => (await import("./peopleByEntity.js")).peopleByEntityResolvers(p.app, p.vectors).peopleBySkill,
     loop: {
-      name: "find_people_by_skill",
       description: "People who have a skill (exact, fuzzy, then by meaning).",
       args: ["skill", "minConfidence", "limit"],
       planner: { use: "named", thing: "skill" },
     },
   }),
   declareTool({
+    name: "find_people_by_organization",
     field: "peopleByOrganization",
     args: { organization: arg.text(), currentOnly: arg.flag(false), minConfidence: arg.unit(0.5), limit: arg.limit(10), asOf: arg.instant() },
     implement: async (p: PeopleToolDeps) => (await import("./peopleByEntity.js")).peopleByEntityResolvers(p.app, p.vectors).peopleByOrganization,
     loop: {
-      name: "find_people_by_organization",
       description: "People who work or worked at an organisation; current_only keeps current employees.",
       args: ["organization", "currentOnly", "minConfidence", "limit"],
       planner: { use: "named", thing: "organization" },
     },
   }),
   declareTool({
+    name: "find_people_by_topic",
     field: "peopleByTopic",
     args: { topic: arg.text(), relationshipTypes: arg.someOf(TOPIC_TYPES), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
     implement: async (p: PeopleToolDeps) => (await import("./peopleByEntity.js")).peopleByEntityResolvers(p.app, p.vectors).peopleByTopic,
     loop: {
-      name: "find_people_by_topic",
       description: "People who talk about, care about or are curious about a topic; relationship_types narrows to TALKS_ABOUT, CARES_ABOUT or CURIOUS_ABOUT.",
       args: ["topic", "relationshipTypes", "minConfidence", "limit"],
       planner: { use: "named", thing: "topic" },
     },
   }),
   declareTool({
+    name: "find_people_by_location",
     field: "peopleByLocation",
     args: { location: arg.text(), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
     implement: async (p: PeopleToolDeps) => (await import("./peopleByLocation.js")).peopleByLocationResolver(p.app, p.vectors),
     loop: {
-      name: "find_people_by_location",
       description: "People who live, work or studied in a place (SF finds San Francisco).",
       args: ["location", "minConfidence", "limit"],
       planner: { use: "named", thing: "location" },
     },
   }),
   declareTool({
+    name: "get_relationships_between",
     field: "relationshipsBetween",
     args: { personAId: arg.id(), personBId: arg.id() },
     implement: async (p: PeopleToolDeps) => (await import("./relationshipsBetween.js")).relationshipsBetweenResolver(p.app, p.factTypes),
     loop: {
-      name: "get_relationships_between",
       description: "How two people (by person id) are connected: relationships, shared organisations, events, places.",
       args: ["personAId", "personBId"],
       planner: { use: "between" },
     },
   }),
   declareTool({
+    name: "get_person_timeline",
     field: "personTimeline",
     args: { personId: arg.id(), factTypes, startDate: date, endDate: date, asOf: arg.instant() },
     implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personTimeline,
     loop: {
-      name: "get_person_timeline",
       description: "A person's dated facts in order; start_date/end_date (2019, 2019-03) narrow the range.",
       args: ["personId", "factTypes", "startDate", "endDate"],
     },
   }),
   declareTool({
+    name: "get_conversation_participants",
     field: "conversationParticipants",
     args: { messages: arg.checkedInside() },
     implement: async (p: PeopleToolDeps) => (await import("./conversationParticipants.js")).conversationParticipantsResolver(p.app),
     loop: {
-      name: "get_conversation_participants",
       description: "People named in this conversation, and who 'my brother'-style references point at.",
       args: [],
       fromConversation: ({ messages }) => ({ messages: messages.map((m) => ({ authorId: m.authorId, authorName: m.authorName, content: m.content })) }),
@@ -134,22 +135,24 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     },
   }),
   declareTool({
+    name: "find_experts",
     field: "findExperts",
     args: { query: arg.text(), limit: arg.limit(5) },
     implement: async (p: PeopleToolDeps) => (await import("./semanticTools.js")).semanticToolResolvers(p.app, p.vectors, p.factTypes).findExperts,
     loop: {
-      name: "find_experts",
       description: "People best suited to a question, ranked by the facts that match it.",
       args: ["query", "limit"],
     },
   }),
   declareTool({
+    name: "people_by_name",
     field: "peopleByName",
     args: { name: arg.text(200), limit: arg.limit(5) },
     implement: async ({ app, vectors }: PeopleToolDeps) => (await import("./peopleByName.js")).peopleByNameResolver(app, vectors),
   }),
   // A person's strongest facts: the profile, cut to what a model with little room needs.
   declareTool({
+    name: "person_facts",
     field: "personFacts",
     args: { personId: arg.id(), factTypes, minConfidence: arg.unit(0.7), limit: arg.limit(10) },
     implement: async (p: PeopleToolDeps) => {
@@ -161,23 +164,21 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       };
     },
     loop: {
-      name: "person_facts",
       description: "A person's most certain current facts (by person id), strongest first; cheaper than a whole profile.",
       args: ["personId", "factTypes", "minConfidence", "limit"],
     },
     agent: {
-      name: "person_facts",
       title: "A person's strongest facts",
       hints: READ,
       render: (p) => (p.found ? [`${p.name} (${p.personId})`, ...p.facts.map((f) => `- ${f.type} ${f.object} (confidence ${f.confidence})`)].join("\n") : `No person ${p.personId}.`),
     },
   }),
   declareTool({
+    name: "semantic_search_facts",
     field: "semanticSearchFacts",
     args: { query: arg.text(), factTypes, limit: arg.limit(10), similarityThreshold: arg.unit(0.7) },
     implement: async (p: PeopleToolDeps) => (await import("./semanticTools.js")).semanticToolResolvers(p.app, p.vectors, p.factTypes).semanticSearchFacts,
     loop: {
-      name: "semantic_search_facts",
       description: "Facts closest in meaning to a query (similarity_threshold 0..1, default 0.7).",
       args: ["query", "factTypes", "limit", "similarityThreshold"],
       planner: { use: "factsByMeaning" },

@@ -34,19 +34,23 @@ export type ResultCache = Map<string, unknown>;
 /**
  * Runs one planned call: unknown tools, malformed or invalid arguments and
  * tool errors become a failed outcome with a message the model can act on,
- * never an exception. Timing is measured with the injected clock.
+ * never an exception. A call by a tool's deprecated name runs that tool, and
+ * its outcome names the tool by its one name (the trace, the metrics and the
+ * repeated-call checks see one name per tool). Timing is measured with the
+ * injected clock.
  */
 export async function executeCall(
   call: PlannedCall,
-  tools: ReadonlyMap<string, RetrievalTool>,
+  tools: ReadonlyMap<string, RetrievalTool>, // by every name a call may use (toolsByName)
   run: ToolRun,
   cache: ResultCache,
   { clock, logger, timeoutMs }: { clock: () => number; logger: Logger; timeoutMs?: number },
 ): Promise<CallOutcome> {
   const started = clock();
-  const fail = (error: string): CallOutcome => ({ call, ok: false, error, result: null, findings: EMPTY, elapsedMs: clock() - started, cached: false });
   const tool = tools.get(call.tool);
-  if (!tool) return fail(`unknown tool "${call.tool.slice(0, 100)}"; the tools are ${[...tools.keys()].join(", ")}`);
+  const named = tool ? { ...call, tool: tool.name } : call;
+  const fail = (error: string): CallOutcome => ({ call: named, ok: false, error, result: null, findings: EMPTY, elapsedMs: clock() - started, cached: false });
+  if (!tool) return fail(`unknown tool "${call.tool.slice(0, 100)}"; the tools are ${[...new Set([...tools.values()].map((t) => t.name))].join(", ")}`);
   if (call.argsError) return fail(call.argsError);
   const parsed = tool.input.safeParse(call.args ?? {});
   if (!parsed.success) {
@@ -56,7 +60,7 @@ export async function executeCall(
   const signature = callSignature(tool.name, parsed.data);
   if (cache.has(signature)) {
     const result = cache.get(signature);
-    return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: true };
+    return { call: named, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: true };
   }
   try {
     // A span per tool call; the tool's Neo4j statements nest under it.
@@ -65,7 +69,7 @@ export async function executeCall(
       timeoutMs,
     );
     cache.set(signature, result);
-    return { call, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: false };
+    return { call: named, ok: true, error: null, result, findings: toolFindings(result), elapsedMs: clock() - started, cached: false };
   } catch (err) {
     if (err instanceof ToolTimeout) {
       logger.warn({ tool: tool.name, timeoutMs }, "A retrieval tool ran out of time");

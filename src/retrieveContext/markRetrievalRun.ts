@@ -1,12 +1,12 @@
 import { executor } from "../graph/executor.js";
 import { noRows, type Row } from "../graph/statement.js";
 
-const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
 import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { optionalText, text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
 import { BadUserInputError, ForbiddenError, NotFoundError } from "../errors/errors.js";
+import { VISIBILITIES } from "../auth/readRule.js";
 
 /** Longest feedback note, in characters. */
 export const MAX_FEEDBACK_NOTE = 2000;

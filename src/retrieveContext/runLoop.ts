@@ -10,7 +10,7 @@ import { PlannerFailure, type CallOutcome, type LoopView, type PlannerSession, t
 import type { RetrieveRequest } from "./request.js";
 import { callSignature, shouldStop, type StopReason } from "./stopConditions.js";
 import { synthesize, type LoopResult, type StepTrace } from "./synthesizeRun.js";
-import type { RetrievalTool } from "./tools/retrievalTools.js";
+import { toolsByName, type RetrievalTool } from "./tools/retrievalTools.js";
 
 export interface LoopDeps {
   driver: GraphTarget["driver"];
@@ -44,7 +44,7 @@ const LLM_BUDGET_SHARE = 0.75;
 export async function runLoop(request: RetrieveRequest, ctx: RequestContext, deps: LoopDeps): Promise<LoopResult> {
   const started = deps.clock();
   const elapsed = () => deps.clock() - started;
-  const toolsByName = new Map(deps.tools.map((t) => [t.name, t]));
+  const tools = toolsByName(deps.tools);
   const trace: StepTrace[] = [];
   const outcomes: CallOutcome[] = [];
   const cache: ResultCache = new Map();
@@ -137,7 +137,7 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
         const calls = step!.kind === "calls" ? step!.calls : [];
         iteration++;
         // Calls of one round are independent: they run concurrently, so a round takes about as long as its slowest call.
-        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, toolsByName, { ctx, request }, cache, { clock: deps.clock, logger: deps.logger, timeoutMs: deps.toolTimeoutMs })));
+        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, tools, { ctx, request }, cache, { clock: deps.clock, logger: deps.logger, timeoutMs: deps.toolTimeoutMs })));
         outcomes.push(...lastOutcomes);
         for (const o of lastOutcomes) {
           signatures.push(callSignature(o.call.tool, (o.call.args ?? {}) as Record<string, unknown>));

@@ -8,16 +8,17 @@ const DESCRIPTION =
   "Everything stored that matches a query by words and meaning (hybrid search): memories, messages, facts, beliefs, insights, experiences, knowledge, game turns, ranked together; `kinds` narrows it.";
 
 /**
- * Hybrid search as a retrieval tool (core/retrievalTool.ts), offered to the loop as search_memories and to
- * agents over MCP as memory_search; its input object is checked by parseSearchInput.
+ * Hybrid search as a retrieval tool (core/retrievalTool.ts), memory_search to the loop and to agents over
+ * MCP (the loop still accepts its old name, search_memories); its input object is checked by parseSearchInput.
  */
 export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
   declareTool({
+    name: "memory_search",
     field: "searchMemories",
     args: { input: arg.checkedInside() },
     implement: async (deps: SearchDeps) => (await import("./searchResolvers.js")).searchMemoriesResolver(deps),
     loop: {
-      name: "search_memories",
+      deprecatedNames: ["search_memories"],
       description: DESCRIPTION,
       own: {
         args: { query: arg.text(), limit: arg.limit(10, 50), kinds: arg.someOf(SEARCH_KINDS) },
@@ -26,7 +27,6 @@ export const SEARCH_TOOLS: readonly AnyToolDeclaration<SearchDeps>[] = [
       planner: { use: "snippetsByMeaning", limit: 10 },
     },
     agent: {
-      name: "memory_search",
       title: "Search memories",
       description: `${DESCRIPTION} Use it before answering about anything said or learned earlier.`,
       args: ["input.query", "input.limit", "input.kinds"],

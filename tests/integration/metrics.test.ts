@@ -58,8 +58,8 @@ describe("/metrics", () => {
     expect(sample(text, "memory_agent_facts_retrieved_count")).toBe(2);
     expect(sample(text, "memory_agent_iterations_count")).toBe(2);
     // The deterministic planner always searches memories by meaning in its last round.
-    expect(sample(text, "memory_agent_tool_calls_total", { tool_name: "search_memories", success: "true" })).toBeGreaterThanOrEqual(2);
-    expect(sample(text, "memory_agent_tool_duration_seconds_count", { tool_name: "search_memories" })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, "memory_agent_tool_calls_total", { tool_name: "memory_search", success: "true" })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, "memory_agent_tool_duration_seconds_count", { tool_name: "memory_search" })).toBeGreaterThanOrEqual(2);
 
     // The REST route runs the same GraphQL operation: two retrieveContext operations, both OK, both over HTTP.
     expect(sample(text, "mnemograph_graphql_operations_total", { root_field: "retrieveContext", outcome: "OK" })).toBe(2);

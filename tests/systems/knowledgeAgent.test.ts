@@ -77,7 +77,10 @@ afterAll(async () => {
   await llm.close();
 });
 
-/** The note's "Example Agent Session", its five iterations as the model's turns, then DONE with the note's reasoning. */
+/**
+ * The note's "Example Agent Session", its five iterations as the model's turns, then DONE with the note's reasoning.
+ * The note calls the profile tool get_person_profile, the loop's old name for person_profile: still accepted.
+ */
 const exampleSession = (): ScriptedReply[] => [
   call("get_person_profile", { person_id: person("charlie") }),
   call("find_people_by_organization", { organization: "Google" }),
@@ -113,8 +116,9 @@ describe("the knowledge agent's client, as design note 002 writes it", () => {
   it("'queries_executed': one entry per query with iteration, tool, query and result_count, the session's five iterations in order", async () => {
     llm.play(exampleSession());
     const { body } = await post(exampleConversation());
+    // Each tool under its one name (the MCP one): the model's get_person_profile is reported as person_profile.
     expect(body.queries_executed.map((q: any) => [q.iteration, q.tool])).toEqual([
-      [1, "get_person_profile"],
+      [1, "person_profile"],
       [2, "find_people_by_organization"],
       [3, "get_relationships_between"],
       [4, "find_people_by_topic"],

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Caller } from "../../core/caller.js";
 import { mayRunCypher, runReadOnlyCypher, type CypherDeps } from "../../cypherTool/index.js";
+import { CYPHER_QUERY_TOOL } from "../../cypherTool/tools.js";
 import type { RetrievalTool } from "./retrievalTools.js";
 
 /**
@@ -12,7 +13,7 @@ import type { RetrievalTool } from "./retrievalTools.js";
  */
 export function cypherQueryTools(deps: CypherDeps): (caller: Caller) => RetrievalTool[] {
   const tool: RetrievalTool = {
-    name: "cypher_query",
+    name: CYPHER_QUERY_TOOL.name,
     description:
       "Read-only Cypher for what the other tools cannot answer (5 s limit, at most 100 rows). People are (:Person {id, name}); facts are relationships such as WORKS_AT, HAS_SKILL, LIVES_IN with confidence and evidence. Writes and most procedures are refused.",
     input: z.strictObject({ query: z.string().min(1).max(5000), params: z.record(z.string(), z.unknown()).optional() }) as unknown as z.ZodType<Record<string, unknown>>,

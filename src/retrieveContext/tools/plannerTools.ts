@@ -1,7 +1,7 @@
 import { modelArgs, type AnyToolDeclaration, type NamedThing, type PlannerRole } from "../../core/retrievalTool.js";
 import { RETRIEVAL_TOOLS } from "./retrievalTools.js";
 
-/** A tool as the deterministic planner calls it: its loop name and its model arguments in order. */
+/** A tool as the deterministic planner calls it: its name and its model arguments in order. */
 export interface PlannedTool {
   name: string;
   args: [string, ...string[]];
@@ -22,7 +22,7 @@ export interface PlannerTools {
  * found at start-up.
  */
 export function plannerTools(declarations: readonly AnyToolDeclaration[] = RETRIEVAL_TOOLS): PlannerTools {
-  const withRole = declarations.filter((t) => t.loop?.planner).map((t) => ({ role: t.loop!.planner as PlannerRole, tool: { name: t.loop!.name, args: Object.keys(modelArgs(t)) as PlannedTool["args"] } }));
+  const withRole = declarations.filter((t) => t.loop?.planner).map((t) => ({ role: t.loop!.planner as PlannerRole, tool: { name: t.name, args: Object.keys(modelArgs(t)) as PlannedTool["args"] } }));
   const one = (use: PlannerRole["use"], thing?: NamedThing) => {
     const found = withRole.find((w) => w.role.use === use && (!thing || (w.role.use === "named" && w.role.thing === thing)));
     if (!found) throw new Error(`No retrieval tool declares the planner role ${use}${thing ? ` ${thing}` : ""}`);

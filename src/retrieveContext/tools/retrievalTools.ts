@@ -32,9 +32,16 @@ export interface ToolRun {
 /** A tool of the loop: its name and JSON schema as the model sees them, and how it runs. */
 export interface RetrievalTool {
   name: string;
+  /** Older names a call may still use (LoopExposure.deprecatedNames): never offered to a model, reported under `name`. */
+  deprecatedNames?: readonly string[];
   description: string;
   input: z.ZodType<Record<string, unknown>>;
   run(args: Record<string, unknown>, run: ToolRun): Promise<unknown>;
+}
+
+/** The loop's tools by every name a call may use: each tool's name, and its deprecated names beside it. */
+export function toolsByName(tools: readonly RetrievalTool[]): ReadonlyMap<string, RetrievalTool> {
+  return new Map(tools.flatMap((t) => [t.name, ...(t.deprecatedNames ?? [])].map((name) => [name, t] as const)));
 }
 
 /** A model asks for at most this many results of any tool: its context holds them all. */
@@ -59,7 +66,8 @@ export function retrievalTools(resolvers: ToolResolvers, declarations: readonly 
     if (!resolve) throw new Error(`No resolver for the retrieval tool ${t.field}`);
     return [
       {
-        name: t.loop.name,
+        name: t.name,
+        deprecatedNames: t.loop.deprecatedNames,
         description: t.loop.description,
         input: loopInput(t),
         run: async (args, { ctx, request }) => resolve(null, fieldArgs(t, args, request), ctx),

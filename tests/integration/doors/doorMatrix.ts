@@ -288,7 +288,7 @@ export const READ_DOORS: Record<string, ReadDoor> = {
 export const NOT_READ_DOORS: Record<string, string> = {
   ...Object.fromEntries(
     // Every people tool but personProfile, by its field and its MCP name: a new one is placed by its declaration.
-    PEOPLE_TOOLS.filter((t) => t.field !== "personProfile").flatMap((t) => [t.field, ...(t.agent ? [`mcp:${t.agent.name}`] : [])]).map((f) => [
+    PEOPLE_TOOLS.filter((t) => t.field !== "personProfile").flatMap((t) => [t.field, ...(t.agent ? [`mcp:${t.name}`] : [])]).map((f) => [
       f,
       "a people-directory tool of the retrieveContext loop: it answers who and how people relate, from the facts the fact doors write; what was stored is recalled through searchMemories and personProfile",
     ]),

@@ -64,7 +64,7 @@ describe("retrieveContext with the deterministic planner (no LLM configured), th
     // debug: the whole trace, stage by stage, with every call's arguments, size and time.
     expect(r.trace.map((s: any) => s.stage)).toEqual(["ANALYZE", "PLAN", "EXECUTE", "EVALUATE", "PLAN", "EXECUTE", "EVALUATE", "PLAN", "SYNTHESIZE"]);
     const calls = r.trace.flatMap((s: any) => s.toolCalls);
-    expect(calls.map((c: any) => c.tool)).toEqual(expect.arrayContaining(["get_person_profile", "find_people_by_organization", "get_relationships_between"]));
+    expect(calls.map((c: any) => c.tool)).toEqual(expect.arrayContaining(["person_profile", "find_people_by_organization", "get_relationships_between"]));
     expect(calls.find((c: any) => c.tool === "find_people_by_organization").arguments).toBe(JSON.stringify({ organization: "Google" }));
     expect(calls.every((c: any) => c.ok && c.elapsedMs >= 0 && c.resultSize >= 0)).toBe(true);
     expect(r.metadata.queriesExecuted).toBe(calls.length);

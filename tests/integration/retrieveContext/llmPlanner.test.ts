@@ -18,7 +18,10 @@ const llmConfig = (baseUrl: string, overrides: Partial<LlmConfig> = {}): LlmConf
 
 beforeAll(async () => {
   llm = await startScriptedLlm();
-  gw = await startTestGateway(testConfig({ llm: llmConfig(llm.baseUrl), limits: unthrottled(testConfig().limits) }));
+  // A tool call may take its time: on a loaded machine a search's first embedding or a profile passed the 5 s default,
+  // and these tests are about the planner, not the tool timeout (tests/unit/retrieveContext/executeCall.test.ts).
+  const retrieval = { ...testConfig().retrieval, toolTimeoutMs: 60_000 };
+  gw = await startTestGateway(testConfig({ llm: llmConfig(llm.baseUrl), limits: unthrottled(testConfig().limits), retrieval }));
   await buildPeopleFixture(gw, me);
 });
 afterAll(async () => {
@@ -63,7 +66,7 @@ describe("retrieveContext with the LLM planner (scripted OpenAI-compatible model
     llm.play([
       {
         calls: [
-          { name: "get_person_profile", arguments: { person_id: id("charlie") } },
+          { name: "person_profile", arguments: { person_id: id("charlie") } },
           { name: "find_people_by_organization", arguments: { organization: "Google", current_only: true } },
           { name: "get_relationships_between", arguments: { person_a_id: id("alice"), person_b_id: id("charlie") } },
         ],
@@ -93,6 +96,30 @@ describe("retrieveContext with the LLM planner (scripted OpenAI-compatible model
     expect(mine(r)).toEqual([]);
     expect(r.confidence).toBe("LOW");
     expect(r.metadata).toMatchObject({ planner: "LLM", fallbackReason: null });
+  });
+});
+
+describe("the loop's old tool names, kept as deprecated aliases of the MCP names", () => {
+  it("a model that calls get_person_profile and search_memories is answered; it was offered person_profile and memory_search, and the trace names those", async () => {
+    llm.play([
+      {
+        calls: [
+          { name: "get_person_profile", arguments: { person_id: id("charlie") } },
+          { name: "search_memories", arguments: { query: "Google" } },
+        ],
+      },
+      { content: "Charlie worked at Google." },
+    ]);
+    const r = await retrieve(cases.applying, { debug: true, maxFacts: 100 });
+    const offered = llm.requests[0]!.tools!.map((t) => t.function.name);
+    expect(offered).toEqual(expect.arrayContaining(["person_profile", "memory_search"]));
+    expect(offered).not.toContain("get_person_profile");
+    expect(offered).not.toContain("search_memories");
+    const calls = r.trace.flatMap((s: any) => s.toolCalls);
+    expect(calls.map((c: any) => [c.tool, c.ok])).toEqual([["person_profile", true], ["memory_search", true]]);
+    // The profile ran: Charlie's past at Google is among the facts, and both results went back to the model.
+    expect(mine(r)).toContainEqual(expect.objectContaining({ subject: "Charlie", relation: "PREVIOUSLY", object: "Google" }));
+    expect(toolMessages(llm.requests[1]!).map((m) => m.content!.startsWith('{"error"'))).toEqual([false, false]);
   });
 });
 
@@ -171,7 +198,7 @@ describe("retrieveContext when the model misbehaves: the run ends within its lim
   it("an unknown tool name is answered with the list of tools, not a crash", async () => {
     llm.play((req, i) => {
       if (i === 0) return { calls: [{ name: "drop_database", arguments: {} }] };
-      expect(JSON.parse(toolMessages(req)[0]!.content!).error).toMatch(/^unknown tool "drop_database"; the tools are get_person_profile, /);
+      expect(JSON.parse(toolMessages(req)[0]!.content!).error).toMatch(/^unknown tool "drop_database"; the tools are person_profile, /);
       return { content: "Sorry." };
     });
     const r = await retrieve(cases.klingon);
@@ -189,7 +216,7 @@ describe("retrieveContext when the model misbehaves: the run ends within its lim
   });
 
   it("a model that repeats the same call: stuck on the third time, then the fallback", async () => {
-    llm.play(() => ({ calls: [{ name: "get_person_profile", arguments: { person_id: id("bob") } }] }));
+    llm.play(() => ({ calls: [{ name: "person_profile", arguments: { person_id: id("bob") } }] }));
     const r = await retrieve(cases.python);
     expect(llm.requests).toHaveLength(3);
     expect(r.metadata).toMatchObject({ planner: "DETERMINISTIC", fallbackReason: "the model repeated the same tool call a third time" });

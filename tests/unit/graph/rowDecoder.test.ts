@@ -1,6 +1,6 @@
 import neo4j from "neo4j-driver";
 import { describe, expect, it } from "vitest";
-import { rowOf } from "../../../src/graph/row.js";
+import { mapRow, rowOf } from "../../../src/graph/row.js";
 import { RowShapeError } from "../../../src/graph/statement.js";
 
 const record = (fields: Record<string, unknown>) => ({
@@ -53,6 +53,33 @@ describe("the executor's row decoder", () => {
     expect(row.maps("none")).toEqual([]);
     expect(() => row.maps("mixed")).toThrow(/"mixed" should be a list of maps/);
     expect(() => row.maps("ints")).toThrow(RowShapeError);
+  });
+
+  it("reads a nested map, and a list of them, with the same checks, naming the nested field", () => {
+    const row = rowOf(record({ session: { id: "s1", turns: neo4j.int(3) }, turns: [{ number: neo4j.int(1) }, { number: 2 }], none: null, bad: [{ number: "one" }] }));
+    expect(row.row("session").string("id")).toBe("s1");
+    expect(row.row("session").number("turns")).toBe(3);
+    expect(row.row("session").stringOrNull("absent")).toBeNull();
+    expect(row.rows("turns").map((t) => t.number("number"))).toEqual([1, 2]);
+    expect(row.rows("none")).toEqual([]);
+    expect(row.rowOrNull("none")).toBeNull();
+    expect(() => row.row("none")).toThrow(/"none" should be a map, got null/);
+    expect(() => row.row("turns")).toThrow(RowShapeError);
+    expect(() => row.rows("bad")[0]!.number("number")).toThrow(/"number" should be a number, got string/);
+    expect(mapRow({ id: "m1" }).string("id")).toBe("m1");
+  });
+
+  it("reads lists that may be unset as empty, and lists of a closed set, refusing anything else", () => {
+    const row = rowOf(record({ tags: ["a"], none: null, buttons: ["UP", "A"], odd: ["UP", "JUMP"], mixed: ["a", 1], kind: "WILD" }));
+    expect(row.stringsOrEmpty("tags")).toEqual(["a"]);
+    expect(row.stringsOrEmpty("none")).toEqual([]);
+    expect(() => row.stringsOrEmpty("mixed")).toThrow(RowShapeError);
+    expect(row.someOf("buttons", ["UP", "DOWN", "A"] as const)).toEqual(["UP", "A"]);
+    expect(row.someOf("none", ["UP"] as const)).toEqual([]);
+    expect(() => row.someOf("odd", ["UP", "A"] as const)).toThrow(/"odd" should be a list of UP, A/);
+    expect(row.oneOfOrNull("kind", ["WILD", "TRAINER"] as const)).toBe("WILD");
+    expect(row.oneOfOrNull("none", ["WILD", "TRAINER"] as const)).toBeNull();
+    expect(() => row.oneOfOrNull("tags", ["WILD"] as const)).toThrow(RowShapeError);
   });
 
   it("does not read a driver Integer as a map", () => {

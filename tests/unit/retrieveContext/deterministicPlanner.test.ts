@@ -12,8 +12,8 @@ describe("entityCalls (round 1)", () => {
   it("asks for the profiles of the authors who are people, then of the people named, each once", () => {
     const calls = entityCalls(view({ links: { authors: [author("p_bob"), author(null, "Guest"), author("p_bob")], entities: [entity("Person", "p_charlie"), entity("Person", "p_bob")] } }));
     expect(calls).toEqual([
-      { tool: "get_person_profile", args: { person_id: "p_bob" } },
-      { tool: "get_person_profile", args: { person_id: "p_charlie" } },
+      { tool: "person_profile", args: { person_id: "p_bob" } },
+      { tool: "person_profile", args: { person_id: "p_charlie" } },
     ]);
   });
 
@@ -96,9 +96,9 @@ describe("followUpCalls (round 2)", () => {
   it("searches facts by meaning only while fewer than 3 facts were found, memories always", () => {
     expect(followUpCalls(view({ factCount: 2, analysis: { query: "Who knows Python?" } }))).toEqual([
       { tool: "semantic_search_facts", args: { query: "Who knows Python?" } },
-      { tool: "search_memories", args: { query: "Who knows Python?", limit: 10 } },
+      { tool: "memory_search", args: { query: "Who knows Python?", limit: 10 } },
     ]);
-    expect(toolsOf(followUpCalls(view({ factCount: 3 })))).toEqual(["search_memories"]);
+    expect(toolsOf(followUpCalls(view({ factCount: 3 })))).toEqual(["memory_search"]);
   });
 
   it("searches with the last 500 characters of the query", () => {
@@ -118,14 +118,14 @@ describe("deterministicPlanner session", () => {
     const first = await planner.next(named, signal);
     expect(first.kind).toBe("calls");
     expect(calls(first).map((c) => [c.id, c.tool])).toEqual([
-      ["det_1", "get_person_profile"],
-      ["det_2", "get_person_profile"],
+      ["det_1", "person_profile"],
+      ["det_2", "person_profile"],
     ]);
     const second = await planner.next(named, signal);
     expect(calls(second).map((c) => [c.id, c.tool])).toEqual([
       ["det_3", "get_relationships_between"],
       ["det_4", "semantic_search_facts"],
-      ["det_5", "search_memories"],
+      ["det_5", "memory_search"],
     ]);
     expect((await planner.next(named, signal)).kind).toBe("done");
     expect((await planner.next(named, signal)).kind).toBe("done");
@@ -135,7 +135,7 @@ describe("deterministicPlanner session", () => {
 
   it("goes straight to round 2 when round 1 has nothing to ask", async () => {
     const step = await deterministicPlanner().next(view(), signal);
-    expect(toolsOf(calls(step))).toEqual(["semantic_search_facts", "search_memories"]);
+    expect(toolsOf(calls(step))).toEqual(["semantic_search_facts", "memory_search"]);
     expect(step.reasoning).toMatch(/search by meaning/);
   });
 
@@ -143,14 +143,14 @@ describe("deterministicPlanner session", () => {
     const made: LoopView = {
       ...named,
       outcomes: [
-        outcome({ tool: "get_person_profile", args: { person_id: "p1" } }),
-        outcome({ tool: "get_person_profile", args: { person_id: "p2" } }, { ok: false, error: "boom" }),
+        outcome({ tool: "person_profile", args: { person_id: "p1" } }),
+        outcome({ tool: "person_profile", args: { person_id: "p2" } }, { ok: false, error: "boom" }),
         outcome({ tool: "get_relationships_between", args: { person_b_id: "p2", person_a_id: "p1" } }),
       ],
     };
     const planner = deterministicPlanner();
     expect(calls(await planner.next(made, signal)).map((c) => c.args)).toEqual([{ person_id: "p2" }]);
-    expect(toolsOf(calls(await planner.next(made, signal)))).toEqual(["semantic_search_facts", "search_memories"]);
+    expect(toolsOf(calls(await planner.next(made, signal)))).toEqual(["semantic_search_facts", "memory_search"]);
   });
 
   it("is done at once when every call it would make was already made", async () => {
@@ -158,11 +158,11 @@ describe("deterministicPlanner session", () => {
     const made: LoopView = {
       ...named,
       outcomes: [
-        outcome({ tool: "get_person_profile", args: { person_id: "p1" } }),
-        outcome({ tool: "get_person_profile", args: { person_id: "p2" } }),
+        outcome({ tool: "person_profile", args: { person_id: "p1" } }),
+        outcome({ tool: "person_profile", args: { person_id: "p2" } }),
         outcome({ tool: "get_relationships_between", args: { person_a_id: "p1", person_b_id: "p2" } }),
         outcome({ tool: "semantic_search_facts", args: { query } }),
-        outcome({ tool: "search_memories", args: { query, limit: 10 } }),
+        outcome({ tool: "memory_search", args: { query, limit: 10 } }),
       ],
     };
     expect(await deterministicPlanner().next(made, signal)).toEqual({ kind: "done", reasoning: "Every lookup that fits the conversation has been made" });
@@ -171,6 +171,6 @@ describe("deterministicPlanner session", () => {
   it("takes over after a model whose successful call had null arguments (JSON 'null') without failing", async () => {
     const made: LoopView = { ...view({ analysis: { implicitReferences: [brother] } }), outcomes: [outcome({ tool: "get_conversation_participants", args: null })] };
     const step = await deterministicPlanner().next(made, signal);
-    expect(toolsOf(calls(step))).toEqual(["semantic_search_facts", "search_memories"]);
+    expect(toolsOf(calls(step))).toEqual(["semantic_search_facts", "memory_search"]);
   });
 });

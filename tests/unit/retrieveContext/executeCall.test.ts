@@ -4,17 +4,18 @@ import { BadUserInputError } from "../../../src/errors/errors.js";
 import type { Logger } from "../../../src/logging/logger.js";
 import { executeCall, type ResultCache } from "../../../src/retrieveContext/executeCall.js";
 import type { PlannedCall } from "../../../src/retrieveContext/planners/planner.js";
-import type { RetrievalTool, ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
+import { toolsByName, type RetrievalTool, type ToolRun } from "../../../src/retrieveContext/tools/retrievalTools.js";
 import type { RequestContext } from "../../../src/core/requestContext.js";
 import { fact, request } from "./fixtures.js";
 
 const python = fact({ id: "f_py", type: "HAS_SKILL", object: "Python" });
 
-/** An in-memory tool: answers from `answer`, counts its runs. */
+/** An in-memory tool: answers from `answer`, counts its runs; `people_with_skill` is its deprecated name. */
 function fakeTool(answer: (args: Record<string, unknown>) => unknown = () => ({ people: [{ fact: python }] })) {
   const run = vi.fn(async (args: Record<string, unknown>) => answer(args));
   const tool: RetrievalTool = {
     name: "find_people_by_skill",
+    deprecatedNames: ["people_with_skill"],
     description: "fake",
     input: z.strictObject({ skill: z.string().min(1), limit: z.number().int().min(1).optional() }) as unknown as z.ZodType<Record<string, unknown>>,
     run,
@@ -24,7 +25,7 @@ function fakeTool(answer: (args: Record<string, unknown>) => unknown = () => ({ 
 
 function setup(answer?: (args: Record<string, unknown>) => unknown) {
   const { tool, run } = fakeTool(answer);
-  const tools = new Map([[tool.name, tool]]);
+  const tools = toolsByName([tool]);
   const toolRun: ToolRun = { ctx: {} as RequestContext, request: request() };
   const cache: ResultCache = new Map();
   let t = 100;
@@ -44,7 +45,19 @@ describe("executeCall", () => {
     expect(outcome.findings.facts).toEqual([{ fact: python, similarity: null }]);
   });
 
-  it("fails an unknown tool without running anything, naming the tools there are", async () => {
+  it("runs a call by a deprecated name as the tool it names, and the outcome names the tool by its one name", async () => {
+    const { exec, run } = setup();
+    const outcome = await exec({ id: "c7", tool: "people_with_skill" });
+    expect(run).toHaveBeenCalledWith({ skill: "Python" }, expect.anything());
+    expect(outcome).toMatchObject({ ok: true, call: { id: "c7", tool: "find_people_by_skill", args: { skill: "Python" } }, cached: false });
+    // The same call under either name is one call: the second is answered from the cache.
+    expect(await exec({ id: "c8" })).toMatchObject({ ok: true, cached: true, call: { tool: "find_people_by_skill" } });
+    expect(run).toHaveBeenCalledTimes(1);
+    // Refusals name the tool by its one name too.
+    expect(await exec({ tool: "people_with_skill", args: {} })).toMatchObject({ ok: false, call: { tool: "find_people_by_skill" }, error: expect.stringMatching(/^invalid arguments for find_people_by_skill: /) });
+  });
+
+  it("fails an unknown tool without running anything, naming the tools there are (not their deprecated names)", async () => {
     const { exec, run } = setup();
     const outcome = await exec({ tool: "drop_database" });
     expect(outcome).toMatchObject({ ok: false, result: null, cached: false, error: 'unknown tool "drop_database"; the tools are find_people_by_skill' });

@@ -47,11 +47,13 @@ describe("chatTools", () => {
     const loopTools = RETRIEVAL_TOOLS.filter((t) => t.loop);
     expect(specs.map((s) => s.type)).toEqual(Array(loopTools.length).fill("function"));
     // Every declared loop tool, in declaration order (a new tool's declaration is all it takes).
-    expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual(loopTools.map((t) => t.loop!.name));
+    expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual(loopTools.map((t) => t.name));
     expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual(expect.arrayContaining([
-      "get_person_profile", "find_people_by_skill", "find_people_by_organization", "find_people_by_topic", "find_people_by_location", "get_relationships_between",
-      "get_person_timeline", "get_conversation_participants", "find_experts", "semantic_search_facts", "search_memories", "search_messages",
+      "person_profile", "find_people_by_skill", "find_people_by_organization", "find_people_by_topic", "find_people_by_location", "get_relationships_between",
+      "get_person_timeline", "get_conversation_participants", "find_experts", "semantic_search_facts", "memory_search", "search_messages",
     ]));
+    // The loop's old names are accepted from a call (executeCall) but never offered.
+    for (const old of ["get_person_profile", "search_memories"]) expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).not.toContain(old);
     expect(spec("find_people_by_skill")).toMatchObject({ function: { description: expect.stringMatching(/skill/) } });
   });
 

@@ -16,7 +16,7 @@ function setup() {
 
 describe("retrievalTools", () => {
   it.each<[string, Record<string, unknown>, (typeof NAMES)[number], Record<string, unknown>]>([
-    ["get_person_profile", { person_id: "p1", fact_types: ["WORKS_AT"] }, "personProfile", { personId: "p1", factTypes: ["WORKS_AT"] }],
+    ["person_profile", { person_id: "p1", fact_types: ["WORKS_AT"] }, "personProfile", { personId: "p1", factTypes: ["WORKS_AT"] }],
     ["find_people_by_skill", { skill: "Python", min_confidence: 0.5, limit: 3 }, "peopleBySkill", { skill: "Python", minConfidence: 0.5, limit: 3 }],
     ["find_people_by_organization", { organization: "Google", current_only: true }, "peopleByOrganization", { organization: "Google", currentOnly: true, minConfidence: undefined, limit: undefined }],
     ["find_people_by_organization", { organization: "Google", min_confidence: 0.8 }, "peopleByOrganization", { organization: "Google", currentOnly: undefined, minConfidence: 0.8, limit: undefined }],
@@ -34,11 +34,11 @@ describe("retrievalTools", () => {
     expect(resolvers[resolver]).toHaveBeenCalledWith(null, expected, ctx);
   });
 
-  it("search_memories searches every kind with explain on and 10 results by default; kinds narrows it", async () => {
+  it("memory_search searches every kind with explain on and 10 results by default; kinds narrows it", async () => {
     const { resolvers, tools, run } = setup();
-    await tools.get("search_memories")!.run({ query: "deploy" }, run);
+    await tools.get("memory_search")!.run({ query: "deploy" }, run);
     expect(resolvers.searchMemories).toHaveBeenCalledWith(null, { input: { query: "deploy", kinds: [...SEARCH_KINDS], limit: 10, diversity: 0, expand: true, explain: true } }, expect.anything());
-    await tools.get("search_memories")!.run({ query: "deploy", kinds: ["belief", "FACT"] }, run);
+    await tools.get("memory_search")!.run({ query: "deploy", kinds: ["belief", "FACT"] }, run);
     expect(resolvers.searchMemories).toHaveBeenLastCalledWith(null, { input: { query: "deploy", kinds: ["BELIEF", "FACT"], limit: 10, diversity: 0, expand: true, explain: true } }, expect.anything());
   });
 
@@ -49,14 +49,14 @@ describe("retrievalTools", () => {
   });
 
   it.each([
-    ["get_person_profile", { person_id: "" }],
-    ["get_person_profile", { person_id: "p".repeat(129) }],
+    ["person_profile", { person_id: "" }],
+    ["person_profile", { person_id: "p".repeat(129) }],
     ["find_people_by_skill", { skill: "x".repeat(501) }],
     ["find_people_by_skill", { skill: "Python", limit: 51 }],
     ["find_people_by_skill", { skill: "Python", min_confidence: 1.5 }],
     ["semantic_search_facts", { query: "q", similarity_threshold: -0.1 }],
     ["get_conversation_participants", { anything: 1 }],
-    ["get_person_profile", { person_id: "p1", fact_types: Array(21).fill("WORKS_AT") }],
+    ["person_profile", { person_id: "p1", fact_types: Array(21).fill("WORKS_AT") }],
   ])("%s refuses %j", (name, args) => {
     const { tools } = setup();
     expect(tools.get(name)!.input.safeParse(args).success).toBe(false);

@@ -39,7 +39,7 @@ const result = (over: Partial<KnowledgeResultIn> = {}): KnowledgeResultIn => ({
     {
       iteration: 1,
       toolCalls: [
-        { tool: "get_person_profile", arguments: '{"person_id":"charlie_id"}', ok: true, error: null, resultSize: 7 },
+        { tool: "person_profile", arguments: '{"person_id":"charlie_id"}', ok: true, error: null, resultSize: 7 },
         { tool: "find_people_by_organization", arguments: '{"organization":"Google"}', ok: false, error: "timed out", resultSize: 0 },
       ],
     },
@@ -77,7 +77,7 @@ describe("toKnowledgeResponse: a retrieveContext result in the knowledge agent's
 
   it("queries_executed has one entry per tool call with its iteration, tool, arguments as the query and result_count; failures say so", () => {
     expect(toKnowledgeResponse(result()).queries_executed).toEqual([
-      { iteration: 1, tool: "get_person_profile", query: '{"person_id":"charlie_id"}', result_count: 7, success: true, error: null },
+      { iteration: 1, tool: "person_profile", query: '{"person_id":"charlie_id"}', result_count: 7, success: true, error: null },
       { iteration: 1, tool: "find_people_by_organization", query: '{"organization":"Google"}', result_count: 0, success: false, error: "timed out" },
       { iteration: 2, tool: "semantic_search_facts", query: '{"query":"Google"}', result_count: 2, success: true, error: null },
     ]);
