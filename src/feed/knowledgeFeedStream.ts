@@ -68,7 +68,9 @@ export function knowledgeFeedStream(deps: FeedStreamDeps, tenantId: string, read
       const events = await eventsAfter(state.position.seen);
       await refreshRules();
       for (const event of events) {
-        const step = takeEvent(state, withSelectingRules(rules, event), routeEvent(reader, rules, event, broadcasts));
+        const route = routeEvent(reader, rules, event, broadcasts);
+        // Only a delivered event needs its selecting rules: most of a busy tenant's events go nowhere for this reader.
+        const step = takeEvent(state, withSelectingRules(route ? rules : [], event), route);
         state = step.state;
         if (step.delivery) out.push(step.delivery);
       }

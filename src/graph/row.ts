@@ -102,12 +102,7 @@ export function rowOf(record: DriverRecord): Row {
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
       return v as T;
     },
-    maps<T extends object>(key: string) {
-      const v = get(key);
-      if (v === null || v === undefined) return [];
-      if (!Array.isArray(v) || !v.every(isMap)) throw new RowShapeError(key, "a list of maps", v);
-      return v as T[];
-    },
+    maps: <T extends object>(key: string) => listOf(key, get(key), "a list of maps", isMap) as T[],
     row(key) {
       const v = get(key);
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
