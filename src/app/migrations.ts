@@ -7,6 +7,7 @@ import type { Migration } from "../graph/migrations/migration.js";
 import { EMBEDDING_DIMENSIONS } from "../core/embedder.js";
 import { knowledgeLabels } from "../core/schemaFacts.js";
 import { RECALL_INDEX, recallIndexSpec } from "../search/index.js";
+import { linkStampBackfill } from "./linkStamps.js";
 
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
@@ -56,7 +57,7 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
   ]);
   embedded.push(...factIndexes(document));
   embedded.push(...feedStampIndexes(knowledgeLabels(document)));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA, ...linkStampBackfill(document)];
 }
 
 /**

@@ -23,4 +23,7 @@ export const populatedByCallbacks: Record<string, Callback> = {
   embeddingPending: () => "PENDING",
   // Every write of a message queues it for the extraction worker (src/extraction), in the write's own transaction.
   extractionPending: () => "PENDING",
+  // When a link (EVOLVED_INTO, LEARNED, REVIEWED, a fact) was made. @timestamp on relationship properties
+  // is not applied by @neo4j/graphql 7 when the link is made by `connect`, and the field is non-null.
+  stampNow: () => new Date().toISOString(),
 };

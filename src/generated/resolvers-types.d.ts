@@ -6754,6 +6754,7 @@ export type EventsConnection = {
  */
 export type Evolution = {
   __typename?: 'Evolution';
+  /** When the link was made, by the gateway's clock (also for a link made by `connect`, where @timestamp is not applied). */
   at: Scalars['DateTime']['output'];
   reason: Scalars['String']['output'];
 };
@@ -7000,6 +7001,7 @@ export type Fact = {
   /** Why two people are close or related, e.g. `collaborate weekly`, `brother`. */
   basis?: Maybe<Scalars['String']['output']>;
   confidence: Scalars['Float']['output'];
+  /** When the link was made, by the gateway's clock (also for a link made by `connect`, where @timestamp is not applied). */
   createdAt: Scalars['DateTime']['output'];
   /** PENDING until the embedding worker has embedded the fact's current text (every create and update makes it PENDING), then READY. */
   embeddingStatus: EmbeddingStatus;
@@ -8337,6 +8339,7 @@ export type KnowledgesConnection = {
  */
 export type Learned = {
   __typename?: 'Learned';
+  /** When the link was made, by the gateway's clock (also for a link made by `connect`, where @timestamp is not applied). */
   at: Scalars['DateTime']['output'];
   knowledgeId: Scalars['ID']['output'];
 };
@@ -18238,6 +18241,7 @@ export type Review = {
   conditions: Array<Scalars['String']['output']>;
   decision: ReviewDecision;
   notes?: Maybe<Scalars['String']['output']>;
+  /** When the link was made, by the gateway's clock (also for a link made by `connect`, where @timestamp is not applied). */
   reviewedAt: Scalars['DateTime']['output'];
 };
 

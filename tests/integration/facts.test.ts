@@ -3,6 +3,7 @@ import { createFactEmbeddingPass, markStaleFacts } from "../../src/facts/factEmb
 import { factRelations } from "../../src/facts/factRelations.js";
 import { factIndexes } from "../../src/facts/factIndexes.js";
 import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
+import { linkStampBackfill } from "../../src/app/linkStamps.js";
 import { fails, ok } from "../support/gql.js";
 import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../support/testGateway.js";
 import { ASSERT } from "./tools/peopleFixture.js";
@@ -214,5 +215,30 @@ describe("the fact embedding pass", () => {
     const hal = await stored("hal");
     expect(hal.length).toBeGreaterThan(0);
     expect(hal.every((r) => r.status === "PENDING")).toBe(true);
+  });
+
+  it("a fact linked by a nested connect is stamped; one stored unstamped gets the later of its ends' creation times from the start-up migration", async () => {
+    const skill = await ok(gw, `mutation ($name: String!) { createSkills(input: [{ name: $name }]) { skills { id createdAt } } }`, { name: org("Erlang") }, me);
+    const { id: skillId } = skill.createSkills.skills[0];
+    await ok(gw, `mutation ($id: ID!, $skill: ID!) {
+      updatePeople(where: { id: { eq: $id } }, update: { hasSkill: [{ connect: [{ where: { node: { id: { eq: $skill } } }, edge: { confidence: 0.6 } }] }] }) { people { id } }
+    }`, { id: id("gina"), skill: skillId }, me);
+    const readStamp = async () => {
+      const data = await ok(gw, `query ($id: ID!) { people(where: { id: { eq: $id } }) { hasSkillConnection { edges { properties { createdAt } node { name } } } } }`, { id: id("gina") }, me);
+      return data.people[0].hasSkillConnection.edges.find((e: { node: { name: string } }) => e.node.name === org("Erlang")).properties.createdAt as string;
+    };
+    expect(Date.parse(await readStamp())).toBeGreaterThanOrEqual(Date.parse(skill.createSkills.skills[0].createdAt) - 1000);
+
+    await gw.driver.executeQuery(`MATCH (:Person {id: $id})-[r:HAS_SKILL]->(:Skill {id: $skill}) REMOVE r.createdAt`, { id: id("gina"), skill: skillId });
+    const { records } = await gw.driver.executeQuery(`MATCH (p:Person {id: $id}), (s:Skill {id: $skill}) RETURN toString(p.createdAt) AS person, toString(s.createdAt) AS skill`, { id: id("gina"), skill: skillId });
+    const later = [records[0]!.get("person"), records[0]!.get("skill")].sort().at(-1)!;
+    const backfill = linkStampBackfill(loadTypeDefs().document).find((m) => m.name === "has_skill_createdat_backfill")!;
+    const session = gw.driver.session({ database: "neo4j" });
+    try {
+      await session.run(backfill.cypher); // CALL … IN TRANSACTIONS: an implicit transaction, as the migration runner sends it
+    } finally {
+      await session.close();
+    }
+    expect(Date.parse(await readStamp())).toBe(Date.parse(later));
   });
 });
