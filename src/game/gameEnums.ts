@@ -3,7 +3,7 @@ import type { BattleType, GameButton, GameSessionCloseReason, GameSessionStatus,
 /*
  * The enums of schema/game.graphql as values, for the code that reads stored
  * turns and sessions back (Row.oneOf, Row.someOf refuse anything else). The
- * generated types check each value; tests/unit/game/gameEnums.test.ts holds
+ * generated types check each value; tests/unit/schema/storedEnums.test.ts holds
  * each list equal to its SDL enum, so one cannot gain a value the other lacks.
  */
 export const GAME_BUTTONS = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT", "L", "R"] as const satisfies readonly GameButton[];

@@ -1,7 +1,7 @@
 import { hasRole, visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { executor } from "../graph/executor.js";
-import { cypherInt, toNumber } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { limit as limitArg, unit } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { heartbeatItems, minutesSince, type BlockedTask, type PendingApproval } from "./heartbeatItems.js";
@@ -9,7 +9,7 @@ import { subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import type { TaskType, TaskStatus } from "../generated/resolvers-types.js";
+import { TASK_STATUSES, TASK_TYPES } from "../core/taskEnums.js";
 
 /**
  * The three sections in one read. Approvals: improvements PENDING_APPROVAL
@@ -49,7 +49,7 @@ const CYPHER = `
   }
   RETURN approvals, blocked, unread`;
 
-const iso = (millis: unknown) => new Date(toNumber(millis) ?? 0).toISOString();
+const iso = (millis: number | null) => new Date(millis ?? 0).toISOString();
 
 /** `Query.heartbeatChecklist` (the agent team's heartbeat, replacing HEARTBEAT.md). */
 export function heartbeatChecklistResolver(deps: AppDeps) {
@@ -67,19 +67,27 @@ export function heartbeatChecklistResolver(deps: AppDeps) {
         minConfidence: unit("heartbeatChecklist.minConfidence", args.minConfidence, 0.7),
         limit: cypherInt(limitArg("heartbeatChecklist.limit", args.limit, 20)),
       },
-      decode: (r) => ({ approvals: r.maps("approvals"), blocked: r.maps("blocked"), unread: r.rows("unread").map(toKnowledgeItem) }),
+      decode: (r) => ({
+        approvals: r.rows("approvals").map((w) => ({
+          improvementId: w.string("id"),
+          targetProcess: w.string("targetProcess"),
+          ownerId: w.string("ownerId"),
+          submittedForApprovalAt: iso(w.numberOrNull("submittedAt")),
+        })),
+        blocked: r.rows("blocked").map(
+          (t): BlockedTask => ({
+            id: t.string("id"),
+            taskType: t.oneOf("taskType", TASK_TYPES),
+            description: t.string("description"),
+            status: t.oneOf("status", TASK_STATUSES),
+            createdAt: iso(t.numberOrNull("createdAt")),
+          }),
+        ),
+        unread: r.rows("unread").map(toKnowledgeItem),
+      }),
     });
-    const pendingApprovals: PendingApproval[] = row!.approvals.map((w) => {
-      const submitted = iso(w.submittedAt);
-      return { improvementId: w.id as string, targetProcess: w.targetProcess as string, ownerId: w.ownerId as string, submittedForApprovalAt: submitted, waitingMinutes: minutesSince(submitted, now) };
-    });
-    const blockedTasks: BlockedTask[] = row!.blocked.map((t) => ({
-      id: t.id as string,
-      taskType: t.taskType as TaskType,
-      description: t.description as string,
-      status: t.status as TaskStatus,
-      createdAt: iso(t.createdAt),
-    }));
+    const pendingApprovals: PendingApproval[] = row!.approvals.map((a) => ({ ...a, waitingMinutes: minutesSince(a.submittedForApprovalAt, now) }));
+    const blockedTasks = row!.blocked;
     const unreadKnowledge = row!.unread;
     return {
       agentId,

@@ -1,7 +1,8 @@
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError } from "../errors/errors.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { readQuery, toNumber } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import { idArg } from "../core/idArgs.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
@@ -9,6 +10,7 @@ import { MATCH_AGENT, requireAgent } from "./agentScope.js";
 import { findMemoriesForTask } from "./findMemoriesForTask.js";
 import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
 import type { TaskBrief } from "../generated/resolvers-types.js";
+import { TASK_STATUSES, TASK_TYPES } from "../core/taskEnums.js";
 
 /** How many of each list the context holds. */
 const TOP = 5;
@@ -31,7 +33,25 @@ const CYPHER = `
   RETURN a IS NOT NULL AS found, t { .id, .taskType, .description, .status, createdAt: t.createdAt.epochMillis } AS task,
          taskMemories, insights, list AS learnings`;
 
-const memories = (rows: unknown) => (rows as Record<string, unknown>[]).map((m) => toAgentMemory(toStoredMemory(m)));
+const memories = (r: Row, key: string) => r.rows(key).map((m) => toAgentMemory(toStoredMemory(m)));
+
+/** CYPHER's one row: the task's brief (null when the caller may not read it), and the three lists. */
+const decode = (r: Row) => {
+  const task = r.rowOrNull("task");
+  return {
+    found: r.boolean("found"),
+    task: task && {
+      id: task.string("id"),
+      taskType: task.oneOf("taskType", TASK_TYPES),
+      description: task.string("description"),
+      status: task.oneOf("status", TASK_STATUSES),
+      createdAt: new Date(task.numberOrNull("createdAt") ?? 0).toISOString(),
+    },
+    taskMemories: memories(r, "taskMemories"),
+    insights: memories(r, "insights"),
+    learnings: memories(r, "learnings"),
+  };
+};
 
 /**
  * `Query.agentContextForTask` (the Discord agent squad's get_agent_context_for_task): the
@@ -42,18 +62,18 @@ export function agentContextForTaskResolver(deps: AppDeps) {
   return async (_: unknown, args: { agentId: string; taskId: string }, ctx: RequestContext) => {
     const agentId = idArg("agentContextForTask.agentId", args.agentId);
     const taskId = idArg("agentContextForTask.taskId", args.taskId);
-    const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), agentId, taskId });
-    requireAgent(row?.found, "agentContextForTask.agentId", agentId);
-    const task = row!.task as (Omit<TaskBrief, "createdAt"> & { createdAt: unknown }) | null;
+    const row = onlyRow(await executor(deps).read({ cypher: CYPHER, params: { ...visibilityParams(ctx.caller), agentId, taskId }, decode }));
+    requireAgent(row.found, "agentContextForTask.agentId", agentId);
+    const { task } = row;
     if (!task) throw new BadUserInputError(`agentContextForTask.taskId: no task "${taskId}" in this tenant`, "agentContextForTask.taskId");
     const description = task.description;
     const relevant = await findMemoriesForTask(deps, ctx.caller, { agentId, description, tags: [], limit: TOP });
     return {
-      task: { ...task, createdAt: new Date(toNumber(task.createdAt) ?? 0).toISOString() },
-      taskMemories: memories(row!.taskMemories),
+      task: task satisfies TaskBrief,
+      taskMemories: row.taskMemories,
       relevantMemories: relevant.ranked.map((m) => toAgentMemory(m, m.relevance)),
-      insights: memories(row!.insights),
-      learnings: memories(row!.learnings),
+      insights: row.insights,
+      learnings: row.learnings,
     };
   };
 }

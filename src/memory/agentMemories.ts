@@ -1,6 +1,8 @@
 import { visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow } from "../graph/statement.js";
 import { idArg } from "../core/idArgs.js";
 import { limit as limitArg } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
@@ -28,8 +30,14 @@ export function agentMemoriesResolver(deps: AppDeps) {
   return async (_: unknown, args: AgentMemoriesArgs, ctx: RequestContext) => {
     const agentId = idArg("agentMemories.agentId", args.agentId);
     const limit = limitArg("agentMemories.limit", args.limit, 10, 100);
-    const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), agentId, type: args.type ?? null, limit: cypherInt(limit) });
-    requireAgent(row?.found, "agentMemories.agentId", agentId);
-    return (row!.memories as Record<string, unknown>[]).map((m) => toAgentMemory(toStoredMemory(m)));
+    const row = onlyRow(
+      await executor(deps).read({
+        cypher: CYPHER,
+        params: { ...visibilityParams(ctx.caller), agentId, type: args.type ?? null, limit: cypherInt(limit) },
+        decode: (r) => ({ found: r.boolean("found"), memories: r.rows("memories").map((m) => toAgentMemory(toStoredMemory(m))) }),
+      }),
+    );
+    requireAgent(row.found, "agentMemories.agentId", agentId);
+    return row.memories;
   };
 }

@@ -1,6 +1,7 @@
 import { visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { readQuery, toNumber } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow } from "../graph/statement.js";
 import { idArg } from "../core/idArgs.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
@@ -28,14 +29,23 @@ const CYPHER = `
 export function agentRelationshipsResolver(deps: AppDeps) {
   return async (_: unknown, args: { agentId: string }, ctx: RequestContext) => {
     const agentId = idArg("agentRelationships.agentId", args.agentId);
-    const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), agentId });
-    requireAgent(row?.found, "agentRelationships.agentId", agentId);
-    return (row!.relationships as Record<string, unknown>[]).map((r) => ({
-      agentId: r.agentId as string,
-      name: r.name as string,
-      interactionCount: toNumber(r.interactionCount) ?? 0,
-      lastInteractionAt: new Date(toNumber(r.last) ?? 0).toISOString(),
-      recentInteractions: (r.recent as Record<string, unknown>[]).map((m) => toAgentMemory(toStoredMemory(m))),
-    }));
+    const row = onlyRow(
+      await executor(deps).read({
+        cypher: CYPHER,
+        params: { ...visibilityParams(ctx.caller), agentId },
+        decode: (r) => ({
+          found: r.boolean("found"),
+          relationships: r.rows("relationships").map((rel) => ({
+            agentId: rel.string("agentId"),
+            name: rel.stringOrNull("name") ?? rel.string("agentId"),
+            interactionCount: rel.number("interactionCount"),
+            lastInteractionAt: new Date(rel.numberOrNull("last") ?? 0).toISOString(),
+            recentInteractions: rel.rows("recent").map((m) => toAgentMemory(toStoredMemory(m))),
+          })),
+        }),
+      }),
+    );
+    requireAgent(row.found, "agentRelationships.agentId", agentId);
+    return row.relationships;
   };
 }

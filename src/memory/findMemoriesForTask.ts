@@ -1,7 +1,9 @@
 import { visibilityParams } from "../auth/policy.js";
 import type { Caller } from "../core/caller.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
-import { cypherInt, readQuery, toNumber } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { MATCH_AGENT } from "./agentScope.js";
@@ -39,17 +41,23 @@ export async function findMemoriesForTask(
   q: { agentId: string; description: string; tags: readonly string[]; limit: number },
 ) {
   const tags = q.tags.map((t) => t.toLowerCase());
-  const [row] = await readQuery(deps, CYPHER, {
+  const params = {
     ...visibilityParams(caller),
     agentId: q.agentId,
     q: luceneAnyWord(q.description),
     tags,
     pool: cypherInt(FULLTEXT_POOL),
     candidates: cypherInt(Math.max(q.limit * 5, 50)),
-  });
-  const hits = ((row?.hits as { memory: Record<string, unknown>; score: unknown }[] | undefined) ?? []).map((h) => ({
-    memory: toStoredMemory(h.memory),
-    textScore: toNumber(h.score) ?? 0,
-  }));
-  return { found: row?.found === true, ranked: rankForTask(hits, tags, deps.now()).slice(0, q.limit) };
+  };
+  const { found, hits } = onlyRow(
+    await executor(deps).read({
+      cypher: CYPHER,
+      params,
+      decode: (r) => ({
+        found: r.boolean("found"),
+        hits: r.rows("hits").map((h) => ({ memory: toStoredMemory(h.row("memory")), textScore: h.numberOrNull("score") ?? 0 })),
+      }),
+    }),
+  );
+  return { found, ranked: rankForTask(hits, tags, deps.now()).slice(0, q.limit) };
 }

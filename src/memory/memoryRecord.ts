@@ -1,5 +1,5 @@
-import type { ContextMemory, MemoryType } from "./context/contextMemory.js";
-import { toNumber } from "../graph/readQuery.js";
+import { MEMORY_TYPES, type ContextMemory } from "./context/contextMemory.js";
+import type { Row } from "../graph/statement.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import type { ResolversTypes } from "../generated/resolvers-types.js";
 
@@ -24,30 +24,28 @@ export const MEMORY_PROJECTION = `n { .id, .type, .content, .importance, .confid
   occurredAt: n.occurredAt.epochMillis, createdAt: n.createdAt.epochMillis,
   involvedAgents: [(n)-[:INVOLVES]->(involved:Agent) WHERE ${visibleAs("involved")} | involved { .id, .name }] }`;
 
-const dateOf = (ms: unknown): Date | null => {
-  const n = toNumber(ms);
-  return n === null ? null : new Date(n);
-};
+const dateOf = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 
 /** A row of MEMORY_PROJECTION as a StoredMemory (defaults for properties written outside the gateway). */
-export function toStoredMemory(row: Record<string, unknown>): StoredMemory {
+export function toStoredMemory(r: Row): StoredMemory {
   return {
-    id: String(row.id),
-    type: row.type as MemoryType,
-    content: String(row.content ?? ""),
-    importance: toNumber(row.importance) ?? 0.5,
-    confidence: toNumber(row.confidence) ?? 1,
-    tags: (row.tags as string[] | null) ?? [],
-    participants: (row.participants as string[] | null) ?? [],
-    involvedAgents: (row.involvedAgents as { id: string; name: string }[] | null) ?? [],
-    conversationId: (row.conversationId as string | null) ?? null,
-    taskId: (row.taskId as string | null) ?? null,
-    source: (row.source as string | null) ?? null,
-    ownerId: String(row.ownerId),
-    visibility: row.visibility === "SHARED" ? "SHARED" : "PRIVATE",
-    embeddingStatus: row.embeddingStatus === "READY" ? "READY" : "PENDING",
-    occurredAt: dateOf(row.occurredAt),
-    createdAt: dateOf(row.createdAt) ?? new Date(0),
+    id: r.string("id"),
+    type: r.oneOf("type", MEMORY_TYPES),
+    content: r.stringOrNull("content") ?? "",
+    importance: r.numberOrNull("importance") ?? 0.5,
+    confidence: r.numberOrNull("confidence") ?? 1,
+    tags: r.stringsOrEmpty("tags"),
+    participants: r.stringsOrEmpty("participants"),
+    // An agent node made by a first write (graph/agentNode.ts) may have no name yet: its id stands in.
+    involvedAgents: r.rows("involvedAgents").map((a) => ({ id: a.string("id"), name: a.stringOrNull("name") ?? a.string("id") })),
+    conversationId: r.stringOrNull("conversationId"),
+    taskId: r.stringOrNull("taskId"),
+    source: r.stringOrNull("source"),
+    ownerId: r.string("ownerId"),
+    visibility: r.stringOrNull("visibility") === "SHARED" ? "SHARED" : "PRIVATE",
+    embeddingStatus: r.stringOrNull("embeddingStatus") === "READY" ? "READY" : "PENDING",
+    occurredAt: dateOf(r.numberOrNull("occurredAt")),
+    createdAt: dateOf(r.numberOrNull("createdAt")) ?? new Date(0),
   };
 }
 

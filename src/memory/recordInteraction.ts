@@ -96,11 +96,11 @@ async function record(deps: AppDeps, ctx: RequestContext, raw: RecordInteraction
     const check = onlyRow(await tx.run({ cypher: FIND, params, decode: found }));
     // Only the caller's own node comes into being here; another agent must exist.
     if (!check.found && input.agentId !== caller.agentId) throw new BadUserInputError(`${F}.agentId: no agent "${input.agentId}" in this tenant`, `${F}.agentId`);
-    return keep ? onlyRow(await tx.run({ cypher: CREATE, params: { ...params, withAgents: check.known }, decode: (r) => r.map("memory") })) : null;
+    return keep ? onlyRow(await tx.run({ cypher: CREATE, params: { ...params, withAgents: check.known }, decode: (r) => toStoredMemory(r.row("memory")) })) : null;
   }, { bookmarks: false });
   if (!row) return { importance: input.importance, memory: null };
   deps.embeddings.wake(MEMORY_WRITE_LABELS.recordInteraction);
-  return { importance: input.importance, memory: toAgentMemory(toStoredMemory(row)) };
+  return { importance: input.importance, memory: toAgentMemory(row) };
 }
 
 /** `Mutation.recordInteraction`: only the agent itself or an admin records for an agent; always stores. */

@@ -1,5 +1,8 @@
-/** The four kinds of memory of the Discord agent squad. */
-export type MemoryType = "OBSERVATION" | "LEARNING" | "INSIGHT" | "INTERACTION";
+import type { MemoryType as SdlMemoryType } from "../../generated/resolvers-types.js";
+
+/** The four kinds of memory of the Discord agent squad, as values (held equal to the SDL's enum by the generated type and a unit test). */
+export const MEMORY_TYPES = ["OBSERVATION", "LEARNING", "INSIGHT", "INTERACTION"] as const satisfies readonly SdlMemoryType[];
+export type MemoryType = (typeof MEMORY_TYPES)[number];
 
 /**
  * A memory as the ranking and formatting functions see it: plain data, read

@@ -1,6 +1,8 @@
 import { visibilityParams } from "../../auth/policy.js";
 import type { Caller } from "../../core/caller.js";
-import { cypherInt, readQuery } from "../../graph/readQuery.js";
+import { cypherInt } from "../../graph/readQuery.js";
+import { executor } from "../../graph/executor.js";
+import { onlyRow } from "../../graph/statement.js";
 import type { AppDeps } from "../../core/appDeps.js";
 import { visibleAs } from "../../graph/visibleAs.js";
 import { MEMORY_PROJECTION, toStoredMemory, type StoredMemory } from "../memoryRecord.js";
@@ -59,7 +61,7 @@ export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "data
       RETURN collect(${MEMORY_PROJECTION}) AS memories
     }
     RETURN a IS NOT NULL AS found, a.name AS agentName, memories`;
-  const [row] = await readQuery(deps, cypher, {
+  const params = {
     ...visibilityParams(caller),
     agentId: q.agentId,
     conversationId: q.conversationId,
@@ -68,10 +70,12 @@ export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "data
     perType: cypherInt(PER_TYPE),
     recent: cypherInt(RECENT),
     matching: cypherInt(MATCHING),
-  });
-  return {
-    found: row?.found === true,
-    agentName: (row?.agentName as string | null) ?? null,
-    memories: ((row?.memories as Record<string, unknown>[] | undefined) ?? []).map(toStoredMemory),
   };
+  return onlyRow(
+    await executor(deps).read({
+      cypher,
+      params,
+      decode: (r) => ({ found: r.boolean("found"), agentName: r.stringOrNull("agentName"), memories: r.rows("memories").map(toStoredMemory) }),
+    }),
+  );
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from "vitest";
 import { fuseHits } from "../../../src/messages/searchMessages.js";
 import { rankForTask } from "../../../src/memory/taskRelevance.js";
 import { toStoredMemory } from "../../../src/memory/memoryRecord.js";
+import { mapRow } from "../../../src/graph/row.js";
 import { NOW } from "./fixtures.js";
 
 const stored = (id: string, over: Record<string, unknown> = {}) =>
-  toStoredMemory({ id, type: "LEARNING", content: id, importance: 0.5, tags: [], createdAt: NOW.getTime(), ownerId: "k", ...over });
+  toStoredMemory(mapRow({ id, type: "LEARNING", content: id, importance: 0.5, tags: [], createdAt: NOW.getTime(), ownerId: "k", ...over }));
 
 describe("task relevance and message fusion (pure)", () => {
   it("ranks a text and tag match first, then text or tag matches, then merely important memories", () => {
