@@ -77,11 +77,9 @@ function redisPeers(commands: Redis, subscriber: Redis, logger: Logger): Gateway
     if (parsed.origin === origin) return;
     for (const listener of listeners.get(channel) ?? []) listener(parsed.message);
   });
-  // `ready` comes again after every reconnection (ioredis has subscribed again by then); the first is start-up's.
-  let connections = 0;
-  subscriber.on("ready", () => {
-    if (++connections > 1) resync.forEach((l) => l());
-  });
+  // Start-up's `ready` has been emitted before this runs (connect() resolves on it): every one from now on is a
+  // reconnection, after which ioredis subscribes again by itself.
+  subscriber.on("ready", () => resync.forEach((l) => l()));
   return {
     shared: true,
     publish(channel, message) {

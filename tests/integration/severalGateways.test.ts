@@ -5,6 +5,7 @@
  * session opened on one gets from the other, and what happens while Redis is away.
  */
 import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "../../src/core/caller.js";
 import type { Config } from "../../src/config/config.js";
@@ -71,6 +72,24 @@ afterAll(async () => {
 
 const PING = `{ __typename }`;
 
+const CONTEXT = `query ($agentId: ID!) { memoryContext(agentId: $agentId) { text cached } }`;
+const contextOf = async (gw: TestGateway, caller: Caller) => (await ok(gw, caller, CONTEXT, { agentId: caller.agentId })).memoryContext as { text: string; cached: boolean };
+
+/** Writes one insight of `caller`'s through A. */
+async function remember(caller: Caller, content: string) {
+  const link = { connect: [{ where: { node: { id: { eq: caller.agentId } } } }] };
+  await ok(a, caller, `mutation ($input: [MemoryCreateInput!]!) { createMemories(input: $input) { memories { id } } }`, { input: [{ type: "INSIGHT", content, importance: 0.9, agent: link }] });
+}
+
+/** An agent with one insight written through A, whose memory context B has computed and now serves from its cache. */
+async function cachedOnB(caller: Caller, content: string) {
+  await ok(a, caller, `mutation ($a: ID!) { createAgents(input: [{ id: $a, name: "Ctx", role: "researcher" }]) { agents { id } } }`, { a: caller.agentId });
+  await remember(caller, content);
+  const first = await contextOf(b, caller);
+  expect(first).toMatchObject({ cached: false, text: expect.stringContaining(content) });
+  expect(await contextOf(b, caller)).toEqual({ ...first, cached: true });
+}
+
 describe("two gateways sharing a Redis", () => {
   it(`give an agent one budget of ${BUDGET} operations a minute between them, not one each`, async () => {
     const caller = agent("rate");
@@ -85,19 +104,9 @@ describe("two gateways sharing a Redis", () => {
 
   it("a memory written through one makes the other's cached memory context stale", async () => {
     const caller = agent("context");
-    await ok(a, caller, `mutation ($a: ID!) { createAgents(input: [{ id: $a, name: "Ctx", role: "researcher" }]) { agents { id } } }`, { a: caller.agentId });
-    const CREATE = `mutation ($input: [MemoryCreateInput!]!) { createMemories(input: $input) { memories { id } } }`;
-    const memory = (content: string) => ({ input: [{ type: "INSIGHT", content, importance: 0.9, agent: { connect: [{ where: { node: { id: { eq: caller.agentId } } } }] } }] });
-    const CONTEXT = `query ($agentId: ID!) { memoryContext(agentId: $agentId) { text cached } }`;
-    await ok(a, caller, CREATE, memory(`first insight ${run}`));
-
-    const before = (await ok(b, caller, CONTEXT, { agentId: caller.agentId })).memoryContext;
-    expect(before.text).toContain(`first insight ${run}`);
-    // B serves its cached block while nothing is written.
-    expect((await ok(b, caller, CONTEXT, { agentId: caller.agentId })).memoryContext).toEqual({ ...before, cached: true });
-
-    await ok(a, caller, CREATE, memory(`second insight ${run}`));
-    const after = (await ok(b, caller, CONTEXT, { agentId: caller.agentId })).memoryContext;
+    await cachedOnB(caller, `first insight ${run}`);
+    await remember(caller, `second insight ${run}`);
+    const after = await contextOf(b, caller);
     expect(after.cached).toBe(false);
     expect(after.text).toContain(`second insight ${run}`);
   });
@@ -156,13 +165,30 @@ describe("two gateways sharing a Redis", () => {
     expect(await onB.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32001, data: { code: "MCP_SESSION_NOT_FOUND" } } });
   });
 
-  it("while Redis is away, each keeps answering and counts an agent's budget in its own memory", async () => {
-    await redis.stop();
-    const caller = agent("outage");
-    for (let i = 0; i < BUDGET; i++) expect(codeOf(await as(a, caller, PING)), `request ${i + 1} on A`).toBeNull();
-    for (let i = 0; i < BUDGET; i++) expect(codeOf(await as(b, caller, PING)), `request ${i + 1} on B`).toBeNull();
-    expect(codeOf(await as(a, caller, PING))).toBe("RATE_LIMITED");
-    expect(codeOf(await as(b, caller, PING))).toBe("RATE_LIMITED");
+  describe("when Redis goes away and comes back (in this order)", () => {
+    const resync = agent("resync");
+
+    it("while Redis is away, each keeps answering and counts an agent's budget in its own memory", async () => {
+      await cachedOnB(resync, `before the outage ${run}`);
+      await redis.stop();
+      const caller = agent("outage");
+      for (let i = 0; i < BUDGET; i++) expect(codeOf(await as(a, caller, PING)), `request ${i + 1} on A`).toBeNull();
+      for (let i = 0; i < BUDGET; i++) expect(codeOf(await as(b, caller, PING)), `request ${i + 1} on B`).toBeNull();
+      expect(codeOf(await as(a, caller, PING))).toBe("RATE_LIMITED");
+      expect(codeOf(await as(b, caller, PING))).toBe("RATE_LIMITED");
+    });
+
+    it("a write meanwhile is not heard by the other, whose block is stale until Redis is back; then it drops every entry it holds", async () => {
+      await remember(resync, `during the outage ${run}`);
+      // The documented loss: B cannot hear A's invalidation while Redis is away.
+      expect(await contextOf(b, resync)).toMatchObject({ cached: true, text: expect.not.stringContaining(`during the outage ${run}`) });
+
+      redis = await startTestRedis(redis.port);
+      await bothSubscribed(redis.url);
+      const after = await contextOf(b, resync);
+      expect(after.cached).toBe(false);
+      expect(after.text).toContain(`during the outage ${run}`);
+    });
   });
 
   it("a gateway told to share through a Redis that does not answer refuses to start, naming REDIS_URL", async () => {
@@ -171,3 +197,19 @@ describe("two gateways sharing a Redis", () => {
     await expect(startApp(sharedConfig(gone.url), createLogger({ logLevel: "silent" }))).rejects.toThrow(new RegExp(`^REDIS_URL: Redis at 127\\.0\\.0\\.1:${gone.port} did not answer`));
   });
 });
+
+/** Resolves once both gateways have subscribed again to a Redis that came back (ioredis reconnects on its own). */
+async function bothSubscribed(url: string) {
+  const probe = new Redis(url);
+  try {
+    for (const deadline = Date.now() + 15_000; ; ) {
+      const [, count] = (await probe.pubsub("NUMSUB", "mnemograph:memoryContext")) as [string, number];
+      if (count >= 2) return;
+      if (Date.now() > deadline) throw new Error(`${count} of 2 gateways subscribed again within 15 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    probe.disconnect();
+  }
+}
+
