@@ -3,7 +3,7 @@ import type { BeliefDeps } from "../beliefs/index.js";
 import { beliefResolvers } from "../beliefs/index.js";
 import { cypherToolResolvers } from "../cypherTool/index.js";
 import { factResolvers } from "../facts/index.js";
-import { feedResolvers, type FeedObserver } from "../feed/index.js";
+import { feedResolvers, type FeedObserver, type FeedPolls } from "../feed/index.js";
 import type { GameDeps } from "../game/index.js";
 import { gameResolvers } from "../game/index.js";
 import { knowledgeResolvers } from "../knowledge/index.js";
@@ -55,10 +55,12 @@ export interface AppResolverOptions {
   extraction: { config: ExtractionConfig; extractor: string | null };
   /** Told of the feed's deliveries (the gateway's metrics). */
   feed?: FeedObserver;
+  /** The feed pollers' intervals, when not feedHub.ts's. */
+  feedPolls?: FeedPolls;
 }
 
 /** Every hand-written resolver of the API: the fields that are the product, beside the generated CRUD. */
-export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed }: AppResolverOptions): Resolvers {
+export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed, feedPolls }: AppResolverOptions): Resolvers {
   const maps: Resolvers[] = [
     apiKeyResolvers(keys),
     memoryResolvers(deps),
@@ -70,7 +72,7 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
     cypherToolResolvers(deps),
     workflowResolvers(deps),
     gameResolvers(game, deps),
-    feedResolvers(deps, feed),
+    feedResolvers(deps, feed, feedPolls),
     beliefResolvers(beliefs),
     knowledgeResolvers(deps),
     extractionResolvers(deps, extraction.config, extraction.extractor),

@@ -27,7 +27,9 @@ import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
 import { appResolvers } from "./appResolvers.js";
 import { GAME_WRITE_LABELS } from "../game/index.js";
 import { createWriteEvents, type WriteEvent, type WriteEvents } from "../core/writeEvents.js";
-import { createOutboxSequencer } from "../feed/index.js";
+import { createOutboxSequencer, type FeedPolls } from "../feed/index.js";
+import { SINGLE_PROCESS } from "../core/gatewayPeers.js";
+import { connectSharedRedis } from "../redis/sharedRedis.js";
 import { createBackgroundTasks, type BackgroundTasks } from "../core/backgroundTasks.js";
 import { startStack } from "./resourceStack.js";
 import { refuseSecondEmbedded, startDatabase } from "./startDatabase.js";
@@ -75,6 +77,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The extractor the extraction worker runs (EXTRACTION picks it otherwise). */
   extractor?: Extractor;
+  /** The knowledge feed's poll intervals (a test makes them long, so that only a wake-up delivers in time). */
+  feedPolls?: FeedPolls;
 }
 
 /**
@@ -89,6 +93,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const tracing = await stack.start(() => startTracing(config.tracing), (t) => t?.stop());
     if (tracing) logger.info({ endpoint: config.tracing.endpoint }, "Sending traces over OTLP");
     const auth = await setupAuth(config, logger);
+    // With REDIS_URL, rate limits, cache invalidation and feed wake-ups are shared with the other gateways; closed after the gateway drains.
+    const { redisUrl } = config.shared;
+    const redis = redisUrl ? await stack.start(() => connectSharedRedis(redisUrl, logger.child({ component: "redis" })), (r) => r.close()) : null;
+    const peers = redis?.peers ?? SINGLE_PROCESS;
     // The model loads while Neo4j starts: both take seconds the first time.
     const embedderReady = createEmbedder(config.embeddings, config.neo4j.cacheDir, (m) => logger.info(m));
     embedderReady.catch(() => {});
@@ -129,7 +137,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       : null;
     const writes = createWriteEvents();
     routeWrites(writes, embeddings, extraction);
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox };
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox, peers };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
@@ -142,6 +150,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       beliefs,
       extraction: { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null },
       feed: metrics.feed,
+      feedPolls: options.feedPolls,
     });
     const { schema, neoSchema, binding } = await buildSchema({
       driver,
@@ -163,6 +172,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           driver,
           schema,
           schemaEntries,
+          rateLimitStore: redis?.commands ?? null,
           logger,
           health,
           availability,

@@ -12,6 +12,7 @@ import { neo4j } from "./sections/neo4j.js";
 import { observability } from "./sections/observability.js";
 import { retrieval } from "./sections/retrieval.js";
 import { server } from "./sections/server.js";
+import { shared } from "./sections/shared.js";
 
 /**
  * Mnemograph's configuration, read once from the environment at start-up and
@@ -22,7 +23,7 @@ import { server } from "./sections/server.js";
  * inferred from the sections, and docs/configuration.md is generated from them
  * (`npm run docs:config`). A new variable is one declaration in its section.
  */
-export const SECTIONS = [server, neo4j, auth, mcp, limits, embeddings, retrieval, llm, extraction, beliefs, game, observability] as const;
+export const SECTIONS = [server, neo4j, auth, mcp, limits, embeddings, retrieval, llm, extraction, beliefs, game, observability, shared] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
@@ -47,6 +48,7 @@ export type GameConfig = Config["game"];
 export type CypherToolMode = Config["cypherTool"];
 export type MetricsConfig = Config["metrics"];
 export type TracingConfig = Config["tracing"];
+export type SharedConfig = Config["shared"];
 
 export { ConfigError } from "./declare.js";
 export { isLoopback } from "./sections/server.js";

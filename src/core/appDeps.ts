@@ -7,6 +7,7 @@ import type { Logger } from "../logging/logger.js";
 import type { SchemaFacts } from "./schemaFacts.js";
 import type { WriteEvents } from "./writeEvents.js";
 import type { BackgroundTasks } from "./backgroundTasks.js";
+import type { GatewayPeers } from "./gatewayPeers.js";
 
 /**
  * What the hand-written resolvers (retrieval tools, search, facts, memory
@@ -33,4 +34,6 @@ export interface AppDeps {
   sharedKeys: boolean;
   /** Numbers the feed events a write staged, once it has committed. */
   outbox: OutboxSequencer;
+  /** The other gateways sharing this one's Redis (REDIS_URL), told of stale caches and new feed events; SINGLE_PROCESS without. */
+  peers: GatewayPeers;
 }

@@ -5,7 +5,7 @@ import { BadUserInputError, ForbiddenError, UnauthenticatedError } from "../erro
 import type { AppDeps } from "../core/appDeps.js";
 import type { FeedDelivery } from "./feedBatch.js";
 import { decodeFeedCursor, encodeFeedCursor } from "./feedCursor.js";
-import { createFeedHub } from "./feedHub.js";
+import { createFeedHub, type FeedHubOptions } from "./feedHub.js";
 import type { SelectedEvent } from "./feedRules.js";
 import { knowledgeFeedStream } from "./knowledgeFeedStream.js";
 import { encodeCursor } from "./outboxCursor.js";
@@ -15,12 +15,27 @@ import { installSquadDefaults } from "./installSquadDefaults.js";
 /** Writes of these types change who hears what: subscribers reload their rules. */
 const RULE_TYPES = new Set(["SubscriptionRule", "Agent"]);
 
-/** The knowledgeFeed subscription, with one outbox poller per tenant for this process. */
-export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now" | "schema" | "outbox">, observer: FeedObserver = IGNORED_FEED) {
-  const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }) });
-  // Every event this process's sequencer numbers is handed over as committed, without reading it back. Events other
-  // processes number, the poller reads.
-  deps.outbox.onNumbered((tenantId, events) => hub.committed(tenantId, events));
+/** How often the feed's pollers read the outbox (feedHub.ts); tests lengthen it to show what wakes them instead. */
+export type FeedPolls = Pick<FeedHubOptions, "pollMs" | "idlePollMs">;
+
+/**
+ * The knowledgeFeed subscription, with one outbox poller per tenant for this process. Every event this process's
+ * sequencer numbers is handed to the poller as committed, without reading it back, and the other gateways
+ * (deps.peers, REDIS_URL) are told the tenant's outbox moved: their pollers of that tenant read at once instead
+ * of at their next poll. The outbox stays the source of truth (a poller takes what follows its last seq, so a
+ * wake-up neither duplicates nor skips); a wake-up lost while Redis is away only delays delivery to the next poll.
+ */
+export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now" | "schema" | "outbox" | "peers">, observer: FeedObserver = IGNORED_FEED, polls: FeedPolls = {}) {
+  const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }), ...polls });
+  deps.outbox.onNumbered((tenantId, events) => {
+    hub.committed(tenantId, events);
+    deps.peers.publish("feed", { tenantId });
+  });
+  deps.peers.on("feed", (message) => {
+    const { tenantId } = (message ?? {}) as { tenantId?: unknown };
+    // A tenant without a subscriber here costs nothing (wake ignores it).
+    if (typeof tenantId === "string") hub.wake(tenantId);
+  });
   deps.writes.on((e) => {
     if (e.typeName && RULE_TYPES.has(e.typeName)) hub.rulesChanged(e.caller.tenantId);
   });

@@ -1,7 +1,7 @@
 export { appendOutboxEvent, appendOutboxEvents } from "./appendOutboxEvent.js";
 export { createOutboxSequencer } from "./outboxSequencer.js";
 export { writeWithEvents } from "./outboxWrite.js";
-export { feedResolvers } from "./feedResolvers.js";
+export { feedResolvers, type FeedPolls } from "./feedResolvers.js";
 export type { FeedObserver } from "./feedObserver.js";
 export { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp, writtenLabels, WRITTEN_INPUT } from "./feedStamp.js";
 export { feedStampIndexes } from "./feedStampIndexes.js";

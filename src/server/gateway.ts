@@ -37,6 +37,7 @@ import { bodyErrorHandler } from "./bodyErrors.js";
 import { corsMiddleware } from "./corsMiddleware.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 import type { ExtractionBacklog } from "../extraction/index.js";
+import type { Redis } from "ioredis";
 
 /** What the gateway hands the MCP endpoint once its GraphQL pipeline runs. */
 export interface McpEndpointIo {
@@ -75,6 +76,8 @@ export interface GatewayDeps {
   extractionBacklog?: () => Promise<ExtractionBacklog>;
   /** The MCP endpoint over GraphQL operations, mounted at /mcp. */
   mcp?: (io: McpEndpointIo) => McpEndpoint;
+  /** Redis (REDIS_URL), where rate-limit windows are counted for every gateway that shares it; null: in this process. */
+  rateLimitStore?: Redis | null;
 }
 
 export interface Gateway {
@@ -107,12 +110,13 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
   const admission = createAdmission(config.admission);
   registerAdmissionGauges(metrics.registry, admission);
   // One pipeline for both doors (guard/operationGuard.ts): limits, availability, rate budgets (one limiter per
-  // process, so an agent cannot double its budget), turns, spans, metrics and error masking.
+  // process, so an agent cannot double its budget by switching doors; in Redis, across gateways), turns, spans,
+  // metrics and error masking.
   const guard = createOperationGuard({
     schema,
     limits,
     introspection: config.introspection,
-    limiter: new AgentRateLimiter(limits.rateLimits, metrics.rateLimited),
+    limiter: new AgentRateLimiter(limits.rateLimits, metrics.rateLimited, deps.rateLimitStore ?? null),
     admission,
     availability,
     metrics: createOperationMetrics(metrics.registry),

@@ -60,7 +60,7 @@ export interface TestGatewayOptions extends AppOptions {
  */
 export async function startTestGateway(config: Config = testConfig(), { own = false, ...options }: TestGatewayOptions = {}): Promise<TestGateway> {
   const file = currentTestFile();
-  const ownReason = own ? "own: asked" : options.now ? "own: clock" : options.extractor ? "own: extractor" : reachesOutside(config) ? "own: outside server" : process.env.SHARED_TEST_GATEWAYS === "off" ? "own: sharing off" : null;
+  const ownReason = own ? "own: asked" : options.now ? "own: clock" : options.extractor ? "own: extractor" : options.feedPolls ? "own: feed polls" : reachesOutside(config) ? "own: outside server" : process.env.SHARED_TEST_GATEWAYS === "off" ? "own: sharing off" : null;
   if (ownReason) return startOwnGateway(config, options, file, ownReason);
   const key = configKey(config);
   let entry = shared.get(key);
@@ -97,12 +97,12 @@ export async function startTestGateway(config: Config = testConfig(), { own = fa
 }
 
 /**
- * A gateway that talks to a server of the test's own (an OTLP receiver, a JWKS server) is the
+ * A gateway that talks to a server of the test's own (an OTLP receiver, a JWKS server, a Redis) is the
  * test's own: shared, it would outlive the file by SHARED_IDLE_MS and export to a receiver the
  * file already closed (an unhandled ECONNREFUSED in whichever file runs next).
  */
 function reachesOutside(config: Config): boolean {
-  return Boolean(config.tracing.endpoint || config.auth.jwksUrl);
+  return Boolean(config.tracing.endpoint || config.auth.jwksUrl || config.shared.redisUrl);
 }
 
 /**

@@ -3,8 +3,9 @@ import { LRUCache } from "lru-cache";
 /** The Discord agent squad: memories barely change within a conversation; five minutes of reuse saves the queries. */
 export const MEMORY_CONTEXT_TTL_MS = 5 * 60_000;
 
-/** Generations of a tenant and of one agent in it, read when a computation starts. */
+/** Generations of the whole cache, of a tenant and of one agent in it, read when a computation starts. */
 export interface CacheStamp {
+  all: number;
   tenant: number;
   agent: number;
 }
@@ -19,6 +20,8 @@ export interface MemoryContextCache<V> {
   invalidateAgent(tenantId: string, agentId: string): void;
   /** Everything cached in a tenant goes stale. */
   invalidateTenant(tenantId: string): void;
+  /** Everything goes stale: invalidations may have been missed (the other gateways were out of reach). */
+  invalidateAll(): void;
 }
 
 export interface CacheOptions {
@@ -40,8 +43,10 @@ export function createMemoryContextCache<V extends object>({ clock, ttlMs = MEMO
   const entries = new LRUCache<string, { value: V; stamp: CacheStamp }>({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now: clock } });
   const tenants = new Map<string, number>();
   const agents = new Map<string, number>();
+  let all = 0;
   const agentKey = (tenantId: string, agentId: string) => JSON.stringify([tenantId, agentId]);
   const stamp = (tenantId: string, agentId: string): CacheStamp => ({
+    all,
     tenant: tenants.get(tenantId) ?? 0,
     agent: agents.get(agentKey(tenantId, agentId)) ?? 0,
   });
@@ -51,7 +56,7 @@ export function createMemoryContextCache<V extends object>({ clock, ttlMs = MEMO
       const entry = entries.get(key);
       if (!entry) return undefined;
       const now = stamp(tenantId, agentId);
-      if (entry.stamp.tenant === now.tenant && entry.stamp.agent === now.agent) return entry.value;
+      if (entry.stamp.all === now.all && entry.stamp.tenant === now.tenant && entry.stamp.agent === now.agent) return entry.value;
       entries.delete(key);
       return undefined;
     },
@@ -64,6 +69,9 @@ export function createMemoryContextCache<V extends object>({ clock, ttlMs = MEMO
     },
     invalidateTenant(tenantId) {
       tenants.set(tenantId, (tenants.get(tenantId) ?? 0) + 1);
+    },
+    invalidateAll() {
+      all += 1;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { AppDeps } from "../../core/appDeps.js";
 import { COMPACT, composeMemoryContext, type ComposedBlock } from "./composeMemoryContext.js";
 import { parseMemoryContextArgs, type MemoryContextArgs } from "./memoryContextArgs.js";
 import { createMemoryContextCache } from "./memoryContextCache.js";
-import { CONTEXT_SOURCES, typesReaching, writeScopeOf } from "./memoryWriteScope.js";
+import { CONTEXT_SOURCES, typesReaching, writeScopeOf, writeScopeFrom, type WriteScope } from "./memoryWriteScope.js";
 import { rankMemories } from "./relevance.js";
 
 /** `MemoryContext` as the API returns it. */
@@ -20,15 +20,26 @@ export interface MemoryContextResult extends ComposedBlock {
  * gateway and listens to committed writes (deps.writes): a write that could
  * change an agent's memories makes its entries stale before the mutation's
  * response is sent, so a read after a write through the gateway is never stale.
+ * With other gateways (deps.peers, REDIS_URL) the write's scope is published
+ * too, and theirs drop the same entries as soon as it arrives (a Redis hop,
+ * before a client that got the write's response can ask them); when the peers
+ * were out of reach, whatever was cached goes stale, since scopes may be missed.
  */
 export function memoryContextResolver(deps: AppDeps) {
   const cache = createMemoryContextCache<MemoryContextResult>({ clock: () => deps.now().getTime() });
   const reaching = typesReaching(deps.schema.document, CONTEXT_SOURCES);
-  deps.writes.on((event) => {
-    const scope = writeScopeOf(event, reaching);
+  const drop = (scope: WriteScope) => {
     if (scope.kind === "agent") cache.invalidateAgent(scope.tenantId, scope.agentId);
     if (scope.kind === "tenant") cache.invalidateTenant(scope.tenantId);
+  };
+  deps.writes.on((event) => {
+    const scope = writeScopeOf(event, reaching);
+    if (scope.kind === "none") return;
+    drop(scope);
+    deps.peers.publish("memoryContext", scope);
   });
+  deps.peers.on("memoryContext", (message) => drop(writeScopeFrom(message)));
+  deps.peers.onResync(() => cache.invalidateAll());
 
   return async (_: unknown, args: MemoryContextArgs, ctx: RequestContext): Promise<MemoryContextResult> => {
     const req = parseMemoryContextArgs(args);

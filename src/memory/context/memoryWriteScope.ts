@@ -55,3 +55,15 @@ export function writeScopeOf(event: WriteEvent, reaching: ReadonlySet<string>): 
   if (event.typeName === undefined || reaching.has(event.typeName)) return { kind: "tenant", tenantId };
   return { kind: "none" };
 }
+
+/**
+ * A scope another gateway published (core/gatewayPeers.ts), checked as untrusted input: anything that is not
+ * a scope this module makes is "none" (nothing dropped).
+ */
+export function writeScopeFrom(message: unknown): WriteScope {
+  const m = (message ?? {}) as Record<string, unknown>;
+  if (typeof m.tenantId !== "string") return { kind: "none" };
+  if (m.kind === "tenant") return { kind: "tenant", tenantId: m.tenantId };
+  if (m.kind === "agent" && typeof m.agentId === "string") return { kind: "agent", tenantId: m.tenantId, agentId: m.agentId };
+  return { kind: "none" };
+}

@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Caller } from "../../core/caller.js";
 import { BadUserInputError } from "../../errors/errors.js";
 import type { RateLimitsConfig } from "../../config/config.js";
@@ -9,10 +10,13 @@ const WINDOW_SECONDS = 60;
 /** Name of the budget every operation draws on, in messages. */
 const OPERATIONS = "operations";
 
+/** Keys in a shared Redis: one prefix, so a Redis shared with other programs sees whose they are. */
+const REDIS_PREFIX = "mnemograph:rate:";
+
 interface Budget {
   name: string;
   perMinute: number;
-  limiter: RateLimiterMemory;
+  limiter: RateLimiterAbstract;
 }
 
 /**
@@ -25,7 +29,13 @@ interface Budget {
  * (`tenant:agent:field:user`): a chatbot's token serves many people, each with
  * a budget of their own; the agent's own operations budget still caps them all.
  * Refused attempts count too: an agent that keeps hammering stays refused until
- * its window ends. One process only; several gateways need a shared store.
+ * its window ends.
+ *
+ * Given a Redis (REDIS_URL), the windows are counted there, so gateways sharing it
+ * give an agent one budget between them. While Redis is away (a command fails or
+ * times out, or the connection is not ready), each budget falls back to a window
+ * in this process's memory (rate-limiter-flexible's insurance limiter): the gateway
+ * keeps answering, and limits are per process, as without Redis, until it is back.
  */
 export class AgentRateLimiter {
   private readonly operations: Budget;
@@ -35,9 +45,10 @@ export class AgentRateLimiter {
   constructor(
     config: RateLimitsConfig,
     private readonly onRefused: (budget: string) => void = () => {},
+    store: Redis | null = null,
   ) {
-    this.operations = budget(OPERATIONS, config.defaultPerMinute);
-    for (const [field, perMinute] of Object.entries(config.perField)) this.fields.set(field, budget(field, perMinute));
+    this.operations = budget(OPERATIONS, config.defaultPerMinute, store);
+    for (const [field, perMinute] of Object.entries(config.perField)) this.fields.set(field, budget(field, perMinute, store));
   }
 
   /**
@@ -62,8 +73,19 @@ export class AgentRateLimiter {
   }
 }
 
-function budget(name: string, perMinute: number): Budget {
-  return { name, perMinute, limiter: new RateLimiterMemory({ keyPrefix: name, points: perMinute, duration: WINDOW_SECONDS }) };
+function budget(name: string, perMinute: number, store: Redis | null): Budget {
+  const inMemory = new RateLimiterMemory({ keyPrefix: name, points: perMinute, duration: WINDOW_SECONDS });
+  if (!store) return { name, perMinute, limiter: inMemory };
+  const shared = new RateLimiterRedis({
+    storeClient: store,
+    keyPrefix: REDIS_PREFIX + name,
+    points: perMinute,
+    duration: WINDOW_SECONDS,
+    // Not waiting for a reconnection: the window is counted in memory at once instead.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: inMemory,
+  });
+  return { name, perMinute, limiter: shared };
 }
 
 async function draw({ name, perMinute, limiter }: Budget, key: string, points: number, onRefused: (budget: string) => void): Promise<void> {

@@ -59,4 +59,18 @@ describe("memory-context cache", () => {
     cache.invalidateAgent("a", ":b");
     expect(cache.get("k", "a:", "b")).toEqual({ text: "k" });
   });
+
+  it("invalidateAll makes every tenant's entries stale, and one computed across it too (missed invalidations from other gateways)", () => {
+    const { cache, put } = setup();
+    put("a", "kublai", "t1");
+    put("b", "mongke", "t2");
+    const stamp = cache.stamp("t1", "kublai");
+    cache.invalidateAll();
+    cache.set("c", { text: "read before" }, stamp);
+    expect(cache.get("a", "t1", "kublai")).toBeUndefined();
+    expect(cache.get("b", "t2", "mongke")).toBeUndefined();
+    expect(cache.get("c", "t1", "kublai")).toBeUndefined();
+    put("d", "kublai", "t1");
+    expect(cache.get("d", "t1", "kublai")).toEqual({ text: "d" });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Caller } from "../../../src/core/caller.js";
-import { CONTEXT_SOURCES, typesReaching, writeScopeOf } from "../../../src/memory/context/memoryWriteScope.js";
+import { CONTEXT_SOURCES, typesReaching, writeScopeFrom, writeScopeOf } from "../../../src/memory/context/memoryWriteScope.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 
 const reaching = typesReaching(loadTypeDefs().document, CONTEXT_SOURCES);
@@ -35,3 +35,18 @@ describe("which cached memory contexts a write makes stale", () => {
     expect(writeScopeOf({ field: "createMessages", typeName: "Message", caller: agent }, reaching)).toEqual({ kind: "none" });
   });
 });
+
+describe("a scope another gateway published", () => {
+  it("reads back the scopes writeScopeOf makes", () => {
+    for (const scope of [{ kind: "agent", tenantId: "t1", agentId: "kublai" }, { kind: "tenant", tenantId: "t1" }, { kind: "none" }] as const) {
+      expect(writeScopeFrom(JSON.parse(JSON.stringify(scope)))).toEqual(scope);
+    }
+  });
+
+  it("drops nothing for anything else: not an object, a missing tenant, an unknown kind, an agent scope without its agent", () => {
+    for (const message of [null, "t1", 7, [], { kind: "tenant" }, { kind: "tenant", tenantId: 1 }, { kind: "all", tenantId: "t1" }, { kind: "agent", tenantId: "t1" }]) {
+      expect(writeScopeFrom(message), JSON.stringify(message)).toEqual({ kind: "none" });
+    }
+  });
+});
+
