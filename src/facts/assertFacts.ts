@@ -3,7 +3,7 @@ import type { Caller } from "../core/caller.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { executor, type Tx } from "../graph/executor.js";
 import type { Statement } from "../graph/statement.js";
-import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
+import { FACT_ROW, toFactRecord, type FactRecord, type FactRow, factRowOf } from "./factRecord.js";
 import type { FactRelation } from "../core/schemaFacts.js";
 import { factEmbeddingKey, factText } from "./factText.js";
 import type { StoredFact } from "./factTypes.js";
@@ -44,7 +44,7 @@ export const READ_BACK = `
   RETURN ${FACT_ROW} AS fact`;
 
 /** READ_BACK of the facts `ids` about the subjects `keys`: one fact row each. */
-const readBack = (keys: string[], ids: string[]): Statement<FactRow> => ({ cypher: READ_BACK, params: { keys, ids }, decode: (r) => r.map<FactRow>("fact") });
+const readBack = (keys: string[], ids: string[]): Statement<FactRow> => ({ cypher: READ_BACK, params: { keys, ids }, decode: (r) => factRowOf(r.row("fact")) });
 
 const textOf = (state: FactState, fact: StoredFact) =>
   factText({ personName: state.subjectNames.get(fact.subjectKey) ?? "", type: fact.type, objectName: fact.object.name, attributes: fact.attributes });

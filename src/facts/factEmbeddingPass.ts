@@ -4,7 +4,7 @@ import type { Embedder } from "../core/embedder.js";
 import type { EmbeddingPass } from "../embeddings/embeddingWorker.js";
 import { countQueued } from "../embeddings/markStale.js";
 import { cypherInt } from "../graph/readQuery.js";
-import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
+import { FACT_ROW, rowAttributes, factRowOf } from "./factRecord.js";
 import { safeFactTypes } from "./factRelations.js";
 import { factEmbeddingKey, factText } from "./factText.js";
 
@@ -49,7 +49,7 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
   if (types.length === 0) return async () => 0;
   const PENDING = pending(safeFactTypes(types));
   const graph = executor({ driver, database });
-  const readPending = { cypher: PENDING, params: { limit: cypherInt(batchSize) }, decode: (r: Row) => ({ fact: r.map<FactRow>("fact"), version: r.stringOrNull("version") }) };
+  const readPending = { cypher: PENDING, params: { limit: cypherInt(batchSize) }, decode: (r: Row) => ({ fact: factRowOf(r.row("fact")), version: r.stringOrNull("version") }) };
   return async (embedder: Embedder) => {
     const pendingRows = await graph.readTransaction((tx) => tx.run(readPending));
     if (pendingRows.length === 0) return 0;

@@ -1,4 +1,4 @@
-import { toNumber } from "../graph/readQuery.js";
+import type { Row } from "../graph/statement.js";
 import { factInterval, isCurrent } from "./factInterval.js";
 import type { FactAttributes } from "./factTypes.js";
 
@@ -18,7 +18,7 @@ export const FACT_ROW = `{
   source: r.source, retractedAt: toString(r.retractedAt), retractedBy: r.retractedBy, retractReason: r.retractReason
 }`;
 
-/** A fact row as Cypher returns it (FACT_ROW). */
+/** A fact row as Cypher returns it (FACT_ROW), read by factRowOf. */
 export interface FactRow {
   id: string;
   elementId: string;
@@ -35,12 +35,12 @@ export interface FactRow {
   startDate: string | null;
   endDate: string | null;
   proficiency: string | null;
-  yearsExperience: unknown;
+  yearsExperience: number | null;
   sentiment: string | null;
   basis: string | null;
-  weight: unknown;
+  weight: number | null;
   extra: string | null;
-  confidence: unknown;
+  confidence: number;
   evidence: string[];
   validFrom: string | null;
   validUntil: string | null;
@@ -51,6 +51,43 @@ export interface FactRow {
   retractedAt: string | null;
   retractedBy: string | null;
   retractReason: string | null;
+}
+
+/** FACT_ROW read with the checked accessors: every fact query decodes its rows here. */
+export function factRowOf(r: Row): FactRow {
+  return {
+    id: r.string("id"),
+    elementId: r.string("elementId"),
+    type: r.string("type"),
+    personId: r.string("personId"),
+    personName: r.stringOrNull("personName") ?? r.string("personId"),
+    personKey: r.string("personKey"),
+    object: r.stringOrNull("object") ?? "",
+    objectId: r.stringOrNull("objectId") ?? "",
+    objectKey: r.string("objectKey"),
+    objectLabel: r.string("objectLabel"),
+    role: r.stringOrNull("role"),
+    location: r.stringOrNull("location"),
+    startDate: r.stringOrNull("startDate"),
+    endDate: r.stringOrNull("endDate"),
+    proficiency: r.stringOrNull("proficiency"),
+    yearsExperience: r.numberOrNull("yearsExperience"),
+    sentiment: r.stringOrNull("sentiment"),
+    basis: r.stringOrNull("basis"),
+    weight: r.numberOrNull("weight"),
+    extra: r.stringOrNull("extra"),
+    confidence: r.number("confidence"),
+    evidence: r.stringsOrEmpty("evidence"),
+    validFrom: r.stringOrNull("validFrom"),
+    validUntil: r.stringOrNull("validUntil"),
+    createdAt: r.stringOrNull("createdAt"),
+    contradicts: r.stringsOrEmpty("contradicts"),
+    hasFactId: r.boolean("hasFactId"),
+    source: r.stringOrNull("source"),
+    retractedAt: r.stringOrNull("retractedAt"),
+    retractedBy: r.stringOrNull("retractedBy"),
+    retractReason: r.stringOrNull("retractReason"),
+  };
 }
 
 /** A fact as the API returns it (`FactRecord`). */
@@ -89,7 +126,7 @@ export function rowAttributes(row: FactRow): FactAttributes {
   }
   return {
     role: row.role, location: row.location, startDate: row.startDate, endDate: row.endDate, proficiency: row.proficiency,
-    yearsExperience: toNumber(row.yearsExperience), sentiment: row.sentiment, basis: row.basis, weight: toNumber(row.weight), extra,
+    yearsExperience: row.yearsExperience, sentiment: row.sentiment, basis: row.basis, weight: row.weight, extra,
   };
 }
 
@@ -105,7 +142,7 @@ export function toFactRecord(row: FactRow, now: Date): FactRecord {
     objectId: row.objectId,
     objectLabel: row.objectLabel,
     attributes: { ...rowAttributes(row), extra: row.extra },
-    confidence: toNumber(row.confidence) ?? 0,
+    confidence: row.confidence,
     evidence: row.evidence,
     validFrom: row.validFrom,
     validUntil: row.validUntil,

@@ -4,7 +4,7 @@ import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import { FACT_ROW, type FactRow } from "./factRecord.js";
+import { FACT_ROW, type FactRow, factRowOf } from "./factRecord.js";
 import { factIndexName } from "./factRelations.js";
 
 /** A fact found by meaning, with the cosine similarity of its text to the query. */
@@ -48,6 +48,6 @@ export async function factVectorSearch(
     minSimilarity,
     limit: cypherInt(limit),
     },
-    decode: (row) => ({ row: row.map<FactRow>("fact"), similarity: row.number("similarity") }),
+    decode: (row) => ({ row: factRowOf(row.row("fact")), similarity: row.number("similarity") }),
   });
 }

@@ -5,7 +5,7 @@ export { createFactEmbeddingPass, markStaleFacts } from "./factEmbeddingPass.js"
 export { factIndexes } from "./factIndexes.js";
 export { factInterval, isCurrent, isValidAt, partialDate, timelineKey } from "./factInterval.js";
 export { factCurrentAt, factHeldAt, factKnownAt } from "./factIntervalCypher.js";
-export { FACT_ROW, PERSON_FACT_MAP, type FactRecord, type FactRow, rowAttributes, toFactRecord } from "./factRecord.js";
+export { FACT_ROW, PERSON_FACT_MAP, type FactRecord, type FactRow, factRowOf, rowAttributes, toFactRecord } from "./factRecord.js";
 export { factRelations } from "./factRelations.js";
 export { factResolvers } from "./factResolvers.js";
 export { factText } from "./factText.js";

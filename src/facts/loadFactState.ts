@@ -7,7 +7,7 @@ import { noRows, type Row } from "../graph/statement.js";
 import { tenantNodes } from "../graph/tenantNodes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { nameKey, nameKeyCypher, nameKeyParams } from "./nameKey.js";
-import { FACT_ROW, rowAttributes, type FactRow } from "./factRecord.js";
+import { FACT_ROW, rowAttributes, factRowOf } from "./factRecord.js";
 import { safeFactTypes, targetOf } from "./factRelations.js";
 import { type FactRelation } from "../core/schemaFacts.js";
 import type { FactAssertion, ObjectRef, StoredFact } from "./factTypes.js";
@@ -114,7 +114,7 @@ export async function loadFactState(
   if (lock) await tx.run(noRows(LOCK_SUBJECTS, { keys }));
 
   const assertions = await resolveObjects(tx, caller, valid, relations, (a) => subjects.get(a.subject)!);
-  const factRows = await tx.run({ cypher: FACTS(relations.map((r) => r.type)), params: { ...visibility, keys }, decode: (r) => r.map<FactRow>("fact") });
+  const factRows = await tx.run({ cypher: FACTS(relations.map((r) => r.type)), params: { ...visibility, keys }, decode: (r) => factRowOf(r.row("fact")) });
   const existing = factRows.map((row): StoredFact => {
     return {
       factId: row.hasFactId ? row.id : randomUUID(),

@@ -5,7 +5,7 @@ import { visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
 import { executor } from "../graph/executor.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
+import { FACT_ROW, toFactRecord, type FactRecord, factRowOf } from "./factRecord.js";
 import { safeFactTypes } from "./factRelations.js";
 
 /**
@@ -36,7 +36,7 @@ export const RETRACT = (types: readonly string[]) => `
 
 /** retractFact: closes a fact the caller reads, with the reason; NOT_FOUND when there is none it may read. */
 export async function retractFact(deps: Pick<AppDeps, "driver" | "database" | "now">, caller: Caller, types: readonly string[], id: string, reason: string): Promise<FactRecord> {
-  const statement = { cypher: RETRACT(types), params: { ...visibilityParams(caller), types, id, reason }, decode: (r: Row) => r.map<FactRow>("fact") };
+  const statement = { cypher: RETRACT(types), params: { ...visibilityParams(caller), types, id, reason }, decode: (r: Row) => factRowOf(r.row("fact")) };
   const [row] = await executor(deps).writeTransaction((tx) => tx.run(statement));
   if (!row) throw new NotFoundError(`retractFact.id: no fact "${id}" that you may read`);
   return toFactRecord(row, deps.now());

@@ -116,6 +116,5 @@ export function rowOf(record: DriverRecord): Row {
     },
     rows: (key) => listOf(key, get(key), "a list of maps", isMap).map((m) => mapRow(m as object)),
     keys: () => (record.keys ? record.keys.map(String) : Object.keys(record.toObject())),
-    fields: <T extends object>() => record.toObject() as T,
   };
 }

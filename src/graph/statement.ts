@@ -52,12 +52,6 @@ export interface Row {
   rows(key: string): Row[];
   /** The row's field names, in the order the statement returns them: for a statement whose fields are not known beforehand (a caller's own query). */
   keys(): string[];
-  /**
-   * The whole row as an object keyed by its fields, unchecked: only for
-   * readQuery (readQuery.ts), whose callers type their rows by a generic.
-   * A new statement declares what it reads with the accessors above.
-   */
-  fields<T extends object>(): T;
 }
 
 /** A row did not have the shape its statement declared. */

@@ -1,11 +1,12 @@
 import { visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery, toNumber } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { TASK_TYPES } from "../core/taskEnums.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { processHealthMetrics } from "./processHealthMetrics.js";
-import type { TaskType } from "../generated/resolvers-types.js";
 
 /** Per task type, over the tasks the caller may read created in the window. */
 const CYPHER = `
@@ -22,17 +23,19 @@ const CYPHER = `
 export function processHealthResolver(deps: AppDeps) {
   return async (_: unknown, args: { windowDays?: number | null }, ctx: RequestContext) => {
     const windowDays = windowArg("processHealth.windowDays", args.windowDays, 7);
-    const rows = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), now: deps.now().toISOString(), windowDays: cypherInt(windowDays) });
-    return processHealthMetrics(
-      rows.map((r) => ({
-        taskType: r.taskType as TaskType,
-        total: toNumber(r.total) ?? 0,
-        completed: toNumber(r.completed) ?? 0,
-        blocked: toNumber(r.blocked) ?? 0,
-        successes: toNumber(r.successes) ?? 0,
-        qualitySum: toNumber(r.qualitySum) ?? 0,
-        qualityCount: toNumber(r.qualityCount) ?? 0,
-      })),
-    );
+    const rows = await executor(deps).read({
+      cypher: CYPHER,
+      params: { ...visibilityParams(ctx.caller), now: deps.now().toISOString(), windowDays: cypherInt(windowDays) },
+      decode: (r) => ({
+        taskType: r.oneOf("taskType", TASK_TYPES),
+        total: r.number("total"),
+        completed: r.number("completed"),
+        blocked: r.number("blocked"),
+        successes: r.number("successes"),
+        qualitySum: r.number("qualitySum"),
+        qualityCount: r.number("qualityCount"),
+      }),
+    });
+    return processHealthMetrics(rows);
   };
 }

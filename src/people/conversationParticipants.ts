@@ -1,7 +1,8 @@
 import { visibilityParams } from "../auth/policy.js";
 import { BadUserInputError } from "../errors/errors.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import { list, optionalText, text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { tenantNodes } from "../graph/tenantNodes.js";
@@ -49,6 +50,21 @@ interface Tie {
   confidence: number;
 }
 
+/** A row of PEOPLE: a person and every name they go by. */
+const knownPerson = (r: Row): KnownPerson => ({ id: r.string("id"), name: r.stringOrNull("name") ?? r.string("id"), names: r.stringsOrNulls("names").filter((n): n is string => Boolean(n)) });
+
+/** A row of AUTHOR_TIES: the author's index among the messages, and their ties. */
+const authorTies = (r: Row): [number, Tie[]] => [
+  r.number("index"),
+  r.rows("ties").map((t) => ({
+    personId: t.string("personId"),
+    name: t.stringOrNull("name") ?? t.string("personId"),
+    type: t.string("type"),
+    basis: t.stringOrNull("basis"),
+    confidence: t.number("confidence"),
+  })),
+];
+
 /** The chatbot memory service's get_conversation_participants: people named in the messages, and "my brother"-style references resolved through the author's relationships. */
 export function conversationParticipantsResolver(deps: AppDeps) {
   return async (args: { messages: unknown }, ctx: RequestContext) => {
@@ -59,9 +75,8 @@ export function conversationParticipantsResolver(deps: AppDeps) {
     if (!messages?.length) throw new BadUserInputError("conversationParticipants.messages must hold at least one message", "conversationParticipants.messages");
     const contents = messages.map((m) => m.content);
     const params = visibilityParams(ctx.caller);
-    const people = (await readQuery(deps, PEOPLE, { ...params, grams: nameCandidates(contents) })).map(
-      (r): KnownPerson => ({ id: r.id as string, name: r.name as string, names: (r.names as (string | null)[]).filter((n): n is string => Boolean(n)) }),
-    );
+    const graph = executor(deps);
+    const people = await graph.read({ cypher: PEOPLE, params: { ...params, grams: nameCandidates(contents) }, decode: knownPerson });
     const explicitMentions = findMentions(contents, people);
 
     const phrases = findImplicitPhrases(contents);
@@ -74,7 +89,7 @@ export function conversationParticipantsResolver(deps: AppDeps) {
     if (authors.length) {
       const authorsWithId = authors.filter((a) => a.id !== null).map(({ index, id }) => ({ index, id }));
       const authorsWithoutId = authors.filter((a) => a.id === null && a.name !== null).map(({ index, name }) => ({ index, name }));
-      for (const r of await readQuery(deps, AUTHOR_TIES, { ...params, authorsWithId, authorsWithoutId })) tiesOf.set(Number(r.index), (r.ties as Tie[]) ?? []);
+      for (const [index, ties] of await graph.read({ cypher: AUTHOR_TIES, params: { ...params, authorsWithId, authorsWithoutId }, decode: authorTies })) tiesOf.set(index, ties);
     }
     const implicitReferences = phrases.map((phrase) => {
       // A tie whose basis names the word ("brother") is a strong match; one of a likely type, a weaker one.

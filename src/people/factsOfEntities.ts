@@ -1,7 +1,9 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { FACT_ROW, type FactRow } from "../facts/index.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { FACT_ROW, factRowOf, type FactRow } from "../facts/index.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import type { Row } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { exactMatchAndRead, type EntityLabel } from "./matchEntities.js";
@@ -49,6 +51,9 @@ const CURRENT_FIRST_OF_NODES = `
     WITH p, r, o ${CURRENT_FIRST_ORDER}
     RETURN collect(${FACT_ROW}) AS result`;
 
+/** A row of CYPHER or CURRENT_FIRST: one fact. */
+const fact = (r: Row) => factRowOf(r.row("fact"));
+
 /** Facts read current-first, and whether they are enough (see currentFirstFacts). */
 export interface CurrentFirst {
   rows: FactRow[];
@@ -65,8 +70,7 @@ export async function factsOfEntities(
   max = MAX_FACTS_READ,
 ): Promise<FactRow[]> {
   if (!keys.length || !types.length) return [];
-  const rows = await readQuery(deps, CYPHER, { ...visibilityParams(caller), keys, types, minConfidence, max: cypherInt(Math.min(max, MAX_FACTS_READ)) });
-  return rows.map((r) => r.fact as FactRow);
+  return executor(deps).read({ cypher: CYPHER, params: { ...visibilityParams(caller), keys, types, minConfidence, max: cypherInt(Math.min(max, MAX_FACTS_READ)) }, decode: fact });
 }
 
 /**
@@ -108,8 +112,8 @@ export async function currentFirstFacts(
 ): Promise<CurrentFirst> {
   if (!keys.length || !types.length) return { rows: [], enough: () => true };
   const max = people * 5;
-  const found = await readQuery(deps, CURRENT_FIRST, { ...visibilityParams(caller), keys, types, minConfidence, max: cypherInt(max), now: now.toISOString() });
-  return currentFirst(found.map((r) => r.fact as FactRow), max, people);
+  const found = await executor(deps).read({ cypher: CURRENT_FIRST, params: { ...visibilityParams(caller), keys, types, minConfidence, max: cypherInt(max), now: now.toISOString() }, decode: fact });
+  return currentFirst(found, max, people);
 }
 
 /**
@@ -129,7 +133,7 @@ export async function currentFirstFactsOfExactMatch(
 ): Promise<CurrentFirst & { keys: string[] }> {
   const max = people * 5;
   const params = { types, minConfidence, max: cypherInt(max), now: now.toISOString() };
-  const { keys, result } = await exactMatchAndRead<FactRow[]>(deps, caller, label, names, { cypher: CURRENT_FIRST_OF_NODES, params });
+  const { keys, result } = await exactMatchAndRead(deps, caller, label, names, { cypher: CURRENT_FIRST_OF_NODES, params, decode: (r) => r.rows("result").map(factRowOf) });
   return { keys, ...currentFirst(result, max, people) };
 }
 

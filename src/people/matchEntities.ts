@@ -1,9 +1,9 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { escapeLucene } from "../graph/luceneEscape.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
-import type { Statement } from "../graph/statement.js";
+import { onlyRow, type Row, type Statement } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { unitCosine } from "../embeddings/vectorMath.js";
@@ -151,7 +151,7 @@ const lowerNames = (names: readonly string[]) => [...new Set(names.map((n) => n.
  * (one round trip where the usual lookup takes two). `read.cypher` is the body
  * of a subquery given `nodes`, the list of matched nodes (possibly empty): it
  * must return exactly one row with one column, `result` (an aggregation
- * does). Its parameter names must not clash with the stage's (`names`,
+ * does), which `read.decode` reads from the statement's row. Its parameter names must not clash with the stage's (`names`,
  * `phrases`, `label` and the caller's visibility). With no exact match, `keys`
  * is empty: go on with matchEntities(…, { skipExact: true }).
  */
@@ -160,7 +160,7 @@ export async function exactMatchAndRead<R>(
   caller: Caller,
   label: EntityLabel,
   names: readonly string[],
-  read: { cypher: string; params: Record<string, unknown> },
+  read: { cypher: string; params: Record<string, unknown>; decode: (row: Row) => R },
 ): Promise<{ keys: string[]; result: R }> {
   const exact = exactStage(label, lowerNames(names));
   const cypher = `${exact.cypher}
@@ -168,6 +168,10 @@ export async function exactMatchAndRead<R>(
   CALL (nodes) {${read.cypher}
   }
   RETURN [n IN nodes | elementId(n)] AS keys, result`;
-  const [row] = await readQuery<{ keys: string[]; result: R }>(deps, cypher, { ...visibilityParams(caller), ...exact.params, ...read.params });
-  return row!;
+  const rows = await executor(deps).read({
+    cypher,
+    params: { ...visibilityParams(caller), ...exact.params, ...read.params },
+    decode: (row) => ({ keys: row.strings("keys"), result: read.decode(row) }),
+  });
+  return onlyRow(rows);
 }

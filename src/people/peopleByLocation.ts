@@ -1,7 +1,8 @@
 import { visibilityParams } from "../auth/policy.js";
-import { FACT_ROW, toFactRecord, type FactRow } from "../facts/index.js";
+import { FACT_ROW, factRowOf, toFactRecord } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { cypherInt, readQuery } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { factsOfEntities, MAX_FACTS_READ } from "./factsOfEntities.js";
@@ -32,10 +33,15 @@ export function peopleByLocationResolver(deps: AppDeps, vectors: NameVectors) {
     const searchedNames = placeNames(location);
     const match = await matchEntities(deps, vectors, ctx.caller, "Place", searchedNames);
     const living = await factsOfEntities(deps, ctx.caller, match.keys, ["LIVES_IN"], minConfidence);
-    const [placeRow] = match.keys.length ? await readQuery(deps, PLACE_NAMES, { keys: match.keys }) : [];
-    const names = [...new Set([...searchedNames, ...((placeRow?.names as string[] | undefined) ?? [])])];
-    const located = await readQuery(deps, LOCATED_FACTS, { ...visibilityParams(ctx.caller), names, minConfidence, max: cypherInt(MAX_FACTS_READ) });
-    const rows = [...living, ...located.map((r) => r.fact as FactRow)];
+    const graph = executor(deps);
+    const [placeNamesFound = []] = match.keys.length ? await graph.read({ cypher: PLACE_NAMES, params: { keys: match.keys }, decode: (r) => r.stringsOrEmpty("names") }) : [];
+    const names = [...new Set([...searchedNames, ...placeNamesFound])];
+    const located = await graph.read({
+      cypher: LOCATED_FACTS,
+      params: { ...visibilityParams(ctx.caller), names, minConfidence, max: cypherInt(MAX_FACTS_READ) },
+      decode: (r) => factRowOf(r.row("fact")),
+    });
+    const rows = [...living, ...located];
     const now = deps.now();
     const seen = new Set<string>();
     const people = rows

@@ -1,7 +1,7 @@
 import { visibilityParams } from "../auth/policy.js";
-import { FACT_ROW, toFactRecord, type FactRow } from "../facts/index.js";
+import { FACT_ROW, factRowOf, toFactRecord } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
 
@@ -39,17 +39,27 @@ const CYPHER = `
 /** The chatbot memory service's get_relationships_between: direct facts either way, shared organisations/projects/events, interaction weight. */
 export function relationshipsBetweenResolver(deps: AppDeps, factTypes: readonly string[]) {
   return async ({ personAId, personBId }: { personAId: string; personBId: string }, ctx: RequestContext) => {
-    const [row] = await readQuery(deps, CYPHER, { ...visibilityParams(ctx.caller), a: personAId, b: personBId, types: factTypes });
     const now = deps.now();
-    const direct = ((row?.direct as FactRow[] | undefined) ?? []).map((r) => toFactRecord(r, now));
-    type Shared = { label: string; name: string; id: string; a: FactRow; b: FactRow };
-    const sharedContexts = ((row?.shared as Shared[] | undefined) ?? []).map((s) => ({
-      type: SHARED_CONTEXT[s.label] ?? `same_${s.label.toLowerCase()}`,
-      context: s.name,
-      contextId: s.id,
-      factA: toFactRecord(s.a, now),
-      factB: toFactRecord(s.b, now),
-    }));
+    const [row] = await executor(deps).read({
+      cypher: CYPHER,
+      params: { ...visibilityParams(ctx.caller), a: personAId, b: personBId, types: factTypes },
+      decode: (r) => ({
+        direct: r.rows("direct").map((f) => toFactRecord(factRowOf(f), now)),
+        shared: r.rows("shared").map((s) => {
+          const label = s.string("label");
+          return {
+            type: SHARED_CONTEXT[label] ?? `same_${label.toLowerCase()}`,
+            context: s.stringOrNull("name") ?? "",
+            contextId: s.stringOrNull("id") ?? "",
+            factA: toFactRecord(factRowOf(s.row("a")), now),
+            factB: toFactRecord(factRowOf(s.row("b")), now),
+          };
+        }),
+      }),
+    });
+    // No row: one of the two people is not there or not readable.
+    const direct = row?.direct ?? [];
+    const sharedContexts = row?.shared ?? [];
     const interactionWeight = direct.filter((f) => f.type === "INTERACTED_WITH").reduce((sum, f) => sum + (f.attributes.weight ?? 0), 0);
     return { personAId, personBId, relationships: direct, sharedContexts, interactionWeight };
   };

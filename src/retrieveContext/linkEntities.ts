@@ -1,7 +1,8 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
 import { escapeLucene } from "../graph/luceneEscape.js";
-import { readQuery } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { tenantNodes } from "../graph/tenantNodes.js";
 import { visibleAs } from "../graph/visibleAs.js";
@@ -63,25 +64,36 @@ export const LINK = `
   }
   RETURN entities, byId, byName`;
 
-type AuthorRow = { index: unknown; personId: string | null; personName: string | null };
-type EntityRow = Omit<LinkedEntity, "label"> & { label: LinkedEntity["label"] | null };
+const LABELS = ["Person", "Org", "Place", "Skill", "Topic", "Project", "Event"] as const satisfies readonly LinkedEntity["label"][];
 
-const LABELS = ["Person", "Org", "Place", "Skill", "Topic", "Project", "Event"];
+/** A node that no label of LABELS names is left out (it has none of them). */
+const entityOf = (e: Row): LinkedEntity | null => {
+  const label = e.oneOfOrNull("label", LABELS);
+  return label && { label, id: e.string("id"), name: e.stringOrNull("name") ?? "", matched: e.stringOrNull("matched") ?? "" };
+};
+const authorOf = (a: Row) => ({ index: a.number("index"), personId: a.stringOrNull("personId"), personName: a.stringOrNull("personName") });
+
+/** LINK's one row. */
+const decode = (r: Row) => ({
+  entities: r.rows("entities").map(entityOf).filter((e): e is LinkedEntity => e !== null),
+  authors: [...r.rows("byId"), ...r.rows("byName")].map(authorOf),
+});
 
 /** Links the analysis to graph nodes the caller may read: one round trip, index-backed unless an author has no id. */
 export async function linkEntities(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, analysis: ConversationAnalysis): Promise<EntityLinks> {
   const authors = analysis.authors.map((a, index) => ({ index, id: a.id, name: a.name }));
-  const [row] = await readQuery<{ entities: EntityRow[]; byId: AuthorRow[]; byName: AuthorRow[] }>(deps, LINK, {
+  const params = {
     ...visibilityParams(caller),
     lucene: analysis.words.map((w) => escapeLucene(w)).join(" "),
     grams: analysis.grams,
     labels: LABELS,
     authorsWithId: authors.filter((a) => a.id !== null && a.id !== undefined),
     authorsWithoutId: authors.filter((a) => a.id === null || a.id === undefined),
-  });
-  const byIndex = new Map([...row!.byId, ...row!.byName].map((r) => [Number(r.index), r]));
+  };
+  const row = onlyRow(await executor(deps).read({ cypher: LINK, params, decode }));
+  const byIndex = new Map(row.authors.map((r) => [r.index, r]));
   return {
-    entities: row!.entities.filter((e): e is LinkedEntity => e.label !== null),
+    entities: row.entities,
     authors: analysis.authors.map((a, i) => ({
       ...a,
       personId: byIndex.get(i)?.personId ?? null,

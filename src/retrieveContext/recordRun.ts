@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "../core/caller.js";
-import { cypherInt, writeStatement } from "../graph/readQuery.js";
+import { cypherInt } from "../graph/readQuery.js";
+import { executor } from "../graph/executor.js";
+import { noRows } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import type { RetrieveRequest } from "./request.js";
 import { recordedSteps } from "./recordedSteps.js";
@@ -35,10 +37,8 @@ export function recordRun(deps: Pick<AppDeps, "driver" | "database" | "now" | "b
 async function writeRun(deps: Pick<AppDeps, "driver" | "database">, id: string, createdAt: string, caller: Caller, request: RetrieveRequest, result: LoopResult): Promise<void> {
   const m = result.metadata;
   // One statement, created under a unique (tenantId, id): written in one round trip, and a retry cannot double it.
-  await writeStatement(
-    deps,
-    CREATE_RUN,
-    {
+  await executor(deps).write(
+    noRows(CREATE_RUN, {
       id,
       tenantId: caller.tenantId,
       ownerId: caller.agentId,
@@ -56,6 +56,6 @@ async function writeRun(deps: Pick<AppDeps, "driver" | "database">, id: string, 
       facts: result.facts.map((f) => f.text),
       steps: traceJson(result),
       createdAt,
-    },
+    }),
   );
 }
