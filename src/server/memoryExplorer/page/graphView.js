@@ -5,11 +5,9 @@
 import { h, replace, errorBox, cut, when } from "./dom.js";
 import { KINDS, graphStyle } from "./graphStyle.js";
 import { key, knowledgeNode } from "./graphNodes.js";
+import { LIMIT, PICKERS, SHOWN } from "./graphQueries.js";
 import { LOADERS } from "./neighbourhoods.js";
 
-const SHOWN = 12;
-/** Neighbours read per relationship (an agent's memories are paged up to 2,000: neighbourhoods.js). */
-const LIMIT = 100;
 /** The queries a draw sent (api.timings): each one's name and round trip, the longest first. */
 const queriesSince = (api, t0) => api.timings.filter((t) => t.start >= t0).map(({ operation, ms }) => ({ operation, ms })).sort((x, y) => y.ms - x.ms);
 /** Above this many nodes the force-directed layout costs more than a second: rings instead. */
@@ -285,13 +283,7 @@ export async function graphView(root, { api, go, params }) {
   }
 
   async function loadPickers() {
-    const data = await api.gql(`query ExplorerPickers {
-      agents(limit: 50, sort: [{ name: ASC }]) { id name role }
-      people(limit: 50, sort: [{ name: ASC }]) { id name }
-      channels(limit: 30) { id name platform }
-      knowledges(limit: 30, sort: [{ createdAt: DESC }]) { __typename id confidence createdAt ownerId domains
-        ... on Belief { beliefText: content beliefState: state } ... on Insight { insightText: insight } ... on Research { researchTopic: topic } }
-    }`);
+    const data = await api.gql(PICKERS);
     const list = (title, items) =>
       items.length ? [h("h3", {}, title), h("ul", { class: "picklist" }, items.map(([kind, id, label]) => h("li", {}, h("button", { class: "pick", onclick: () => focusOn(kind, id) }, label))))] : null;
     replace(
