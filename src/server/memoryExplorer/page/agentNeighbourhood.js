@@ -26,11 +26,10 @@ async function memoriesOfType(api, id, type, offset, count) {
 }
 
 /**
- * An agent's neighbourhood in two requests side by side (together they would pass the
- * gateway's alias limit): its beliefs, knowledge and tasks, and for each memory type only
- * the `shown` strongest memories and how many the caller may read (the connection's
- * totalCount, under the same access rules). A thousand memories cost a few dozen nodes to
- * read; a group's others are read when its summary is opened.
+ * An agent's neighbourhood in two requests side by side: its beliefs, knowledge and tasks,
+ * and for each memory type only the `shown` strongest memories and how many the caller may
+ * read (the connection's totalCount, under the same access rules). A thousand memories cost
+ * a few dozen nodes to read; a group's others are read when its summary is opened.
  */
 export async function agent(api, id, limit, shown) {
   const [data, groups] = await Promise.all([api.gql(AGENT, { id, limit }), api.gql(AGENT_MEMORY_GROUPS, { id, shown })]);
@@ -41,8 +40,8 @@ export async function agent(api, id, limit, shown) {
   const remembers = (m) => around(center, memoryNode(m), "remembers", groupOf(m.type));
   const more = {};
   for (const t of MEMORY_TYPES) {
-    const read = g[t.toLowerCase()].length;
-    const total = g[`${t.toLowerCase()}Count`].totalCount;
+    const read = g[t.toLowerCase()].edges.length;
+    const total = g[t.toLowerCase()].totalCount;
     if (total > read) {
       more[groupOf(t)] = {
         total,
@@ -53,7 +52,7 @@ export async function agent(api, id, limit, shown) {
   return {
     center,
     items: [
-      ...MEMORY_TYPES.flatMap((t) => g[t.toLowerCase()].map(remembers)),
+      ...MEMORY_TYPES.flatMap((t) => g[t.toLowerCase()].edges.map((e) => remembers(e.node))),
       ...a.beliefs.map((b) => around(center, beliefNode(b), "believes", "beliefs")),
       ...a.created.map((k) => around(center, knowledgeNode(k), "created", "knowledge")),
       ...a.assignedTasks.map((t) => around(center, taskNode(t), "assigned", "tasks")),

@@ -13,6 +13,8 @@ export const LIMIT = 100;
 export const MEMORY_TYPES = ["OBSERVATION", "LEARNING", "INSIGHT", "INTERACTION"];
 /** Strongest first; createdAt and id break ties, so pages of one group are disjoint. */
 const STRONGEST = "[{ importance: DESC }, { createdAt: DESC }, { id: ASC }]";
+/** The same order, as a connection's sort. */
+const STRONGEST_EDGES = "[{ node: { importance: DESC } }, { node: { createdAt: DESC } }, { node: { id: ASC } }]";
 
 /** What the graph view lists to pick from when it opens. */
 export const PICKERS = `query ExplorerPickers {
@@ -31,13 +33,14 @@ export const AGENT = `query ExplorerAgent($id: ID!, $limit: Int!) { agents(where
   created(limit: $limit) { ${KNOWLEDGE} }
 } }`;
 
-/** Per memory type, the agent's $shown strongest memories and how many the caller may read (aliases: the type in lower case, and with `Count`). */
+/**
+ * Per memory type, the agent's $shown strongest memories and how many the caller may read, one
+ * connection each (alias: the type in lower case): its totalCount and its first $shown edges come
+ * from one pass over the agent's memories, sorted before they are projected. (A `memories` list
+ * beside a `totalCount` read them twice and converted every memory's dates before sorting.)
+ */
 export const AGENT_MEMORY_GROUPS = `query ExplorerAgentMemoryGroups($id: ID!, $shown: Int!) { agents(where: { id: { eq: $id } }, limit: 1) {
-${MEMORY_TYPES.map((t) => {
-  const alias = t.toLowerCase();
-  return `  ${alias}: memories(where: { type: { eq: ${t} } }, sort: ${STRONGEST}, limit: $shown) { ${MEMORY} }
-  ${alias}Count: memoriesConnection(where: { node: { type: { eq: ${t} } } }) { totalCount }`;
-}).join("\n")}
+${MEMORY_TYPES.map((t) => `  ${t.toLowerCase()}: memoriesConnection(where: { node: { type: { eq: ${t} } } }, sort: ${STRONGEST_EDGES}, first: $shown) { totalCount edges { node { ${MEMORY} } } }`).join("\n")}
 } }`;
 
 /** One page of an agent's memories of one type, strongest first (a summary opened). */
