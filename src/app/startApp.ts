@@ -37,6 +37,7 @@ import { embeddingWorkerFor } from "./embeddingWorkerFor.js";
 import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
 import { createContextFactory } from "../server/context.js";
+import { explorerWarmUpReads } from "../server/memoryExplorer/index.js";
 import { warmUp, type WarmUpReport } from "./warmUp.js";
 import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
@@ -195,7 +196,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     if (!health.warmedUp) {
       // Before /health/ready says ready: the first minute would otherwise run at half speed (cold plans, JIT, model).
       const contextFor = createContextFactory({ logger, database, authenticate: auth.authenticate, schemaEntries });
-      warmedUp = await warmUpLogged({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels: warmUpLabels(schemaFacts) });
+      warmedUp = await warmUpLogged({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels: warmUpLabels(schemaFacts), reads: explorerWarmUpReads });
       health.warmedUp = true;
     }
     const leaseSweeper = await stack.start(() => startLeaseSweeper(game), (s) => s.stop());

@@ -17,6 +17,12 @@ import type { Logger } from "../logging/logger.js";
  * every node of that tenant is removed. Nothing of another tenant is read or
  * written. A failed operation is logged and warm-up goes on: it never keeps
  * the gateway from starting.
+ *
+ * First, once, `reads`: documents a page sends when a person opens it (the
+ * memory explorer's graph view), so that their first open meets plans Neo4j
+ * has cached (@neo4j/graphql writes the same Cypher for the same document and
+ * variable shapes; Neo4j caches plans by the Cypher's text). They run whole,
+ * even past `seconds`: a read cut short would plan nothing.
  */
 export interface WarmUpOptions {
   schema: GraphQLSchema;
@@ -30,6 +36,14 @@ export interface WarmUpOptions {
   agents?: number;
   /** Node labels a tenant's data may carry (the SDL's `@node` types and the outbox's). */
   labels: readonly string[];
+  /** Read documents to plan once, for an agent of the warm-up tenant: each with variables of the shapes its page sends. */
+  reads?: (agentId: string) => readonly WarmUpRead[];
+}
+
+export interface WarmUpRead {
+  name: string;
+  document: string;
+  variables: Record<string, unknown>;
 }
 
 export interface WarmUpReport {
@@ -79,15 +93,16 @@ function round(agentId: string, sessionId: string, n: number): [keyof typeof OPS
 }
 
 export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
-  const { schema, logger, contextFor, seconds, agents = 4 } = options;
+  const { schema, logger, contextFor, seconds, agents = 4, reads } = options;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const run = randomUUID().slice(0, 8);
   let operations = 0;
   let failed = 0;
   let firstFailure: string | undefined;
-  const send = async (caller: Caller, op: keyof typeof OPS, variables: Record<string, unknown>) => {
-    const result = await graphql({ schema, source: OPS[op], variableValues: variables, contextValue: await contextFor(caller) });
+  const send = (caller: Caller, op: keyof typeof OPS, variables: Record<string, unknown>) => sendDocument(caller, op, OPS[op], variables);
+  const sendDocument = async (caller: Caller, op: string, source: string, variables: Record<string, unknown>) => {
+    const result = await graphql({ schema, source, variableValues: variables, contextValue: await contextFor(caller) });
     operations++;
     if (result.errors?.length) {
       failed++;
@@ -96,6 +111,13 @@ export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
     }
   };
   try {
+    if (reads) {
+      // One reader, before the load below: these plans are the point, not throughput.
+      const agentId = `warm-${run}-reader`;
+      const caller: Caller = { tenantId: WARM_TENANT, agentId, roles: ["agent"] };
+      await send(caller, "createAgents", { input: [{ id: agentId, name: "Warm reader", role: "warm-up" }] });
+      for (const read of reads(agentId)) await sendDocument(caller, read.name, read.document, read.variables);
+    }
     await Promise.all(
       Array.from({ length: agents }, async (_, i) => {
         const agentId = `warm-${run}-${i}`;

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { warmUpRound } from "../../src/app/warmUp.js";
+import { explorerWarmUpReads } from "../../src/server/memoryExplorer/index.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../support/testGateway.js";
 
 /**
  * The start-up warm-up on a real gateway: the common operations run for the
- * configured seconds on a tenant of their own, every one of them answers
+ * configured seconds on a tenant of their own (after the memory explorer's
+ * first documents, once), every one of them answers
  * without an error (long enough for the rounds that store an INSIGHT, which
  * needs its category: a clean-clone run, faster than this machine had been,
  * found 12 such failures), readiness waits for it, and nothing of that tenant
@@ -42,6 +44,20 @@ describe("start-up warm-up", () => {
         const res = await gw.request(document, variables, agent);
         expect(res.errors, document).toBeUndefined();
       }
+    }
+    await removeOwnedBy(gw.driver, agent);
+  });
+
+  it("plans the explorer's documents as the page sends them, and each answers without an error", async () => {
+    const agent = uniqueAgent("warm-reader");
+    const setup = await gw.request(`mutation ($input: [AgentCreateInput!]!) { createAgents(input: $input) { agents { id } } }`, { input: [{ id: agent, name: "Warm reader", role: "warm-up" }] }, agent);
+    expect(setup.errors).toBeUndefined();
+    const reads = explorerWarmUpReads(agent);
+    expect(reads.map((r) => r.name)).toEqual(["ExplorerPickers", "ExplorerAgent", "ExplorerAgentMemoryGroups", "ExplorerAgentMemories"]);
+    for (const read of reads) {
+      const res = await gw.request(read.document, read.variables, agent);
+      expect(res.errors, read.name).toBeUndefined();
+      expect(res.data).toBeDefined();
     }
     await removeOwnedBy(gw.driver, agent);
   });

@@ -1,15 +1,14 @@
 // An agent's neighbourhood: its beliefs, knowledge and tasks, and its memories
 // summarised by type without reading them all (a busy agent has thousands).
-import { BELIEF, KNOWLEDGE, MEMORY, agentNode, around, beliefNode, knowledgeNode, memoryNode, taskNode } from "./graphNodes.js";
+import { agentNode, around, beliefNode, knowledgeNode, memoryNode, taskNode } from "./graphNodes.js";
+import { AGENT, AGENT_MEMORIES, AGENT_MEMORY_GROUPS, MEMORY_TYPES } from "./graphQueries.js";
+
+export { MEMORY_TYPES };
 
 /** Memories read per request: 250 × their fields stays inside the gateway's cost limit (QUERY_MAX_COST). */
 const PAGE = 250;
 /** At most this many of a summarised group are read when it is opened: a summary of the remainder stays. */
 const MAX_REVEAL = 2000;
-/** The SDL's MemoryType values (schema/memories.graphql; tests/unit/server/explorerMemoryTypes.test.ts keeps the two alike). */
-export const MEMORY_TYPES = ["OBSERVATION", "LEARNING", "INSIGHT", "INTERACTION"];
-/** Strongest first; createdAt and id break ties, so pages of one group are disjoint. */
-const STRONGEST = "[{ importance: DESC }, { createdAt: DESC }, { id: ASC }]";
 
 const groupOf = (type) => `memories: ${type.toLowerCase()}`;
 
@@ -17,11 +16,7 @@ const groupOf = (type) => `memories: ${type.toLowerCase()}`;
 async function memoriesOfType(api, id, type, offset, count) {
   const page = (from, limit) =>
     api
-      .gql(
-        `query ExplorerAgentMemories($id: ID!, $type: MemoryType!, $offset: Int!, $limit: Int!) { agents(where: { id: { eq: $id } }, limit: 1) {
-          memories(where: { type: { eq: $type } }, sort: ${STRONGEST}, offset: $offset, limit: $limit) { ${MEMORY} } } }`,
-        { id, type, offset: from, limit },
-      )
+      .gql(AGENT_MEMORIES, { id, type, offset: from, limit })
       .then((d) => d.agents[0]?.memories ?? []);
   const pages = [];
   for (let from = offset; from < offset + count; from += PAGE) pages.push([from, Math.min(PAGE, offset + count - from)]);
@@ -31,30 +26,13 @@ async function memoriesOfType(api, id, type, offset, count) {
 }
 
 /**
- * An agent's neighbourhood in two requests side by side (together they would pass the
- * gateway's alias limit): its beliefs, knowledge and tasks, and for each memory type only
- * the `shown` strongest memories and how many the caller may read (the connection's
- * totalCount, under the same access rules). A thousand memories cost a few dozen nodes to
- * read; a group's others are read when its summary is opened.
+ * An agent's neighbourhood in two requests side by side: its beliefs, knowledge and tasks,
+ * and for each memory type only the `shown` strongest memories and how many the caller may
+ * read (the connection's totalCount, under the same access rules). A thousand memories cost
+ * a few dozen nodes to read; a group's others are read when its summary is opened.
  */
 export async function agent(api, id, limit, shown) {
-  const byType = MEMORY_TYPES.map((t) => {
-    const alias = t.toLowerCase();
-    return `${alias}: memories(where: { type: { eq: ${t} } }, sort: ${STRONGEST}, limit: $shown) { ${MEMORY} }
-      ${alias}Count: memoriesConnection(where: { node: { type: { eq: ${t} } } }) { totalCount }`;
-  }).join("\n");
-  const [data, groups] = await Promise.all([
-    api.gql(
-      `query ExplorerAgent($id: ID!, $limit: Int!) { agents(where: { id: { eq: $id } }, limit: 1) {
-        id name role state
-        beliefs { ${BELIEF} }
-        assignedTasks(limit: $limit) { id description status createdAt }
-        created(limit: $limit) { ${KNOWLEDGE} }
-      } }`,
-      { id, limit },
-    ),
-    api.gql(`query ExplorerAgentMemoryGroups($id: ID!, $shown: Int!) { agents(where: { id: { eq: $id } }, limit: 1) { ${byType} } }`, { id, shown }),
-  ]);
+  const [data, groups] = await Promise.all([api.gql(AGENT, { id, limit }), api.gql(AGENT_MEMORY_GROUPS, { id, shown })]);
   const g = groups.agents[0];
   const a = data.agents[0];
   if (!a) return null;
@@ -62,8 +40,8 @@ export async function agent(api, id, limit, shown) {
   const remembers = (m) => around(center, memoryNode(m), "remembers", groupOf(m.type));
   const more = {};
   for (const t of MEMORY_TYPES) {
-    const read = g[t.toLowerCase()].length;
-    const total = g[`${t.toLowerCase()}Count`].totalCount;
+    const read = g[t.toLowerCase()].edges.length;
+    const total = g[t.toLowerCase()].totalCount;
     if (total > read) {
       more[groupOf(t)] = {
         total,
@@ -74,7 +52,7 @@ export async function agent(api, id, limit, shown) {
   return {
     center,
     items: [
-      ...MEMORY_TYPES.flatMap((t) => g[t.toLowerCase()].map(remembers)),
+      ...MEMORY_TYPES.flatMap((t) => g[t.toLowerCase()].edges.map((e) => remembers(e.node))),
       ...a.beliefs.map((b) => around(center, beliefNode(b), "believes", "beliefs")),
       ...a.created.map((k) => around(center, knowledgeNode(k), "created", "knowledge")),
       ...a.assignedTasks.map((t) => around(center, taskNode(t), "assigned", "tasks")),

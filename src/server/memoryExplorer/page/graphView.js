@@ -5,14 +5,16 @@
 import { h, replace, errorBox, cut, when } from "./dom.js";
 import { KINDS, graphStyle } from "./graphStyle.js";
 import { key, knowledgeNode } from "./graphNodes.js";
+import { LIMIT, PICKERS, SHOWN } from "./graphQueries.js";
 import { LOADERS } from "./neighbourhoods.js";
 
-const SHOWN = 12;
-/** Neighbours read per relationship (an agent's memories are paged up to 2,000: neighbourhoods.js). */
-const LIMIT = 100;
 /** The queries a draw sent (api.timings): each one's name and round trip, the longest first. */
 const queriesSince = (api, t0) => api.timings.filter((t) => t.start >= t0).map(({ operation, ms }) => ({ operation, ms })).sort((x, y) => y.ms - x.ms);
-/** Above this many nodes the force-directed layout costs more than a second: rings instead. */
+/**
+ * Above this many nodes the force-directed layout costs more than a second: rings instead. Rings
+ * also for the first neighbourhood drawn (a star: the force-directed layout took a third to a half
+ * of its paint, 250-400 ms for 53 nodes on the loaded 2-core machine).
+ */
 const FORCE_LAYOUT_MAX = 150;
 
 /** What a search hit opens in the graph, by its kind. */
@@ -117,6 +119,8 @@ export async function graphView(root, { api, go, params }) {
 
   async function draw(centerId, build) {
     const t0 = performance.now();
+    // The first neighbourhood on an empty canvas is a star: rings around its centre are its picture, at once.
+    const first = cy.elements().empty();
     const added = new Map();
     const pending = new Map();
     await build(added, pending);
@@ -132,7 +136,7 @@ export async function graphView(root, { api, go, params }) {
     const visible = cy.nodes(":visible");
     const focus = cy.$(".focus");
     const layout =
-      visible.length <= FORCE_LAYOUT_MAX
+      !first && visible.length <= FORCE_LAYOUT_MAX
         ? { name: "cose", animate: false, randomize: false, nodeRepulsion: () => 9000, idealEdgeLength: () => 70, numIter: 600, fit: true, padding: 30 }
         : {
             name: "concentric",
@@ -285,13 +289,7 @@ export async function graphView(root, { api, go, params }) {
   }
 
   async function loadPickers() {
-    const data = await api.gql(`query ExplorerPickers {
-      agents(limit: 50, sort: [{ name: ASC }]) { id name role }
-      people(limit: 50, sort: [{ name: ASC }]) { id name }
-      channels(limit: 30) { id name platform }
-      knowledges(limit: 30, sort: [{ createdAt: DESC }]) { __typename id confidence createdAt ownerId domains
-        ... on Belief { beliefText: content beliefState: state } ... on Insight { insightText: insight } ... on Research { researchTopic: topic } }
-    }`);
+    const data = await api.gql(PICKERS);
     const list = (title, items) =>
       items.length ? [h("h3", {}, title), h("ul", { class: "picklist" }, items.map(([kind, id, label]) => h("li", {}, h("button", { class: "pick", onclick: () => focusOn(kind, id) }, label))))] : null;
     replace(
