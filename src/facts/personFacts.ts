@@ -1,6 +1,6 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { FACT_ROW, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
+import { FACT_ROW, factRowOf, toFactRecord, type FactRecord, type FactRow } from "./factRecord.js";
 import { executor } from "../graph/executor.js";
 import type { Statement } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
@@ -32,7 +32,7 @@ const personFacts = (params: Record<string, unknown>): Statement<Omit<PersonFact
   decode: (row) => {
     const found = row.boolean("found");
     return found
-      ? { found, name: row.stringOrNull("name"), realName: row.stringOrNull("realName"), aliases: row.strings("aliases"), rows: row.maps<FactRow>("facts") }
+      ? { found, name: row.stringOrNull("name"), realName: row.stringOrNull("realName"), aliases: row.strings("aliases"), rows: row.rows("facts").map(factRowOf) }
       : { found, name: null, realName: null, aliases: [], rows: [] };
   },
 });

@@ -24,8 +24,9 @@ describe("the chatbot memory service's people tools on the Google fixture", () =
     const { personProfile: p } = await q(`query ($id: ID!) { personProfile(personId: $id) { found name realName facts { type object confidence evidence attributes { role location } } } }`, { id: id("alice") });
     expect(p).toMatchObject({ found: true, name: "Alice", realName: "Alice Johnson" });
     expect(p.facts).toContainEqual({ type: "WORKS_AT", object: "Google", confidence: 0.95, evidence: ["msg_001", "msg_002"], attributes: { role: "Software Engineer", location: "San Francisco" } });
-    const filtered = await q(`query ($id: ID!) { personProfile(personId: $id, factTypes: ["has_skill"]) { facts { type object } } }`, { id: id("alice") });
-    expect(filtered.personProfile.facts).toEqual([{ type: "HAS_SKILL", object: "Python" }]);
+    const filtered = await q(`query ($id: ID!) { personProfile(personId: $id, factTypes: ["has_skill"]) { facts { type object attributes { yearsExperience proficiency } } } }`, { id: id("alice") });
+    // yearsExperience is stored as a Cypher INTEGER: the profile must give it as a number (the fact row's decoder converts it).
+    expect(filtered.personProfile.facts).toEqual([{ type: "HAS_SKILL", object: "Python", attributes: { yearsExperience: 5, proficiency: "expert" } }]);
     const unknown = await q(`{ personProfile(personId: "nobody-here") { found facts { id } } }`);
     expect(unknown.personProfile).toEqual({ found: false, facts: [] });
   });
