@@ -105,7 +105,8 @@ export async function readBatch(
 ): Promise<ReadBatch | null> {
   const decode = (r: Row): BatchRow => {
     const own = r.stringsOrNulls("parts");
-    const previous = r.mapOrNull<Previous>("previous");
+    const p = r.rowOrNull("previous");
+    const previous: Previous | null = p && { id: p.string("id"), parts: p.stringsOrNulls("parts"), vector: p.numbersOrNull("vector") };
     const text = embeddingText(own);
     const previousText = previous ? embeddingText(previous.parts) : "";
     const context = previous && previousText ? embeddingText([...previous.parts, ...own]) : text;

@@ -9,7 +9,7 @@ interface DriverRecord {
 }
 
 const isNumber = (v: unknown): v is number => typeof v === "number";
-const isMap = (v: unknown): v is object => typeof v === "object" && v !== null && !Array.isArray(v) && !neo4j.isInt(v);
+const isMap = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v) && !neo4j.isInt(v);
 
 function num(key: string, v: unknown): number {
   if (neo4j.isInt(v)) return v.toNumber();
@@ -22,8 +22,7 @@ function num(key: string, v: unknown): number {
  * @neo4j/graphql hands a resolver) as a Row, so it is read with the same checks.
  * A key the map lacks reads as null.
  */
-export function mapRow(map: object): Row {
-  const fields = map as Record<string, unknown>;
+export function mapRow(fields: Readonly<Record<string, unknown>>): Row {
   return rowOf({ get: (key) => fields[key] ?? null, toObject: () => fields, keys: Object.keys(fields) });
 }
 
@@ -33,11 +32,13 @@ function oneOf<T extends string>(key: string, v: unknown, values: readonly T[]):
   return found;
 }
 
-function listOf(key: string, v: unknown, expected: string, each: (item: unknown) => boolean): unknown[] {
+function listOf<T>(key: string, v: unknown, expected: string, each: (item: unknown) => item is T): T[] {
   if (v === null || v === undefined) return [];
   if (!Array.isArray(v) || !v.every(each)) throw new RowShapeError(key, expected, v);
   return v;
 }
+
+const isString = (v: unknown): v is string => typeof v === "string";
 
 /** The one decoder of driver records: what Row promises, checked here. */
 export function rowOf(record: DriverRecord): Row {
@@ -76,9 +77,9 @@ export function rowOf(record: DriverRecord): Row {
       if (!Array.isArray(v) || !v.every((s) => typeof s === "string")) throw new RowShapeError(key, "a list of strings", v);
       return v;
     },
-    stringsOrEmpty: (key) => listOf(key, get(key), "a list of strings", (s) => typeof s === "string") as string[],
+    stringsOrEmpty: (key) => listOf(key, get(key), "a list of strings", isString),
     someOf<T extends string>(key: string, values: readonly T[]): T[] {
-      return listOf(key, get(key), `a list of ${values.join(", ")}`, (s) => values.some((value) => value === s)) as T[];
+      return listOf(key, get(key), `a list of ${values.join(", ")}`, (s): s is T => values.some((value) => value === s));
     },
     stringsOrNulls(key) {
       const v = get(key);
@@ -91,18 +92,11 @@ export function rowOf(record: DriverRecord): Row {
       if (!Array.isArray(v) || !v.every(isNumber)) throw new RowShapeError(key, "a list of numbers", v);
       return v;
     },
-    map<T extends object>(key: string) {
+    map(key: string) {
       const v = get(key);
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
-      return v as T;
+      return v;
     },
-    mapOrNull<T extends object>(key: string) {
-      const v = get(key);
-      if (v === null || v === undefined) return null;
-      if (!isMap(v)) throw new RowShapeError(key, "a map", v);
-      return v as T;
-    },
-    maps: <T extends object>(key: string) => listOf(key, get(key), "a list of maps", isMap) as T[],
     row(key) {
       const v = get(key);
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
@@ -114,7 +108,7 @@ export function rowOf(record: DriverRecord): Row {
       if (!isMap(v)) throw new RowShapeError(key, "a map", v);
       return mapRow(v);
     },
-    rows: (key) => listOf(key, get(key), "a list of maps", isMap).map((m) => mapRow(m as object)),
+    rows: (key) => listOf(key, get(key), "a list of maps", isMap).map(mapRow),
     keys: () => (record.keys ? record.keys.map(String) : Object.keys(record.toObject())),
   };
 }

@@ -38,13 +38,11 @@ export interface Row {
   /** A list of numbers (a vector), or null. */
   numbersOrNull(key: string): number[] | null;
   /**
-   * A map (a node's projected properties, `n { .* }`), typed as the SDL types
-   * the node: its keys are not checked one by one, only that it is a map.
+   * A map whose keys are not known beforehand (a node's properties as an
+   * export carries them): only that it is a map is checked, so its values are
+   * unknown. A map with known fields is read with `row` instead.
    */
-  map<T extends object = Record<string, unknown>>(key: string): T;
-  mapOrNull<T extends object = Record<string, unknown>>(key: string): T | null;
-  /** A list of maps (`collect(n { .* })`), each typed as `map` types one; null reads as an empty list. */
-  maps<T extends object = Record<string, unknown>>(key: string): T[];
+  map(key: string): Record<string, unknown>;
   /** A map (a node's projection) read field by field with these same checked accessors. */
   row(key: string): Row;
   rowOrNull(key: string): Row | null;

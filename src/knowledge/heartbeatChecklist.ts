@@ -9,7 +9,7 @@ import { subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
 import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import { TASK_STATUSES, TASK_TYPES } from "../core/taskEnums.js";
+import { TASK_STATUSES, TASK_TYPES } from "../core/storedEnums.js";
 
 /**
  * The three sections in one read. Approvals: improvements PENDING_APPROVAL

@@ -51,7 +51,7 @@ export async function knowledgeSubgraph(deps: Pick<AppDeps, "driver" | "database
   const [row] = await executor(deps).read({
     cypher: CYPHER,
     params: { ...visibilityParams(caller), ...knowledgeLabelParams(), types: request.types, scope: request.scope, maxNodes: cypherInt(request.maxNodes) },
-    decode: (r) => ({ items: r.rows("items").map(toKnowledgeItem), links: r.maps<Link>("links") }),
+    decode: (r) => ({ items: r.rows("items").map(toKnowledgeItem), links: r.rows("links").map((l) => ({ source: l.string("source"), target: l.string("target") })) }),
   });
   return { items: row?.items ?? [], links: row?.links ?? [] };
 }

@@ -2,7 +2,7 @@ import { visibilityParams } from "../auth/policy.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
-import { TASK_TYPES } from "../core/taskEnums.js";
+import { TASK_TYPES } from "../core/storedEnums.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { windowDays as windowArg } from "./knowledgeArgs.js";
 import { visibleAs } from "../graph/visibleAs.js";

@@ -10,7 +10,7 @@ import { MATCH_AGENT, requireAgent } from "./agentScope.js";
 import { findMemoriesForTask } from "./findMemoriesForTask.js";
 import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord.js";
 import type { TaskBrief } from "../generated/resolvers-types.js";
-import { TASK_STATUSES, TASK_TYPES } from "../core/taskEnums.js";
+import { TASK_STATUSES, TASK_TYPES } from "../core/storedEnums.js";
 
 /** How many of each list the context holds. */
 const TOP = 5;

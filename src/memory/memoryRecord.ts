@@ -1,4 +1,5 @@
-import { MEMORY_TYPES, type ContextMemory } from "./context/contextMemory.js";
+import { MEMORY_TYPES } from "../core/storedEnums.js";
+import type { ContextMemory } from "./context/contextMemory.js";
 import type { Row } from "../graph/statement.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import type { ResolversTypes } from "../generated/resolvers-types.js";

@@ -1,3 +1,3 @@
 export { rankedIds, reciprocalRankFusion } from "./ranking/fusion.js";
 export { searchResolvers, SEARCH_TOOLS } from "./tools.js";
-export { RECALL_INDEX, recallIndexSpec, type SearchKind } from "./recallKinds.js";
+export { RECALL_INDEX, SEARCH_KINDS, recallIndexSpec, type SearchKind } from "./recallKinds.js";

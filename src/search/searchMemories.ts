@@ -144,7 +144,7 @@ const isTurn = (row: CandidateRow) => row.key.startsWith("MESSAGE:") || (row.key
 
 function factsOf(row: CandidateRow, query: string, period: QueryPeriod | null, slackDays: number): CandidateFacts {
   const p = row.properties;
-  const people = Array.isArray(p.participants) ? (p.participants as string[]) : typeof p.authorName === "string" ? [p.authorName] : [];
+  const people = p.participants ?? (p.authorName ? [p.authorName] : []);
   const occurredAt = row.occurredAt ? new Date(row.occurredAt) : null;
   return {
     id: row.key,

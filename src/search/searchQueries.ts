@@ -4,6 +4,7 @@ import { ANY_KIND_FILTER, OTHER_KIND_FILTER, type SearchFilterParams, type Searc
 import { RECALL_INDEX, RECALL_KINDS, kindOfLabel, type NodeKind } from "./recallKinds.js";
 import { vectorIndexName } from "../embeddings/embeddedTypes.js";
 import type { MemoryType } from "../generated/resolvers-types.js";
+import { MEMORY_TYPES } from "../core/storedEnums.js";
 import type { FactRecord } from "../facts/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { MAX_SEARCH_TERMS, searchTerms } from "../embeddings/keyTerms.js";
@@ -12,30 +13,58 @@ import { executor, type GraphTarget } from "../graph/executor.js";
 import type { Row } from "../graph/statement.js";
 
 /**
- * The stored properties a hit's answer reads: a Memory's or a Message's as
- * Neo4j holds them (the SDL types them), or a fact's projection (factList.ts).
- * Other properties ride along unread.
+ * The stored properties a hit's answer reads: a Memory's, a Message's, a
+ * knowledge node's or a game turn's, read field by field (hitPropertiesOf),
+ * or a fact's projection (factList.ts). Unset reads as null.
  */
 export interface HitProperties {
-  content?: string;
-  ownerId?: string;
+  content?: string | null;
+  ownerId?: string | null;
   /** A Memory's type. */
-  type?: MemoryType;
-  importance?: number;
-  confidence?: number;
-  tags?: string[];
-  participants?: string[];
-  conversationId?: string;
+  type?: MemoryType | null;
+  importance?: number | null;
+  confidence?: number | null;
+  tags?: string[] | null;
+  participants?: string[] | null;
+  conversationId?: string | null;
   channelId?: string | null;
-  source?: string;
-  authorId?: string;
-  authorName?: string;
-  evidence?: string[];
-  factType?: string;
-  personId?: string;
+  /** A game turn's session. */
+  sessionId?: string | null;
+  source?: string | null;
+  authorId?: string | null;
+  authorName?: string | null;
+  evidence?: string[] | null;
+  factType?: string | null;
+  personId?: string | null;
   /** A fact hit's whole record (FactRecord of the API). */
-  fact?: FactRecord;
-  [other: string]: unknown;
+  fact?: FactRecord | null;
+}
+
+const stringsOrNull = (p: Row, key: string) => (p.value(key) === null || p.value(key) === undefined ? null : p.strings(key));
+
+/**
+ * A hit's projected properties (`properties`), each field read with Row's
+ * checks: a stored value of another shape than the SDL's is a RowShapeError
+ * naming the field. `content` is the first of the kind's shown fields that is set.
+ */
+function hitPropertiesOf(r: Row, kind: NodeKind, channelId: string | null): HitProperties {
+  const p = r.row("properties");
+  const content = RECALL_KINDS[kind].shown.map((field) => p.stringOrNull(field)).find((v) => v !== null && v.length > 0) ?? null;
+  return {
+    content,
+    ownerId: p.stringOrNull("ownerId"),
+    type: kind === "MEMORY" ? p.oneOfOrNull("type", MEMORY_TYPES) : null,
+    importance: p.numberOrNull("importance"),
+    confidence: p.numberOrNull("confidence"),
+    tags: stringsOrNull(p, "tags"),
+    participants: stringsOrNull(p, "participants"),
+    conversationId: p.stringOrNull("conversationId"),
+    channelId,
+    sessionId: p.stringOrNull("sessionId"),
+    source: p.stringOrNull("source"),
+    authorId: p.stringOrNull("authorId"),
+    authorName: p.stringOrNull("authorName"),
+  };
 }
 
 /** Parameters every search query reads: the caller's visibility and the filters. */
@@ -75,7 +104,7 @@ function toRow(spec: SearchSourceSpec, r: Row): CandidateRow {
   return {
     key: `${spec.kind}:${id}`,
     id,
-    properties: { ...r.map<HitProperties>("properties"), channelId: r.stringOrNull("channelId") },
+    properties: hitPropertiesOf(r, spec.kind, r.stringOrNull("channelId")),
     occurredAt: r.stringOrNull("occurredAt"),
     vector: r.numbersOrNull("vector"),
     expandable: r.boolean("expandable"),
@@ -100,13 +129,11 @@ const ANY_KIND_PROJECTION = `n.id AS id, n { .*, embedding: null, contextEmbeddi
 function toAnyRow(r: Row): CandidateRow {
   const kind = kindOfLabel(r.string("label"));
   if (!kind) throw new Error(`A recalled node's label is not a recalled kind: ${r.string("label")}`);
-  const properties = r.map<HitProperties>("properties");
-  const shown = RECALL_KINDS[kind].shown.map((f) => properties[f]).find((v): v is string => typeof v === "string" && v.length > 0);
   const id = r.string("id");
   return {
     key: `${kind}:${id}`,
     id,
-    properties: { ...properties, content: shown ?? "", channelId: r.stringOrNull("channelId") },
+    properties: hitPropertiesOf(r, kind, r.stringOrNull("channelId")),
     occurredAt: r.stringOrNull("occurredAt"),
     vector: r.numbersOrNull("vector"),
     expandable: r.boolean("expandable"),

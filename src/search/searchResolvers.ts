@@ -26,7 +26,7 @@ function toGraphQL(hit: SearchHitResult, explain: boolean): SearchHit {
     confidence: typeof p.confidence === "number" ? p.confidence : null,
     tags: memory ? p.tags : null,
     participants: memory || fact ? p.participants : null,
-    conversationId: memory ? p.conversationId : hit.kind === "MESSAGE" ? p.channelId : hit.kind === "TURN" ? (p.sessionId as string) : null,
+    conversationId: memory ? p.conversationId : hit.kind === "MESSAGE" ? p.channelId : hit.kind === "TURN" ? p.sessionId : null,
     sourceRef: memory ? p.source : null,
     authorId: hit.kind === "MESSAGE" ? p.authorId : null,
     authorName: hit.kind === "MESSAGE" ? p.authorName : null,

@@ -1,7 +1,7 @@
 import type { AppDeps } from "../core/appDeps.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
-import { onlyRow } from "../graph/statement.js";
+import { onlyRow, type Row } from "../graph/statement.js";
 import { nextCursor, type ExportCursor } from "./exportCursor.js";
 import { nodeLine, relationshipLine } from "./exportLines.js";
 import type { TransferTypes } from "../core/schemaFacts.js";
@@ -61,6 +61,9 @@ export async function countTenant(deps: Deps, types: TransferTypes, tenant: stri
   return { nodes, relationships };
 }
 
+/** A relationship out of a node, as RELATIONSHIPS projects it; its properties are whatever it holds. */
+const relOf = (r: Row) => ({ type: r.string("type"), toLabels: r.strings("toLabels"), toId: r.string("toId"), properties: r.map("properties") });
+
 /**
  * One page of the export of `tenant` from `cursor`: `pageSize` nodes, or the
  * relationships out of `pageSize` nodes, as export lines (JSON texts), and the
@@ -69,7 +72,6 @@ export async function countTenant(deps: Deps, types: TransferTypes, tenant: stri
  * written meanwhile may or may not be in it.
  */
 export async function readExportPage(deps: Deps, types: TransferTypes, tenant: string, cursor: ExportCursor, pageSize: number, vectors: boolean) {
-  type Rel = { type: string; toLabels: string[]; toId: string; properties: Record<string, unknown> };
   const graph = executor(deps);
   const lines: string[] = [];
   let at: ExportCursor | null = cursor;
@@ -84,7 +86,7 @@ export async function readExportPage(deps: Deps, types: TransferTypes, tenant: s
       for (const row of rows) lines.push(JSON.stringify(nodeLine(label, row.labels, row.properties, vectors)));
       ids = rows.map((r) => r.id);
     } else {
-      const rows = await graph.read({ cypher: RELATIONSHIPS(label), params, decode: (row) => ({ id: row.string("id"), rels: row.maps<Rel>("rels") }) });
+      const rows = await graph.read({ cypher: RELATIONSHIPS(label), params, decode: (row) => ({ id: row.string("id"), rels: row.rows("rels").map(relOf) }) });
       for (const row of rows) for (const rel of row.rels) lines.push(JSON.stringify(relationshipLine(types.labels, { label, id: row.id }, rel, vectors)));
       ids = rows.map((r) => r.id);
     }

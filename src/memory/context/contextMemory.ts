@@ -1,7 +1,5 @@
-import type { MemoryType as SdlMemoryType } from "../../generated/resolvers-types.js";
+import type { MEMORY_TYPES } from "../../core/storedEnums.js";
 
-/** The four kinds of memory of the Discord agent squad, as values (held equal to the SDL's enum by the generated type and a unit test). */
-export const MEMORY_TYPES = ["OBSERVATION", "LEARNING", "INSIGHT", "INTERACTION"] as const satisfies readonly SdlMemoryType[];
 export type MemoryType = (typeof MEMORY_TYPES)[number];
 
 /**

@@ -1,5 +1,5 @@
 import type { FactRecord } from "../../facts/index.js";
-import type { SearchKind } from "../../search/index.js";
+import { SEARCH_KINDS, type SearchKind } from "../../search/index.js";
 
 /** A fact a tool returned, with how close in meaning it was to the tool's query (when it was found that way). */
 export interface FoundFact {
@@ -36,8 +36,8 @@ export interface ToolFindings {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A FactRecord as every people tool returns it. */
-function isFactRecord(v: Obj): boolean {
+/** A FactRecord as every people tool returns it (the GraphQL type's required fields). */
+function isFactRecord(v: Obj): v is Obj & FactRecord {
   return typeof v.id === "string" && typeof v.type === "string" && typeof v.personId === "string" && typeof v.object === "string" && typeof v.confidence === "number" && Array.isArray(v.evidence);
 }
 
@@ -45,10 +45,11 @@ const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function snippetOf(hit: Obj): FoundSnippet | null {
   // searchMemories hits carry source/content; searchMessages hits wrap a message.
-  if (typeof hit.source === "string" && typeof hit.content === "string") {
+  const source = SEARCH_KINDS.find((kind) => kind === hit.source);
+  if (source && typeof hit.content === "string") {
     const explain = isObj(hit.explain) ? hit.explain : {};
     return {
-      source: hit.source as FoundSnippet["source"],
+      source,
       id: String(hit.id),
       content: hit.content,
       score: Number(hit.score),
@@ -86,7 +87,7 @@ export function toolFindings(result: unknown): ToolFindings {
     }
     if (!isObj(value)) return;
     if (isFactRecord(value)) {
-      findings.facts.push({ fact: value as unknown as FactRecord, similarity });
+      findings.facts.push({ fact: value, similarity });
       return;
     }
     const snippet = snippetOf(value);
@@ -95,7 +96,7 @@ export function toolFindings(result: unknown): ToolFindings {
       return;
     }
     if (typeof value.personId === "string" && value.found === true && Array.isArray(value.facts) && Array.isArray(value.aliases)) {
-      findings.profiles.push({ personId: value.personId, name: str(value.name), realName: str(value.realName), aliases: value.aliases as string[], factCount: value.facts.length });
+      findings.profiles.push({ personId: value.personId, name: str(value.name), realName: str(value.realName), aliases: value.aliases.filter((a): a is string => typeof a === "string"), factCount: value.facts.length });
     }
     const own = typeof value.similarityScore === "number" ? value.similarityScore : typeof value.similarity === "number" ? value.similarity : similarity;
     for (const child of Object.values(value)) walk(child, own, depth + 1);

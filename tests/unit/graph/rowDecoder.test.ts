@@ -19,12 +19,12 @@ describe("the executor's row decoder", () => {
     expect(row.number("score")).toBe(0.5);
     expect(row.strings("tags")).toEqual(["a"]);
     expect(row.numbersOrNull("vector")).toEqual([0.1, 0.2]);
-    expect(row.map<{ content: string }>("props").content).toBe("x");
+    expect(row.map("props").content).toBe("x");
     expect(row.boolean("flag")).toBe(true);
     expect(row.stringOrNull("none")).toBeNull();
     expect(row.numberOrNull("none")).toBeNull();
     expect(row.numbersOrNull("none")).toBeNull();
-    expect(row.mapOrNull("none")).toBeNull();
+    expect(row.rowOrNull("none")).toBeNull();
     expect(row.boolean("none")).toBe(false);
   });
 
@@ -49,10 +49,10 @@ describe("the executor's row decoder", () => {
 
   it("reads a list of maps (a collect of projections), null as none, and refuses a list holding anything else", () => {
     const row = rowOf(record({ turns: [{ number: 1 }, { number: 2 }], none: null, mixed: [{ number: 1 }, "two"], ints: [neo4j.int(1)] }));
-    expect(row.maps<{ number: number }>("turns").map((t) => t.number)).toEqual([1, 2]);
-    expect(row.maps("none")).toEqual([]);
-    expect(() => row.maps("mixed")).toThrow(/"mixed" should be a list of maps/);
-    expect(() => row.maps("ints")).toThrow(RowShapeError);
+    expect(row.rows("turns").map((t) => t.number("number"))).toEqual([1, 2]);
+    expect(row.rows("none")).toEqual([]);
+    expect(() => row.rows("mixed")).toThrow(/"mixed" should be a list of maps/);
+    expect(() => row.rows("ints")).toThrow(RowShapeError);
   });
 
   it("reads a nested map, and a list of them, with the same checks, naming the nested field", () => {

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { VISIBILITIES } from "../../../src/auth/readRule.js";
 import { BATTLE_TYPES, CLOSE_REASONS, GAME_BUTTONS, SESSION_STATUSES, TURN_PATTERNS } from "../../../src/game/gameEnums.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
-import { MEMORY_TYPES } from "../../../src/memory/context/contextMemory.js";
-import { TASK_STATUSES, TASK_TYPES } from "../../../src/core/taskEnums.js";
+import { MEMORY_TYPES, TASK_STATUSES, TASK_TYPES } from "../../../src/core/storedEnums.js";
 
 const { document } = loadTypeDefs();
 const sdlEnum = (name: string) =>
