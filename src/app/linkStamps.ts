@@ -1,15 +1,11 @@
-import { Kind, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode } from "graphql";
+import { Kind, type DocumentNode, type ObjectTypeDefinitionNode } from "graphql";
+import { directiveName, hasDirective } from "../core/sdlDirectives.js";
 import type { Migration } from "../graph/migrations/migration.js";
 
 /** Relationship-property fields stamped when the link is made (`@populatedBy(callback: "stampNow")`). */
 const STAMP_CALLBACK = "stampNow";
 
 const SAFE_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
-
-function argument(field: FieldDefinitionNode, directive: string, name: string): string | undefined {
-  const arg = field.directives?.find((d) => d.name.value === directive)?.arguments?.find((a) => a.name.value === name);
-  return arg?.value.kind === Kind.STRING ? arg.value.value : undefined;
-}
 
 /**
  * Every relationship type whose properties carry a link stamp, with the stamped property:
@@ -19,14 +15,14 @@ export function stampedLinks(document: DocumentNode): [type: string, property: s
   const objects = document.definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION);
   const stampOf = new Map<string, string>();
   for (const type of objects) {
-    if (!type.directives?.some((d) => d.name.value === "relationshipProperties")) continue;
-    const stamped = type.fields?.find((f) => argument(f, "populatedBy", "callback") === STAMP_CALLBACK);
+    if (!hasDirective(type, "relationshipProperties")) continue;
+    const stamped = type.fields?.find((f) => directiveName(f, "populatedBy", "callback") === STAMP_CALLBACK);
     if (stamped) stampOf.set(type.name.value, stamped.name.value);
   }
   const links = new Map<string, string>();
   for (const field of objects.flatMap((o) => o.fields ?? [])) {
-    const relType = argument(field, "relationship", "type");
-    const property = stampOf.get(argument(field, "relationship", "properties") ?? "");
+    const relType = directiveName(field, "relationship", "type");
+    const property = stampOf.get(directiveName(field, "relationship", "properties") ?? "");
     if (relType && property) links.set(`${relType}.${property}`, relType);
   }
   return [...links].map(([key, relType]) => [relType, key.slice(relType.length + 1)] as [string, string]).sort();

@@ -1,6 +1,7 @@
 import { Kind, type DocumentNode, type ObjectTypeDefinitionNode, type TypeNode } from "graphql";
 
 import type { FactRelation } from "../core/schemaFacts.js";
+import { directiveName } from "../core/sdlDirectives.js";
 
 /** Relationship types and labels end up in Cypher text (they cannot be parameters): only plain names pass. */
 const SAFE_TYPE = /^[A-Z][A-Z_]*$/;
@@ -20,13 +21,9 @@ export function factRelations(document: DocumentNode): FactRelation[] {
   const seen = new Set<string>();
   const relations: FactRelation[] = [];
   for (const field of person?.fields ?? []) {
-    const directive = field.directives?.find((d) => d.name.value === "relationship");
-    const arg = (name: string) => {
-      const value = directive?.arguments?.find((a) => a.name.value === name)?.value;
-      return value && (value.kind === Kind.STRING || value.kind === Kind.ENUM) ? value.value : undefined;
-    };
-    if (!directive || arg("properties") !== "Fact" || arg("direction") !== "OUT") continue;
-    const type = arg("type")!;
+    const arg = (name: string) => directiveName(field, "relationship", name);
+    const type = arg("type");
+    if (type === undefined || arg("properties") !== "Fact" || arg("direction") !== "OUT") continue;
     const target = namedType(field.type);
     if (!SAFE_TYPE.test(type) || !SAFE_LABEL.test(target)) throw new Error(`Refusing unsafe fact relationship ${type} -> ${target}`);
     if (seen.has(type)) continue;

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { directiveValue } from "../core/sdlDirectives.js";
 import {
   Kind,
-  valueFromASTUntyped,
-  type ConstDirectiveNode,
   type DocumentNode,
   type EnumTypeDefinitionNode,
   type FieldDefinitionNode,
@@ -71,9 +70,9 @@ export class SdlIndex {
 
 const isRequired = (v: InputValueDefinitionNode) => v.type.kind === Kind.NON_NULL_TYPE && !v.defaultValue;
 const named = (t: TypeNode): string => (t.kind === Kind.NAMED_TYPE ? t.name.value : named(t.type));
-const constraint = (d: readonly ConstDirectiveNode[] | undefined, name: string): number | undefined => {
-  const arg = d?.find((x) => x.name.value === "constraint")?.arguments?.find((a) => a.name.value === name);
-  return arg ? Number(valueFromASTUntyped(arg.value)) : undefined;
+const constraint = (value: InputValueDefinitionNode, name: string): number | undefined => {
+  const bound = directiveValue(value, "constraint", name);
+  return bound === undefined ? undefined : Number(bound);
 };
 
 /** A GraphQL input value as a zod type, described; optional unless it is non-null without a default. */
@@ -90,7 +89,7 @@ function zodOf(index: SdlIndex, enums: EnumValues, value: InputValueDefinitionNo
     const scalar = SCALARS[name];
     if (scalar) {
       let n = scalar() as z.ZodNumber;
-      const [min, max] = said.ranges[path] ?? [constraint(value.directives, "min"), constraint(value.directives, "max")];
+      const [min, max] = said.ranges[path] ?? [constraint(value, "min"), constraint(value, "max")];
       if (name !== "Boolean" && min !== undefined) n = n.min(min);
       if (name !== "Boolean" && max !== undefined) n = n.max(max);
       return n;

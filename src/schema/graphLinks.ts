@@ -1,10 +1,10 @@
 import DataLoader from "dataloader";
+import { directiveValue, hasDirective } from "../core/sdlDirectives.js";
 import {
   getNamedType,
   isListType,
   isNonNullType,
   Kind,
-  valueFromASTUntyped,
   type DocumentNode,
   type FieldNode,
   type GraphQLFieldConfig,
@@ -38,12 +38,12 @@ export function extractGraphLinks(document: DocumentNode): GraphLinkTable {
   for (const def of document.definitions) {
     if (def.kind !== Kind.OBJECT_TYPE_DEFINITION && def.kind !== Kind.OBJECT_TYPE_EXTENSION) continue;
     for (const field of def.fields ?? []) {
-      const directive = field.directives?.find((d) => d.name.value === DIRECTIVE);
-      if (!directive) continue;
-      const args = Object.fromEntries((directive.arguments ?? []).map((a) => [a.name.value, valueFromASTUntyped(a.value)])) as { by?: unknown; typeBy?: unknown };
-      if (typeof args.by !== "string") throw new Error(`@${DIRECTIVE} on ${def.name.value}.${field.name.value} needs by: String`);
-      const link: GraphLink = { by: args.by.split(".") };
-      table.set(`${def.name.value}.${field.name.value}`, typeof args.typeBy === "string" ? { ...link, typeBy: args.typeBy.split(".") } : link);
+      if (!hasDirective(field, DIRECTIVE)) continue;
+      const by = directiveValue(field, DIRECTIVE, "by");
+      const typeBy = directiveValue(field, DIRECTIVE, "typeBy");
+      if (typeof by !== "string") throw new Error(`@${DIRECTIVE} on ${def.name.value}.${field.name.value} needs by: String`);
+      const link: GraphLink = { by: by.split(".") };
+      table.set(`${def.name.value}.${field.name.value}`, typeof typeBy === "string" ? { ...link, typeBy: typeBy.split(".") } : link);
     }
   }
   return table;

@@ -1,5 +1,6 @@
 import { Kind, type DocumentNode, type ObjectTypeDefinitionNode } from "graphql";
 import type { TransferTypes } from "../core/schemaFacts.js";
+import { directiveName, hasDirective } from "../core/sdlDirectives.js";
 
 /** Labels and relationship types end up in Cypher text (they cannot be parameters): only plain names pass. */
 const SAFE_LABEL = /^[A-Z][A-Za-z0-9]*$/;
@@ -18,12 +19,10 @@ export function transferTypes(document: DocumentNode): TransferTypes {
   const labels = new Set<string>();
   const types = new Set<string>();
   for (const object of objects) {
-    if (object.directives?.some((d) => d.name.value === "node")) labels.add(object.name.value);
+    if (hasDirective(object, "node")) labels.add(object.name.value);
     for (const field of object.fields ?? []) {
-      const type = field.directives
-        ?.find((d) => d.name.value === "relationship")
-        ?.arguments?.find((a) => a.name.value === "type")?.value;
-      if (type?.kind === Kind.STRING) types.add(type.value);
+      const type = directiveName(field, "relationship", "type");
+      if (type !== undefined) types.add(type);
     }
   }
   const unsafe = [...labels].find((l) => !SAFE_LABEL.test(l)) ?? [...types].find((t) => !SAFE_TYPE.test(t));
