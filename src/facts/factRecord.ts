@@ -19,7 +19,7 @@ export const FACT_ROW = `{
 }`;
 
 /** A fact row as Cypher returns it (FACT_ROW), read by factRowOf. */
-export interface FactRow {
+export interface FactRow extends Omit<FactAttributes, "extra"> {
   id: string;
   elementId: string;
   type: string;
@@ -30,15 +30,7 @@ export interface FactRow {
   objectId: string;
   objectKey: string;
   objectLabel: string;
-  role: string | null;
-  location: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  proficiency: string | null;
-  yearsExperience: number | null;
-  sentiment: string | null;
-  basis: string | null;
-  weight: number | null;
+  /** Further attributes as stored: the JSON text of `r.attributes` (FactAttributes.extra parsed). */
   extra: string | null;
   confidence: number;
   evidence: string[];

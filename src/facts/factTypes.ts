@@ -43,26 +43,33 @@ export interface ObjectRef {
   learnAlias?: string;
 }
 
-/** One validated assertion, its subject and object already resolved. */
-export interface FactAssertion {
-  /** Position in the mutation's input list, for messages and the payload. */
-  index: number;
-  subjectKey: string;
-  relation: string;
-  object: ObjectRef;
+/** What a fact says beside its subject, relation and object: the same from validation to storage. */
+export interface FactBody {
   attributes: FactAttributes;
   confidence: number;
   evidence: string[];
   validFrom: string | null;
   validUntil: string | null;
-  /** Who asserted it (ValidAssertion.source). */
+  /** Who asserted it, recorded on a fact it creates: `assertFacts`, or an extractor's rule with its version. */
   source?: string;
-  /** When its evidence was said (ValidAssertion.observedAt). */
+  /**
+   * When its evidence was said (ISO): a fact learned from a message holds from
+   * the message's time, not from when it was read. Without it, the call's time.
+   */
   observedAt?: string;
 }
 
+/** One validated assertion, its subject and object already resolved. */
+export interface FactAssertion extends FactBody {
+  /** Position in the mutation's input list, for messages and the payload. */
+  index: number;
+  subjectKey: string;
+  relation: string;
+  object: ObjectRef;
+}
+
 /** A fact relationship as stored (or as it will be stored once the plan is written). */
-export interface StoredFact {
+export interface StoredFact extends FactBody {
   /** `factId` property; generated for facts made through CRUD the first time the rules touch them. */
   factId: string;
   /** Element id of the relationship; null for a fact created in this call. */
@@ -72,17 +79,9 @@ export interface StoredFact {
   type: string;
   subjectKey: string;
   object: ObjectRef;
-  attributes: FactAttributes;
-  confidence: number;
-  evidence: string[];
-  validFrom: string | null;
-  validUntil: string | null;
   contradicts: string[];
   createdAt: string | null;
-  /** For a fact created in this call: who asserted it (stored once, as `source`). */
-  source?: string;
-  /** For a fact created in this call: when its evidence was said (not stored). */
-  observedAt?: string;
+  // source: for a fact created in this call, stored once; observedAt: not stored.
   /** Someone said it is wrong (retractFact): kept, but never merged into or closed again. */
   retracted?: boolean;
 }

@@ -1,6 +1,6 @@
 import { BadUserInputError } from "../errors/errors.js";
 import { between, instant, list, oneOf, optionalText, text } from "../core/args.js";
-import { emptyAttributes, type FactAttributes } from "./factTypes.js";
+import { emptyAttributes, type FactAttributes, type FactBody } from "./factTypes.js";
 import { MAX_EVIDENCE } from "./mergeFacts.js";
 
 /** Most assertions one call of assertFacts takes. */
@@ -19,23 +19,11 @@ export interface FactAssertionArgs {
 }
 
 /** An assertion whose values passed every rule; subject and object still to be found. */
-export interface ValidAssertion {
+export interface ValidAssertion extends FactBody {
   index: number;
   subject: string;
   relation: string;
   object: string;
-  attributes: FactAttributes;
-  confidence: number;
-  evidence: string[];
-  validFrom: string | null;
-  validUntil: string | null;
-  /** Who asserted it, recorded on a fact it creates: `assertFacts`, or an extractor's rule with its version. */
-  source?: string;
-  /**
-   * When its evidence was said (ISO): a fact learned from a message holds from
-   * the message's time, not from when it was read. Without it, the call's time.
-   */
-  observedAt?: string;
 }
 
 function attributesOf(field: string, raw: Record<string, unknown> | null | undefined): FactAttributes {
