@@ -34,8 +34,10 @@ export type Agent = Owned & {
   assignedTasksConnection: AgentAssignedTasksConnection;
   /**
    * The ACTIVE beliefs this agent holds (it owns them), at or above
-   * `minConfidence` (0..1), in `domain` when given; most confident first. Only
-   * beliefs the caller may read.
+   * `minConfidence` (0..1), in `domain` when given; most confident first. With
+   * `includeShared`, also the beliefs of other agents in the shared pool (the
+   * six-agent squad's `get_beliefs(include_shared=True)`, its beliefs of agent
+   * "shared"). Only beliefs the caller may read.
    */
   beliefs: Array<Belief>;
   /**
@@ -47,9 +49,12 @@ export type Agent = Owned & {
    */
   broadcastDelivery?: Maybe<Delivery>;
   capabilities: Array<Scalars['String']['output']>;
+  /** The knowledge this agent made (the six-agent squad's CREATED): the gateway links every knowledge node to its owner as it is written; clients can create through it but never connect or disconnect. */
   created: Array<Knowledge>;
   createdAt: Scalars['DateTime']['output'];
   createdConnection: AgentCreatedConnection;
+  /** The output the agent owes each day, in words, e.g. `3 research briefs` (the six-agent squad's `daily_minimum`). */
+  dailyMinimum?: Maybe<Scalars['String']['output']>;
   /** Minute of the hour the agent's heartbeat runs, e.g. `:03`. */
   heartbeatSchedule?: Maybe<Scalars['String']['output']>;
   /** Stable id chosen by the client, e.g. `kublai`; unique within a tenant. */
@@ -86,6 +91,8 @@ export type Agent = Owned & {
   tenantId: Scalars['String']['output'];
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
   visibility: Visibility;
+  /** The output the agent owes each week, in words, e.g. `1 security audit + 3-5 enhancements` (the squad's `weekly_minimum`). */
+  weeklyMinimum?: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -146,6 +153,7 @@ export type AgentAssignedTasksConnectionArgs = {
 /** An agent: a member of a squad that remembers, learns and shares. */
 export type AgentBeliefsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
+  includeShared?: InputMaybe<Scalars['Boolean']['input']>;
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
 };
 
@@ -369,6 +377,7 @@ export type AgentAgentAnalyzesForEdgeAggregateSelection = {
 export type AgentAgentAnalyzesForNodeAggregateSelection = {
   __typename?: 'AgentAgentAnalyzesForNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -377,6 +386,7 @@ export type AgentAgentAnalyzesForNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAgentImprovesWithAggregateSelection = {
@@ -394,6 +404,7 @@ export type AgentAgentImprovesWithEdgeAggregateSelection = {
 export type AgentAgentImprovesWithNodeAggregateSelection = {
   __typename?: 'AgentAgentImprovesWithNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -402,6 +413,7 @@ export type AgentAgentImprovesWithNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAgentLearnedFromAggregateSelection = {
@@ -419,6 +431,7 @@ export type AgentAgentLearnedFromEdgeAggregateSelection = {
 export type AgentAgentLearnedFromNodeAggregateSelection = {
   __typename?: 'AgentAgentLearnedFromNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -427,6 +440,7 @@ export type AgentAgentLearnedFromNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAgentStateSnapshotStateSnapshotAggregateSelection = {
@@ -453,6 +467,7 @@ export type AgentAggregate = {
 export type AgentAggregateNode = {
   __typename?: 'AgentAggregateNode';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -461,6 +476,7 @@ export type AgentAggregateNode = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAnalyzesForConnectFieldInput = {
@@ -537,6 +553,7 @@ export type AgentAnalyzesForNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentAnalyzesForNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentAnalyzesForNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -545,6 +562,7 @@ export type AgentAnalyzesForNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentAnalyzesForRelationship = {
@@ -670,7 +688,6 @@ export type AgentConnectInput = {
   accessed?: InputMaybe<Array<AgentAccessedConnectFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForConnectFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksConnectFieldInput>>;
-  created?: InputMaybe<Array<AgentCreatedConnectFieldInput>>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithConnectFieldInput>>;
   learnedFrom?: InputMaybe<Array<AgentLearnedFromConnectFieldInput>>;
   memories?: InputMaybe<Array<AgentMemoriesConnectFieldInput>>;
@@ -689,6 +706,7 @@ export type AgentCreateInput = {
   broadcastDelivery?: InputMaybe<Delivery>;
   capabilities: Array<Scalars['String']['input']>;
   created?: InputMaybe<AgentCreatedFieldInput>;
+  dailyMinimum?: InputMaybe<Scalars['String']['input']>;
   heartbeatSchedule?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   improvesWith?: InputMaybe<AgentImprovesWithFieldInput>;
@@ -705,10 +723,7 @@ export type AgentCreateInput = {
   stateSnapshot?: InputMaybe<AgentStateSnapshotFieldInput>;
   subscriptionRules?: InputMaybe<AgentSubscriptionRulesFieldInput>;
   visibility: Visibility;
-};
-
-export type AgentCreatedConnectFieldInput = {
-  where?: InputMaybe<KnowledgeConnectWhere>;
+  weeklyMinimum?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type AgentCreatedConnection = {
@@ -754,16 +769,7 @@ export type AgentCreatedCreateFieldInput = {
   node: KnowledgeCreateInput;
 };
 
-export type AgentCreatedDeleteFieldInput = {
-  where?: InputMaybe<AgentCreatedConnectionWhere>;
-};
-
-export type AgentCreatedDisconnectFieldInput = {
-  where?: InputMaybe<AgentCreatedConnectionWhere>;
-};
-
 export type AgentCreatedFieldInput = {
-  connect?: InputMaybe<Array<AgentCreatedConnectFieldInput>>;
   create?: InputMaybe<Array<AgentCreatedCreateFieldInput>>;
 };
 
@@ -784,24 +790,14 @@ export type AgentCreatedRelationship = {
   node: Knowledge;
 };
 
-export type AgentCreatedUpdateConnectionInput = {
-  node?: InputMaybe<KnowledgeUpdateInput>;
-  where?: InputMaybe<AgentCreatedConnectionWhere>;
-};
-
 export type AgentCreatedUpdateFieldInput = {
-  connect?: InputMaybe<Array<AgentCreatedConnectFieldInput>>;
   create?: InputMaybe<Array<AgentCreatedCreateFieldInput>>;
-  delete?: InputMaybe<Array<AgentCreatedDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<AgentCreatedDisconnectFieldInput>>;
-  update?: InputMaybe<AgentCreatedUpdateConnectionInput>;
 };
 
 export type AgentDeleteInput = {
   accessed?: InputMaybe<Array<AgentAccessedDeleteFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForDeleteFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksDeleteFieldInput>>;
-  created?: InputMaybe<Array<AgentCreatedDeleteFieldInput>>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithDeleteFieldInput>>;
   learnedFrom?: InputMaybe<Array<AgentLearnedFromDeleteFieldInput>>;
   memories?: InputMaybe<Array<AgentMemoriesDeleteFieldInput>>;
@@ -813,7 +809,6 @@ export type AgentDisconnectInput = {
   accessed?: InputMaybe<Array<AgentAccessedDisconnectFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForDisconnectFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksDisconnectFieldInput>>;
-  created?: InputMaybe<Array<AgentCreatedDisconnectFieldInput>>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithDisconnectFieldInput>>;
   learnedFrom?: InputMaybe<Array<AgentLearnedFromDisconnectFieldInput>>;
   memories?: InputMaybe<Array<AgentMemoriesDisconnectFieldInput>>;
@@ -901,6 +896,7 @@ export type AgentImprovesWithNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentImprovesWithNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentImprovesWithNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -909,6 +905,7 @@ export type AgentImprovesWithNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentImprovesWithRelationship = {
@@ -1006,6 +1003,7 @@ export type AgentLearnedFromNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentLearnedFromNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentLearnedFromNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -1014,6 +1012,7 @@ export type AgentLearnedFromNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentLearnedFromRelationship = {
@@ -1214,6 +1213,7 @@ export type AgentRelationshipFilters = {
 export type AgentSort = {
   broadcastDelivery?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  dailyMinimum?: InputMaybe<SortDirection>;
   heartbeatSchedule?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   lastActiveAt?: InputMaybe<SortDirection>;
@@ -1225,6 +1225,7 @@ export type AgentSort = {
   tenantId?: InputMaybe<SortDirection>;
   updatedAt?: InputMaybe<SortDirection>;
   visibility?: InputMaybe<SortDirection>;
+  weeklyMinimum?: InputMaybe<SortDirection>;
 };
 
 export type AgentState =
@@ -1286,6 +1287,7 @@ export type AgentStateSnapshotAgentAgentAggregateSelection = {
 export type AgentStateSnapshotAgentAgentNodeAggregateSelection = {
   __typename?: 'AgentStateSnapshotAgentAgentNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -1294,6 +1296,7 @@ export type AgentStateSnapshotAgentAgentNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentStateSnapshotAgentConnectFieldInput = {
@@ -1365,6 +1368,7 @@ export type AgentStateSnapshotAgentNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentStateSnapshotAgentNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentStateSnapshotAgentNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -1373,6 +1377,7 @@ export type AgentStateSnapshotAgentNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentStateSnapshotAgentRelationship = {
@@ -1737,6 +1742,7 @@ export type AgentUpdateInput = {
   broadcastDelivery?: InputMaybe<DeliveryEnumScalarMutations>;
   capabilities?: InputMaybe<ListStringMutations>;
   created?: InputMaybe<Array<AgentCreatedUpdateFieldInput>>;
+  dailyMinimum?: InputMaybe<StringScalarMutations>;
   heartbeatSchedule?: InputMaybe<StringScalarMutations>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithUpdateFieldInput>>;
   inputTypes?: InputMaybe<ListStringMutations>;
@@ -1752,6 +1758,7 @@ export type AgentUpdateInput = {
   stateSnapshot?: InputMaybe<Array<AgentStateSnapshotUpdateFieldInput>>;
   subscriptionRules?: InputMaybe<Array<AgentSubscriptionRulesUpdateFieldInput>>;
   visibility?: InputMaybe<VisibilityEnumScalarMutations>;
+  weeklyMinimum?: InputMaybe<StringScalarMutations>;
 };
 
 export type AgentWhere = {
@@ -1769,6 +1776,7 @@ export type AgentWhere = {
   created?: InputMaybe<KnowledgeRelationshipFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   createdConnection?: InputMaybe<AgentCreatedConnectionFilters>;
+  dailyMinimum?: InputMaybe<StringScalarFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   improvesWith?: InputMaybe<AgentRelationshipFilters>;
@@ -1793,6 +1801,7 @@ export type AgentWhere = {
   tenantId?: InputMaybe<StringScalarFilters>;
   updatedAt?: InputMaybe<DateTimeScalarFilters>;
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarFilters>;
 };
 
 export type AgentsConnection = {
@@ -7483,6 +7492,7 @@ export type GameSessionAgentPlayerAggregateSelection = {
 export type GameSessionAgentPlayerNodeAggregateSelection = {
   __typename?: 'GameSessionAgentPlayerNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -7491,6 +7501,7 @@ export type GameSessionAgentPlayerNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type GameSessionAggregate = {
@@ -7578,6 +7589,7 @@ export type GameSessionPlayerNodeAggregationWhereInput = {
   NOT?: InputMaybe<GameSessionPlayerNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<GameSessionPlayerNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -7586,6 +7598,7 @@ export type GameSessionPlayerNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type GameSessionPlayerRelationship = {
@@ -8614,6 +8627,7 @@ export type MemoryAgentAgentAggregateSelection = {
 export type MemoryAgentAgentNodeAggregateSelection = {
   __typename?: 'MemoryAgentAgentNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -8622,6 +8636,7 @@ export type MemoryAgentAgentNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type MemoryAgentConnectFieldInput = {
@@ -8693,6 +8708,7 @@ export type MemoryAgentNodeAggregationWhereInput = {
   NOT?: InputMaybe<MemoryAgentNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<MemoryAgentNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -8701,6 +8717,7 @@ export type MemoryAgentNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type MemoryAgentRelatedAgentsAggregateSelection = {
@@ -8712,6 +8729,7 @@ export type MemoryAgentRelatedAgentsAggregateSelection = {
 export type MemoryAgentRelatedAgentsNodeAggregateSelection = {
   __typename?: 'MemoryAgentRelatedAgentsNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -8720,6 +8738,7 @@ export type MemoryAgentRelatedAgentsNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type MemoryAgentRelationship = {
@@ -8985,6 +9004,7 @@ export type MemoryRelatedAgentsNodeAggregationWhereInput = {
   NOT?: InputMaybe<MemoryRelatedAgentsNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<MemoryRelatedAgentsNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -8993,6 +9013,7 @@ export type MemoryRelatedAgentsNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type MemoryRelatedAgentsRelationship = {
@@ -15807,9 +15828,10 @@ export type Query = {
   syntheses: Array<Synthesis>;
   synthesesConnection: SynthesesConnection;
   /**
-   * Concepts research DISCOVERED and an application CHALLENGED in the last
-   * `windowDays` (1..3650), with no synthesis UPDATED them after that challenge
-   * (limit 1..100), newest challenge first.
+   * Concepts research DISCOVERED and an application CHALLENGED, with no synthesis
+   * UPDATED them after that challenge (limit 1..100), newest challenge first:
+   * the six-agent squad's "Synthesis Opportunities", which has no time window.
+   * `windowDays` (1..3650) keeps only challenges of the last that many days.
    */
   synthesisOpportunities: Array<SynthesisOpportunity>;
   tasks: Array<Task>;
@@ -19849,6 +19871,7 @@ export type SubscriptionRuleAgentSourceAggregateSelection = {
 export type SubscriptionRuleAgentSourceNodeAggregateSelection = {
   __typename?: 'SubscriptionRuleAgentSourceNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -19857,6 +19880,7 @@ export type SubscriptionRuleAgentSourceNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type SubscriptionRuleAgentSubscriberAggregateSelection = {
@@ -19868,6 +19892,7 @@ export type SubscriptionRuleAgentSubscriberAggregateSelection = {
 export type SubscriptionRuleAgentSubscriberNodeAggregateSelection = {
   __typename?: 'SubscriptionRuleAgentSubscriberNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -19876,6 +19901,7 @@ export type SubscriptionRuleAgentSubscriberNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type SubscriptionRuleAggregate = {
@@ -20024,6 +20050,7 @@ export type SubscriptionRuleSourceNodeAggregationWhereInput = {
   NOT?: InputMaybe<SubscriptionRuleSourceNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<SubscriptionRuleSourceNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -20032,6 +20059,7 @@ export type SubscriptionRuleSourceNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type SubscriptionRuleSourceRelationship = {
@@ -20122,6 +20150,7 @@ export type SubscriptionRuleSubscriberNodeAggregationWhereInput = {
   NOT?: InputMaybe<SubscriptionRuleSubscriberNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<SubscriptionRuleSubscriberNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -20130,6 +20159,7 @@ export type SubscriptionRuleSubscriberNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type SubscriptionRuleSubscriberRelationship = {
@@ -21040,6 +21070,7 @@ export type TaskAgentAssignedToAggregateSelection = {
 export type TaskAgentAssignedToNodeAggregateSelection = {
   __typename?: 'TaskAgentAssignedToNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -21048,6 +21079,7 @@ export type TaskAgentAssignedToNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type TaskAggregate = {
@@ -21138,6 +21170,7 @@ export type TaskAssignedToNodeAggregationWhereInput = {
   NOT?: InputMaybe<TaskAssignedToNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<TaskAssignedToNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -21146,6 +21179,7 @@ export type TaskAssignedToNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type TaskAssignedToRelationship = {
@@ -23412,6 +23446,7 @@ export type WorkflowImprovementAgentApprovedByEdgeAggregateSelection = {
 export type WorkflowImprovementAgentApprovedByNodeAggregateSelection = {
   __typename?: 'WorkflowImprovementAgentApprovedByNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -23420,6 +23455,7 @@ export type WorkflowImprovementAgentApprovedByNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type WorkflowImprovementAggregate = {
@@ -23519,6 +23555,7 @@ export type WorkflowImprovementApprovedByNodeAggregationWhereInput = {
   NOT?: InputMaybe<WorkflowImprovementApprovedByNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<WorkflowImprovementApprovedByNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -23527,6 +23564,7 @@ export type WorkflowImprovementApprovedByNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type WorkflowImprovementApprovedByRelationship = {
@@ -24197,19 +24235,15 @@ export type ResolversTypes = {
   AgentConnectInput: AgentConnectInput;
   AgentConnectWhere: AgentConnectWhere;
   AgentCreateInput: AgentCreateInput;
-  AgentCreatedConnectFieldInput: AgentCreatedConnectFieldInput;
   AgentCreatedConnection: ResolverTypeWrapper<Omit<AgentCreatedConnection, 'edges'> & { edges: Array<ResolversTypes['AgentCreatedRelationship']> }>;
   AgentCreatedConnectionAggregateInput: AgentCreatedConnectionAggregateInput;
   AgentCreatedConnectionFilters: AgentCreatedConnectionFilters;
   AgentCreatedConnectionSort: AgentCreatedConnectionSort;
   AgentCreatedConnectionWhere: AgentCreatedConnectionWhere;
   AgentCreatedCreateFieldInput: AgentCreatedCreateFieldInput;
-  AgentCreatedDeleteFieldInput: AgentCreatedDeleteFieldInput;
-  AgentCreatedDisconnectFieldInput: AgentCreatedDisconnectFieldInput;
   AgentCreatedFieldInput: AgentCreatedFieldInput;
   AgentCreatedNodeAggregationWhereInput: AgentCreatedNodeAggregationWhereInput;
   AgentCreatedRelationship: ResolverTypeWrapper<Omit<AgentCreatedRelationship, 'node'> & { node: ResolversTypes['Knowledge'] }>;
-  AgentCreatedUpdateConnectionInput: AgentCreatedUpdateConnectionInput;
   AgentCreatedUpdateFieldInput: AgentCreatedUpdateFieldInput;
   AgentDeleteInput: AgentDeleteInput;
   AgentDisconnectInput: AgentDisconnectInput;
@@ -26473,19 +26507,15 @@ export type ResolversParentTypes = {
   AgentConnectInput: AgentConnectInput;
   AgentConnectWhere: AgentConnectWhere;
   AgentCreateInput: AgentCreateInput;
-  AgentCreatedConnectFieldInput: AgentCreatedConnectFieldInput;
   AgentCreatedConnection: Omit<AgentCreatedConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentCreatedRelationship']> };
   AgentCreatedConnectionAggregateInput: AgentCreatedConnectionAggregateInput;
   AgentCreatedConnectionFilters: AgentCreatedConnectionFilters;
   AgentCreatedConnectionSort: AgentCreatedConnectionSort;
   AgentCreatedConnectionWhere: AgentCreatedConnectionWhere;
   AgentCreatedCreateFieldInput: AgentCreatedCreateFieldInput;
-  AgentCreatedDeleteFieldInput: AgentCreatedDeleteFieldInput;
-  AgentCreatedDisconnectFieldInput: AgentCreatedDisconnectFieldInput;
   AgentCreatedFieldInput: AgentCreatedFieldInput;
   AgentCreatedNodeAggregationWhereInput: AgentCreatedNodeAggregationWhereInput;
   AgentCreatedRelationship: Omit<AgentCreatedRelationship, 'node'> & { node: ResolversParentTypes['Knowledge'] };
-  AgentCreatedUpdateConnectionInput: AgentCreatedUpdateConnectionInput;
   AgentCreatedUpdateFieldInput: AgentCreatedUpdateFieldInput;
   AgentDeleteInput: AgentDeleteInput;
   AgentDisconnectInput: AgentDisconnectInput;
@@ -28671,12 +28701,13 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   analyzesForConnection?: Resolver<ResolversTypes['AgentAnalyzesForConnection'], ParentType, ContextType, Partial<AgentAnalyzesForConnectionArgs>>;
   assignedTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<AgentAssignedTasksArgs>>;
   assignedTasksConnection?: Resolver<ResolversTypes['AgentAssignedTasksConnection'], ParentType, ContextType, Partial<AgentAssignedTasksConnectionArgs>>;
-  beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'minConfidence'>>;
+  beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'includeShared' | 'minConfidence'>>;
   broadcastDelivery?: Resolver<Maybe<ResolversTypes['Delivery']>, ParentType, ContextType>;
   capabilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   created?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentCreatedArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdConnection?: Resolver<ResolversTypes['AgentCreatedConnection'], ParentType, ContextType, Partial<AgentCreatedConnectionArgs>>;
+  dailyMinimum?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   heartbeatSchedule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   improvesWith?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<AgentImprovesWithArgs>>;
@@ -28702,6 +28733,7 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -28728,6 +28760,7 @@ export type AgentAgentAnalyzesForEdgeAggregateSelectionResolvers<ContextType = R
 
 export type AgentAgentAnalyzesForNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentAnalyzesForNodeAggregateSelection'] = ResolversParentTypes['AgentAgentAnalyzesForNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28736,6 +28769,7 @@ export type AgentAgentAnalyzesForNodeAggregateSelectionResolvers<ContextType = R
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAgentImprovesWithAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentImprovesWithAggregateSelection'] = ResolversParentTypes['AgentAgentImprovesWithAggregateSelection']> = {
@@ -28750,6 +28784,7 @@ export type AgentAgentImprovesWithEdgeAggregateSelectionResolvers<ContextType = 
 
 export type AgentAgentImprovesWithNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentImprovesWithNodeAggregateSelection'] = ResolversParentTypes['AgentAgentImprovesWithNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28758,6 +28793,7 @@ export type AgentAgentImprovesWithNodeAggregateSelectionResolvers<ContextType = 
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAgentLearnedFromAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentLearnedFromAggregateSelection'] = ResolversParentTypes['AgentAgentLearnedFromAggregateSelection']> = {
@@ -28772,6 +28808,7 @@ export type AgentAgentLearnedFromEdgeAggregateSelectionResolvers<ContextType = R
 
 export type AgentAgentLearnedFromNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentLearnedFromNodeAggregateSelection'] = ResolversParentTypes['AgentAgentLearnedFromNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28780,6 +28817,7 @@ export type AgentAgentLearnedFromNodeAggregateSelectionResolvers<ContextType = R
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAgentStateSnapshotStateSnapshotAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentStateSnapshotStateSnapshotAggregateSelection'] = ResolversParentTypes['AgentAgentStateSnapshotStateSnapshotAggregateSelection']> = {
@@ -28802,6 +28840,7 @@ export type AgentAggregateResolvers<ContextType = RequestContext, ParentType ext
 
 export type AgentAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAggregateNode'] = ResolversParentTypes['AgentAggregateNode']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28810,6 +28849,7 @@ export type AgentAggregateNodeResolvers<ContextType = RequestContext, ParentType
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAnalyzesForConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAnalyzesForConnection'] = ResolversParentTypes['AgentAnalyzesForConnection']> = {
@@ -28963,6 +29003,7 @@ export type AgentStateSnapshotAgentAgentAggregateSelectionResolvers<ContextType 
 
 export type AgentStateSnapshotAgentAgentNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentStateSnapshotAgentAgentNodeAggregateSelection'] = ResolversParentTypes['AgentStateSnapshotAgentAgentNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28971,6 +29012,7 @@ export type AgentStateSnapshotAgentAgentNodeAggregateSelectionResolvers<ContextT
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentStateSnapshotAgentConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentStateSnapshotAgentConnection'] = ResolversParentTypes['AgentStateSnapshotAgentConnection']> = {
@@ -30754,6 +30796,7 @@ export type GameSessionAgentPlayerAggregateSelectionResolvers<ContextType = Requ
 
 export type GameSessionAgentPlayerNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionAgentPlayerNodeAggregateSelection'] = ResolversParentTypes['GameSessionAgentPlayerNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -30762,6 +30805,7 @@ export type GameSessionAgentPlayerNodeAggregateSelectionResolvers<ContextType = 
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type GameSessionAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionAggregate'] = ResolversParentTypes['GameSessionAggregate']> = {
@@ -31083,6 +31127,7 @@ export type MemoryAgentAgentAggregateSelectionResolvers<ContextType = RequestCon
 
 export type MemoryAgentAgentNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentAgentNodeAggregateSelection'] = ResolversParentTypes['MemoryAgentAgentNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -31091,6 +31136,7 @@ export type MemoryAgentAgentNodeAggregateSelectionResolvers<ContextType = Reques
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type MemoryAgentConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentConnection'] = ResolversParentTypes['MemoryAgentConnection']> = {
@@ -31107,6 +31153,7 @@ export type MemoryAgentRelatedAgentsAggregateSelectionResolvers<ContextType = Re
 
 export type MemoryAgentRelatedAgentsNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentRelatedAgentsNodeAggregateSelection'] = ResolversParentTypes['MemoryAgentRelatedAgentsNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -31115,6 +31162,7 @@ export type MemoryAgentRelatedAgentsNodeAggregateSelectionResolvers<ContextType 
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type MemoryAgentRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentRelationship'] = ResolversParentTypes['MemoryAgentRelationship']> = {
@@ -33076,7 +33124,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   subscriptionRulesConnection?: Resolver<ResolversTypes['SubscriptionRulesConnection'], ParentType, ContextType, Partial<QuerySubscriptionRulesConnectionArgs>>;
   syntheses?: Resolver<Array<ResolversTypes['Synthesis']>, ParentType, ContextType, Partial<QuerySynthesesArgs>>;
   synthesesConnection?: Resolver<ResolversTypes['SynthesesConnection'], ParentType, ContextType, Partial<QuerySynthesesConnectionArgs>>;
-  synthesisOpportunities?: Resolver<Array<ResolversTypes['SynthesisOpportunity']>, ParentType, ContextType, RequireFields<QuerySynthesisOpportunitiesArgs, 'limit' | 'windowDays'>>;
+  synthesisOpportunities?: Resolver<Array<ResolversTypes['SynthesisOpportunity']>, ParentType, ContextType, RequireFields<QuerySynthesisOpportunitiesArgs, 'limit'>>;
   tasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<QueryTasksArgs>>;
   tasksConnection?: Resolver<ResolversTypes['TasksConnection'], ParentType, ContextType, Partial<QueryTasksConnectionArgs>>;
   topics?: Resolver<Array<ResolversTypes['Topic']>, ParentType, ContextType, Partial<QueryTopicsArgs>>;
@@ -34023,6 +34071,7 @@ export type SubscriptionRuleAgentSourceAggregateSelectionResolvers<ContextType =
 
 export type SubscriptionRuleAgentSourceNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAgentSourceNodeAggregateSelection'] = ResolversParentTypes['SubscriptionRuleAgentSourceNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -34031,6 +34080,7 @@ export type SubscriptionRuleAgentSourceNodeAggregateSelectionResolvers<ContextTy
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type SubscriptionRuleAgentSubscriberAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAgentSubscriberAggregateSelection'] = ResolversParentTypes['SubscriptionRuleAgentSubscriberAggregateSelection']> = {
@@ -34040,6 +34090,7 @@ export type SubscriptionRuleAgentSubscriberAggregateSelectionResolvers<ContextTy
 
 export type SubscriptionRuleAgentSubscriberNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAgentSubscriberNodeAggregateSelection'] = ResolversParentTypes['SubscriptionRuleAgentSubscriberNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -34048,6 +34099,7 @@ export type SubscriptionRuleAgentSubscriberNodeAggregateSelectionResolvers<Conte
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type SubscriptionRuleAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAggregate'] = ResolversParentTypes['SubscriptionRuleAggregate']> = {
@@ -34299,6 +34351,7 @@ export type TaskAgentAssignedToAggregateSelectionResolvers<ContextType = Request
 
 export type TaskAgentAssignedToNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TaskAgentAssignedToNodeAggregateSelection'] = ResolversParentTypes['TaskAgentAssignedToNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -34307,6 +34360,7 @@ export type TaskAgentAssignedToNodeAggregateSelectionResolvers<ContextType = Req
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type TaskAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TaskAggregate'] = ResolversParentTypes['TaskAggregate']> = {
@@ -35122,6 +35176,7 @@ export type WorkflowImprovementAgentApprovedByEdgeAggregateSelectionResolvers<Co
 
 export type WorkflowImprovementAgentApprovedByNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WorkflowImprovementAgentApprovedByNodeAggregateSelection'] = ResolversParentTypes['WorkflowImprovementAgentApprovedByNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -35130,6 +35185,7 @@ export type WorkflowImprovementAgentApprovedByNodeAggregateSelectionResolvers<Co
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type WorkflowImprovementAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WorkflowImprovementAggregate'] = ResolversParentTypes['WorkflowImprovementAggregate']> = {
