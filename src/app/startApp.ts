@@ -138,7 +138,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       : null;
     const writes = createWriteEvents();
     routeWrites(writes, embeddings, extraction);
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox, peers };
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, interactionTags: config.interactionTags, outbox, peers };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;

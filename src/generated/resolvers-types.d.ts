@@ -1185,16 +1185,22 @@ export type AgentMemoryMemoriesNodeAggregateSelection = {
   updatedAt: DateTimeAggregateSelection;
 };
 
-/** An agent's interaction history with one other agent (the Discord agent squad's get_agent_relationships). */
+/**
+ * An agent's interaction history with one other agent or one person (the Discord
+ * agent squad's get_agent_relationships, which covers the users it talked to too).
+ */
 export type AgentRelationship = {
   __typename?: 'AgentRelationship';
-  /** The other agent, to keep querying from. */
+  /** The other agent, to keep querying from; null for a person. */
   agent?: Maybe<Agent>;
-  agentId: Scalars['ID']['output'];
+  /** The other agent's id; null for a person. */
+  agentId?: Maybe<Scalars['ID']['output']>;
   interactionCount: Scalars['Int']['output'];
+  kind: RelationshipKind;
   lastInteractionAt: Scalars['DateTime']['output'];
+  /** The agent's display name, or the person as the memories name them (`withPeople`). */
   name: Scalars['String']['output'];
-  /** The latest interaction memories with that agent, newest first (at most 3). */
+  /** The latest interaction memories with them, newest first (at most 3). */
   recentInteractions: Array<AgentMemory>;
 };
 
@@ -8807,7 +8813,7 @@ export type MemoryContext = {
 export type MemoryContextFormat =
   /** Every line cites its memory, `- [2024-01-15] … (mem:<id>)`, content up to 300 characters; sections share the budget without caps. */
   | 'CITED'
-  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 2 interactions and 3 observations, 10 lines in all. */
+  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 3 interactions and 2 observations, 10 lines in all. */
   | 'COMPACT';
 
 /** The compact memory the strategy model was given for a turn (usually what recentTurns returned). */
@@ -15632,7 +15638,11 @@ export type Query = {
   agentContextForTask: AgentTaskContext;
   /** An agent's memories, optionally of one type, most important then newest first (limit 1..100). */
   agentMemories: Array<AgentMemory>;
-  /** Who the agent has interacted with (INVOLVES links of its memories), latest first. */
+  /**
+   * Who the agent has interacted with, latest first: other agents (INVOLVES links
+   * of its memories) and people (the memories' participants that are no agent).
+   * `agentId` may be the agent's id or its display name.
+   */
   agentRelationships: Array<AgentRelationship>;
   agentStateSnapshots: Array<AgentStateSnapshot>;
   agentStateSnapshotsConnection: AgentStateSnapshotsConnection;
@@ -15729,7 +15739,7 @@ export type Query = {
   knowledgesConnection: KnowledgesConnection;
   memories: Array<Memory>;
   memoriesConnection: MemoriesConnection;
-  /** Memories for a conversation on `topicKeywords` with `interactingWith`, ranked and by category (limit 1..100). */
+  /** Memories for a conversation on `topicKeywords` with `interactingWith`, ranked and by category (limit 1..100). `agentId` may be the agent's id or its display name. */
   memoriesForConversation: ConversationMemories;
   /**
    * The Discord agent squad's memory-context block for `agentId`: Key Insights, Recent Learnings,
@@ -15737,6 +15747,8 @@ export type Query = {
    * (50..8000) tokens. The topic's words also match the topic tags they mean ("implement a
    * function" matches memories tagged `code`). Cached for 5 minutes per caller, agent, topic
    * and format; any write through the gateway that could change it drops it.
+   * `agentId` may be the agent's id or its display name (`Möngke`), as the squad's
+   * bot names agents. `Current Focus:` is the agent's most recent open task, else `topic`.
    */
   memoryContext: MemoryContext;
   /**
@@ -16818,15 +16830,15 @@ export type RecentTurns = {
 };
 
 export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself when not given; another agent only for an admin. */
+  /** The agent whose memory this is, by id or display name: the caller itself when not given; another agent only for an admin. */
   agentId?: InputMaybe<Scalars['ID']['input']>;
   conversationId?: InputMaybe<Scalars['String']['input']>;
   /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
   importance?: InputMaybe<Scalars['Float']['input']>;
   summary: Scalars['String']['input'];
-  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
+  /** When not given (or null): `conversation` (INTERACTION_TAGS) and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Agents the interaction was with: linked by INVOLVES. */
+  /** Agents the interaction was with, by id or display name (`Möngke`): linked by INVOLVES; a name no agent answers to is kept as a person. */
   withAgents: Array<Scalars['ID']['input']>;
   /** People (names or ids) the interaction was with: stored in `participants`. */
   withPeople: Array<Scalars['String']['input']>;
@@ -17319,6 +17331,11 @@ export type ReflectionsConnection = {
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
 };
+
+/** Who an agent dealt with: another agent (INVOLVES), or a person named among a memory's participants. */
+export type RelationshipKind =
+  | 'AGENT'
+  | 'PERSON';
 
 /** How two people are connected (the chatbot memory service's get_relationships_between). */
 export type RelationshipsBetween = {
@@ -25757,6 +25774,7 @@ export type ResolversTypes = {
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
   ReflectionsConnection: ResolverTypeWrapper<Omit<ReflectionsConnection, 'edges'> & { edges: Array<ResolversTypes['ReflectionEdge']> }>;
+  RelationshipKind: RelationshipKind;
   RelationshipsBetween: ResolverTypeWrapper<Omit<Omit<RelationshipsBetween, 'relationships' | 'sharedContexts'> & { relationships: Array<ResolversTypes['FactRecord']>, sharedContexts: Array<ResolversTypes['SharedContext']> }, 'personA' | 'personB'>>;
   Research: ResolverTypeWrapper<Omit<Research, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ResearchContributedToConnection'], discovered: Array<ResolversTypes['Concept']>, discoveredConnection: ResolversTypes['ResearchDiscoveredConnection'], refined: Array<ResolversTypes['Concept']>, refinedConnection: ResolversTypes['ResearchRefinedConnection'] }>;
   ResearchAggregate: ResolverTypeWrapper<ResearchAggregate>;
@@ -28974,8 +28992,9 @@ export type AgentMemoryMemoriesNodeAggregateSelectionResolvers<ContextType = Req
 
 export type AgentRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentRelationship'] = ResolversParentTypes['AgentRelationship']> = {
   agent?: Resolver<Maybe<ResolversTypes['Agent']>, ParentType, ContextType>;
-  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  agentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   interactionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['RelationshipKind'], ParentType, ContextType>;
   lastInteractionAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   recentInteractions?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;

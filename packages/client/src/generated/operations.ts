@@ -4920,15 +4920,15 @@ export type ProjectWhere = {
 };
 
 export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself when not given; another agent only for an admin. */
+  /** The agent whose memory this is, by id or display name: the caller itself when not given; another agent only for an admin. */
   agentId?: string | number | null | undefined;
   conversationId?: string | null | undefined;
   /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
   importance?: number | null | undefined;
   summary: string;
-  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
+  /** When not given (or null): `conversation` (INTERACTION_TAGS) and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
   tags?: Array<string> | null | undefined;
-  /** Agents the interaction was with: linked by INVOLVES. */
+  /** Agents the interaction was with, by id or display name (`Möngke`): linked by INVOLVES; a name no agent answers to is kept as a person. */
   withAgents?: Array<string | number>;
   /** People (names or ids) the interaction was with: stored in `participants`. */
   withPeople?: Array<string>;
