@@ -7404,13 +7404,22 @@ export type GameButtonListEnumScalarFilters = {
   includes?: InputMaybe<GameButton>;
 };
 
+/** What the general part of the strategy prompt's memory is. */
+export type GameGeneralContext =
+  /** The player's last sessions, one summary line each: the game agent's `get_recent_gameplay_summary(limit=5)`. */
+  | 'GAMEPLAY_SUMMARIES'
+  /** The player's memory-context block (memoryContext) on the topic. */
+  | 'MEMORY_BLOCK';
+
 /** What the strategy model of a game agent is given: general memories and the last turns. */
 export type GameMemoryContext = {
   __typename?: 'GameMemoryContext';
-  /** The agent's memory-context block (memoryContext); null when the player has no Agent node. */
+  /** GAMEPLAY_SUMMARIES: the player's earlier sessions, newest first (`**RECENT GAMEPLAY** (last N sessions):` in `text`); else empty. */
+  gameplay: Array<GameplaySummary>;
+  /** MEMORY_BLOCK: the agent's memory-context block (memoryContext); null otherwise, or when the player has no Agent node. */
   general?: Maybe<MemoryContext>;
   recent: RecentTurns;
-  /** The prompt block: the general memory block, then `**RECENT MEMORY** (last N turns):` and the compact JSON. */
+  /** The prompt block: the general part, then `**RECENT MEMORY** (last N turns):` and the compact JSON. */
   text: Scalars['String']['output'];
 };
 
@@ -7819,6 +7828,25 @@ export type GameTurn = {
   /** The stored Turn node, to keep querying from. */
   turnNode?: Maybe<Turn>;
   visual: VisualContext;
+};
+
+/** One earlier session of the player, summed up. */
+export type GameplaySummary = {
+  __typename?: 'GameplaySummary';
+  game?: Maybe<Scalars['String']['output']>;
+  goal: Scalars['String']['output'];
+  /** Where the last turn was. */
+  lastLocation?: Maybe<Scalars['String']['output']>;
+  /** The session node, to keep querying from. */
+  session?: Maybe<GameSession>;
+  sessionId: Scalars['ID']['output'];
+  startedAt: Scalars['DateTime']['output'];
+  status: GameSessionStatus;
+  successfulTurns: Scalars['Int']['output'];
+  /** The line the prompt shows: `- [2026-11-20] "goal" (game): COMPLETED, 42 turns, 38 succeeded, last at Pewter`. */
+  text: Scalars['String']['output'];
+  /** Turns stored, and how many of them succeeded. */
+  turns: Scalars['Int']['output'];
 };
 
 /** The agent team's heartbeat checklist, replacing HEARTBEAT.md. */
@@ -8813,7 +8841,7 @@ export type MemoryContext = {
 export type MemoryContextFormat =
   /** Every line cites its memory, `- [2024-01-15] … (mem:<id>)`, content up to 300 characters; sections share the budget without caps. */
   | 'CITED'
-  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 3 interactions and 2 observations, 10 lines in all. */
+  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 3 interactions and 2 observations (11 lines), as the bot's code writes them. */
   | 'COMPACT';
 
 /** The compact memory the strategy model was given for a turn (usually what recentTurns returned). */
@@ -15705,8 +15733,12 @@ export type Query = {
   factContradictions: Array<FactRecord>;
   findExperts: FindExpertsResult;
   /**
-   * The strategy prompt's memory: the player's memory-context block (on `topic`,
-   * default the session's goal) followed by the last turns in compact JSON.
+   * The strategy prompt's memory, as the game agent's `_get_memory_context`
+   * builds it: the general part, then the last turns in compact JSON. The
+   * general part is, by default, the player's last `summaries` (1..20) earlier
+   * sessions summed up (its `get_recent_gameplay_summary(limit=5)`); with
+   * `general: MEMORY_BLOCK`, its memory-context block on `topic` (default the
+   * session's goal) within `tokenBudget`.
    */
   gameMemoryContext: GameMemoryContext;
   gameSessions: Array<GameSession>;
@@ -16139,8 +16171,10 @@ export type QueryFindExpertsArgs = {
 
 
 export type QueryGameMemoryContextArgs = {
+  general?: InputMaybe<GameGeneralContext>;
   last?: InputMaybe<Scalars['Int']['input']>;
   sessionId: Scalars['ID']['input'];
+  summaries?: InputMaybe<Scalars['Int']['input']>;
   tokenBudget?: InputMaybe<Scalars['Int']['input']>;
   topic?: InputMaybe<Scalars['String']['input']>;
 };
@@ -24988,7 +25022,8 @@ export type ResolversTypes = {
   ForgetReport: ResolverTypeWrapper<ForgetReport>;
   GameButton: GameButton;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
-  GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
+  GameGeneralContext: GameGeneralContext;
+  GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'gameplay' | 'general' | 'recent'> & { gameplay: Array<ResolversTypes['GameplaySummary']>, general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
   GameSession: ResolverTypeWrapper<Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversTypes['Agent']>, playerConnection: ResolversTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversTypes['Turn']>, turns: Array<ResolversTypes['Turn']>, turnsConnection: ResolversTypes['GameSessionTurnsConnection'] }>;
   GameSessionAgentPlayerAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerAggregateSelection>;
   GameSessionAgentPlayerNodeAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerNodeAggregateSelection>;
@@ -25022,6 +25057,7 @@ export type ResolversTypes = {
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: ResolverTypeWrapper<Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionEdge']> }>;
   GameTurn: ResolverTypeWrapper<Omit<Omit<GameTurn, 'memoryContext' | 'screenshot' | 'turnNode'> & { memoryContext?: Maybe<ResolversTypes['TurnMemoryContext']>, screenshot?: Maybe<ResolversTypes['TurnScreenshot']>, turnNode?: Maybe<ResolversTypes['Turn']> }, 'turnNode'>>;
+  GameplaySummary: ResolverTypeWrapper<Omit<Omit<GameplaySummary, 'session'> & { session?: Maybe<ResolversTypes['GameSession']> }, 'session'>>;
   HeartbeatChecklist: ResolverTypeWrapper<Omit<Omit<HeartbeatChecklist, 'agent' | 'blockedTasks' | 'items' | 'pendingApprovals' | 'unreadKnowledge'> & { agent?: Maybe<ResolversTypes['Agent']>, blockedTasks: Array<ResolversTypes['TaskBrief']>, items: Array<ResolversTypes['HeartbeatItem']>, pendingApprovals: Array<ResolversTypes['PendingApproval']>, unreadKnowledge: Array<ResolversTypes['KnowledgeItem']> }, 'agent'>>;
   HeartbeatItem: ResolverTypeWrapper<Omit<Omit<HeartbeatItem, 'node'> & { node?: Maybe<ResolversTypes['Owned']> }, 'node'>>;
   HeartbeatItemKind: HeartbeatItemKind;
@@ -27246,7 +27282,7 @@ export type ResolversParentTypes = {
   FloatScalarMutations: FloatScalarMutations;
   ForgetReport: ForgetReport;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
-  GameMemoryContext: Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
+  GameMemoryContext: Omit<GameMemoryContext, 'gameplay' | 'general' | 'recent'> & { gameplay: Array<ResolversParentTypes['GameplaySummary']>, general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
   GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversParentTypes['Turn']>, turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
   GameSessionAgentPlayerAggregateSelection: GameSessionAgentPlayerAggregateSelection;
   GameSessionAgentPlayerNodeAggregateSelection: GameSessionAgentPlayerNodeAggregateSelection;
@@ -27278,6 +27314,7 @@ export type ResolversParentTypes = {
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionEdge']> };
   GameTurn: Omit<Omit<GameTurn, 'memoryContext' | 'screenshot' | 'turnNode'> & { memoryContext?: Maybe<ResolversParentTypes['TurnMemoryContext']>, screenshot?: Maybe<ResolversParentTypes['TurnScreenshot']>, turnNode?: Maybe<ResolversParentTypes['Turn']> }, 'turnNode'>;
+  GameplaySummary: Omit<Omit<GameplaySummary, 'session'> & { session?: Maybe<ResolversParentTypes['GameSession']> }, 'session'>;
   HeartbeatChecklist: Omit<Omit<HeartbeatChecklist, 'agent' | 'blockedTasks' | 'items' | 'pendingApprovals' | 'unreadKnowledge'> & { agent?: Maybe<ResolversParentTypes['Agent']>, blockedTasks: Array<ResolversParentTypes['TaskBrief']>, items: Array<ResolversParentTypes['HeartbeatItem']>, pendingApprovals: Array<ResolversParentTypes['PendingApproval']>, unreadKnowledge: Array<ResolversParentTypes['KnowledgeItem']> }, 'agent'>;
   HeartbeatItem: Omit<Omit<HeartbeatItem, 'node'> & { node?: Maybe<ResolversParentTypes['Owned']> }, 'node'>;
   ID: Scalars['ID']['output'];
@@ -30779,6 +30816,7 @@ export type ForgetReportResolvers<ContextType = RequestContext, ParentType exten
 };
 
 export type GameMemoryContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameMemoryContext'] = ResolversParentTypes['GameMemoryContext']> = {
+  gameplay?: Resolver<Array<ResolversTypes['GameplaySummary']>, ParentType, ContextType>;
   general?: Resolver<Maybe<ResolversTypes['MemoryContext']>, ParentType, ContextType>;
   recent?: Resolver<ResolversTypes['RecentTurns'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -30932,6 +30970,19 @@ export type GameTurnResolvers<ContextType = RequestContext, ParentType extends R
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   turnNode?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
   visual?: Resolver<ResolversTypes['VisualContext'], ParentType, ContextType>;
+};
+
+export type GameplaySummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameplaySummary'] = ResolversParentTypes['GameplaySummary']> = {
+  game?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  goal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  session?: Resolver<Maybe<ResolversTypes['GameSession']>, ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
+  successfulTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  turns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type HeartbeatChecklistResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['HeartbeatChecklist'] = ResolversParentTypes['HeartbeatChecklist']> = {
@@ -33070,7 +33121,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   extractionState?: Resolver<ResolversTypes['ExtractionState'], ParentType, ContextType>;
   factContradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType, RequireFields<QueryFactContradictionsArgs, 'personId'>>;
   findExperts?: Resolver<ResolversTypes['FindExpertsResult'], ParentType, ContextType, RequireFields<QueryFindExpertsArgs, 'limit' | 'query'>>;
-  gameMemoryContext?: Resolver<ResolversTypes['GameMemoryContext'], ParentType, ContextType, RequireFields<QueryGameMemoryContextArgs, 'last' | 'sessionId' | 'tokenBudget'>>;
+  gameMemoryContext?: Resolver<ResolversTypes['GameMemoryContext'], ParentType, ContextType, RequireFields<QueryGameMemoryContextArgs, 'general' | 'last' | 'sessionId' | 'summaries' | 'tokenBudget'>>;
   gameSessions?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType, Partial<QueryGameSessionsArgs>>;
   gameSessionsConnection?: Resolver<ResolversTypes['GameSessionsConnection'], ParentType, ContextType, Partial<QueryGameSessionsConnectionArgs>>;
   gameTurns?: Resolver<Array<ResolversTypes['GameTurn']>, ParentType, ContextType, RequireFields<QueryGameTurnsArgs, 'last' | 'sessionId'>>;
@@ -35579,6 +35630,7 @@ export type Resolvers<ContextType = RequestContext> = {
   GameSessionTurnsRelationship?: GameSessionTurnsRelationshipResolvers<ContextType>;
   GameSessionsConnection?: GameSessionsConnectionResolvers<ContextType>;
   GameTurn?: GameTurnResolvers<ContextType>;
+  GameplaySummary?: GameplaySummaryResolvers<ContextType>;
   HeartbeatChecklist?: HeartbeatChecklistResolvers<ContextType>;
   HeartbeatItem?: HeartbeatItemResolvers<ContextType>;
   ImplicitReference?: ImplicitReferenceResolvers<ContextType>;
