@@ -57,7 +57,21 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
   ]);
   embedded.push(...factIndexes(document));
   embedded.push(...feedStampIndexes(knowledgeLabels(document)));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA, ...linkStampBackfill(document)];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA, ...linkStampBackfill(document), createdLinkBackfill(knowledgeLabels(document))];
+}
+
+/**
+ * Knowledge written before the gateway linked creators (the six-agent squad's
+ * `(:Agent)-[:CREATED]->(k)`, read as `Agent.created`) gets its link from its
+ * owner's Agent node, when that exists.
+ */
+function createdLinkBackfill(labels: readonly string[]): Migration {
+  return {
+    name: "knowledge_created_link_backfill",
+    data: true,
+    cypher: `MATCH (k:${labels.map(safe).join("|")}) WHERE NOT EXISTS { (:Agent)-[:CREATED]->(k) }
+      CALL (k) { MATCH (a:Agent {tenantId: k.tenantId, id: k.ownerId}) MERGE (a)-[:CREATED]->(k) } IN TRANSACTIONS OF 5000 ROWS`,
+  };
 }
 
 /**

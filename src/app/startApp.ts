@@ -42,6 +42,7 @@ import { warmUp, type WarmUpReport } from "./warmUp.js";
 import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
+import { gameTurnRoute } from "../server/rest/gameTurnRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { openApiRoute } from "../server/rest/openApiRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
@@ -138,7 +139,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       : null;
     const writes = createWriteEvents();
     routeWrites(writes, embeddings, extraction);
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, outbox, peers };
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, interactionTags: config.interactionTags, outbox, peers };
     const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
@@ -181,7 +182,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           authenticate: auth.authenticate,
           localToken: auth.localToken,
           routes: tokenRoute(exchange),
-          restRoutes: [retrieveRoute, knowledgeRoute, adminTransferRoute, openApiRoute(VERSION)],
+          restRoutes: [retrieveRoute, knowledgeRoute, gameTurnRoute, adminTransferRoute, openApiRoute(VERSION)],
           mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
           extractionBacklog: backlog,
         }),

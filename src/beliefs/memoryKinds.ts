@@ -26,40 +26,42 @@ const OWNED = `id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRI
       domains: $domains, createdAt: datetime($at), embeddingStatus: 'PENDING'`;
 
 // The writer's Agent node records the write as activity (Agent.lastActiveAt) in the same statement;
-// a caller's first write creates it (an agent is its credentials' subject).
+// a caller's first write creates it (an agent is its credentials' subject). Knowledge is linked to it
+// as the six-agent squad's graph has it, (:Agent)-[:CREATED]->(k); an Experience is not knowledge.
 const ACTIVE = `
-    WITH 1 AS written
+    WITH k
     ${ensureAgentNode("me", "$tenantId", "$ownerId")}
-    SET me.lastActiveAt = datetime($at)`;
+    SET me.lastActiveAt = datetime($at)
+    FOREACH (_ IN CASE WHEN k:Experience THEN [] ELSE [1] END | MERGE (me)-[:CREATED]->(k))`;
 
 export const CREATE_STATEMENT: Readonly<Record<MemoryKind, string>> = {
   BELIEF: `
-    CREATE (:Belief {
+    CREATE (k:Belief {
       ${OWNED}, content: $content, strength: 0.25,
       sourceType: 'EXPERIENCE', state: 'ACTIVE', supportCount: 1, polarity: 'NEUTRAL'
     })${ACTIVE}`,
   INSIGHT: `
-    CREATE (:Insight {
+    CREATE (k:Insight {
       ${OWNED}, insight: $content, category: $category, potentialValue: 'MEDIUM', urgency: 'EVENTUAL', relevantTo: []
     })${ACTIVE}`,
   EXPERIENCE: `
-    CREATE (:Experience {
+    CREATE (k:Experience {
       id: $id, tenantId: $tenantId, ownerId: $ownerId, visibility: 'PRIVATE', sharedWith: [], description: $content,
       domains: $domains, experienceType: coalesce($domains[0], 'general'), outcome: $outcome, resolved: false, occurredAt: datetime($at), createdAt: datetime($at)
     })${ACTIVE}`,
   RESEARCH: `
-    CREATE (:Research { ${OWNED}, topic: $headline, findings: $content, sources: [], depth: 'MODERATE' })${ACTIVE}`,
+    CREATE (k:Research { ${OWNED}, topic: $headline, findings: $content, sources: [], depth: 'MODERATE' })${ACTIVE}`,
   CONCEPT: `
-    CREATE (:Concept { ${OWNED}, name: left($headline, 300), description: $content, source: 'RESEARCH' })${ACTIVE}`,
+    CREATE (k:Concept { ${OWNED}, name: left($headline, 300), description: $content, source: 'RESEARCH' })${ACTIVE}`,
   CONTENT: `
-    CREATE (:Content { ${OWNED}, contentType: 'ARTICLE', title: $headline, body: $content })${ACTIVE}`,
+    CREATE (k:Content { ${OWNED}, contentType: 'ARTICLE', title: $headline, body: $content })${ACTIVE}`,
   ANALYSIS: `
-    CREATE (:Analysis {
+    CREATE (k:Analysis {
       ${OWNED}, analysisType: 'PATTERN', title: $headline, findings: $content,
       dataSources: [], opportunities: [], risks: [], recommendations: []
     })${ACTIVE}`,
   DOCUMENTATION: `
-    CREATE (:Documentation { ${OWNED}, docType: 'REFERENCE', title: $headline, content: $content, documents: [], needsUpdate: false })${ACTIVE}`,
+    CREATE (k:Documentation { ${OWNED}, docType: 'REFERENCE', title: $headline, content: $content, documents: [], needsUpdate: false })${ACTIVE}`,
 };
 
 /** The first non-empty line of `content`, at most 500 characters: a Research topic, a Content or Analysis title. Pure. */

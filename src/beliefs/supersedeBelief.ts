@@ -7,6 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.j
 import type { StagedEvents } from "../core/outboxEvent.js";
 import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
+import { linkCreator } from "../graph/creatorLink.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
@@ -37,6 +38,8 @@ const EVOLVE = `
   })
   SET old.state = 'SUPERSEDED', old.updatedAt = datetime($at)
   CREATE (old)-[:EVOLVED_INTO {reason: $reason, at: datetime($at)}]->(new)
+  WITH new
+  ${linkCreator("new", "new.tenantId", "new.ownerId")}
   RETURN count(*) AS written`;
 
 /** READ's row: the belief's state, who may read it, and what a new version inherits. */

@@ -1,5 +1,6 @@
 import { ConflictError } from "../errors/errors.js";
 import type { Tx } from "../graph/executor.js";
+import { linkCreator } from "../graph/creatorLink.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Statement } from "../graph/statement.js";
 import type { StagedEvents } from "../core/outboxEvent.js";
@@ -60,6 +61,8 @@ const FORMED = `
     sourceType: 'REFLECTION', sourceId: $reflectionId, state: 'ACTIVE', supportCount: f.supportCount, polarity: f.polarity
   })
   CREATE (r)-[:FORMED]->(b)
+  WITH b
+  ${linkCreator("b", "$tenantId", "$agentId")}
   RETURN count(*) AS written`;
 
 const SUPERSEDE = `

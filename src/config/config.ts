@@ -8,6 +8,7 @@ import { game } from "./sections/game.js";
 import { limits } from "./sections/limits.js";
 import { llm } from "./sections/llm.js";
 import { mcp } from "./sections/mcp.js";
+import { memory } from "./sections/memory.js";
 import { neo4j } from "./sections/neo4j.js";
 import { observability } from "./sections/observability.js";
 import { retrieval } from "./sections/retrieval.js";
@@ -23,7 +24,7 @@ import { shared } from "./sections/shared.js";
  * inferred from the sections, and docs/configuration.md is generated from them
  * (`npm run docs:config`). A new variable is one declaration in its section.
  */
-export const SECTIONS = [server, neo4j, auth, mcp, limits, embeddings, retrieval, llm, extraction, beliefs, game, observability, shared] as const;
+export const SECTIONS = [server, neo4j, auth, mcp, limits, embeddings, retrieval, memory, llm, extraction, beliefs, game, observability, shared] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void ? I : never;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};

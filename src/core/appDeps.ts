@@ -32,6 +32,8 @@ export interface AppDeps {
   schema: SchemaFacts;
   /** searchMemories also reads shared keys (SEARCH_SHARED_KEYS). */
   sharedKeys: boolean;
+  /** Tags a recorded interaction gets before its topic's when its writer sends none (INTERACTION_TAGS; `conversation` when unset). */
+  interactionTags?: readonly string[];
   /** Numbers the feed events a write staged, once it has committed. */
   outbox: OutboxSequencer;
   /** The other gateways sharing this one's Redis (REDIS_URL), told of stale caches and new feed events; SINGLE_PROCESS without. */

@@ -25,6 +25,8 @@ const AGENTS = `
     n.name = a.name, n.role = a.role, n.capabilities = a.capabilities, n.personality = a.personality,
     n.outputTypes = a.outputTypes, n.inputTypes = a.inputTypes, n.heartbeatSchedule = a.heartbeatSchedule,
     n.broadcastDelivery = $broadcastDelivery
+  // The minimums came after the first installations: an agent without them gets the note's (an edit is kept).
+  SET n.dailyMinimum = coalesce(n.dailyMinimum, a.dailyMinimum), n.weeklyMinimum = coalesce(n.weeklyMinimum, a.weeklyMinimum)
   RETURN count(n) AS total, count(n) - count(old) AS created`;
 
 const RULES = `

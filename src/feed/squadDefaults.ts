@@ -18,37 +18,43 @@ export interface SquadSubscription {
   tier: "DIRECT" | "POOL" | "BROADCAST" | "ORCHESTRATOR" | "ANALYST" | "OPS";
 }
 
-/** The six agents: id, name, role, capabilities, personality, output and input types, heartbeat minute. */
+/** The six agents: id, name, role, capabilities, personality, output and input types, heartbeat minute, and the output they owe (daily_minimum, weekly_minimum; null where the note sets none). */
 export const SQUAD_AGENTS = [
   {
     id: "kublai", name: "Kublai", role: "orchestrator", personality: "Diplomatic, strategic, sees the big picture",
     capabilities: ["coordination", "delegation", "quality_review", "human_interface", "synthesis", "blocker_resolution"],
     outputTypes: ["ProcessInsight", "Synthesis", "Task"], inputTypes: ["all"], heartbeatSchedule: ":00",
+    dailyMinimum: null, weeklyMinimum: null,
   },
   {
     id: "mongke", name: "Möngke", role: "researcher", personality: "Skeptical, thorough, evidence-based. Patient scholar.",
     capabilities: ["deep_research", "citation_tracking", "competitive_analysis", "market_research", "evidence_gathering"],
     outputTypes: ["Research", "Concept"], inputTypes: ["Task", "Insight"], heartbeatSchedule: ":03",
+    dailyMinimum: "3 research briefs", weeklyMinimum: null,
   },
   {
     id: "chagatai", name: "Chagatai", role: "writer", personality: "Generous with feedback, meticulous with prose",
     capabilities: ["content_writing", "editing", "polishing", "voice_adaptation", "community_content"],
     outputTypes: ["Content"], inputTypes: ["Research"], heartbeatSchedule: ":06",
+    dailyMinimum: "1 polished piece OR 3 drafts", weeklyMinimum: null,
   },
   {
     id: "temujin", name: "Temüjin", role: "developer", personality: "Security-conscious, builds for generations",
     capabilities: ["code_implementation", "security_review", "automation", "technical_debt", "bug_fixing", "dependency_audit"],
     outputTypes: ["Application", "SecurityAudit", "CodeReview"], inputTypes: ["Concept", "Content", "Task"], heartbeatSchedule: ":09",
+    dailyMinimum: null, weeklyMinimum: "1 security audit + 3-5 enhancements",
   },
   {
     id: "jochi", name: "Jochi", role: "analyst", personality: "Independent thinker who sees what others miss",
     capabilities: ["pattern_recognition", "metrics_tracking", "seo_monitoring", "competitive_intelligence", "opportunity_identification", "strategic_analysis"],
     outputTypes: ["Analysis", "Insight", "Opportunity"], inputTypes: ["Research", "Application", "Content"], heartbeatSchedule: ":12",
+    dailyMinimum: null, weeklyMinimum: null,
   },
   {
     id: "ogedei", name: "Ögedei", role: "ops", personality: "Strict adherent to process and protocol",
     capabilities: ["task_management", "documentation", "deadline_tracking", "workflow_optimization", "process_maintenance", "admin_handling"],
     outputTypes: ["ProcessUpdate", "Documentation", "WorkflowImprovement"], inputTypes: ["all"], heartbeatSchedule: ":15",
+    dailyMinimum: null, weeklyMinimum: null,
   },
 ] as const;
 

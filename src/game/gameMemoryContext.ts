@@ -5,6 +5,7 @@ import type { GameDeps } from "./gameDeps.js";
 import { loadLastTurns } from "./lastTurns.js";
 import { compactMemory } from "./compactMemory.js";
 import { toTurnFacts, type RecentTurns } from "./recentTurns.js";
+import { gameplaySummaries, summariesHeading, type GameplaySummary } from "./gameplaySummaries.js";
 
 /** `Query.memoryContext`'s resolver: the general memory block is built by it, never rewritten here. */
 export type MemoryContextResolve = (
@@ -16,6 +17,7 @@ export type MemoryContextResolve = (
 export interface GameMemoryContext {
   text: string;
   recent: RecentTurns;
+  gameplay: GameplaySummary[];
   general: MemoryContextResult | null;
 }
 
@@ -29,15 +31,17 @@ export function composeGameContext(generalText: string | null, recent: Pick<Rece
 }
 
 /**
- * The strategy prompt's memory for a session: the player's memory-context
- * block (topic: the one asked, else the session's goal) and the last turns.
- * A player without an Agent node has no general memories: `general` is null.
+ * The strategy prompt's memory for a session: the general part and the last
+ * turns. The general part is the player's last `summaries` earlier sessions
+ * (GAMEPLAY_SUMMARIES, the game agent's own), or its memory-context block
+ * (MEMORY_BLOCK; topic: the one asked, else the session's goal; a player
+ * without an Agent node has none: `general` is null).
  */
 export async function gameMemoryContext(
   deps: Pick<GameDeps, "driver" | "database">,
   memoryContext: MemoryContextResolve,
   ctx: RequestContext,
-  request: { sessionId: string; last: number; topic: string | null; tokenBudget: number | null },
+  request: { sessionId: string; last: number; general: "GAMEPLAY_SUMMARIES" | "MEMORY_BLOCK"; summaries: number; topic: string | null; tokenBudget: number | null },
 ): Promise<GameMemoryContext> {
   const { session, turns } = await loadLastTurns(deps, ctx.caller, request.sessionId, request.last);
   const recent: RecentTurns = {
@@ -46,6 +50,11 @@ export async function gameMemoryContext(
     sessionStatus: session.status,
     ...compactMemory(turns.map(toTurnFacts)),
   };
+  if (request.general === "GAMEPLAY_SUMMARIES") {
+    const gameplay = await gameplaySummaries(deps, ctx.caller, session.agentId, session.id, request.summaries);
+    const block = gameplay.length ? [summariesHeading(gameplay.length), ...gameplay.map((g) => g.text)].join("\n") : null;
+    return { text: composeGameContext(block, recent), recent, gameplay, general: null };
+  }
   let general: MemoryContextResult | null = null;
   try {
     general = await memoryContext(null, { agentId: session.agentId, topic: request.topic ?? session.goal, tokenBudget: request.tokenBudget }, ctx);
@@ -53,5 +62,5 @@ export async function gameMemoryContext(
     const missingAgent = err instanceof BadUserInputError && err.extensions.field === "memoryContext.agentId";
     if (!missingAgent) throw err;
   }
-  return { text: composeGameContext(general?.text ?? null, recent), recent, general };
+  return { text: composeGameContext(general?.text ?? null, recent), recent, gameplay: [], general };
 }

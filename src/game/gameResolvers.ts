@@ -36,12 +36,14 @@ export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
       },
       gameMemoryContext: (
         _: unknown,
-        args: { sessionId: string; last?: number | null; topic?: string | null; tokenBudget?: number | null },
+        args: { sessionId: string; last?: number | null; general?: string | null; summaries?: number | null; topic?: string | null; tokenBudget?: number | null },
         ctx: RequestContext,
       ) =>
         gameMemoryContext(game, memoryContext, ctx, {
           sessionId: session("gameMemoryContext", args.sessionId),
           last: limit("gameMemoryContext.last", args.last, 4, 50),
+          general: args.general === "MEMORY_BLOCK" ? "MEMORY_BLOCK" : "GAMEPLAY_SUMMARIES",
+          summaries: limit("gameMemoryContext.summaries", args.summaries, 5, 20),
           topic: optionalText("gameMemoryContext.topic", args.topic, 1000),
           tokenBudget: args.tokenBudget == null ? null : between("gameMemoryContext.tokenBudget", args.tokenBudget, 50, 8000),
         }),

@@ -34,8 +34,10 @@ export type Agent = Owned & {
   assignedTasksConnection: AgentAssignedTasksConnection;
   /**
    * The ACTIVE beliefs this agent holds (it owns them), at or above
-   * `minConfidence` (0..1), in `domain` when given; most confident first. Only
-   * beliefs the caller may read.
+   * `minConfidence` (0..1), in `domain` when given; most confident first. With
+   * `includeShared`, also the beliefs of other agents in the shared pool (the
+   * six-agent squad's `get_beliefs(include_shared=True)`, its beliefs of agent
+   * "shared"). Only beliefs the caller may read.
    */
   beliefs: Array<Belief>;
   /**
@@ -47,9 +49,12 @@ export type Agent = Owned & {
    */
   broadcastDelivery?: Maybe<Delivery>;
   capabilities: Array<Scalars['String']['output']>;
+  /** The knowledge this agent made (the six-agent squad's CREATED): the gateway links every knowledge node to its owner as it is written; clients can create through it but never connect or disconnect. */
   created: Array<Knowledge>;
   createdAt: Scalars['DateTime']['output'];
   createdConnection: AgentCreatedConnection;
+  /** The output the agent owes each day, in words, e.g. `3 research briefs` (the six-agent squad's `daily_minimum`). */
+  dailyMinimum?: Maybe<Scalars['String']['output']>;
   /** Minute of the hour the agent's heartbeat runs, e.g. `:03`. */
   heartbeatSchedule?: Maybe<Scalars['String']['output']>;
   /** Stable id chosen by the client, e.g. `kublai`; unique within a tenant. */
@@ -86,6 +91,8 @@ export type Agent = Owned & {
   tenantId: Scalars['String']['output'];
   updatedAt?: Maybe<Scalars['DateTime']['output']>;
   visibility: Visibility;
+  /** The output the agent owes each week, in words, e.g. `1 security audit + 3-5 enhancements` (the squad's `weekly_minimum`). */
+  weeklyMinimum?: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -146,6 +153,7 @@ export type AgentAssignedTasksConnectionArgs = {
 /** An agent: a member of a squad that remembers, learns and shares. */
 export type AgentBeliefsArgs = {
   domain?: InputMaybe<Scalars['String']['input']>;
+  includeShared?: InputMaybe<Scalars['Boolean']['input']>;
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
 };
 
@@ -369,6 +377,7 @@ export type AgentAgentAnalyzesForEdgeAggregateSelection = {
 export type AgentAgentAnalyzesForNodeAggregateSelection = {
   __typename?: 'AgentAgentAnalyzesForNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -377,6 +386,7 @@ export type AgentAgentAnalyzesForNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAgentImprovesWithAggregateSelection = {
@@ -394,6 +404,7 @@ export type AgentAgentImprovesWithEdgeAggregateSelection = {
 export type AgentAgentImprovesWithNodeAggregateSelection = {
   __typename?: 'AgentAgentImprovesWithNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -402,6 +413,7 @@ export type AgentAgentImprovesWithNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAgentLearnedFromAggregateSelection = {
@@ -419,6 +431,7 @@ export type AgentAgentLearnedFromEdgeAggregateSelection = {
 export type AgentAgentLearnedFromNodeAggregateSelection = {
   __typename?: 'AgentAgentLearnedFromNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -427,6 +440,7 @@ export type AgentAgentLearnedFromNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAgentStateSnapshotStateSnapshotAggregateSelection = {
@@ -453,6 +467,7 @@ export type AgentAggregate = {
 export type AgentAggregateNode = {
   __typename?: 'AgentAggregateNode';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -461,6 +476,7 @@ export type AgentAggregateNode = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentAnalyzesForConnectFieldInput = {
@@ -537,6 +553,7 @@ export type AgentAnalyzesForNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentAnalyzesForNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentAnalyzesForNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -545,6 +562,7 @@ export type AgentAnalyzesForNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentAnalyzesForRelationship = {
@@ -670,7 +688,6 @@ export type AgentConnectInput = {
   accessed?: InputMaybe<Array<AgentAccessedConnectFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForConnectFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksConnectFieldInput>>;
-  created?: InputMaybe<Array<AgentCreatedConnectFieldInput>>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithConnectFieldInput>>;
   learnedFrom?: InputMaybe<Array<AgentLearnedFromConnectFieldInput>>;
   memories?: InputMaybe<Array<AgentMemoriesConnectFieldInput>>;
@@ -689,6 +706,7 @@ export type AgentCreateInput = {
   broadcastDelivery?: InputMaybe<Delivery>;
   capabilities: Array<Scalars['String']['input']>;
   created?: InputMaybe<AgentCreatedFieldInput>;
+  dailyMinimum?: InputMaybe<Scalars['String']['input']>;
   heartbeatSchedule?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   improvesWith?: InputMaybe<AgentImprovesWithFieldInput>;
@@ -705,10 +723,7 @@ export type AgentCreateInput = {
   stateSnapshot?: InputMaybe<AgentStateSnapshotFieldInput>;
   subscriptionRules?: InputMaybe<AgentSubscriptionRulesFieldInput>;
   visibility: Visibility;
-};
-
-export type AgentCreatedConnectFieldInput = {
-  where?: InputMaybe<KnowledgeConnectWhere>;
+  weeklyMinimum?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type AgentCreatedConnection = {
@@ -754,16 +769,7 @@ export type AgentCreatedCreateFieldInput = {
   node: KnowledgeCreateInput;
 };
 
-export type AgentCreatedDeleteFieldInput = {
-  where?: InputMaybe<AgentCreatedConnectionWhere>;
-};
-
-export type AgentCreatedDisconnectFieldInput = {
-  where?: InputMaybe<AgentCreatedConnectionWhere>;
-};
-
 export type AgentCreatedFieldInput = {
-  connect?: InputMaybe<Array<AgentCreatedConnectFieldInput>>;
   create?: InputMaybe<Array<AgentCreatedCreateFieldInput>>;
 };
 
@@ -784,24 +790,14 @@ export type AgentCreatedRelationship = {
   node: Knowledge;
 };
 
-export type AgentCreatedUpdateConnectionInput = {
-  node?: InputMaybe<KnowledgeUpdateInput>;
-  where?: InputMaybe<AgentCreatedConnectionWhere>;
-};
-
 export type AgentCreatedUpdateFieldInput = {
-  connect?: InputMaybe<Array<AgentCreatedConnectFieldInput>>;
   create?: InputMaybe<Array<AgentCreatedCreateFieldInput>>;
-  delete?: InputMaybe<Array<AgentCreatedDeleteFieldInput>>;
-  disconnect?: InputMaybe<Array<AgentCreatedDisconnectFieldInput>>;
-  update?: InputMaybe<AgentCreatedUpdateConnectionInput>;
 };
 
 export type AgentDeleteInput = {
   accessed?: InputMaybe<Array<AgentAccessedDeleteFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForDeleteFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksDeleteFieldInput>>;
-  created?: InputMaybe<Array<AgentCreatedDeleteFieldInput>>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithDeleteFieldInput>>;
   learnedFrom?: InputMaybe<Array<AgentLearnedFromDeleteFieldInput>>;
   memories?: InputMaybe<Array<AgentMemoriesDeleteFieldInput>>;
@@ -813,7 +809,6 @@ export type AgentDisconnectInput = {
   accessed?: InputMaybe<Array<AgentAccessedDisconnectFieldInput>>;
   analyzesFor?: InputMaybe<Array<AgentAnalyzesForDisconnectFieldInput>>;
   assignedTasks?: InputMaybe<Array<AgentAssignedTasksDisconnectFieldInput>>;
-  created?: InputMaybe<Array<AgentCreatedDisconnectFieldInput>>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithDisconnectFieldInput>>;
   learnedFrom?: InputMaybe<Array<AgentLearnedFromDisconnectFieldInput>>;
   memories?: InputMaybe<Array<AgentMemoriesDisconnectFieldInput>>;
@@ -901,6 +896,7 @@ export type AgentImprovesWithNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentImprovesWithNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentImprovesWithNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -909,6 +905,7 @@ export type AgentImprovesWithNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentImprovesWithRelationship = {
@@ -1006,6 +1003,7 @@ export type AgentLearnedFromNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentLearnedFromNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentLearnedFromNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -1014,6 +1012,7 @@ export type AgentLearnedFromNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentLearnedFromRelationship = {
@@ -1186,16 +1185,22 @@ export type AgentMemoryMemoriesNodeAggregateSelection = {
   updatedAt: DateTimeAggregateSelection;
 };
 
-/** An agent's interaction history with one other agent (the Discord agent squad's get_agent_relationships). */
+/**
+ * An agent's interaction history with one other agent or one person (the Discord
+ * agent squad's get_agent_relationships, which covers the users it talked to too).
+ */
 export type AgentRelationship = {
   __typename?: 'AgentRelationship';
-  /** The other agent, to keep querying from. */
+  /** The other agent, to keep querying from; null for a person. */
   agent?: Maybe<Agent>;
-  agentId: Scalars['ID']['output'];
+  /** The other agent's id; null for a person. */
+  agentId?: Maybe<Scalars['ID']['output']>;
   interactionCount: Scalars['Int']['output'];
+  kind: RelationshipKind;
   lastInteractionAt: Scalars['DateTime']['output'];
+  /** The agent's display name, or the person as the memories name them (`withPeople`). */
   name: Scalars['String']['output'];
-  /** The latest interaction memories with that agent, newest first (at most 3). */
+  /** The latest interaction memories with them, newest first (at most 3). */
   recentInteractions: Array<AgentMemory>;
 };
 
@@ -1214,6 +1219,7 @@ export type AgentRelationshipFilters = {
 export type AgentSort = {
   broadcastDelivery?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
+  dailyMinimum?: InputMaybe<SortDirection>;
   heartbeatSchedule?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   lastActiveAt?: InputMaybe<SortDirection>;
@@ -1225,6 +1231,7 @@ export type AgentSort = {
   tenantId?: InputMaybe<SortDirection>;
   updatedAt?: InputMaybe<SortDirection>;
   visibility?: InputMaybe<SortDirection>;
+  weeklyMinimum?: InputMaybe<SortDirection>;
 };
 
 export type AgentState =
@@ -1286,6 +1293,7 @@ export type AgentStateSnapshotAgentAgentAggregateSelection = {
 export type AgentStateSnapshotAgentAgentNodeAggregateSelection = {
   __typename?: 'AgentStateSnapshotAgentAgentNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -1294,6 +1302,7 @@ export type AgentStateSnapshotAgentAgentNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type AgentStateSnapshotAgentConnectFieldInput = {
@@ -1365,6 +1374,7 @@ export type AgentStateSnapshotAgentNodeAggregationWhereInput = {
   NOT?: InputMaybe<AgentStateSnapshotAgentNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<AgentStateSnapshotAgentNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -1373,6 +1383,7 @@ export type AgentStateSnapshotAgentNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type AgentStateSnapshotAgentRelationship = {
@@ -1737,6 +1748,7 @@ export type AgentUpdateInput = {
   broadcastDelivery?: InputMaybe<DeliveryEnumScalarMutations>;
   capabilities?: InputMaybe<ListStringMutations>;
   created?: InputMaybe<Array<AgentCreatedUpdateFieldInput>>;
+  dailyMinimum?: InputMaybe<StringScalarMutations>;
   heartbeatSchedule?: InputMaybe<StringScalarMutations>;
   improvesWith?: InputMaybe<Array<AgentImprovesWithUpdateFieldInput>>;
   inputTypes?: InputMaybe<ListStringMutations>;
@@ -1752,6 +1764,7 @@ export type AgentUpdateInput = {
   stateSnapshot?: InputMaybe<Array<AgentStateSnapshotUpdateFieldInput>>;
   subscriptionRules?: InputMaybe<Array<AgentSubscriptionRulesUpdateFieldInput>>;
   visibility?: InputMaybe<VisibilityEnumScalarMutations>;
+  weeklyMinimum?: InputMaybe<StringScalarMutations>;
 };
 
 export type AgentWhere = {
@@ -1769,6 +1782,7 @@ export type AgentWhere = {
   created?: InputMaybe<KnowledgeRelationshipFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   createdConnection?: InputMaybe<AgentCreatedConnectionFilters>;
+  dailyMinimum?: InputMaybe<StringScalarFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   improvesWith?: InputMaybe<AgentRelationshipFilters>;
@@ -1793,6 +1807,7 @@ export type AgentWhere = {
   tenantId?: InputMaybe<StringScalarFilters>;
   updatedAt?: InputMaybe<DateTimeScalarFilters>;
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarFilters>;
 };
 
 export type AgentsConnection = {
@@ -7389,13 +7404,22 @@ export type GameButtonListEnumScalarFilters = {
   includes?: InputMaybe<GameButton>;
 };
 
+/** What the general part of the strategy prompt's memory is. */
+export type GameGeneralContext =
+  /** The player's last sessions, one summary line each: the game agent's `get_recent_gameplay_summary(limit=5)`. */
+  | 'GAMEPLAY_SUMMARIES'
+  /** The player's memory-context block (memoryContext) on the topic. */
+  | 'MEMORY_BLOCK';
+
 /** What the strategy model of a game agent is given: general memories and the last turns. */
 export type GameMemoryContext = {
   __typename?: 'GameMemoryContext';
-  /** The agent's memory-context block (memoryContext); null when the player has no Agent node. */
+  /** GAMEPLAY_SUMMARIES: the player's earlier sessions, newest first (`**RECENT GAMEPLAY** (last N sessions):` in `text`); else empty. */
+  gameplay: Array<GameplaySummary>;
+  /** MEMORY_BLOCK: the agent's memory-context block (memoryContext); null otherwise, or when the player has no Agent node. */
   general?: Maybe<MemoryContext>;
   recent: RecentTurns;
-  /** The prompt block: the general memory block, then `**RECENT MEMORY** (last N turns):` and the compact JSON. */
+  /** The prompt block: the general part, then `**RECENT MEMORY** (last N turns):` and the compact JSON. */
   text: Scalars['String']['output'];
 };
 
@@ -7483,6 +7507,7 @@ export type GameSessionAgentPlayerAggregateSelection = {
 export type GameSessionAgentPlayerNodeAggregateSelection = {
   __typename?: 'GameSessionAgentPlayerNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -7491,6 +7516,7 @@ export type GameSessionAgentPlayerNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type GameSessionAggregate = {
@@ -7578,6 +7604,7 @@ export type GameSessionPlayerNodeAggregationWhereInput = {
   NOT?: InputMaybe<GameSessionPlayerNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<GameSessionPlayerNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -7586,6 +7613,7 @@ export type GameSessionPlayerNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type GameSessionPlayerRelationship = {
@@ -7800,6 +7828,25 @@ export type GameTurn = {
   /** The stored Turn node, to keep querying from. */
   turnNode?: Maybe<Turn>;
   visual: VisualContext;
+};
+
+/** One earlier session of the player, summed up. */
+export type GameplaySummary = {
+  __typename?: 'GameplaySummary';
+  game?: Maybe<Scalars['String']['output']>;
+  goal: Scalars['String']['output'];
+  /** Where the last turn was. */
+  lastLocation?: Maybe<Scalars['String']['output']>;
+  /** The session node, to keep querying from. */
+  session?: Maybe<GameSession>;
+  sessionId: Scalars['ID']['output'];
+  startedAt: Scalars['DateTime']['output'];
+  status: GameSessionStatus;
+  successfulTurns: Scalars['Int']['output'];
+  /** The line the prompt shows: `- [2026-11-20] "goal" (game): COMPLETED, 42 turns, 38 succeeded, last at Pewter`. */
+  text: Scalars['String']['output'];
+  /** Turns stored, and how many of them succeeded. */
+  turns: Scalars['Int']['output'];
 };
 
 /** The agent team's heartbeat checklist, replacing HEARTBEAT.md. */
@@ -8614,6 +8661,7 @@ export type MemoryAgentAgentAggregateSelection = {
 export type MemoryAgentAgentNodeAggregateSelection = {
   __typename?: 'MemoryAgentAgentNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -8622,6 +8670,7 @@ export type MemoryAgentAgentNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type MemoryAgentConnectFieldInput = {
@@ -8693,6 +8742,7 @@ export type MemoryAgentNodeAggregationWhereInput = {
   NOT?: InputMaybe<MemoryAgentNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<MemoryAgentNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -8701,6 +8751,7 @@ export type MemoryAgentNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type MemoryAgentRelatedAgentsAggregateSelection = {
@@ -8712,6 +8763,7 @@ export type MemoryAgentRelatedAgentsAggregateSelection = {
 export type MemoryAgentRelatedAgentsNodeAggregateSelection = {
   __typename?: 'MemoryAgentRelatedAgentsNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -8720,6 +8772,7 @@ export type MemoryAgentRelatedAgentsNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type MemoryAgentRelationship = {
@@ -8788,7 +8841,7 @@ export type MemoryContext = {
 export type MemoryContextFormat =
   /** Every line cites its memory, `- [2024-01-15] … (mem:<id>)`, content up to 300 characters; sections share the budget without caps. */
   | 'CITED'
-  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 2 interactions and 3 observations, 10 lines in all. */
+  /** The Discord squad's block as its bot writes it: `- [2024-01-15] …` without citations, content up to 150 characters, at most 3 insights, 3 learnings, 3 interactions and 2 observations (11 lines), as the bot's code writes them. */
   | 'COMPACT';
 
 /** The compact memory the strategy model was given for a turn (usually what recentTurns returned). */
@@ -8985,6 +9038,7 @@ export type MemoryRelatedAgentsNodeAggregationWhereInput = {
   NOT?: InputMaybe<MemoryRelatedAgentsNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<MemoryRelatedAgentsNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -8993,6 +9047,7 @@ export type MemoryRelatedAgentsNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type MemoryRelatedAgentsRelationship = {
@@ -15611,7 +15666,11 @@ export type Query = {
   agentContextForTask: AgentTaskContext;
   /** An agent's memories, optionally of one type, most important then newest first (limit 1..100). */
   agentMemories: Array<AgentMemory>;
-  /** Who the agent has interacted with (INVOLVES links of its memories), latest first. */
+  /**
+   * Who the agent has interacted with, latest first: other agents (INVOLVES links
+   * of its memories) and people (the memories' participants that are no agent).
+   * `agentId` may be the agent's id or its display name.
+   */
   agentRelationships: Array<AgentRelationship>;
   agentStateSnapshots: Array<AgentStateSnapshot>;
   agentStateSnapshotsConnection: AgentStateSnapshotsConnection;
@@ -15674,8 +15733,12 @@ export type Query = {
   factContradictions: Array<FactRecord>;
   findExperts: FindExpertsResult;
   /**
-   * The strategy prompt's memory: the player's memory-context block (on `topic`,
-   * default the session's goal) followed by the last turns in compact JSON.
+   * The strategy prompt's memory, as the game agent's `_get_memory_context`
+   * builds it: the general part, then the last turns in compact JSON. The
+   * general part is, by default, the player's last `summaries` (1..20) earlier
+   * sessions summed up (its `get_recent_gameplay_summary(limit=5)`); with
+   * `general: MEMORY_BLOCK`, its memory-context block on `topic` (default the
+   * session's goal) within `tokenBudget`.
    */
   gameMemoryContext: GameMemoryContext;
   gameSessions: Array<GameSession>;
@@ -15708,7 +15771,7 @@ export type Query = {
   knowledgesConnection: KnowledgesConnection;
   memories: Array<Memory>;
   memoriesConnection: MemoriesConnection;
-  /** Memories for a conversation on `topicKeywords` with `interactingWith`, ranked and by category (limit 1..100). */
+  /** Memories for a conversation on `topicKeywords` with `interactingWith`, ranked and by category (limit 1..100). `agentId` may be the agent's id or its display name. */
   memoriesForConversation: ConversationMemories;
   /**
    * The Discord agent squad's memory-context block for `agentId`: Key Insights, Recent Learnings,
@@ -15716,6 +15779,8 @@ export type Query = {
    * (50..8000) tokens. The topic's words also match the topic tags they mean ("implement a
    * function" matches memories tagged `code`). Cached for 5 minutes per caller, agent, topic
    * and format; any write through the gateway that could change it drops it.
+   * `agentId` may be the agent's id or its display name (`Möngke`), as the squad's
+   * bot names agents. `Current Focus:` is the agent's most recent open task, else `topic`.
    */
   memoryContext: MemoryContext;
   /**
@@ -15807,9 +15872,10 @@ export type Query = {
   syntheses: Array<Synthesis>;
   synthesesConnection: SynthesesConnection;
   /**
-   * Concepts research DISCOVERED and an application CHALLENGED in the last
-   * `windowDays` (1..3650), with no synthesis UPDATED them after that challenge
-   * (limit 1..100), newest challenge first.
+   * Concepts research DISCOVERED and an application CHALLENGED, with no synthesis
+   * UPDATED them after that challenge (limit 1..100), newest challenge first:
+   * the six-agent squad's "Synthesis Opportunities", which has no time window.
+   * `windowDays` (1..3650) keeps only challenges of the last that many days.
    */
   synthesisOpportunities: Array<SynthesisOpportunity>;
   tasks: Array<Task>;
@@ -16105,8 +16171,10 @@ export type QueryFindExpertsArgs = {
 
 
 export type QueryGameMemoryContextArgs = {
+  general?: InputMaybe<GameGeneralContext>;
   last?: InputMaybe<Scalars['Int']['input']>;
   sessionId: Scalars['ID']['input'];
+  summaries?: InputMaybe<Scalars['Int']['input']>;
   tokenBudget?: InputMaybe<Scalars['Int']['input']>;
   topic?: InputMaybe<Scalars['String']['input']>;
 };
@@ -16796,15 +16864,15 @@ export type RecentTurns = {
 };
 
 export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself when not given; another agent only for an admin. */
+  /** The agent whose memory this is, by id or display name: the caller itself when not given; another agent only for an admin. */
   agentId?: InputMaybe<Scalars['ID']['input']>;
   conversationId?: InputMaybe<Scalars['String']['input']>;
   /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
   importance?: InputMaybe<Scalars['Float']['input']>;
   summary: Scalars['String']['input'];
-  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
+  /** When not given (or null): `conversation` (INTERACTION_TAGS) and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
   tags?: InputMaybe<Array<Scalars['String']['input']>>;
-  /** Agents the interaction was with: linked by INVOLVES. */
+  /** Agents the interaction was with, by id or display name (`Möngke`): linked by INVOLVES; a name no agent answers to is kept as a person. */
   withAgents: Array<Scalars['ID']['input']>;
   /** People (names or ids) the interaction was with: stored in `participants`. */
   withPeople: Array<Scalars['String']['input']>;
@@ -17297,6 +17365,11 @@ export type ReflectionsConnection = {
   pageInfo: PageInfo;
   totalCount: Scalars['Int']['output'];
 };
+
+/** Who an agent dealt with: another agent (INVOLVES), or a person named among a memory's participants. */
+export type RelationshipKind =
+  | 'AGENT'
+  | 'PERSON';
 
 /** How two people are connected (the chatbot memory service's get_relationships_between). */
 export type RelationshipsBetween = {
@@ -19849,6 +19922,7 @@ export type SubscriptionRuleAgentSourceAggregateSelection = {
 export type SubscriptionRuleAgentSourceNodeAggregateSelection = {
   __typename?: 'SubscriptionRuleAgentSourceNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -19857,6 +19931,7 @@ export type SubscriptionRuleAgentSourceNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type SubscriptionRuleAgentSubscriberAggregateSelection = {
@@ -19868,6 +19943,7 @@ export type SubscriptionRuleAgentSubscriberAggregateSelection = {
 export type SubscriptionRuleAgentSubscriberNodeAggregateSelection = {
   __typename?: 'SubscriptionRuleAgentSubscriberNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -19876,6 +19952,7 @@ export type SubscriptionRuleAgentSubscriberNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type SubscriptionRuleAggregate = {
@@ -20024,6 +20101,7 @@ export type SubscriptionRuleSourceNodeAggregationWhereInput = {
   NOT?: InputMaybe<SubscriptionRuleSourceNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<SubscriptionRuleSourceNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -20032,6 +20110,7 @@ export type SubscriptionRuleSourceNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type SubscriptionRuleSourceRelationship = {
@@ -20122,6 +20201,7 @@ export type SubscriptionRuleSubscriberNodeAggregationWhereInput = {
   NOT?: InputMaybe<SubscriptionRuleSubscriberNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<SubscriptionRuleSubscriberNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -20130,6 +20210,7 @@ export type SubscriptionRuleSubscriberNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type SubscriptionRuleSubscriberRelationship = {
@@ -21040,6 +21121,7 @@ export type TaskAgentAssignedToAggregateSelection = {
 export type TaskAgentAssignedToNodeAggregateSelection = {
   __typename?: 'TaskAgentAssignedToNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -21048,6 +21130,7 @@ export type TaskAgentAssignedToNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type TaskAggregate = {
@@ -21138,6 +21221,7 @@ export type TaskAssignedToNodeAggregationWhereInput = {
   NOT?: InputMaybe<TaskAssignedToNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<TaskAssignedToNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -21146,6 +21230,7 @@ export type TaskAssignedToNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type TaskAssignedToRelationship = {
@@ -23412,6 +23497,7 @@ export type WorkflowImprovementAgentApprovedByEdgeAggregateSelection = {
 export type WorkflowImprovementAgentApprovedByNodeAggregateSelection = {
   __typename?: 'WorkflowImprovementAgentApprovedByNodeAggregateSelection';
   createdAt: DateTimeAggregateSelection;
+  dailyMinimum: StringAggregateSelection;
   heartbeatSchedule: StringAggregateSelection;
   lastActiveAt: DateTimeAggregateSelection;
   name: StringAggregateSelection;
@@ -23420,6 +23506,7 @@ export type WorkflowImprovementAgentApprovedByNodeAggregateSelection = {
   role: StringAggregateSelection;
   tenantId: StringAggregateSelection;
   updatedAt: DateTimeAggregateSelection;
+  weeklyMinimum: StringAggregateSelection;
 };
 
 export type WorkflowImprovementAggregate = {
@@ -23519,6 +23606,7 @@ export type WorkflowImprovementApprovedByNodeAggregationWhereInput = {
   NOT?: InputMaybe<WorkflowImprovementApprovedByNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<WorkflowImprovementApprovedByNodeAggregationWhereInput>>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  dailyMinimum?: InputMaybe<StringScalarAggregationFilters>;
   heartbeatSchedule?: InputMaybe<StringScalarAggregationFilters>;
   lastActiveAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   name?: InputMaybe<StringScalarAggregationFilters>;
@@ -23527,6 +23615,7 @@ export type WorkflowImprovementApprovedByNodeAggregationWhereInput = {
   role?: InputMaybe<StringScalarAggregationFilters>;
   tenantId?: InputMaybe<StringScalarAggregationFilters>;
   updatedAt?: InputMaybe<DateTimeScalarAggregationFilters>;
+  weeklyMinimum?: InputMaybe<StringScalarAggregationFilters>;
 };
 
 export type WorkflowImprovementApprovedByRelationship = {
@@ -24197,19 +24286,15 @@ export type ResolversTypes = {
   AgentConnectInput: AgentConnectInput;
   AgentConnectWhere: AgentConnectWhere;
   AgentCreateInput: AgentCreateInput;
-  AgentCreatedConnectFieldInput: AgentCreatedConnectFieldInput;
   AgentCreatedConnection: ResolverTypeWrapper<Omit<AgentCreatedConnection, 'edges'> & { edges: Array<ResolversTypes['AgentCreatedRelationship']> }>;
   AgentCreatedConnectionAggregateInput: AgentCreatedConnectionAggregateInput;
   AgentCreatedConnectionFilters: AgentCreatedConnectionFilters;
   AgentCreatedConnectionSort: AgentCreatedConnectionSort;
   AgentCreatedConnectionWhere: AgentCreatedConnectionWhere;
   AgentCreatedCreateFieldInput: AgentCreatedCreateFieldInput;
-  AgentCreatedDeleteFieldInput: AgentCreatedDeleteFieldInput;
-  AgentCreatedDisconnectFieldInput: AgentCreatedDisconnectFieldInput;
   AgentCreatedFieldInput: AgentCreatedFieldInput;
   AgentCreatedNodeAggregationWhereInput: AgentCreatedNodeAggregationWhereInput;
   AgentCreatedRelationship: ResolverTypeWrapper<Omit<AgentCreatedRelationship, 'node'> & { node: ResolversTypes['Knowledge'] }>;
-  AgentCreatedUpdateConnectionInput: AgentCreatedUpdateConnectionInput;
   AgentCreatedUpdateFieldInput: AgentCreatedUpdateFieldInput;
   AgentDeleteInput: AgentDeleteInput;
   AgentDisconnectInput: AgentDisconnectInput;
@@ -24937,7 +25022,8 @@ export type ResolversTypes = {
   ForgetReport: ResolverTypeWrapper<ForgetReport>;
   GameButton: GameButton;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
-  GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
+  GameGeneralContext: GameGeneralContext;
+  GameMemoryContext: ResolverTypeWrapper<Omit<GameMemoryContext, 'gameplay' | 'general' | 'recent'> & { gameplay: Array<ResolversTypes['GameplaySummary']>, general?: Maybe<ResolversTypes['MemoryContext']>, recent: ResolversTypes['RecentTurns'] }>;
   GameSession: ResolverTypeWrapper<Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversTypes['Agent']>, playerConnection: ResolversTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversTypes['Turn']>, turns: Array<ResolversTypes['Turn']>, turnsConnection: ResolversTypes['GameSessionTurnsConnection'] }>;
   GameSessionAgentPlayerAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerAggregateSelection>;
   GameSessionAgentPlayerNodeAggregateSelection: ResolverTypeWrapper<GameSessionAgentPlayerNodeAggregateSelection>;
@@ -24971,6 +25057,7 @@ export type ResolversTypes = {
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: ResolverTypeWrapper<Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversTypes['GameSessionEdge']> }>;
   GameTurn: ResolverTypeWrapper<Omit<Omit<GameTurn, 'memoryContext' | 'screenshot' | 'turnNode'> & { memoryContext?: Maybe<ResolversTypes['TurnMemoryContext']>, screenshot?: Maybe<ResolversTypes['TurnScreenshot']>, turnNode?: Maybe<ResolversTypes['Turn']> }, 'turnNode'>>;
+  GameplaySummary: ResolverTypeWrapper<Omit<Omit<GameplaySummary, 'session'> & { session?: Maybe<ResolversTypes['GameSession']> }, 'session'>>;
   HeartbeatChecklist: ResolverTypeWrapper<Omit<Omit<HeartbeatChecklist, 'agent' | 'blockedTasks' | 'items' | 'pendingApprovals' | 'unreadKnowledge'> & { agent?: Maybe<ResolversTypes['Agent']>, blockedTasks: Array<ResolversTypes['TaskBrief']>, items: Array<ResolversTypes['HeartbeatItem']>, pendingApprovals: Array<ResolversTypes['PendingApproval']>, unreadKnowledge: Array<ResolversTypes['KnowledgeItem']> }, 'agent'>>;
   HeartbeatItem: ResolverTypeWrapper<Omit<Omit<HeartbeatItem, 'node'> & { node?: Maybe<ResolversTypes['Owned']> }, 'node'>>;
   HeartbeatItemKind: HeartbeatItemKind;
@@ -25723,6 +25810,7 @@ export type ResolversTypes = {
   ReflectionUpdateInput: ReflectionUpdateInput;
   ReflectionWhere: ReflectionWhere;
   ReflectionsConnection: ResolverTypeWrapper<Omit<ReflectionsConnection, 'edges'> & { edges: Array<ResolversTypes['ReflectionEdge']> }>;
+  RelationshipKind: RelationshipKind;
   RelationshipsBetween: ResolverTypeWrapper<Omit<Omit<RelationshipsBetween, 'relationships' | 'sharedContexts'> & { relationships: Array<ResolversTypes['FactRecord']>, sharedContexts: Array<ResolversTypes['SharedContext']> }, 'personA' | 'personB'>>;
   Research: ResolverTypeWrapper<Omit<Research, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'discovered' | 'discoveredConnection' | 'refined' | 'refinedConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ResearchContributedToConnection'], discovered: Array<ResolversTypes['Concept']>, discoveredConnection: ResolversTypes['ResearchDiscoveredConnection'], refined: Array<ResolversTypes['Concept']>, refinedConnection: ResolversTypes['ResearchRefinedConnection'] }>;
   ResearchAggregate: ResolverTypeWrapper<ResearchAggregate>;
@@ -26473,19 +26561,15 @@ export type ResolversParentTypes = {
   AgentConnectInput: AgentConnectInput;
   AgentConnectWhere: AgentConnectWhere;
   AgentCreateInput: AgentCreateInput;
-  AgentCreatedConnectFieldInput: AgentCreatedConnectFieldInput;
   AgentCreatedConnection: Omit<AgentCreatedConnection, 'edges'> & { edges: Array<ResolversParentTypes['AgentCreatedRelationship']> };
   AgentCreatedConnectionAggregateInput: AgentCreatedConnectionAggregateInput;
   AgentCreatedConnectionFilters: AgentCreatedConnectionFilters;
   AgentCreatedConnectionSort: AgentCreatedConnectionSort;
   AgentCreatedConnectionWhere: AgentCreatedConnectionWhere;
   AgentCreatedCreateFieldInput: AgentCreatedCreateFieldInput;
-  AgentCreatedDeleteFieldInput: AgentCreatedDeleteFieldInput;
-  AgentCreatedDisconnectFieldInput: AgentCreatedDisconnectFieldInput;
   AgentCreatedFieldInput: AgentCreatedFieldInput;
   AgentCreatedNodeAggregationWhereInput: AgentCreatedNodeAggregationWhereInput;
   AgentCreatedRelationship: Omit<AgentCreatedRelationship, 'node'> & { node: ResolversParentTypes['Knowledge'] };
-  AgentCreatedUpdateConnectionInput: AgentCreatedUpdateConnectionInput;
   AgentCreatedUpdateFieldInput: AgentCreatedUpdateFieldInput;
   AgentDeleteInput: AgentDeleteInput;
   AgentDisconnectInput: AgentDisconnectInput;
@@ -27198,7 +27282,7 @@ export type ResolversParentTypes = {
   FloatScalarMutations: FloatScalarMutations;
   ForgetReport: ForgetReport;
   GameButtonListEnumScalarFilters: GameButtonListEnumScalarFilters;
-  GameMemoryContext: Omit<GameMemoryContext, 'general' | 'recent'> & { general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
+  GameMemoryContext: Omit<GameMemoryContext, 'gameplay' | 'general' | 'recent'> & { gameplay: Array<ResolversParentTypes['GameplaySummary']>, general?: Maybe<ResolversParentTypes['MemoryContext']>, recent: ResolversParentTypes['RecentTurns'] };
   GameSession: Omit<GameSession, 'player' | 'playerConnection' | 'recentTurns' | 'turns' | 'turnsConnection'> & { player: Array<ResolversParentTypes['Agent']>, playerConnection: ResolversParentTypes['GameSessionPlayerConnection'], recentTurns: Array<ResolversParentTypes['Turn']>, turns: Array<ResolversParentTypes['Turn']>, turnsConnection: ResolversParentTypes['GameSessionTurnsConnection'] };
   GameSessionAgentPlayerAggregateSelection: GameSessionAgentPlayerAggregateSelection;
   GameSessionAgentPlayerNodeAggregateSelection: GameSessionAgentPlayerNodeAggregateSelection;
@@ -27230,6 +27314,7 @@ export type ResolversParentTypes = {
   GameSessionWhere: GameSessionWhere;
   GameSessionsConnection: Omit<GameSessionsConnection, 'edges'> & { edges: Array<ResolversParentTypes['GameSessionEdge']> };
   GameTurn: Omit<Omit<GameTurn, 'memoryContext' | 'screenshot' | 'turnNode'> & { memoryContext?: Maybe<ResolversParentTypes['TurnMemoryContext']>, screenshot?: Maybe<ResolversParentTypes['TurnScreenshot']>, turnNode?: Maybe<ResolversParentTypes['Turn']> }, 'turnNode'>;
+  GameplaySummary: Omit<Omit<GameplaySummary, 'session'> & { session?: Maybe<ResolversParentTypes['GameSession']> }, 'session'>;
   HeartbeatChecklist: Omit<Omit<HeartbeatChecklist, 'agent' | 'blockedTasks' | 'items' | 'pendingApprovals' | 'unreadKnowledge'> & { agent?: Maybe<ResolversParentTypes['Agent']>, blockedTasks: Array<ResolversParentTypes['TaskBrief']>, items: Array<ResolversParentTypes['HeartbeatItem']>, pendingApprovals: Array<ResolversParentTypes['PendingApproval']>, unreadKnowledge: Array<ResolversParentTypes['KnowledgeItem']> }, 'agent'>;
   HeartbeatItem: Omit<Omit<HeartbeatItem, 'node'> & { node?: Maybe<ResolversParentTypes['Owned']> }, 'node'>;
   ID: Scalars['ID']['output'];
@@ -28671,12 +28756,13 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   analyzesForConnection?: Resolver<ResolversTypes['AgentAnalyzesForConnection'], ParentType, ContextType, Partial<AgentAnalyzesForConnectionArgs>>;
   assignedTasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<AgentAssignedTasksArgs>>;
   assignedTasksConnection?: Resolver<ResolversTypes['AgentAssignedTasksConnection'], ParentType, ContextType, Partial<AgentAssignedTasksConnectionArgs>>;
-  beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'minConfidence'>>;
+  beliefs?: Resolver<Array<ResolversTypes['Belief']>, ParentType, ContextType, RequireFields<AgentBeliefsArgs, 'includeShared' | 'minConfidence'>>;
   broadcastDelivery?: Resolver<Maybe<ResolversTypes['Delivery']>, ParentType, ContextType>;
   capabilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   created?: Resolver<Array<ResolversTypes['Knowledge']>, ParentType, ContextType, Partial<AgentCreatedArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   createdConnection?: Resolver<ResolversTypes['AgentCreatedConnection'], ParentType, ContextType, Partial<AgentCreatedConnectionArgs>>;
+  dailyMinimum?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   heartbeatSchedule?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   improvesWith?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType, Partial<AgentImprovesWithArgs>>;
@@ -28702,6 +28788,7 @@ export type AgentResolvers<ContextType = RequestContext, ParentType extends Reso
   tenantId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   visibility?: Resolver<ResolversTypes['Visibility'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -28728,6 +28815,7 @@ export type AgentAgentAnalyzesForEdgeAggregateSelectionResolvers<ContextType = R
 
 export type AgentAgentAnalyzesForNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentAnalyzesForNodeAggregateSelection'] = ResolversParentTypes['AgentAgentAnalyzesForNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28736,6 +28824,7 @@ export type AgentAgentAnalyzesForNodeAggregateSelectionResolvers<ContextType = R
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAgentImprovesWithAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentImprovesWithAggregateSelection'] = ResolversParentTypes['AgentAgentImprovesWithAggregateSelection']> = {
@@ -28750,6 +28839,7 @@ export type AgentAgentImprovesWithEdgeAggregateSelectionResolvers<ContextType = 
 
 export type AgentAgentImprovesWithNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentImprovesWithNodeAggregateSelection'] = ResolversParentTypes['AgentAgentImprovesWithNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28758,6 +28848,7 @@ export type AgentAgentImprovesWithNodeAggregateSelectionResolvers<ContextType = 
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAgentLearnedFromAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentLearnedFromAggregateSelection'] = ResolversParentTypes['AgentAgentLearnedFromAggregateSelection']> = {
@@ -28772,6 +28863,7 @@ export type AgentAgentLearnedFromEdgeAggregateSelectionResolvers<ContextType = R
 
 export type AgentAgentLearnedFromNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentLearnedFromNodeAggregateSelection'] = ResolversParentTypes['AgentAgentLearnedFromNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28780,6 +28872,7 @@ export type AgentAgentLearnedFromNodeAggregateSelectionResolvers<ContextType = R
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAgentStateSnapshotStateSnapshotAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAgentStateSnapshotStateSnapshotAggregateSelection'] = ResolversParentTypes['AgentAgentStateSnapshotStateSnapshotAggregateSelection']> = {
@@ -28802,6 +28895,7 @@ export type AgentAggregateResolvers<ContextType = RequestContext, ParentType ext
 
 export type AgentAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAggregateNode'] = ResolversParentTypes['AgentAggregateNode']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28810,6 +28904,7 @@ export type AgentAggregateNodeResolvers<ContextType = RequestContext, ParentType
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentAnalyzesForConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentAnalyzesForConnection'] = ResolversParentTypes['AgentAnalyzesForConnection']> = {
@@ -28934,8 +29029,9 @@ export type AgentMemoryMemoriesNodeAggregateSelectionResolvers<ContextType = Req
 
 export type AgentRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentRelationship'] = ResolversParentTypes['AgentRelationship']> = {
   agent?: Resolver<Maybe<ResolversTypes['Agent']>, ParentType, ContextType>;
-  agentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  agentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   interactionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['RelationshipKind'], ParentType, ContextType>;
   lastInteractionAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   recentInteractions?: Resolver<Array<ResolversTypes['AgentMemory']>, ParentType, ContextType>;
@@ -28963,6 +29059,7 @@ export type AgentStateSnapshotAgentAgentAggregateSelectionResolvers<ContextType 
 
 export type AgentStateSnapshotAgentAgentNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentStateSnapshotAgentAgentNodeAggregateSelection'] = ResolversParentTypes['AgentStateSnapshotAgentAgentNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -28971,6 +29068,7 @@ export type AgentStateSnapshotAgentAgentNodeAggregateSelectionResolvers<ContextT
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type AgentStateSnapshotAgentConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['AgentStateSnapshotAgentConnection'] = ResolversParentTypes['AgentStateSnapshotAgentConnection']> = {
@@ -30718,6 +30816,7 @@ export type ForgetReportResolvers<ContextType = RequestContext, ParentType exten
 };
 
 export type GameMemoryContextResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameMemoryContext'] = ResolversParentTypes['GameMemoryContext']> = {
+  gameplay?: Resolver<Array<ResolversTypes['GameplaySummary']>, ParentType, ContextType>;
   general?: Resolver<Maybe<ResolversTypes['MemoryContext']>, ParentType, ContextType>;
   recent?: Resolver<ResolversTypes['RecentTurns'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -30754,6 +30853,7 @@ export type GameSessionAgentPlayerAggregateSelectionResolvers<ContextType = Requ
 
 export type GameSessionAgentPlayerNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionAgentPlayerNodeAggregateSelection'] = ResolversParentTypes['GameSessionAgentPlayerNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -30762,6 +30862,7 @@ export type GameSessionAgentPlayerNodeAggregateSelectionResolvers<ContextType = 
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type GameSessionAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameSessionAggregate'] = ResolversParentTypes['GameSessionAggregate']> = {
@@ -30869,6 +30970,19 @@ export type GameTurnResolvers<ContextType = RequestContext, ParentType extends R
   timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   turnNode?: Resolver<Maybe<ResolversTypes['Turn']>, ParentType, ContextType>;
   visual?: Resolver<ResolversTypes['VisualContext'], ParentType, ContextType>;
+};
+
+export type GameplaySummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['GameplaySummary'] = ResolversParentTypes['GameplaySummary']> = {
+  game?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  goal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastLocation?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  session?: Resolver<Maybe<ResolversTypes['GameSession']>, ParentType, ContextType>;
+  sessionId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['GameSessionStatus'], ParentType, ContextType>;
+  successfulTurns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  turns?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type HeartbeatChecklistResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['HeartbeatChecklist'] = ResolversParentTypes['HeartbeatChecklist']> = {
@@ -31083,6 +31197,7 @@ export type MemoryAgentAgentAggregateSelectionResolvers<ContextType = RequestCon
 
 export type MemoryAgentAgentNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentAgentNodeAggregateSelection'] = ResolversParentTypes['MemoryAgentAgentNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -31091,6 +31206,7 @@ export type MemoryAgentAgentNodeAggregateSelectionResolvers<ContextType = Reques
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type MemoryAgentConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentConnection'] = ResolversParentTypes['MemoryAgentConnection']> = {
@@ -31107,6 +31223,7 @@ export type MemoryAgentRelatedAgentsAggregateSelectionResolvers<ContextType = Re
 
 export type MemoryAgentRelatedAgentsNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentRelatedAgentsNodeAggregateSelection'] = ResolversParentTypes['MemoryAgentRelatedAgentsNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -31115,6 +31232,7 @@ export type MemoryAgentRelatedAgentsNodeAggregateSelectionResolvers<ContextType 
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type MemoryAgentRelationshipResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['MemoryAgentRelationship'] = ResolversParentTypes['MemoryAgentRelationship']> = {
@@ -33003,7 +33121,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   extractionState?: Resolver<ResolversTypes['ExtractionState'], ParentType, ContextType>;
   factContradictions?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType, RequireFields<QueryFactContradictionsArgs, 'personId'>>;
   findExperts?: Resolver<ResolversTypes['FindExpertsResult'], ParentType, ContextType, RequireFields<QueryFindExpertsArgs, 'limit' | 'query'>>;
-  gameMemoryContext?: Resolver<ResolversTypes['GameMemoryContext'], ParentType, ContextType, RequireFields<QueryGameMemoryContextArgs, 'last' | 'sessionId' | 'tokenBudget'>>;
+  gameMemoryContext?: Resolver<ResolversTypes['GameMemoryContext'], ParentType, ContextType, RequireFields<QueryGameMemoryContextArgs, 'general' | 'last' | 'sessionId' | 'summaries' | 'tokenBudget'>>;
   gameSessions?: Resolver<Array<ResolversTypes['GameSession']>, ParentType, ContextType, Partial<QueryGameSessionsArgs>>;
   gameSessionsConnection?: Resolver<ResolversTypes['GameSessionsConnection'], ParentType, ContextType, Partial<QueryGameSessionsConnectionArgs>>;
   gameTurns?: Resolver<Array<ResolversTypes['GameTurn']>, ParentType, ContextType, RequireFields<QueryGameTurnsArgs, 'last' | 'sessionId'>>;
@@ -33076,7 +33194,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   subscriptionRulesConnection?: Resolver<ResolversTypes['SubscriptionRulesConnection'], ParentType, ContextType, Partial<QuerySubscriptionRulesConnectionArgs>>;
   syntheses?: Resolver<Array<ResolversTypes['Synthesis']>, ParentType, ContextType, Partial<QuerySynthesesArgs>>;
   synthesesConnection?: Resolver<ResolversTypes['SynthesesConnection'], ParentType, ContextType, Partial<QuerySynthesesConnectionArgs>>;
-  synthesisOpportunities?: Resolver<Array<ResolversTypes['SynthesisOpportunity']>, ParentType, ContextType, RequireFields<QuerySynthesisOpportunitiesArgs, 'limit' | 'windowDays'>>;
+  synthesisOpportunities?: Resolver<Array<ResolversTypes['SynthesisOpportunity']>, ParentType, ContextType, RequireFields<QuerySynthesisOpportunitiesArgs, 'limit'>>;
   tasks?: Resolver<Array<ResolversTypes['Task']>, ParentType, ContextType, Partial<QueryTasksArgs>>;
   tasksConnection?: Resolver<ResolversTypes['TasksConnection'], ParentType, ContextType, Partial<QueryTasksConnectionArgs>>;
   topics?: Resolver<Array<ResolversTypes['Topic']>, ParentType, ContextType, Partial<QueryTopicsArgs>>;
@@ -34023,6 +34141,7 @@ export type SubscriptionRuleAgentSourceAggregateSelectionResolvers<ContextType =
 
 export type SubscriptionRuleAgentSourceNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAgentSourceNodeAggregateSelection'] = ResolversParentTypes['SubscriptionRuleAgentSourceNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -34031,6 +34150,7 @@ export type SubscriptionRuleAgentSourceNodeAggregateSelectionResolvers<ContextTy
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type SubscriptionRuleAgentSubscriberAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAgentSubscriberAggregateSelection'] = ResolversParentTypes['SubscriptionRuleAgentSubscriberAggregateSelection']> = {
@@ -34040,6 +34160,7 @@ export type SubscriptionRuleAgentSubscriberAggregateSelectionResolvers<ContextTy
 
 export type SubscriptionRuleAgentSubscriberNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAgentSubscriberNodeAggregateSelection'] = ResolversParentTypes['SubscriptionRuleAgentSubscriberNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -34048,6 +34169,7 @@ export type SubscriptionRuleAgentSubscriberNodeAggregateSelectionResolvers<Conte
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type SubscriptionRuleAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['SubscriptionRuleAggregate'] = ResolversParentTypes['SubscriptionRuleAggregate']> = {
@@ -34299,6 +34421,7 @@ export type TaskAgentAssignedToAggregateSelectionResolvers<ContextType = Request
 
 export type TaskAgentAssignedToNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TaskAgentAssignedToNodeAggregateSelection'] = ResolversParentTypes['TaskAgentAssignedToNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -34307,6 +34430,7 @@ export type TaskAgentAssignedToNodeAggregateSelectionResolvers<ContextType = Req
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type TaskAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TaskAggregate'] = ResolversParentTypes['TaskAggregate']> = {
@@ -35122,6 +35246,7 @@ export type WorkflowImprovementAgentApprovedByEdgeAggregateSelectionResolvers<Co
 
 export type WorkflowImprovementAgentApprovedByNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WorkflowImprovementAgentApprovedByNodeAggregateSelection'] = ResolversParentTypes['WorkflowImprovementAgentApprovedByNodeAggregateSelection']> = {
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  dailyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   heartbeatSchedule?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   lastActiveAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -35130,6 +35255,7 @@ export type WorkflowImprovementAgentApprovedByNodeAggregateSelectionResolvers<Co
   role?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   tenantId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
+  weeklyMinimum?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
 };
 
 export type WorkflowImprovementAggregateResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['WorkflowImprovementAggregate'] = ResolversParentTypes['WorkflowImprovementAggregate']> = {
@@ -35504,6 +35630,7 @@ export type Resolvers<ContextType = RequestContext> = {
   GameSessionTurnsRelationship?: GameSessionTurnsRelationshipResolvers<ContextType>;
   GameSessionsConnection?: GameSessionsConnectionResolvers<ContextType>;
   GameTurn?: GameTurnResolvers<ContextType>;
+  GameplaySummary?: GameplaySummaryResolvers<ContextType>;
   HeartbeatChecklist?: HeartbeatChecklistResolvers<ContextType>;
   HeartbeatItem?: HeartbeatItemResolvers<ContextType>;
   ImplicitReference?: ImplicitReferenceResolvers<ContextType>;

@@ -14,15 +14,16 @@ const MAX_RESEARCH = 20;
 
 /**
  * The agent team's "research + failed applications = refinement needed": a concept
- * that research DISCOVERED and an application CHALLENGED within the window,
- * with no synthesis that UPDATED it after that challenge. Only nodes the
+ * that research DISCOVERED and an application CHALLENGED (within the window
+ * when one is asked; the note's query has none), with no synthesis that
+ * UPDATED it after that challenge. Only nodes the
  * caller may read take part: a synthesis it cannot see neither answers a
  * challenge nor betrays that it exists.
  */
 const CYPHER = `
   MATCH (c:Concept)<-[ch:CHALLENGED]-(a:Application)
   WHERE c.tenantId = $callerTenant AND ${visibleAs("c")} AND ${visibleAs("a")}
-    AND a.createdAt >= datetime($now) - duration({days: $windowDays})
+    AND ($windowDays IS NULL OR a.createdAt >= datetime($now) - duration({days: $windowDays}))
     AND EXISTS { MATCH (r:Research)-[:DISCOVERED]->(c) WHERE ${visibleAs("r")} }
     AND NOT EXISTS { MATCH (s:Synthesis)-[:UPDATED]->(c) WHERE ${visibleAs("s")} AND s.createdAt > a.createdAt }
   WITH c, a, ch ORDER BY a.createdAt DESC, a.id
@@ -42,7 +43,7 @@ export function synthesisOpportunitiesResolver(deps: AppDeps) {
       ...visibilityParams(ctx.caller),
       ...knowledgeLabelParams(),
       now: deps.now().toISOString(),
-      windowDays: cypherInt(windowArg("synthesisOpportunities.windowDays", args.windowDays, 30)),
+      windowDays: args.windowDays === null || args.windowDays === undefined ? null : cypherInt(windowArg("synthesisOpportunities.windowDays", args.windowDays, 1)),
       limit: cypherInt(limitArg("synthesisOpportunities.limit", args.limit, 20)),
       maxResearch: cypherInt(MAX_RESEARCH),
     };

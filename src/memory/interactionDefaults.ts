@@ -2,10 +2,11 @@ import { wordsOf } from "./context/relevance.js";
 import { tagsForWords } from "./context/topicTags.js";
 
 /**
- * The tag every recorded interaction gets when its writer gave none: the
- * squad's bot tags its recordings `["discord", "conversation"]` (note, Change 1.4).
- * `discord` is left out: the gateway cannot know the channel, and a memory
- * from another client tagged `discord` would say something false.
+ * The tag every recorded interaction gets by default when its writer gave none:
+ * the squad's bot tags its recordings `["discord", "conversation"]` (note,
+ * Change 1.4). `discord` is left out of the default: the gateway cannot know
+ * the channel, and a memory from another client tagged `discord` would say
+ * something false; INTERACTION_TAGS sets it for a gateway serving that bot.
  */
 export const INTERACTION_TAG = "conversation";
 
@@ -16,12 +17,13 @@ export const INTERACTION_TAG = "conversation";
 export const SIGNIFICANCE_THRESHOLD = 0.6;
 
 /**
- * Tags for an interaction recorded without any: `conversation`, then the topic
- * tags the summary's words mean (topicTags.ts: "deploy the release" →
- * `operations`), so the memory context's topic matching finds it. Pure.
+ * Tags for an interaction recorded without any: `base` (`conversation`, or
+ * INTERACTION_TAGS), then the topic tags the summary's words mean
+ * (topicTags.ts: "deploy the release" → `operations`), so the memory context's
+ * topic matching finds it. Pure.
  */
-export function defaultInteractionTags(summary: string): string[] {
-  return [INTERACTION_TAG, ...tagsForWords(wordsOf(summary)).filter((t) => t !== INTERACTION_TAG)];
+export function defaultInteractionTags(summary: string, base: readonly string[] = [INTERACTION_TAG]): string[] {
+  return [...new Set([...base, ...tagsForWords(wordsOf(summary))])];
 }
 
 /**

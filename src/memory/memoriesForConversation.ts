@@ -1,3 +1,4 @@
+import { resolveAgentRef } from "./agentRef.js";
 import { rankMemories, topicMatch, participantMatch, wordsOf } from "./context/relevance.js";
 import { tagsForWords } from "./context/topicTags.js";
 import type { RequestContext } from "../core/requestContext.js";
@@ -33,7 +34,7 @@ export function conversationFilter(terms: readonly string[], participants: reado
 /** `Query.memoriesForConversation` (the Discord agent squad's get_memories_for_conversation): the `limit` best, by category. */
 export function memoriesForConversationResolver(deps: AppDeps) {
   return async (_: unknown, args: MemoriesForConversationArgs, ctx: RequestContext) => {
-    const agentId = idArg("memoriesForConversation.agentId", args.agentId);
+    const agentId = idArg("memoriesForConversation.agentId", await resolveAgentRef(deps, ctx.caller, "memoriesForConversation.agentId", args.agentId));
     const limit = limitArg("memoriesForConversation.limit", args.limit, 10, 100);
     const keywords = strings("memoriesForConversation.topicKeywords", args.topicKeywords, 50, 100);
     const participants = strings("memoriesForConversation.interactingWith", args.interactingWith, 50, 200).map((p) => p.trim().toLowerCase());

@@ -13,6 +13,7 @@ import { MEMORY_PROJECTION, toAgentMemory, toStoredMemory } from "./memoryRecord
 import { importanceOf } from "./importanceDefaults.js";
 import { MEMORY_WRITE_LABELS } from "./writeLabels.js";
 import { defaultInteractionTags, isSignificant, SIGNIFICANCE_THRESHOLD } from "./interactionDefaults.js";
+import { resolveAgentRef, resolveAgentRefs } from "./agentRef.js";
 
 /** `RecordInteractionInput` as the schema delivers it (defaults applied; importance and tags may be absent). */
 export interface RecordInteractionInput {
@@ -34,7 +35,7 @@ const RECORD = "recordInteraction.input";
  * summary (interactionDefaults.ts). An explicit `tags: []` is kept; the agent
  * itself among `withAgents` is dropped. Pure.
  */
-export function parseRecordInteraction(input: RecordInteractionInput & { agentId: string }, F: string = RECORD) {
+export function parseRecordInteraction(input: RecordInteractionInput & { agentId: string }, F: string = RECORD, baseTags?: readonly string[]) {
   const agentId = idArg(`${F}.agentId`, input.agentId);
   // The agent itself among those it talked with is skipped: an interaction with oneself is no error, and no link.
   const withAgents = [...new Set(strings(`${F}.withAgents`, input.withAgents, 50, 128).map((id) => idArg(`${F}.withAgents`, id)))].filter((id) => id !== agentId);
@@ -48,7 +49,7 @@ export function parseRecordInteraction(input: RecordInteractionInput & { agentId
     summary,
     conversationId: optionalText(`${F}.conversationId`, input.conversationId, 200),
     importance: unit(`${F}.importance`, importanceOf("INTERACTION", input.importance)),
-    tags: input.tags == null ? defaultInteractionTags(summary) : strings(`${F}.tags`, input.tags, 50, 100),
+    tags: input.tags == null ? defaultInteractionTags(summary, baseTags) : strings(`${F}.tags`, input.tags, 50, 100),
   };
 }
 
@@ -85,7 +86,10 @@ const CREATE = `
  */
 async function record(deps: AppDeps, ctx: RequestContext, raw: RecordInteractionInput, F: string, above?: number) {
   const { caller } = ctx;
-  const input = parseRecordInteraction({ ...raw, agentId: raw.agentId ?? caller.agentId }, F);
+  // The squad's bot names agents by display name ("Möngke"); ids work as always.
+  const agentId = raw.agentId == null || raw.agentId === caller.agentId ? caller.agentId : await resolveAgentRef(deps, caller, `${F}.agentId`, raw.agentId);
+  const withAgents = await resolveAgentRefs(deps, caller, `${F}.withAgents`, strings(`${F}.withAgents`, raw.withAgents, 50, 200));
+  const input = parseRecordInteraction({ ...raw, agentId, withAgents }, F, deps.interactionTags);
   if (caller.agentId !== input.agentId && !hasRole(caller, "admin")) {
     throw new ForbiddenError(`Only agent "${input.agentId}" itself or an admin may record its interactions`);
   }

@@ -10,7 +10,9 @@ import type { Caller } from "../../src/core/caller.js";
  * interaction. A simulated day: the 5-minute cache serves repeated reads,
  * a recorded interaction drops it at once, and it expires by itself. The bot
  * sends no importance and no tags: the gateway's defaults are the note's
- * (issue #19), and it records only significant exchanges.
+ * (issue #19; this gateway tags interactions `discord` as the bot does, by
+ * INTERACTION_TAGS), and it records only significant exchanges. It names
+ * agents by their display names ("Kublai", "Möngke"), as the bot does.
  */
 let tg: TokenGateway;
 let kublai: Caller;
@@ -31,11 +33,11 @@ async function ok(caller: Caller, query: string, variables: Record<string, unkno
   return res.data as Record<string, any>;
 }
 
-/** The bot's _get_agent_memory_context: the block for the agent, the topic and who else is in the thread. */
-const memoryContext = async (topic: string) => (await ok(kublai, CONTEXT, { agentId: kublai.agentId, topic, participants: [mongke.agentId] })).memoryContext;
+/** The bot's _get_agent_memory_context: the block for AGENT_PERSONALITIES[agent].name, the topic and who else is in the thread. */
+const memoryContext = async (topic: string) => (await ok(kublai, CONTEXT, { agentId: "Kublai", topic, participants: ["Möngke"] })).memoryContext;
 
 beforeAll(async () => {
-  tg = await startTokenGateway({ tenantPrefix: "discord", now: () => clock });
+  tg = await startTokenGateway({ tenantPrefix: "discord", now: () => clock, config: { interactionTags: ["discord", "conversation"] } });
   kublai = tg.caller("kublai");
   mongke = tg.caller("mongke");
   await ok(kublai, `mutation ($a: ID!) { createAgents(input: [{ id: $a, name: "Kublai", role: "orchestrator" }]) { agents { id } } }`, { a: kublai.agentId });
@@ -52,6 +54,7 @@ beforeAll(async () => {
       ...Array.from({ length: 4 }, (_, i) => memory("INSIGHT", `Older insight number ${i} about the weekly planning rhythm`, 40 + i, { tags: ["planning"] })),
       ...Array.from({ length: 4 }, (_, i) => memory("LEARNING", `Completed task T-${120 + i}: ${"learned that async batching improves throughput. ".repeat(5)}`, 5 + i)),
       memory("INTERACTION", "Worked with Möngke on performance analysis", 2, { relatedAgents: link(mongke.agentId) }),
+      ...Array.from({ length: 3 }, (_, i) => memory("INTERACTION", `Paired with Möngke on the weekly planning ${i}`, 10 + i, { relatedAgents: link(mongke.agentId) })),
       ...Array.from({ length: 4 }, (_, i) => memory("OBSERVATION", `Users asked about deployment ${i} times this week`, 1 + i)),
     ],
   });
@@ -80,10 +83,10 @@ describe("the Discord squad's bot through a day, as its design notes write it (m
       expect(line.length - "- [2026-03-02] ".length).toBeLessThanOrEqual(150);
     }
     const count = (type: string) => block.lines.filter((l: { type: string }) => l.type === type).length;
-    expect(count("INSIGHT")).toBe(3);
-    expect(count("LEARNING")).toBe(3);
-    expect(count("INTERACTION")).toBeLessThanOrEqual(2);
-    expect(block.lines.length).toBeLessThanOrEqual(10);
+    // Change 1.2: insights limit=3, learnings limit=3, interactions[:3], observations limit=2.
+    expect([count("INSIGHT"), count("LEARNING"), count("INTERACTION"), count("OBSERVATION")]).toEqual([3, 3, 3, 2]);
+    // "Current Focus: {most_recent_task_or_topic}": Kublai has no task yet, so the topic.
+    expect(lines.at(-1)).toBe("Current Focus: can you implement a function for this?");
     // The code insight ranks first: the conversation's words mean the tag `code`.
     expect(block.lines[0].content).toMatch(/^Small pure functions/);
     expect(block.cached).toBe(false);
@@ -99,14 +102,16 @@ describe("the Discord squad's bot through a day, as its design notes write it (m
     const recorded = (
       await ok(kublai, RECORD, {
         input: {
-          agentId: kublai.agentId,
-          withAgents: [mongke.agentId],
+          agentId: "Kublai",
+          withAgents: ["Möngke"],
           summary: "Discord conversation with Möngke: 'can you implement a function for this?...' -> Response: 'Yes: small and pure, tests first...'",
         },
       })
     ).recordInteraction;
-    // Memory Types: interaction 0.6; Change 1.4 tags a recording "conversation" (and the topic's tag, so topic matching finds it).
-    expect(recorded).toMatchObject({ type: "INTERACTION", importance: 0.6, tags: ["conversation", "code"] });
+    // Memory Types: interaction 0.6; Change 1.4 tags a recording ["discord", "conversation"] (and the topic's tag, so topic matching finds it).
+    expect(recorded).toMatchObject({ type: "INTERACTION", importance: 0.6, tags: ["discord", "conversation", "code"] });
+    // "Möngke", the bot's name for him, is the agent: the memory INVOLVES him.
+    expect((await ok(kublai, `query ($a: ID!) { agentMemories(agentId: $a, type: INTERACTION, limit: 1) { involvedAgentIds } }`, { a: kublai.agentId })).agentMemories[0].involvedAgentIds).toEqual([mongke.agentId]);
     const block = await memoryContext("can you implement a function for this?");
     expect(block.cached).toBe(false);
     expect(block.text).toContain("Discord conversation with Möngke");
@@ -138,8 +143,27 @@ describe("the Discord squad's bot through a day, as its design notes write it (m
         input: { agentId: kublai.agentId, withAgents: [mongke.agentId], summary: "Discord conversation with Möngke: we move the release to Friday after the latency benchmark", importance: 0.8 },
       })
     ).recordSignificantInteraction;
-    expect(decision).toMatchObject({ recorded: true, importance: 0.8, memory: { importance: 0.8, tags: ["conversation", "operations", "performance", "analysis"] } });
+    expect(decision).toMatchObject({ recorded: true, importance: 0.8, memory: { importance: 0.8, tags: ["discord", "conversation", "operations", "performance", "analysis"] } });
     expect(await count()).toBe(before + 1);
     expect((await memoryContext("when is the release?")).text).toContain("we move the release to Friday");
+  });
+
+  it("13:00 'Current Focus: {most_recent_task_or_topic}': Kublai's open task is the focus; done, the topic is again", async () => {
+    at("13:00");
+    const task = await ok(kublai, `mutation ($a: ID!) { createTasks(input: [{ taskType: ORCHESTRATION, description: "Review Möngke's latency benchmark", status: IN_PROGRESS,
+      assignedTo: { connect: [{ where: { node: { id: { eq: $a } } } }] } }]) { tasks { id } } }`, { a: kublai.agentId });
+    const focus = async () => (await memoryContext("when is the release?")).text.split("\n").at(-1);
+    expect(await focus()).toBe("Current Focus: Review Möngke's latency benchmark");
+    await ok(kublai, `mutation ($id: ID!) { updateTasks(where: { id: { eq: $id } }, update: { status: { set: COMPLETED } }) { tasks { id } } }`, { id: task.createTasks.tasks[0].id });
+    expect(await focus()).toBe("Current Focus: when is the release?");
+  });
+
+  it("14:00 get_agent_relationships: the agents Kublai worked with and the users he talked to ('Previous discussion with user @alice')", async () => {
+    at("14:00");
+    await ok(kublai, RECORD, { input: { agentId: "Kublai", withPeople: ["@alice"], summary: "Discord conversation with @alice: 'is the deployment safe?' -> Response: 'after the benchmark'" } });
+    const rels = (await ok(kublai, `query { agentRelationships(agentId: "Kublai") { kind agentId name interactionCount } }`)).agentRelationships;
+    expect(rels[0]).toEqual({ kind: "PERSON", agentId: null, name: "@alice", interactionCount: 1 });
+    expect(rels.find((r: any) => r.kind === "AGENT")).toMatchObject({ agentId: mongke.agentId, name: "Möngke" });
+    expect(rels).toHaveLength(2);
   });
 });

@@ -13,8 +13,8 @@ import type { Caller } from "../../src/core/caller.js";
  * built: one connection per session held by the singleton writer (a graphql-ws
  * socket with the agent's token), the session created at start and completed
  * at the end, every turn stored whole with its base64 screenshot, and the last
- * four turns in the compact JSON before each decision. Fine as built: this
- * proves it stays so.
+ * four turns in the compact JSON before each decision, after the last five
+ * sessions summed up; and the agent's own turn_data, stored as it sends it.
  */
 let tg: TokenGateway;
 let eevee: Caller;
@@ -138,5 +138,75 @@ describe("the game agent plays its note's Testing Protocol over one connection p
     await writer.dispose();
     await eventually(async () => (await sessionOf(sessionId)).status !== "ACTIVE");
     expect(await sessionOf(sessionId)).toMatchObject({ status: "ABANDONED", closeReason: "CONNECTION_CLOSED", turnsCompleted: 1 });
+  });
+
+  it("Task 2.2 '_store_complete_turn_data': the agent's own turn_data (gemini_text, lower-case buttons, JSON-string contexts, \"hitting_obstacles\") is stored as it sends it", async () => {
+    const writer = await singletonWriter();
+    const sessionId = `${eevee.agentId}-raw`;
+    await over(writer, START, { sessionId, goal: "store the raw turn", maxTurns: 4 });
+    const post = async (body: unknown) => {
+      const res = await fetch(`${tg.gw.url.replace(/\/graphql$/, "")}/api/game/turns`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${await tg.token(eevee)}` },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    // The note's turn_data, field for field, as json.dumps would send it.
+    const turnData = {
+      turn_id: `${sessionId}_turn_1`,
+      session_id: sessionId,
+      timestamp: "2026-11-22T10:15:30.123456",
+      gemini_text: "A tree blocks the way east on Route 1.",
+      button_presses: ["right"],
+      screenshot_path: "/tmp/turn1.png",
+      screenshot_base64: PNG,
+      location: "Route",
+      success: false,
+      visual_context: JSON.stringify({ terrain: "grass", obstacles: ["tree"] }),
+      battle_context: JSON.stringify({ in_battle: false }),
+      memory_context: JSON.stringify({ recent_turns: [{ turn: 1, action: "right", result: "blocked", context: "tree" }], turn_count: 1, patterns: "hitting_obstacles" }),
+    };
+    const stored = await post(turnData);
+    expect(stored).toEqual({ status: 200, body: { success: true, created: true, turn_id: `${sessionId}_turn_1`, session_id: sessionId, turns_completed: 1 } });
+    const read = await okAs(tg, eevee, `query ($sessionId: ID!) { gameTurns(sessionId: $sessionId) { id analysis buttonPresses success location visual { terrain obstacles } battle { inBattle }
+      memoryContext { turnCount patterns } screenshot { sizeBytes } } turns(where: { sessionId: { eq: $sessionId } }) { timestamp } }`, { sessionId });
+    // datetime.now().isoformat(): no zone, microseconds; read as UTC.
+    expect(read.turns).toEqual([{ timestamp: "2026-11-22T10:15:30.123Z" }]);
+    expect(read.gameTurns[0]).toEqual({
+      id: `${sessionId}_turn_1`, analysis: turnData.gemini_text, buttonPresses: ["RIGHT"], success: false, location: "Route",
+      visual: { terrain: "grass", obstacles: ["tree"] }, battle: { inBattle: false }, memoryContext: { turnCount: 1, patterns: ["HITTING_OBSTACLES"] }, screenshot: { sizeBytes: 70 },
+    });
+    // Bad input is refused naming the agent's own field, and writes nothing.
+    const jump = await post({ ...turnData, turn_id: `${sessionId}_turn_2`, button_presses: ["right", "jump"] });
+    expect(jump).toMatchObject({ status: 400, body: { code: "BAD_USER_INPUT", field: "button_presses[1]" } });
+    const garbled = await post({ ...turnData, turn_id: `${sessionId}_turn_2`, memory_context: "{not json" });
+    expect(garbled).toMatchObject({ status: 400, body: { code: "BAD_USER_INPUT", field: "memory_context" } });
+    const wrongId = await post({ ...turnData, turn_id: "turn_2" });
+    expect(wrongId).toMatchObject({ status: 400, body: { code: "BAD_USER_INPUT", field: "turn_id" } });
+    expect((await okAs(tg, eevee, TURNS, { sessionId })).gameTurns).toHaveLength(1);
+    await over(writer, END, { sessionId });
+    await writer.dispose();
+  });
+
+  it("Task 3.1 '_get_memory_context': the general context is get_recent_gameplay_summary(limit=5), the last five sessions, before the last turns", async () => {
+    const writer = await singletonWriter();
+    const sessionId = `${eevee.agentId}-next`;
+    await over(writer, START, { sessionId, goal: "reach Viridian City", maxTurns: 4 });
+    const context = (await over(writer, `query ($sessionId: ID!) { gameMemoryContext(sessionId: $sessionId) { text gameplay { sessionId status turns successfulTurns } general { text } } }`, { sessionId })).gameMemoryContext;
+    // Five earlier sessions (creation, storage, full, crash, raw), newest first; this one is not among them.
+    expect(context.gameplay.map((g: any) => g.sessionId)).toEqual(["raw", "crash", "full", "storage", "creation"].map((s) => `${eevee.agentId}-${s}`));
+    expect(context.gameplay[2]).toMatchObject({ status: "COMPLETED", turns: 4, successfulTurns: 3 });
+    const lines = context.text.split("\n");
+    expect(lines[0]).toBe("**RECENT GAMEPLAY** (last 5 sessions):");
+    expect(lines[1]).toMatch(/^- \[\d{4}-\d{2}-\d{2}\] "store the raw turn" \(Pokemon Red\): COMPLETED, 1 turns, 0 succeeded, last at Route$/);
+    expect(context.text).toContain("**RECENT MEMORY** (last 0 turns):");
+    expect(context.general).toBeNull();
+    // The agent's memory block instead, for who asks for it.
+    const block = (await over(writer, `query ($sessionId: ID!) { gameMemoryContext(sessionId: $sessionId, general: MEMORY_BLOCK) { gameplay { sessionId } general { text } } }`, { sessionId })).gameMemoryContext;
+    expect(block.gameplay).toEqual([]);
+    expect(block.general.text).toMatch(/^\[Agent Memory Context - Eevee\]/);
+    await over(writer, END, { sessionId });
+    await writer.dispose();
   });
 });

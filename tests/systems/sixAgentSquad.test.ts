@@ -28,7 +28,7 @@ const feedOf = async (caller: Caller, after: string) => {
 };
 
 const INSTALL = `mutation { installSquadDefaults { agents agentsCreated rules rulesCreated agentIds
-  squad { id name role heartbeatSchedule broadcastDelivery subscriptionRules { knowledgeTypes domains minConfidence delivery batchIntervalSeconds tier source { id } } } } }`;
+  squad { id name role heartbeatSchedule dailyMinimum weeklyMinimum broadcastDelivery subscriptionRules { knowledgeTypes domains minConfidence delivery batchIntervalSeconds tier source { id } } } } }`;
 const STORE = `mutation ($content: String!, $type: MemoryKind!, $confidence: Float, $domains: [String!]) {
   memoryStore(content: $content, type: $type, confidence: $confidence, domains: $domains) { id kind confidence pooled } }`;
 const ITEM = "id type ownerId confidence title";
@@ -72,6 +72,15 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     expect(first).toMatchObject({ agents: 6, agentsCreated: 6, rules: 10, rulesCreated: 10, agentIds: ["kublai", "mongke", "chagatai", "temujin", "jochi", "ogedei"] });
     const byId = Object.fromEntries(first.squad.map((a: any) => [a.id, a]));
     expect(byId.jochi).toMatchObject({ name: "Jochi", role: "analyst", heartbeatSchedule: ":12", broadcastDelivery: "BATCHED" });
+    // The 6 Agents' daily_minimum and weekly_minimum, where the note gives them.
+    expect(first.squad.map((a: any) => [a.id, a.dailyMinimum, a.weeklyMinimum])).toEqual([
+      ["kublai", null, null],
+      ["mongke", "3 research briefs", null],
+      ["chagatai", "1 polished piece OR 3 drafts", null],
+      ["temujin", null, "1 security audit + 3-5 enhancements"],
+      ["jochi", null, null],
+      ["ogedei", null, null],
+    ]);
     // Kublai monitors everything in 5-minute batches; Möngke hears Jochi's insights at once (min 0.6) and Temüjin's applications.
     expect(byId.kublai.subscriptionRules).toEqual([{ knowledgeTypes: [], domains: [], minConfidence: 0, delivery: "BATCHED", batchIntervalSeconds: 300, tier: "ORCHESTRATOR", source: [] }]);
     expect(byId.mongke.subscriptionRules.map((r: any) => [r.source[0].id, r.knowledgeTypes, r.minConfidence, r.delivery]).sort()).toEqual([
@@ -122,6 +131,20 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     await live.until(ids.application);
     const delivered = live.deliveries.flatMap((d) => d.events.map((e) => [d.mode, e.nodeId]));
     expect(delivered).toEqual([["IMMEDIATE", ids.application]]);
+  });
+
+  it("Relationships '(other:Agent)-[:CREATED]->(k)': every way of writing knowledge links its creator, and Agent.created lists it", async () => {
+    const created = async (id: string) =>
+      (await ok(admin, `query ($id: ID!) { agents(where: { id: { eq: $id } }) { created { id } } }`, { id })).agents[0].created.map((k: any) => k.id).sort();
+    // memory_store (the finding), the generated createApplications and createResearch (the application, the draft).
+    expect(await created("temujin")).toEqual([ids.application, ids.finding, ids.draft].sort());
+    expect(await created("mongke")).toEqual([ids.async]);
+    // The note's own pattern, as Cypher over the stored graph: Temüjin's three, nobody else's.
+    const linked = await tg.gw.driver.executeQuery(
+      "MATCH (other:Agent {tenantId: $t})-[:CREATED]->(k) WHERE k.id IN $ids RETURN other.id AS agent, k.id AS id ORDER BY id",
+      { t: tg.tenant, ids: [ids.application, ids.finding, ids.draft] },
+    );
+    expect(linked.records.map((r) => r.get("agent"))).toEqual(["temujin", "temujin", "temujin"]);
   });
 
   it("Tier 3 'Shared Pool' and the Cross-Agent Knowledge Discovery query: Ögedei finds Temüjin's pooled finding (> 0.7), not the draft, and only once", async () => {
@@ -178,6 +201,23 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     expect(after.lastAccessedAt).toBe("2026-02-03T10:13:00.000Z");
   });
 
+  it("memory.get_beliefs(domain, min_confidence, include_shared=True): Jochi's own beliefs, and with includeShared the pooled ones of the others, never a private one", async () => {
+    at("10:14");
+    const pooled = (await ok(mongke, STORE, { content: "Reviews go faster with a fixed slot", type: "BELIEF", confidence: 0.85, domains: ["process"] })).memoryStore;
+    expect(pooled.pooled).toBe(true);
+    const kept = (await ok(mongke, STORE, { content: "Reviews might go faster on Mondays", type: "BELIEF", confidence: 0.5, domains: ["process"] })).memoryStore;
+    expect(kept.pooled).toBe(false);
+    const BELIEFS = `query ($shared: Boolean) { agents(where: { id: { eq: "jochi" } }) { beliefs(domain: "process", minConfidence: 0, includeShared: $shared) { id ownerId } } }`;
+    const own = (await ok(jochi, BELIEFS, { shared: false })).agents[0].beliefs;
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((b: any) => b.ownerId === "jochi")).toBe(true);
+    const withShared = (await ok(jochi, BELIEFS, { shared: true })).agents[0].beliefs;
+    expect(withShared.map((b: any) => b.id).sort()).toEqual([...own.map((b: any) => b.id), pooled.id].sort());
+    expect(withShared.map((b: any) => b.id)).not.toContain(kept.id);
+    // Möngke's beliefs in the pool are also read from his own node, as before.
+    expect((await ok(mongke, `query { agents(where: { id: { eq: "mongke" } }) { beliefs(domain: "process") { id } } }`)).agents[0].beliefs.map((b: any) => b.id).sort()).toEqual([pooled.id, kept.id].sort());
+  });
+
   it("Ögedei ↔ Jochi Operations Improvement Loop and the Kublai Approval Gate: analysis → proposal → pending → Kublai's heartbeat → approved, broadcast to the squad", async () => {
     at("10:15");
     const ogedeiFeed = await feedOf(ogedei, await headCursor(tg.gw.driver, tg.tenant));
@@ -228,5 +268,30 @@ describe("the six-agent squad through a day, as its design note writes it", () =
     // He reads them through discovery (his subscription to Möngke's research, or the pool); the checklist empties.
     expect((await ok(chagatai, DISCOVER, {})).discoverKnowledge.map((k: any) => k.id)).toEqual(expect.arrayContaining([ids.async, ids.slots]));
     expect((await ok(chagatai, HEARTBEAT)).heartbeatChecklist.unreadKnowledge).toEqual([]);
+  });
+
+  it("Appendix 'Synthesis Opportunities' (research + failed applications = refinement needed): no time window, a December challenge still counts", async () => {
+    at("12:30");
+    const concept = await ok(mongke, `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id discovered { id } } } }`, {
+      input: [{
+        topic: "Memory-aware async", findings: "Bound concurrency by free memory", confidence: 0.8, visibility: "SHARED", domains: ["technical"],
+        discovered: { create: [{ node: { name: "memory-aware-async", description: "Concurrency bounded by memory", confidence: 0.8, source: "RESEARCH", visibility: "SHARED", domains: ["technical"] } }] },
+      }],
+    });
+    const conceptId = concept.createResearch.research[0].discovered[0].id;
+    const challenge = await ok(temujin, `mutation ($input: [ApplicationCreateInput!]!) { createApplications(input: $input) { applications { id } } }`, {
+      input: [{
+        context: "Ingest worker under load", success: false, lessonsLearned: "Free memory reads lag", confidence: 0.7, visibility: "SHARED", domains: ["technical"],
+        challenged: { connect: [{ where: { node: { id: { eq: conceptId } } }, edge: { reason: "fails in containers" } }] },
+      }],
+    });
+    const applicationId = challenge.createApplications.applications[0].id;
+    // The challenge was made in December, 64 days before this morning.
+    await tg.gw.driver.executeQuery("MATCH (a:Application {tenantId: $t, id: $id}) SET a.createdAt = datetime('2025-12-01T09:00:00Z')", { t: tg.tenant, id: applicationId });
+    const OPPORTUNITIES = `query ($w: Int) { synthesisOpportunities(windowDays: $w) { concept { id } challenges { application { id } reason } } }`;
+    const found = (await ok(kublai, OPPORTUNITIES, {})).synthesisOpportunities.find((o: any) => o.concept.id === conceptId);
+    expect(found).toEqual({ concept: { id: conceptId }, challenges: [{ application: { id: applicationId }, reason: "fails in containers" }] });
+    // A window is still there for who asks for one.
+    expect((await ok(kublai, OPPORTUNITIES, { w: 30 })).synthesisOpportunities.map((o: any) => o.concept.id)).not.toContain(conceptId);
   });
 });

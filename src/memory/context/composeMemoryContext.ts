@@ -4,6 +4,7 @@ import { capChars, tokensOf, truncateToTokens } from "./tokens.js";
 
 export interface ComposeOptions {
   agentName: string;
+  /** What the `Current Focus:` line says: the agent's most recent open task, else the conversation's topic. */
   topic: string | null;
   tokenBudget: number;
   /** Content longer than this is cut with `…` even when the budget has room (the Discord agent squad cuts at 150). */
@@ -19,15 +20,16 @@ export interface ComposeOptions {
 }
 
 /**
- * The Discord agent squad's block as its bot builds it: no citations, content
- * cut at 150 characters, at most 3 insights, 3 learnings, 2 interactions and
- * 3 observations, 10 lines in all.
+ * The Discord agent squad's block as its bot builds it (`_get_agent_memory_context`):
+ * no citations, content cut at 150 characters, at most 3 insights, 3 learnings,
+ * 3 interactions (`interactions[:3]`) and 2 observations (`limit=2`): 11 lines
+ * at most, as its code writes them (the "top 10" of its risks table is
+ * get_memories_for_conversation's limit, not this block's).
  */
-export const COMPACT: Pick<ComposeOptions, "cite" | "maxLineChars" | "sectionCaps" | "maxLines"> = {
+export const COMPACT: Pick<ComposeOptions, "cite" | "maxLineChars" | "sectionCaps"> = {
   cite: false,
   maxLineChars: 150,
-  sectionCaps: { INSIGHT: 3, LEARNING: 3, INTERACTION: 2, OBSERVATION: 3 },
-  maxLines: 10,
+  sectionCaps: { INSIGHT: 3, LEARNING: 3, INTERACTION: 3, OBSERVATION: 2 },
 };
 
 export interface ComposedBlock {

@@ -20,6 +20,8 @@ export interface AgentCandidates {
   found: boolean;
   agentName: string | null;
   memories: StoredMemory[];
+  /** The description of the agent's most recent open task (PENDING, IN_PROGRESS, BLOCKED) the caller may read; null when none. */
+  focusTask: string | null;
 }
 
 /** How many memories each way of finding candidates contributes (at most ~280 reach the ranking). */
@@ -32,7 +34,8 @@ const MATCHING = 120;
  * memories the caller may read — the most important of each type, the most
  * recent, and those matching the conversation, topic or participants — for
  * the pure ranking (memory/context/relevance.ts) to order. Memories are the
- * agent's when it REMEMBERS them.
+ * agent's when it REMEMBERS them. Also the agent's most recent open task, the
+ * block's focus.
  */
 export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, q: CandidateQuery): Promise<AgentCandidates> {
   const mem = visibleAs("n");
@@ -60,7 +63,12 @@ export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "data
       WITH DISTINCT n
       RETURN collect(${MEMORY_PROJECTION}) AS memories
     }
-    RETURN a IS NOT NULL AS found, a.name AS agentName, memories`;
+    CALL (a) {
+      OPTIONAL MATCH (t:Task)-[:ASSIGNED_TO]->(a) WHERE t.status <> 'COMPLETED' AND ${visibleAs("t")}
+      WITH t ORDER BY coalesce(t.startedAt, t.createdAt) DESC LIMIT 1
+      RETURN t.description AS focusTask
+    }
+    RETURN a IS NOT NULL AS found, a.name AS agentName, memories, focusTask`;
   const params = {
     ...visibilityParams(caller),
     agentId: q.agentId,
@@ -75,7 +83,7 @@ export async function loadCandidateMemories(deps: Pick<AppDeps, "driver" | "data
     await executor(deps).read({
       cypher,
       params,
-      decode: (r) => ({ found: r.boolean("found"), agentName: r.stringOrNull("agentName"), memories: r.rows("memories").map(toStoredMemory) }),
+      decode: (r) => ({ found: r.boolean("found"), agentName: r.stringOrNull("agentName"), memories: r.rows("memories").map(toStoredMemory), focusTask: r.stringOrNull("focusTask") }),
     }),
   );
 }

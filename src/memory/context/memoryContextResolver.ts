@@ -8,6 +8,7 @@ import { parseMemoryContextArgs, type MemoryContextArgs } from "./memoryContextA
 import { createMemoryContextCache } from "./memoryContextCache.js";
 import { CONTEXT_SOURCES, typesReaching, writeScopeOf, writeScopeFrom, type WriteScope } from "./memoryWriteScope.js";
 import { rankMemories } from "./relevance.js";
+import { resolveAgentRef } from "../agentRef.js";
 
 /** `MemoryContext` as the API returns it. */
 export interface MemoryContextResult extends ComposedBlock {
@@ -42,8 +43,10 @@ export function memoryContextResolver(deps: AppDeps) {
   deps.peers.onResync(() => cache.invalidateAll());
 
   return async (_: unknown, args: MemoryContextArgs, ctx: RequestContext): Promise<MemoryContextResult> => {
-    const req = parseMemoryContextArgs(args);
     const { caller } = ctx;
+    // The squad's bot names agents by display name ("Kublai"); the caller's own id needs no lookup.
+    const agentId = args.agentId === caller.agentId ? args.agentId : await resolveAgentRef(deps, caller, "memoryContext.agentId", args.agentId);
+    const req = parseMemoryContextArgs({ ...args, agentId });
     // What a caller may read differs by caller, so the caller is part of the key.
     const key = JSON.stringify([caller.tenantId, caller.agentId, hasRole(caller, "admin"), req]);
     const hit = cache.get(key, caller.tenantId, req.agentId);
@@ -57,7 +60,8 @@ export function memoryContextResolver(deps: AppDeps) {
     const ranked = rankMemories(candidates.memories, { ...req, now });
     const block = composeMemoryContext(ranked, {
       agentName: candidates.agentName ?? req.agentId,
-      topic: req.topic,
+      // The note's "Current Focus: {most_recent_task_or_topic}".
+      topic: candidates.focusTask ?? req.topic,
       tokenBudget: req.tokenBudget,
       ...(req.format === "COMPACT" ? COMPACT : {}),
     });

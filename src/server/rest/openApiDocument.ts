@@ -51,12 +51,13 @@ export function openApiDocument(version: string) {
       title: "Mnemograph REST API",
       version,
       description:
-        "REST routes beside the GraphQL endpoint (/graphql): the chatbot memory service's and the knowledge agent's retrieval, a tenant's export and import, the API-key token exchange, health and metrics. The retrieval and transfer routes run GraphQL operations through the same pipeline as /graphql: the same token, limits, rate limits and errors.",
+        "REST routes beside the GraphQL endpoint (/graphql): the chatbot memory service's and the knowledge agent's retrieval, the game agent's turns, a tenant's export and import, the API-key token exchange, health and metrics. The retrieval and transfer routes run GraphQL operations through the same pipeline as /graphql: the same token, limits, rate limits and errors.",
     },
     servers: [{ url: "/" }],
     security: [{ bearer: [] }, { agentHeader: [] }],
     tags: [
       { name: "retrieval", description: "Facts for a conversation (the retrieveContext loop)" },
+      { name: "game", description: "The game agent's turns" },
       { name: "transfer", description: "A tenant's data out and in" },
       { name: "auth", description: "Tokens for service clients" },
       { name: "operations", description: "Health, readiness, metrics and this description" },
@@ -74,6 +75,16 @@ export function openApiDocument(version: string) {
       },
       "/api/knowledge/retrieve": {
         post: retrieval("Facts for a conversation (the knowledge agent)", "The same loop, answered in the knowledge agent's shape: relevant_facts, person_profiles, queries_executed.", "KnowledgeResponse"),
+      },
+      "/api/game/turns": {
+        post: {
+          summary: "One turn of the game agent, in its own shape",
+          description: "The game agent's turn_data stored by recordTurn (all or nothing, idempotent, the session's lease renewed). Bad input is answered naming the agent's own field (`button_presses[1]`, `memory_context`).",
+          tags: ["game"],
+          parameters: [REQUEST_ID],
+          requestBody: { required: true, content: json("GameTurnRequest") },
+          responses: { "200": { description: "The turn stored", content: json("GameTurnResponse") }, "404": errorResponse("No such session"), "409": errorResponse("The session is not active, or the turn was stored with other content"), ...REFUSALS },
+        },
       },
       "/api/admin/export": {
         get: {

@@ -184,6 +184,29 @@ const ImportResponse = object({
   refused: { type: "array", items: object({ line: int, error: str }) },
 });
 
+const jsonText = (description: string) => ({ anyOf: [{ type: "object" }, str, { type: "null" }], description: `${description}: an object, or JSON text of one` });
+
+const GameTurnRequest = object(
+  {
+    turn_id: { ...str, description: "`{session_id}_turn_{n}`: n is the turn number" },
+    session_id: str,
+    timestamp: { ...str, description: "ISO-8601; without a zone (datetime.now().isoformat()) read as UTC; the server's time when left out" },
+    gemini_text: { ...str, description: "The vision model's analysis" },
+    button_presses: { anyOf: [strings, str], description: "Buttons in any case (`up`, `a`), or JSON text of the list" },
+    success: bool,
+    location: nullableStr,
+    screenshot_path: nullableStr,
+    screenshot_base64: { ...nullableStr, description: "PNG or JPEG, base64" },
+    visual_context: jsonText("terrain, obstacles, valid_movements, description"),
+    battle_context: jsonText("in_battle, battle_type (wild, trainer), battle_phase"),
+    memory_context: jsonText("recent_turns [{turn, action, result, context}], turn_count, patterns (\"none\", \"hitting_obstacles\", … or a list)"),
+  },
+  ["turn_id", "session_id", "gemini_text", "button_presses", "success"],
+  "The game agent's turn_data, as its _store_complete_turn_data builds it",
+);
+
+const GameTurnResponse = object({ success: { ...bool, const: true }, created: { ...bool, description: "false: the same turn was already stored (a retry)" }, turn_id: str, session_id: str, turns_completed: int });
+
 const TokenResponse = object({ access_token: str, token_type: { ...str, const: "Bearer" }, expires_in: { ...int, description: "Seconds" } });
 
 const GraphQLStyleError = object(
@@ -239,6 +262,8 @@ export const OPENAPI_SCHEMAS = {
   ExportLine,
   ImportRequest,
   ImportResponse,
+  GameTurnRequest,
+  GameTurnResponse,
   TokenResponse,
   GraphQLStyleError,
   Health,

@@ -20,7 +20,7 @@ export const RECORD = `mutation ($sessionId: ID!, $turn: TurnInput!) { recordTur
 export const RECENT = `query ($sessionId: ID!, $last: Int) { recentTurns(sessionId: $sessionId, last: $last) {
   sessionId recentTurns { turn action result context } turnCount patterns sessionTurns sessionStatus json } }`;
 export const GAME_TURNS = `query ($sessionId: ID!, $last: Int) { gameTurns(sessionId: $sessionId, last: $last) { ${TURN_FIELDS} } }`;
-export const GAME_CONTEXT = `query ($sessionId: ID!, $last: Int, $topic: String) { gameMemoryContext(sessionId: $sessionId, last: $last, topic: $topic) {
+export const GAME_CONTEXT = `query ($sessionId: ID!, $last: Int, $topic: String) { gameMemoryContext(sessionId: $sessionId, last: $last, topic: $topic, general: MEMORY_BLOCK) {
   text recent { turnCount json patterns } general { text lines { memoryId } } } }`;
 
 /** What Neo4j holds for a session: the session node, its turns (oldest first) and their screenshots. */

@@ -137,6 +137,18 @@ describe("real answers validate against the documented schemas", () => {
     expect((await call(t.gw, "GET", "/api/admin/export", { query: "?tenant=x" })).status).toBe(401);
   });
 
+  it("POST /api/game/turns: the game agent's turn stored, and a refused one", async () => {
+    const player = t.caller("openapi-player");
+    const token = { authorization: `Bearer ${await t.token(player)}` };
+    const sessionId = `${player.agentId}-s1`;
+    await okAs(t, player, `mutation ($s: ID!) { startSession(sessionId: $s, goal: "document the route", maxTurns: 2) { id } }`, { s: sessionId });
+    const turn = { turn_id: `${sessionId}_turn_1`, session_id: sessionId, gemini_text: "Tall grass.", button_presses: ["up"], success: true, memory_context: '{"recent_turns": [], "turn_count": 0, "patterns": "none"}' };
+    const stored = await call(t.gw, "POST", "/api/game/turns", { headers: token, body: turn });
+    expect(stored.body).toMatchObject({ success: true, created: true, turns_completed: 1 });
+    const refused = await call(t.gw, "POST", "/api/game/turns", { headers: token, body: { ...turn, button_presses: ["jump"] } });
+    expect(refused).toMatchObject({ status: 400, body: { field: "button_presses[0]" } });
+  });
+
   it("POST /auth/token: a token for an API key, and a refused key", async () => {
     const admin = t.caller("keys", ["agent", "admin"]);
     const created = await okAs(t, admin, `mutation { createApiKey(agentId: "openapi-bot", roles: [AGENT], name: "openapi") { key } }`);

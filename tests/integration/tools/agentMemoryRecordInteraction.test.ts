@@ -83,8 +83,13 @@ describe("recordInteraction", () => {
   });
 
   it("the agent's own memories show the interaction, and Möngke's relationships are unchanged (it is Kublai's memory)", async () => {
-    const res = await t.as(kublai, `query ($a: ID!) { agentRelationships(agentId: $a) { agentId interactionCount } }`, { a: kublai.agentId });
-    expect(res.data!.agentRelationships).toEqual([{ agentId: mongke.agentId, interactionCount: 1 }]);
+    const res = await t.as(kublai, `query ($a: ID!) { agentRelationships(agentId: $a) { kind agentId name interactionCount } }`, { a: kublai.agentId });
+    // Möngke, and alice, the person the same interaction was with (withPeople).
+    expect(res.data!.agentRelationships).toEqual(expect.arrayContaining([
+      { kind: "AGENT", agentId: mongke.agentId, name: "Möngke", interactionCount: 1 },
+      { kind: "PERSON", agentId: null, name: "alice", interactionCount: 1 },
+    ]));
+    expect(res.data!.agentRelationships).toHaveLength(2);
     const theirs = await t.as(mongke, `query ($a: ID!) { agentRelationships(agentId: $a) { agentId } }`, { a: mongke.agentId });
     expect(theirs.data!.agentRelationships).toEqual([]);
   });

@@ -11,11 +11,12 @@ describe("memoryStore's kinds", () => {
     expect(headline(long).endsWith("…")).toBe(true);
   });
 
-  it("every kind but EXPERIENCE is stored as a Knowledge type, with a statement of its own that records the writer's activity", () => {
+  it("every kind but EXPERIENCE is stored as a Knowledge type, with a statement of its own that records the writer's activity and links it as CREATED", () => {
     for (const kind of MEMORY_KINDS) {
       expect(isKnowledgeLabel(STORED_AS[kind])).toBe(kind !== "EXPERIENCE");
-      expect(CREATE_STATEMENT[kind]).toContain(`CREATE (:${STORED_AS[kind]} {`);
+      expect(CREATE_STATEMENT[kind]).toContain(`CREATE (k:${STORED_AS[kind]} {`);
       expect(CREATE_STATEMENT[kind]).toContain("SET me.lastActiveAt = datetime($at)");
+      expect(CREATE_STATEMENT[kind]).toContain("CASE WHEN k:Experience THEN [] ELSE [1] END | MERGE (me)-[:CREATED]->(k)");
     }
   });
 });

@@ -141,12 +141,12 @@ describe("composeMemoryContext with COMPACT: the Discord squad's block as its bo
     expect(block.text).not.toMatch(/mem:/);
   });
 
-  it("at most 3 insights, 3 learnings, 2 interactions and 3 observations, 10 lines in all", () => {
+  it("at most 3 insights, 3 learnings, 3 interactions (interactions[:3]) and 2 observations (limit=2), as the bot's code: 11 lines", () => {
     const ranked = [...many("INSIGHT", 6), ...many("LEARNING", 6), ...many("INTERACTION", 6), ...many("OBSERVATION", 6)];
     const block = composeMemoryContext(ranked, { agentName: "Kublai", topic: null, tokenBudget: 8000, ...COMPACT });
     const count = (type: string) => block.lines.filter((l) => l.type === type).length;
-    expect([count("INSIGHT"), count("LEARNING"), count("INTERACTION"), count("OBSERVATION")]).toEqual([3, 3, 2, 2]);
-    expect(block.lines).toHaveLength(10);
+    expect([count("INSIGHT"), count("LEARNING"), count("INTERACTION"), count("OBSERVATION")]).toEqual([3, 3, 3, 2]);
+    expect(block.lines).toHaveLength(11);
     // The most relevant of each kind are the ones kept.
     expect(block.lines.filter((l) => l.type === "INSIGHT").map((l) => l.memoryId)).toEqual(["INSIGHT-0", "INSIGHT-1", "INSIGHT-2"]);
   });

@@ -109,6 +109,7 @@ export type AgentAnalyzesForNodeAggregationWhereInput = {
   NOT?: AgentAnalyzesForNodeAggregationWhereInput | null | undefined;
   OR?: Array<AgentAnalyzesForNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -117,6 +118,7 @@ export type AgentAnalyzesForNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type AgentAssignedTasksConnectFieldInput = {
@@ -180,7 +182,6 @@ export type AgentConnectInput = {
   accessed?: Array<AgentAccessedConnectFieldInput> | null | undefined;
   analyzesFor?: Array<AgentAnalyzesForConnectFieldInput> | null | undefined;
   assignedTasks?: Array<AgentAssignedTasksConnectFieldInput> | null | undefined;
-  created?: Array<AgentCreatedConnectFieldInput> | null | undefined;
   improvesWith?: Array<AgentImprovesWithConnectFieldInput> | null | undefined;
   learnedFrom?: Array<AgentLearnedFromConnectFieldInput> | null | undefined;
   memories?: Array<AgentMemoriesConnectFieldInput> | null | undefined;
@@ -199,6 +200,7 @@ export type AgentCreateInput = {
   broadcastDelivery?: Delivery | null | undefined;
   capabilities?: Array<string>;
   created?: AgentCreatedFieldInput | null | undefined;
+  dailyMinimum?: string | null | undefined;
   heartbeatSchedule?: string | null | undefined;
   id: string | number;
   improvesWith?: AgentImprovesWithFieldInput | null | undefined;
@@ -215,10 +217,7 @@ export type AgentCreateInput = {
   stateSnapshot?: AgentStateSnapshotFieldInput | null | undefined;
   subscriptionRules?: AgentSubscriptionRulesFieldInput | null | undefined;
   visibility?: Visibility;
-};
-
-export type AgentCreatedConnectFieldInput = {
-  where?: KnowledgeConnectWhere | null | undefined;
+  weeklyMinimum?: string | null | undefined;
 };
 
 export type AgentCreatedConnectionAggregateInput = {
@@ -254,7 +253,6 @@ export type AgentCreatedCreateFieldInput = {
 };
 
 export type AgentCreatedFieldInput = {
-  connect?: Array<AgentCreatedConnectFieldInput> | null | undefined;
   create?: Array<AgentCreatedCreateFieldInput> | null | undefined;
 };
 
@@ -320,6 +318,7 @@ export type AgentImprovesWithNodeAggregationWhereInput = {
   NOT?: AgentImprovesWithNodeAggregationWhereInput | null | undefined;
   OR?: Array<AgentImprovesWithNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -328,6 +327,7 @@ export type AgentImprovesWithNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type AgentLearnedFromConnectFieldInput = {
@@ -381,6 +381,7 @@ export type AgentLearnedFromNodeAggregationWhereInput = {
   NOT?: AgentLearnedFromNodeAggregationWhereInput | null | undefined;
   OR?: Array<AgentLearnedFromNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -389,6 +390,7 @@ export type AgentLearnedFromNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type AgentMemoriesConnectFieldInput = {
@@ -519,6 +521,7 @@ export type AgentStateSnapshotAgentNodeAggregationWhereInput = {
   NOT?: AgentStateSnapshotAgentNodeAggregationWhereInput | null | undefined;
   OR?: Array<AgentStateSnapshotAgentNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -527,6 +530,7 @@ export type AgentStateSnapshotAgentNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type AgentStateSnapshotConnectFieldInput = {
@@ -695,6 +699,7 @@ export type AgentWhere = {
   created?: KnowledgeRelationshipFilters | null | undefined;
   createdAt?: DateTimeScalarFilters | null | undefined;
   createdConnection?: AgentCreatedConnectionFilters | null | undefined;
+  dailyMinimum?: StringScalarFilters | null | undefined;
   heartbeatSchedule?: StringScalarFilters | null | undefined;
   id?: IdScalarFilters | null | undefined;
   improvesWith?: AgentRelationshipFilters | null | undefined;
@@ -719,6 +724,7 @@ export type AgentWhere = {
   tenantId?: StringScalarFilters | null | undefined;
   updatedAt?: DateTimeScalarFilters | null | undefined;
   visibility?: VisibilityEnumScalarFilters | null | undefined;
+  weeklyMinimum?: StringScalarFilters | null | undefined;
 };
 
 export type AnalysisConnectWhere = {
@@ -2999,6 +3005,7 @@ export type MemoryAgentNodeAggregationWhereInput = {
   NOT?: MemoryAgentNodeAggregationWhereInput | null | undefined;
   OR?: Array<MemoryAgentNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -3007,6 +3014,7 @@ export type MemoryAgentNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type MemoryConnectInput = {
@@ -3113,6 +3121,7 @@ export type MemoryRelatedAgentsNodeAggregationWhereInput = {
   NOT?: MemoryRelatedAgentsNodeAggregationWhereInput | null | undefined;
   OR?: Array<MemoryRelatedAgentsNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -3121,6 +3130,7 @@ export type MemoryRelatedAgentsNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type MemoryRelationshipFilters = {
@@ -4910,15 +4920,15 @@ export type ProjectWhere = {
 };
 
 export type RecordInteractionInput = {
-  /** The agent whose memory this is: the caller itself when not given; another agent only for an admin. */
+  /** The agent whose memory this is, by id or display name: the caller itself when not given; another agent only for an admin. */
   agentId?: string | number | null | undefined;
   conversationId?: string | null | undefined;
   /** 0..1; when not given (or null), INTERACTION's default, 0.6. */
   importance?: number | null | undefined;
   summary: string;
-  /** When not given (or null): `conversation` and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
+  /** When not given (or null): `conversation` (INTERACTION_TAGS) and the topic tags the summary's words mean ("deploy the release" → `operations`); `[]` stores none. */
   tags?: Array<string> | null | undefined;
-  /** Agents the interaction was with: linked by INVOLVES. */
+  /** Agents the interaction was with, by id or display name (`Möngke`): linked by INVOLVES; a name no agent answers to is kept as a person. */
   withAgents?: Array<string | number>;
   /** People (names or ids) the interaction was with: stored in `participants`. */
   withPeople?: Array<string>;
@@ -5912,6 +5922,7 @@ export type SubscriptionRuleSourceNodeAggregationWhereInput = {
   NOT?: SubscriptionRuleSourceNodeAggregationWhereInput | null | undefined;
   OR?: Array<SubscriptionRuleSourceNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -5920,6 +5931,7 @@ export type SubscriptionRuleSourceNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type SubscriptionRuleSubscriberConnectFieldInput = {
@@ -5969,6 +5981,7 @@ export type SubscriptionRuleSubscriberNodeAggregationWhereInput = {
   NOT?: SubscriptionRuleSubscriberNodeAggregationWhereInput | null | undefined;
   OR?: Array<SubscriptionRuleSubscriberNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -5977,6 +5990,7 @@ export type SubscriptionRuleSubscriberNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type SubscriptionRuleWhere = {
@@ -6363,6 +6377,7 @@ export type TaskAssignedToNodeAggregationWhereInput = {
   NOT?: TaskAssignedToNodeAggregationWhereInput | null | undefined;
   OR?: Array<TaskAssignedToNodeAggregationWhereInput> | null | undefined;
   createdAt?: DateTimeScalarAggregationFilters | null | undefined;
+  dailyMinimum?: StringScalarAggregationFilters | null | undefined;
   heartbeatSchedule?: StringScalarAggregationFilters | null | undefined;
   lastActiveAt?: DateTimeScalarAggregationFilters | null | undefined;
   name?: StringScalarAggregationFilters | null | undefined;
@@ -6371,6 +6386,7 @@ export type TaskAssignedToNodeAggregationWhereInput = {
   role?: StringScalarAggregationFilters | null | undefined;
   tenantId?: StringScalarAggregationFilters | null | undefined;
   updatedAt?: DateTimeScalarAggregationFilters | null | undefined;
+  weeklyMinimum?: StringScalarAggregationFilters | null | undefined;
 };
 
 export type TaskConnectInput = {
