@@ -1,5 +1,6 @@
 /**
  * `npm run bench:feed -- [--agents 100] [--writes 1000] [--warmup 500] [--concurrency 4]`
+ * (`--tenants N --gateways N`: bench/feed/manyTenants.ts)
  *
  * 100 agents subscribe to knowledgeFeed over graphql-ws with mixed rules
  * (immediate, batched every 2 s, both); 10 writer agents make knowledge writes
@@ -24,7 +25,23 @@ import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
 import type { AgentsPlan, AgentsReport, Receipt } from "./feed/agents.js";
 
-const { values } = parseArgs({ options: { agents: { type: "string", default: "100" }, writes: { type: "string", default: "1000" }, warmup: { type: "string", default: "500" }, concurrency: { type: "string", default: "4" } } });
+const { values } = parseArgs({
+  options: {
+    agents: { type: "string", default: "100" },
+    writes: { type: "string", default: "1000" },
+    warmup: { type: "string", default: "500" },
+    concurrency: { type: "string", default: "4" },
+    tenants: { type: "string" },
+    gateways: { type: "string" },
+    idle: { type: "string", default: "20" },
+  },
+});
+if (values.tenants !== undefined || values.gateways !== undefined) {
+  // Several tenants and gateways: bench/feed/manyTenants.ts.
+  const { manyTenants } = await import("./feed/manyTenants.js");
+  await manyTenants({ tenants: Number(values.tenants ?? 1), gateways: Number(values.gateways ?? 1), writes: Number(values.writes), warmup: Number(values.warmup), concurrency: Number(values.concurrency), idleSeconds: Number(values.idle) });
+  process.exit(process.exitCode ?? 0);
+}
 const AGENTS = Number(values.agents);
 const WRITES = Number(values.writes);
 const CONCURRENCY = Number(values.concurrency);

@@ -14,6 +14,15 @@ import { seededRandom } from "../support/seededRandom.js";
 export interface AgentsPlan {
   url: string;
   agents: string[];
+  /**
+   * Where each agent subscribes and how it says who it is (bench:feed --tenants/--gateways: a token per tenant,
+   * a gateway per subscriber); by default `url` and the agent header. `writers` likewise for the writes, taken
+   * in turn.
+   */
+  subscribers?: Record<string, { url: string; params: Record<string, string> }>;
+  writers?: { url: string; headers: Record<string, string> }[];
+  /** Subscriptions started at a time; all at once by default. */
+  wave?: number;
   after: string;
   writes: number;
   /** Unmeasured writes first, while the JVM's JIT and the gateway's caches warm up. */
@@ -54,8 +63,9 @@ function inputOf(type: string, i: number, fields: Record<string, unknown>): Reco
 
 async function run(plan: AgentsPlan): Promise<AgentsReport> {
   const receipts: Receipt[] = [];
-  const clients = plan.agents.map((agentId) => {
-    const client = createClient({ url: plan.url, webSocketImpl: WebSocket, connectionParams: { "x-mnemograph-agent": agentId }, retryAttempts: 0 });
+  const subscribe = (agentId: string) => {
+    const where = plan.subscribers?.[agentId] ?? { url: plan.url, params: { "x-mnemograph-agent": agentId } };
+    const client = createClient({ url: where.url, webSocketImpl: WebSocket, connectionParams: where.params, retryAttempts: 0 });
     const connected = new Promise<void>((resolve) => client.on("connected", () => resolve()));
     client.subscribe(
       { query: `subscription ($a: ID!, $after: String) { knowledgeFeed(agentId: $a, after: $after) { mode events { nodeId createdAt } } }`, variables: { a: agentId, after: plan.after } },
@@ -71,7 +81,17 @@ async function run(plan: AgentsPlan): Promise<AgentsReport> {
       },
     );
     return { client, connected };
-  });
+  };
+  // In waves (bench:feed --tenants): a thousand subscriptions at once would each want a connection of the gateway's
+  // pool for their first reads, and time out waiting for one.
+  const clients: ReturnType<typeof subscribe>[] = [];
+  const wave = plan.wave ?? plan.agents.length;
+  for (let i = 0; i < plan.agents.length; i += wave) {
+    const started = plan.agents.slice(i, i + wave).map(subscribe);
+    clients.push(...started);
+    await Promise.all(started.map((c) => c.connected));
+    if (wave < plan.agents.length) await new Promise((r) => setTimeout(r, 250));
+  }
   await Promise.all(clients.map((c) => c.connected));
   await new Promise((r) => setTimeout(r, 500)); // let every subscription reach its live loop
 
@@ -82,8 +102,12 @@ async function run(plan: AgentsPlan): Promise<AgentsReport> {
     const type = pick(plan.types);
     const [field, list] = FIELDS[type]!;
     const input = inputOf(type, i, { domains: [pick(plan.domains)], confidence: Math.round(random() * 100) / 100, visibility: "SHARED" });
+    const writer = plan.writers ? plan.writers[Math.floor(random() * plan.writers.length)]! : null;
     const sentAt = performance.now();
-    const data = await graphqlRequest<Record<string, Record<string, { id: string }[]>>>(plan.url.replace(/^ws/, "http"), `mutation ($input: [${type}CreateInput!]!) { ${field}(input: $input) { ${list} { id } } }`, { input: [input] }, `feed-writer-${i % 10}`);
+    const operation = `mutation ($input: [${type}CreateInput!]!) { ${field}(input: $input) { ${list} { id } } }`;
+    const data = writer
+      ? await graphqlRequest<Record<string, Record<string, { id: string }[]>>>(writer.url, operation, { input: [input] }, "", writer.headers)
+      : await graphqlRequest<Record<string, Record<string, { id: string }[]>>>(plan.url.replace(/^ws/, "http"), operation, { input: [input] }, `feed-writer-${i % 10}`);
     return { id: data[field]![list]![0]!.id, sentAt, doneAt: performance.now() };
   };
   const writeAll = async (from: number, to: number, done: (w: { id: string; sentAt: number; doneAt: number }) => void) => {

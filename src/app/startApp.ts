@@ -81,6 +81,8 @@ export interface AppOptions {
   extractor?: Extractor;
   /** The knowledge feed's poll intervals (a test makes them long, so that only a wake-up delivers in time). */
   feedPolls?: FeedPolls;
+  /** The Neo4j driver's debug log, line by line: a test reads the access mode and bookmarks of each Bolt message there. */
+  boltLog?: (line: string) => void;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     embedderReady.catch(() => {});
     stack.defer(async () => (await embedderReady.catch(() => null))?.close());
     // With tracing on, every statement gets a span (the probe's do not: they would only be noise).
-    const { localNeo4j, connection, driver } = await startDatabase(stack, config, logger, tracing ? traceDriver : undefined);
+    const { localNeo4j, connection, driver } = await startDatabase(stack, config, logger, tracing ? traceDriver : undefined, options.boltLog);
     const probeDriver = await stack.start(() => createProbeDriver(connection), (d) => d.close());
     const embedder = await embedderReady;
     const database = config.neo4j.database;

@@ -16,12 +16,12 @@ export interface StartedDatabase {
 /**
  * The store a process runs on, started on its stack: the embedded Neo4j of MNEMOGRAPH_DATA_DIR, or
  * none with NEO4J_URI; then the driver, which closes before the embedded Neo4j stops. `wrap`
- * dresses the driver (tracing) before it is used.
+ * dresses the driver (tracing) before it is used; `boltLog` hears the driver's own debug log.
  */
-export async function startDatabase(stack: ResourceStack, config: Config, logger: Logger, wrap: (driver: Driver) => Driver = (d) => d): Promise<StartedDatabase> {
+export async function startDatabase(stack: ResourceStack, config: Config, logger: Logger, wrap: (driver: Driver) => Driver = (d) => d, boltLog?: DriverOptions["boltLog"]): Promise<StartedDatabase> {
   const localNeo4j = config.neo4j.uri ? null : await stack.start(() => startLocalNeo4j(config.neo4j, logger.child({ component: "neo4j" })), (n) => n.stop());
   const connection = { ...(localNeo4j ?? { uri: config.neo4j.uri!, user: config.neo4j.user, password: config.neo4j.password }), bookmarks: config.neo4j.bookmarks };
-  const driver = await stack.start(() => wrap(createDriver(connection)), (d) => d.close());
+  const driver = await stack.start(() => wrap(createDriver({ ...connection, boltLog })), (d) => d.close());
   return { localNeo4j, connection, driver };
 }
 

@@ -45,6 +45,10 @@ export function classifyError(error: GraphQLError): MnemographError | null {
   if (code === "Neo.ClientError.Schema.ConstraintValidationFailed") {
     return new ConflictError(describeConstraintViolation(original.message));
   }
+  // A bookmark the client sent back (server/clientBookmarks.ts) that Neo4j does not know: the client's mistake.
+  if (code === "Neo.ClientError.Transaction.InvalidBookmark" || code === "Neo.ClientError.Transaction.InvalidBookmarkMixture") {
+    return new BadUserInputError("Mnemograph-Bookmarks holds a bookmark this database did not give out");
+  }
   if (UNAVAILABLE_CODES.has(code) || /connect ECONNREFUSED|Pool is closed|Connection was closed/.test(original.message)) {
     return new ServiceUnavailableError();
   }

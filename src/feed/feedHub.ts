@@ -1,7 +1,7 @@
 import type { GraphTarget } from "../graph/executor.js";
 import { detached } from "../core/tracing.js";
 import type { Logger } from "../logging/logger.js";
-import { outboxHead } from "./loadFeedRules.js";
+import { movedTenants, outboxHead } from "./loadFeedRules.js";
 import type { OutboxEvent } from "../core/outboxEvent.js";
 import { readOutbox } from "./readOutbox.js";
 import { createReaderRulesCache } from "./readerRulesCache.js";
@@ -11,14 +11,15 @@ export interface FeedHubOptions {
   driver: GraphTarget["driver"];
   database: string;
   logger: Logger;
-  /** Poll interval while a tenant's outbox is moving: bounds the delay of writes taken by other processes then. */
+  /** Probe interval while some listened tenant's outbox is moving: bounds the delay of writes taken by other processes then. */
   pollMs?: number;
   /**
-   * Polls that find nothing new stretch the interval, doubling up to this:
-   * a quiet tenant costs two reads a second, not forty. An event found by a
-   * timed poll (another process writes) brings it back to `pollMs`. A poll a
-   * write of this process asked for leaves it as it was: that write's events
-   * are read at once anyway, and it says nothing about other processes.
+   * Probes that find nothing new stretch the interval, doubling up to this:
+   * a quiet process costs two statements a second, not forty, however many
+   * tenants it listens to. An event found by a timed probe (another process
+   * writes) brings it back to `pollMs`. A read a write of this process asked
+   * for leaves it as it was: that write's events are read at once anyway, and
+   * it says nothing about other processes.
    */
   idlePollMs?: number;
   /** Recent events kept per tenant, so subscribers catch up without a query each. */
@@ -28,13 +29,15 @@ export interface FeedHubOptions {
 }
 
 /**
- * One outbox poller per tenant per process, shared by every knowledgeFeed
- * subscriber of that tenant. It polls `readOutbox` after the last event it
- * has (every `pollMs` while its outbox moves, stretching to `idlePollMs`
- * while it does not, and at once when this process's own writes wake it),
- * keeps the recent ones, and tells the subscribers. Because the outbox
- * commits in sequence order, polling after the last seen seq misses nothing,
- * whichever gateway process took the write.
+ * The outbox follower of a process, shared by every knowledgeFeed subscriber
+ * of every tenant. One timed probe (`movedTenants`: every `pollMs` while some
+ * outbox moves, stretching to `idlePollMs` while none does) asks which of the
+ * tenants listened to have events after the last one this process has; only
+ * those are read (`readOutbox` after that event), and a tenant is also read at
+ * once when a write of this process, or a wake-up from another gateway, says
+ * it moved. The recent events are kept per tenant and the subscribers told.
+ * Because the outbox commits in sequence order, reading after the last seen
+ * seq misses nothing, whichever gateway process took the write.
  */
 export interface FeedHub {
   /** Calls `listener` when new events (or rule changes) arrive; returns the unsubscribe. */
@@ -65,25 +68,24 @@ interface TenantFeed {
   headKnown: boolean;
   head: Promise<number>;
   last: number;
-  timer: NodeJS.Timeout | null;
   polling: boolean;
   again: boolean;
   rules: number;
-  /** The poller's next interval: `pollMs`, doubled by every timed poll that found nothing, up to `idlePollMs`. */
-  interval: number;
-  /** A write of this process asked for the next poll (wake). */
-  woken: boolean;
 }
 
 export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollMs = 500, bufferSize = 5000, rulesRefreshMs = 5000 }: FeedHubOptions): FeedHub {
   const target = { driver, database };
   const rulesCache = createReaderRulesCache(target, rulesRefreshMs);
   const tenants = new Map<string, TenantFeed>();
+  /** The probe's timer (null while nobody listens) and its next interval: `pollMs`, doubled by every probe that found nothing, up to `idlePollMs`. */
+  let timer: NodeJS.Timeout | null = null;
+  let probing = false;
+  let interval = pollMs;
 
   function tenant(tenantId: string): TenantFeed {
     let t = tenants.get(tenantId);
     if (!t) {
-      const created: TenantFeed = { listeners: new Set(), buffer: [], early: new Map(), headKnown: false, head: Promise.resolve(0), last: 0, timer: null, polling: false, again: false, rules: 0, interval: pollMs, woken: false };
+      const created: TenantFeed = { listeners: new Set(), buffer: [], early: new Map(), headKnown: false, head: Promise.resolve(0), last: 0, polling: false, again: false, rules: 0 };
       created.head = outboxHead(target, tenantId).then((seq) => {
         created.headKnown = true;
         return (created.last = Math.max(created.last, seq));
@@ -95,24 +97,22 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollM
     return t;
   }
 
-  async function poll(tenantId: string, t: TenantFeed): Promise<void> {
+  /** Reads the tenant's outbox after its last event until it has all; at most one read of a tenant at a time (a wish for another runs after it). */
+  async function poll(tenantId: string, t: TenantFeed): Promise<number> {
     if (t.polling) {
       t.again = true;
-      return;
+      return 0;
     }
     t.polling = true;
+    let found = 0;
     try {
       do {
         t.again = false;
-        const woken = t.woken;
-        t.woken = false;
         await t.head;
         const events = await readOutbox(target, tenantId, t.last, 1000);
         // Events committed by this process may have arrived meanwhile: keep only what follows on.
         const fresh = events.filter((e) => e.seq > t.last);
-        // Under bench:load every recordTurn and memoryStore woke the poller and reset it to pollMs: five more polls
-        // per write (25, 50, … 500 ms), a tenth of the statements Neo4j ran. Only a timed poll's find sets the pace.
-        if (!woken) t.interval = fresh.length > 0 ? pollMs : Math.min(idlePollMs, t.interval * 2);
+        found += fresh.length;
         take(t, fresh);
         if (events.length === 1000) t.again = true;
       } while (t.again && t.listeners.size > 0);
@@ -120,8 +120,43 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollM
       logger.warn({ err, tenantId }, "Polling the knowledge feed outbox failed; retrying");
     } finally {
       t.polling = false;
-      schedule(tenantId, t);
     }
+    return found;
+  }
+
+  /**
+   * The timed probe: one statement for every tenant listened to, then a read of each that moved. Under bench:load
+   * every recordTurn and memoryStore once woke its tenant's poller and reset it to pollMs (five more polls per
+   * write, a tenth of the statements Neo4j ran): only what a timed probe finds sets the pace.
+   */
+  async function probe(): Promise<void> {
+    const listened = [...tenants].filter(([, t]) => t.listeners.size > 0 && t.headKnown);
+    let found = 0;
+    try {
+      const moved = await movedTenants(target, listened.map(([tenantId, t]) => ({ tenantId, last: t.last })));
+      const counts = await Promise.all(moved.map((tenantId) => poll(tenantId, tenants.get(tenantId)!)));
+      found = counts.reduce((a, b) => a + b, 0);
+    } catch (err) {
+      logger.warn({ err }, "Probing the knowledge feed outboxes failed; retrying");
+    }
+    interval = found > 0 ? pollMs : Math.min(idlePollMs, interval * 2);
+  }
+
+  function listening(): boolean {
+    for (const t of tenants.values()) if (t.listeners.size > 0) return true;
+    return false;
+  }
+
+  function schedule(): void {
+    if (timer || probing || !listening()) return;
+    timer = setTimeout(() => {
+      timer = null;
+      probing = true;
+      void probe().finally(() => {
+        probing = false;
+        schedule();
+      });
+    }, interval);
   }
 
   /** Appends events that follow `last` without a gap (and the early ones they reach), then tells the listeners. */
@@ -143,33 +178,20 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollM
   function wake(tenantId: string): void {
     const t = tenants.get(tenantId);
     if (!t || t.listeners.size === 0) return;
-    t.woken = true;
-    if (t.timer) {
-      clearTimeout(t.timer);
-      t.timer = null;
-    }
-    // Woken by a write: the polls that follow are not part of its request.
+    // Woken by a write: the read that follows is not part of its request.
     detached(() => void poll(tenantId, t));
-  }
-
-  function schedule(tenantId: string, t: TenantFeed): void {
-    if (t.timer || t.listeners.size === 0) return;
-    t.timer = setTimeout(() => {
-      t.timer = null;
-      void poll(tenantId, t);
-    }, t.interval);
   }
 
   return {
     listen(tenantId, listener) {
       const t = tenant(tenantId);
       t.listeners.add(listener);
-      schedule(tenantId, t);
+      schedule();
       return () => {
         t.listeners.delete(listener);
-        if (t.listeners.size === 0 && t.timer) {
-          clearTimeout(t.timer);
-          t.timer = null;
+        if (timer && !listening()) {
+          clearTimeout(timer);
+          timer = null;
         }
       };
     },

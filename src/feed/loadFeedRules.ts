@@ -2,32 +2,40 @@ import type { BroadcastDelivery, FeedRuleNode } from "./feedRules.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import { onlyRow, type Row, type Statement } from "../graph/statement.js";
 import { mapRows, stringsOrEmpty } from "./mapRow.js";
+import { cypherInt } from "../graph/readQuery.js";
 
 // Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
 // (:Agent)-[:HAS_SUBSCRIPTION]->(:SubscriptionRule)-[:FROM_AGENT]->(:Agent source); with the agent's
-// broadcastDelivery. One statement for every subscriber of a tenant in this process (each reads
-// them again every few seconds: with one statement each, fifty subscribers sent ten a second).
+// broadcastDelivery. One statement for every subscriber of this process, of every tenant (each reads them again
+// every few seconds: with one statement each, fifty subscribers sent ten a second, and a statement per tenant
+// grew with the tenants).
 export const READ_RULES = `
-  UNWIND $agentIds AS agentId
-  OPTIONAL MATCH (a:Agent {tenantId: $tenantId, id: agentId})
-  CALL (a) {
-    OPTIONAL MATCH (a)-[:HAS_SUBSCRIPTION]->(r:SubscriptionRule {tenantId: $tenantId})
-    OPTIONAL MATCH (r)-[:FROM_AGENT]->(s:Agent {tenantId: $tenantId})
+  UNWIND $readers AS reader
+  WITH reader.tenantId AS tenantId, reader.agentId AS agentId
+  OPTIONAL MATCH (a:Agent {tenantId: tenantId, id: agentId})
+  CALL (a, tenantId) {
+    OPTIONAL MATCH (a)-[:HAS_SUBSCRIPTION]->(r:SubscriptionRule {tenantId: tenantId})
+    OPTIONAL MATCH (r)-[:FROM_AGENT]->(s:Agent {tenantId: tenantId})
     WITH r, collect(s.id) AS sources
     RETURN collect(CASE WHEN r IS NULL THEN null ELSE {
       id: r.id, knowledgeTypes: r.knowledgeTypes, domains: r.domains, minConfidence: r.minConfidence,
       delivery: r.delivery, batchIntervalSeconds: r.batchIntervalSeconds, sources: sources } END) AS rules
   }
-  RETURN agentId, a.broadcastDelivery AS delivery, rules`;
+  RETURN tenantId, agentId, a.broadcastDelivery AS delivery, rules`;
 
 export interface ReaderRules {
   rules: FeedRuleNode[];
   broadcasts: BroadcastDelivery;
 }
 
-/** One reader's row of READ_RULES. */
-interface ReaderRow {
+/** A subscriber: an agent of a tenant. */
+export interface FeedReaderKey {
+  tenantId: string;
   agentId: string;
+}
+
+/** One reader's row of READ_RULES. */
+interface ReaderRow extends FeedReaderKey {
   readers: ReaderRules;
 }
 
@@ -43,23 +51,37 @@ function ruleOf(r: Row): FeedRuleNode {
   };
 }
 
-/** READ_RULES for these agents of a tenant. */
-const readersRules = (tenantId: string, agentIds: readonly string[]): Statement<ReaderRow> => ({
+/** READ_RULES for these readers. */
+const readersRules = (readers: readonly FeedReaderKey[]): Statement<ReaderRow> => ({
   cypher: READ_RULES,
-  params: { tenantId, agentIds: [...new Set(agentIds)] },
+  params: { readers: readers.map(({ tenantId, agentId }) => ({ tenantId, agentId })) },
   decode: (r) => ({
+    tenantId: r.string("tenantId"),
     agentId: r.string("agentId"),
     readers: { rules: mapRows(r, "rules").map(ruleOf), broadcasts: r.value("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" },
   }),
 });
 
-/** What readers' feeds follow: each one's subscription rules, and how broadcasts reach it (Agent.broadcastDelivery: IMMEDIATE unless set to BATCHED). */
+/** The key of a reader in the maps below. */
+export const readerKey = (tenantId: string, agentId: string): string => JSON.stringify([tenantId, agentId]);
+
+/**
+ * What readers' feeds follow, by readerKey: each one's subscription rules, and how broadcasts reach it
+ * (Agent.broadcastDelivery: IMMEDIATE unless set to BATCHED). Readers of any tenants, in one statement.
+ */
+export async function loadAllReadersRules(target: GraphTarget, readers: readonly FeedReaderKey[]): Promise<Map<string, ReaderRules>> {
+  const unique = [...new Map(readers.map((r) => [readerKey(r.tenantId, r.agentId), r])).values()];
+  // One auto-commit statement: every subscriber of the process rereads its rules every few seconds.
+  const rows = unique.length ? await executor(target).read(readersRules(unique)) : [];
+  const byReader = new Map<string, ReaderRules>(unique.map((r) => [readerKey(r.tenantId, r.agentId), { rules: [], broadcasts: "IMMEDIATE" }]));
+  for (const row of rows) byReader.set(readerKey(row.tenantId, row.agentId), row.readers);
+  return byReader;
+}
+
+/** What these readers of one tenant follow, by agent id (loadAllReadersRules). */
 export async function loadReadersRules(target: GraphTarget, tenantId: string, agentIds: readonly string[]): Promise<Map<string, ReaderRules>> {
-  // One auto-commit statement: every tenant's subscribers reread their rules every few seconds.
-  const rows = await executor(target).read(readersRules(tenantId, agentIds));
-  const byAgent = new Map<string, ReaderRules>(agentIds.map((id) => [id, { rules: [], broadcasts: "IMMEDIATE" }]));
-  for (const row of rows) byAgent.set(row.agentId, row.readers);
-  return byAgent;
+  const all = await loadAllReadersRules(target, agentIds.map((agentId) => ({ tenantId, agentId })));
+  return new Map(agentIds.map((agentId) => [agentId, all.get(readerKey(tenantId, agentId))!]));
 }
 
 /** One reader's rules and broadcast delivery. */
@@ -73,6 +95,21 @@ export async function loadFeedRules(target: GraphTarget, tenantId: string, agent
 }
 
 export const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN coalesce(c.seq, 0) AS seq";
+
+// Which of the tenants listened to in this process have events after the last one it has: one statement for all of
+// them, so a process's idle feed costs the same with one tenant as with a thousand. The counter is committed with
+// the events it numbers (outboxSequencer.ts NUMBER), so a counter ahead of `last` means events to read.
+export const MOVED = `
+  UNWIND $tenants AS t
+  MATCH (c:OutboxCounter {tenantId: t.tenantId}) WHERE c.seq > t.last
+  RETURN c.tenantId AS tenantId`;
+
+/** Of these tenants (each with the last seq this process has), the ones whose outbox has moved past it. */
+export async function movedTenants(target: GraphTarget, tenants: readonly { tenantId: string; last: number }[]): Promise<string[]> {
+  if (tenants.length === 0) return [];
+  const params = { tenants: tenants.map(({ tenantId, last }) => ({ tenantId, last: cypherInt(last) })) };
+  return executor(target).read({ cypher: MOVED, params, decode: (r) => r.string("tenantId") });
+}
 
 /** The last committed event of a tenant (0 when none): "live from now" starts after it. */
 export async function outboxHead(target: GraphTarget, tenantId: string): Promise<number> {

@@ -1,5 +1,5 @@
 import type { GraphTarget } from "../graph/executor.js";
-import { loadReaderRules, loadReadersRules, type ReaderRules } from "./loadFeedRules.js";
+import { loadAllReadersRules, loadReaderRules, readerKey, type ReaderRules } from "./loadFeedRules.js";
 
 interface TenantRules {
   version: number;
@@ -11,11 +11,15 @@ interface TenantRules {
 }
 
 /**
- * The subscription rules of a tenant's feed readers in this process, read in
- * one statement for all of them and kept for `refreshMs` (rules changed
- * through another process are seen within it) or until this process changes
- * the tenant's rules (`version`). A reader that stops asking drops out of the
- * next read.
+ * The subscription rules of the feed readers in this process, read in one
+ * statement for all of them, of every tenant, and kept for `refreshMs` (rules
+ * changed through another process are seen within it) or until this process
+ * changes a tenant's rules (`version`: that tenant is read again at once,
+ * alone). When a tenant's read is due, every tenant read at least half a
+ * refresh ago is read with it, so the tenants of a process fall into step and
+ * an idle process sends one statement a refresh, not one a tenant. A reader
+ * that stops asking drops out of the next read, and a tenant nobody asked
+ * about out of the cache.
  */
 export function createReaderRulesCache(target: GraphTarget, refreshMs = 5000, now: () => number = Date.now) {
   const tenants = new Map<string, TenantRules>();
@@ -24,6 +28,29 @@ export function createReaderRulesCache(target: GraphTarget, refreshMs = 5000, no
     p.catch(() => {});
     return p;
   };
+
+  /** Reads these tenants' readers in one statement; each tenant's entry is replaced now by one awaiting that read. */
+  function read(batch: { tenantId: string; version: number; agents: string[] }[]): void {
+    const all = loadAllReadersRules(target, batch.flatMap(({ tenantId, agents }) => agents.map((agentId) => ({ tenantId, agentId }))));
+    const at = now();
+    for (const { tenantId, version, agents } of batch) {
+      const next: TenantRules = { version, at, readers: new Map(agents.map((id) => [id, quiet(all.then((byReader) => byReader.get(readerKey(tenantId, id))!))])), asked: new Set() };
+      tenants.set(tenantId, next);
+      // A failed read is not kept: the next ask reads again.
+      all.catch(() => tenants.get(tenantId) === next && tenants.delete(tenantId));
+    }
+  }
+
+  /** The tenants read at least half a refresh ago, with the readers that asked since (the asker's tenant is one). */
+  function dueBatch(): { tenantId: string; version: number; agents: string[] }[] {
+    const batch = [];
+    for (const [tenantId, t] of tenants) {
+      if (now() - t.at < refreshMs / 2) continue;
+      if (t.asked.size === 0) tenants.delete(tenantId);
+      else batch.push({ tenantId, version: t.version, agents: [...t.asked] });
+    }
+    return batch;
+  }
 
   return {
     get(tenantId: string, agentId: string, version: number): Promise<ReaderRules> {
@@ -39,17 +66,17 @@ export function createReaderRulesCache(target: GraphTarget, refreshMs = 5000, no
         }
         return mine;
       }
-      const agents = [...new Set([...(t?.asked ?? []), agentId])];
-      const all = loadReadersRules(target, tenantId, agents);
-      const next: TenantRules = {
-        version,
-        at: now(),
-        readers: new Map(agents.map((id) => [id, quiet(all.then((byAgent) => byAgent.get(id)!))])),
-        asked: new Set([agentId]),
-      };
-      tenants.set(tenantId, next);
-      all.catch(() => tenants.get(tenantId) === next && tenants.delete(tenantId));
-      return next.readers.get(agentId)!;
+      if (t && t.version === version) {
+        // Due by time: every tenant nearly due is read with it.
+        t.asked.add(agentId);
+        read(dueBatch());
+      } else {
+        // New here, or this process changed the tenant's rules: read at once, alone.
+        read([{ tenantId, version, agents: [...new Set([...(t?.asked ?? []), agentId])] }]);
+      }
+      const entry = tenants.get(tenantId)!;
+      entry.asked.add(agentId);
+      return entry.readers.get(agentId)!;
     },
   };
 }

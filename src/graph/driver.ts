@@ -1,4 +1,5 @@
 import neo4j, { type BookmarkManager, type Driver } from "neo4j-driver";
+import { bookmarkManagerNow } from "./requestBookmarks.js";
 
 /** The driver as the wiring holds it to hand on (to @neo4j/graphql, to the executor): outside src/graph nothing imports neo4j-driver. */
 export type { Driver };
@@ -9,6 +10,11 @@ export interface DriverOptions {
   password: string;
   /** Default `auto`: see usesBookmarks. */
   bookmarks?: "auto" | "on" | "off";
+  /**
+   * The driver's own debug log, line by line (each Bolt message it sends, with its access mode and
+   * bookmarks): what a test reads to see how statements really ran. Off when not given.
+   */
+  boltLog?: (line: string) => void;
 }
 
 /**
@@ -35,16 +41,24 @@ const NO_BOOKMARKS = {
 } as unknown as BookmarkManager;
 
 /** The one Neo4j driver of the process. */
-export function createDriver({ uri, user, password, bookmarks }: DriverOptions): Driver {
+export function createDriver({ uri, user, password, bookmarks, boltLog }: DriverOptions): Driver {
   const driver = neo4j.driver(uri, neo4j.auth.basic(user, password), {
     maxConnectionPoolSize: 100,
     connectionAcquisitionTimeout: 10_000,
     connectionTimeout: 5_000,
     maxTransactionRetryTime: 5_000,
     disableLosslessIntegers: false,
+    ...(boltLog ? { logging: { level: "debug" as const, unredactDebugLogs: true, logger: (_level: string, message: string) => boltLog(message) } } : {}),
   });
-  // The driver's own getter is on its prototype: an own property takes its place for this driver.
-  if (!usesBookmarks(uri, bookmarks)) Object.defineProperty(driver, "executeQueryBookmarkManager", { value: NO_BOOKMARKS });
+  // The driver's own getter is on its prototype: an own property takes its place for this driver. Every session
+  // of the process reads it (@neo4j/graphql's Executor and ours), so inside a client request the request's
+  // bookmarks join the shared ones there (requestBookmarks.ts).
+  if (usesBookmarks(uri, bookmarks)) {
+    const shared = driver.executeQueryBookmarkManager;
+    Object.defineProperty(driver, "executeQueryBookmarkManager", { get: () => bookmarkManagerNow(shared) });
+  } else {
+    Object.defineProperty(driver, "executeQueryBookmarkManager", { value: NO_BOOKMARKS });
+  }
   return driver;
 }
 

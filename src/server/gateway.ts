@@ -35,6 +35,7 @@ import { apolloGuardOptions, operationGuardPlugin } from "./guard/apolloGuard.js
 import { webSocketGuard } from "./guard/webSocketGuard.js";
 import { bodyErrorHandler } from "./bodyErrors.js";
 import { corsMiddleware } from "./corsMiddleware.js";
+import { clientBookmarks } from "./clientBookmarks.js";
 import { refuseInvalidFrames, strictJson } from "./strictDecoding.js";
 import type { ExtractionBacklog } from "../extraction/index.js";
 import type { Redis } from "ioredis";
@@ -200,13 +201,15 @@ export async function startGateway(deps: GatewayDeps): Promise<Gateway> {
     if (response.body.kind !== "single") throw new Error("REST adapters and MCP tools run single-result operations only");
     return response.body.singleResult as never;
   };
-  for (const routes of deps.restRoutes ?? []) app.use("/api", strictJson(config.maxBodyBytes), routes(execute));
+  for (const routes of deps.restRoutes ?? []) app.use("/api", strictJson(config.maxBodyBytes), clientBookmarks, routes(execute));
   let url = "";
   const mcp = deps.mcp?.({ execute, authenticate, graphqlUrl: () => url });
-  if (mcp) app.use("/mcp", strictJson(config.maxBodyBytes), mcp.router);
+  if (mcp) app.use("/mcp", strictJson(config.maxBodyBytes), clientBookmarks, mcp.router);
   app.use(
     "/graphql",
     strictJson(config.maxBodyBytes),
+    // After the body: every transaction of the request carries the client's bookmarks, and the response the newest.
+    clientBookmarks,
     expressMiddleware(apollo, { context: async ({ req }) => buildContext(req.headers) }),
   );
   app.use(bodyErrorHandler);

@@ -17,6 +17,8 @@ import { OUTBOX_MIGRATIONS } from "../../../src/feed/outboxMigrations.js";
 import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { createLogger } from "../../../src/logging/logger.js";
 import { sampleEvent } from "./sampleEvent.js";
+import { MOVED } from "../../../src/feed/loadFeedRules.js";
+import { READ_OUTBOX } from "../../../src/feed/readOutbox.js";
 
 const DATABASE = "neo4j";
 const logger = createLogger({ logLevel: "silent" });
@@ -41,6 +43,28 @@ async function listeningHub(name: string) {
   const unlisten = hub.listen(tenantId, () => heard++);
   expect(await hub.head(tenantId)).toBe(0);
   return { hub, tenantId, heard: () => heard, unlisten };
+}
+
+/** The suite's driver, recording the text of each statement the hub runs through it. */
+function recordingDriver(sent: string[]): Driver {
+  return new Proxy(driver, {
+    get(target, name) {
+      const value = Reflect.get(target, name) as unknown;
+      if (name === "session") {
+        return (...args: Parameters<Driver["session"]>) => {
+          const session = target.session(...args);
+          return new Proxy(session, {
+            get(s, key) {
+              const v = Reflect.get(s, key) as unknown;
+              if (key === "run") return (cypher: string, ...rest: unknown[]) => (sent.push(cypher), (v as (...a: unknown[]) => unknown).call(s, cypher, ...rest));
+              return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(s) : v;
+            },
+          });
+        };
+      }
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -92,32 +116,55 @@ describe("feed hub", () => {
   });
 
   it("answers a wake by this process's write with one read, not a run of fast polls after it", async () => {
-    let reads = 0;
-    // The same driver, counting the statements the hub sends (each an auto-commit statement in a session of its own).
-    const counting = new Proxy(driver, {
-      get(target, name) {
-        const value = Reflect.get(target, name) as unknown;
-        if (name === "session") return (...args: Parameters<Driver["session"]>) => ((reads += 1), target.session(...args));
-        return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    // The same driver, recording the statements the hub sends (each an auto-commit statement in a session of its own).
+    const sent: string[] = [];
+    const counting = recordingDriver(sent);
     const tenantId = `hub-wake-${randomUUID().slice(0, 8)}`;
     tenants.push(tenantId);
     const hub = createFeedHub({ driver: counting, database: DATABASE, logger, pollMs: 25, idlePollMs: 60_000 });
     const unlisten = hub.listen(tenantId, () => {});
     await hub.head(tenantId);
-    // Quiet: timed polls at 25, 50, 100 … ms stretch the interval past 3 s within 2 s.
+    // Quiet: timed probes at 25, 50, 100 … ms stretch the interval past 3 s within 2 s.
     await new Promise((r) => setTimeout(r, 2000));
-    const before = reads;
+    const before = sent.length;
     hub.wake(tenantId);
     await new Promise((r) => setTimeout(r, 800));
-    expect(reads - before).toBe(1);
+    const after = sent.slice(before);
+    // One read of the tenant's outbox; a timed probe already due may fall in the window, a run of fast ones may not.
+    expect(after.filter((c) => c === READ_OUTBOX)).toHaveLength(1);
+    expect(after.filter((c) => c === MOVED).length).toBeLessThanOrEqual(1);
+    expect(after.filter((c) => c !== READ_OUTBOX && c !== MOVED)).toEqual([]);
     // A write's event is read by the poll it asks for.
     const e = await commitEvent(tenantId, "woken");
     hub.wake(tenantId);
     await until(() => (hub.eventsAfter(tenantId, 0) ?? []).length === 1);
     expect(hub.eventsAfter(tenantId, 0)).toEqual([e]);
     unlisten();
+  });
+
+  it("probes every tenant it listens to with one statement, and reads only a tenant that moved", async () => {
+    const sent: string[] = [];
+    const quiet = Array.from({ length: 50 }, (_, i) => `hub-many-${i}-${randomUUID().slice(0, 8)}`);
+    const moving = `hub-moving-${randomUUID().slice(0, 8)}`;
+    tenants.push(...quiet, moving);
+    const hub = createFeedHub({ driver: recordingDriver(sent), database: DATABASE, logger, pollMs: 25, idlePollMs: 200 });
+    const unlisten = [...quiet, moving].map((t) => hub.listen(t, () => {}));
+    await Promise.all([...quiet, moving].map((t) => hub.head(t)));
+    // Idle: within a second, at most the probes of a doubling from 25 ms to 200 ms, whatever the number of tenants.
+    const idleFrom = sent.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = sent.slice(idleFrom);
+    expect(idle.filter((c) => c !== MOVED)).toEqual([]);
+    expect(idle.length).toBeGreaterThan(0);
+    expect(idle.length).toBeLessThanOrEqual(8);
+    // Another process's write to one tenant: the next probe finds it, and only that tenant is read.
+    const readsBefore = sent.filter((c) => c === READ_OUTBOX).length;
+    const e = await commitEvent(moving, "moved");
+    await until(() => (hub.eventsAfter(moving, 0) ?? []).length === 1);
+    expect(hub.eventsAfter(moving, 0)).toEqual([e]);
+    expect(sent.filter((c) => c === READ_OUTBOX).length - readsBefore).toBe(1);
+    for (const t of quiet) expect(hub.eventsAfter(t, 0)).toEqual([]);
+    unlisten.forEach((u) => u());
   });
 
   it("ignores events handed over for a tenant nobody in this process listens to", async () => {

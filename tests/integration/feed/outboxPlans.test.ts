@@ -1,6 +1,6 @@
 import neo4j from "neo4j-driver";
 import { describe, expect, it } from "vitest";
-import { HEAD, READ_RULES } from "../../../src/feed/loadFeedRules.js";
+import { HEAD, MOVED, READ_RULES } from "../../../src/feed/loadFeedRules.js";
 import { NUMBER, PENDING_TENANTS, READ_BACK } from "../../../src/feed/outboxSequencer.js";
 import { READ_OUTBOX } from "../../../src/feed/readOutbox.js";
 import { migratedStore, nodeReads, planOperators } from "../../support/explainPlan.js";
@@ -42,10 +42,16 @@ describe("the knowledge feed's statements", () => {
   });
 
   it("subscribers' rules read their agents by the (tenantId, id) index", async () => {
-    const reads = nodeReads(await planOperators(store(), READ_RULES, { tenantId: "t", agentIds: ["a", "b"] }));
+    const reads = nodeReads(await planOperators(store(), READ_RULES, { readers: [{ tenantId: "t", agentId: "a" }, { tenantId: "u", agentId: "b" }] }));
     expect(scansOf(reads, "Agent")).toEqual([]);
     expect(allNodes(reads)).toEqual([]);
     expect(reads.some((op) => /IndexSeek/.test(op) && op.includes(":Agent(tenantId, id)"))).toBe(true);
+  });
+
+  it("the process's probe finds each listened tenant's counter by its index", async () => {
+    const reads = nodeReads(await planOperators(store(), MOVED, { tenants: [{ tenantId: "t", last: neo4j.int(0) }, { tenantId: "u", last: neo4j.int(7) }] }));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/IndexSeek .*:OutboxCounter\(tenantId\)/);
   });
 
   it("the sweep reads pending events through their label alone", async () => {
