@@ -15,6 +15,13 @@ export interface KnowledgeOutboxDeps extends GraphTarget {
   labels: string[];
   now?: () => Date;
   /**
+   * A unit subquery over `n`, each node the write left, run inside the
+   * statement that finds them (stampedQuery): what every written node gets in
+   * the write's transaction without a statement of its own (the six-agent
+   * squad's CREATED link from its owner). Code, never input.
+   */
+  onEachWritten?: string;
+  /**
    * Runs in the write's transaction once the written knowledge is known, before
    * its events are made; gives back the knowledge as the events should describe
    * it (the shared pool's joining makes a node SHARED).
@@ -32,8 +39,8 @@ export type KnowledgeWriteRunner = <T>(caller: Caller, context: object, run: (co
 
 const LABEL = /^[A-Z][A-Za-z0-9]*$/;
 
-/** Finds the nodes this transaction stamped, removes the stamps, returns what the events need. */
-export function stampedQuery(labels: string[]): string {
+/** Finds the nodes this transaction stamped, removes the stamps, runs `onEach` over each (a unit subquery over `n`), returns what the events need. */
+export function stampedQuery(labels: string[], onEach = ""): string {
   const branches = labels.map((label) => {
     if (!LABEL.test(label)) throw new Error(`Refusing unsafe label for the knowledge feed: ${label}`);
     // The hint keeps the stamp index's seek whatever the statistics: planned while a label held few nodes (a new
@@ -44,6 +51,7 @@ export function stampedQuery(labels: string[]): string {
     CALL () { ${branches.join(" UNION ALL ")} }
     WITH n, nodeType, n.${FEED_STAMP_FIELD} AS stamp
     REMOVE n.${FEED_STAMP_FIELD}
+    ${onEach ? `WITH n, nodeType, stamp ${onEach}` : ""}
     RETURN nodeType, stamp, n.id AS id, n.ownerId AS ownerId, n.visibility AS visibility,
            coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence,
            n.overallRisk AS overallRisk, coalesce(n.title, n.topic, n.name, n.insight, n.description, n.scope, n.target, n.content) AS summary
@@ -59,8 +67,8 @@ export function stampedQuery(labels: string[]): string {
  * failure rolls back the write and its events together; transient failures
  * (deadlocks) run the whole mutation again in a new transaction.
  */
-export function knowledgeOutbox({ driver, database, outbox, labels, now = () => new Date(), afterWrite }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
-  const query = labels.length ? stampedQuery(labels) : null;
+export function knowledgeOutbox({ driver, database, outbox, labels, now = () => new Date(), onEachWritten, afterWrite }: KnowledgeOutboxDeps): KnowledgeWriteRunner {
+  const query = labels.length ? stampedQuery(labels, onEachWritten) : null;
   return async (caller, context, run) => {
     for (let attempt = 1; ; attempt++) {
       try {

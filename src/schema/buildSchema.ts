@@ -9,7 +9,8 @@ import { autoCommitReads } from "../graph/readQuery.js";
 import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
 import type { OutboxSequencer } from "../core/outboxEvent.js";
 import { knowledgeOutbox } from "../feed/index.js";
-import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite, linkCreatorsOnWrite } from "../beliefs/index.js";
+import { DEFAULT_POOL_THRESHOLD, joinPoolOnWrite } from "../beliefs/index.js";
+import { linkCreator } from "../graph/creatorLink.js";
 import { expandCypherFields } from "./expandCypherFields.js";
 import { extractRules, type RuleTable } from "./inputRules.js";
 import { strictDateTime } from "./strictScalars.js";
@@ -66,12 +67,16 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   }
   const { schema, neoSchema, rules } = await shared;
   // Generated writes run in a transaction that also appends their knowledge events (src/feed/knowledgeOutbox.ts),
-  // and join the shared pool by confidence and link their creator (CREATED) as the hand-written ones do.
-  const joinPool = joinPoolOnWrite(poolThreshold);
-  const linkCreators = linkCreatorsOnWrite();
-  const afterWrite: NonNullable<Parameters<typeof knowledgeOutbox>[0]["afterWrite"]> = async (tx, caller, written, at) =>
-    joinPool(tx, caller, await linkCreators(tx, caller, written), at);
-  const feedWrites = knowledgeOutbox({ driver, database, outbox, labels: stampedLabels(knowledgeLabels), afterWrite });
+  // link their creator (CREATED) as the hand-written ones do, within the statement that finds what they wrote,
+  // and join the shared pool by confidence.
+  const feedWrites = knowledgeOutbox({
+    driver,
+    database,
+    outbox,
+    labels: stampedLabels(knowledgeLabels),
+    onEachWritten: linkCreator("n", "n.tenantId", "n.ownerId"),
+    afterWrite: joinPoolOnWrite(poolThreshold),
+  });
   // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
   const reads = autoCommitReads({ driver, database });
   return { schema, neoSchema, rules, binding: { resolvers, driver, database, reads, onWrite, feedWrites, poolThreshold } };

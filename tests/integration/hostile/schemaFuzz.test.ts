@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   adminTransfer,
   exportQueries,
+  gameTurnBodies,
   importBodies,
   checkOutcome,
   getProbe,
@@ -44,6 +45,7 @@ const FUZZED_ROUTES = [
   "POST /api/memory/retrieve",
   "POST /api/memory/retrieve/debug",
   "POST /api/knowledge/retrieve",
+  "POST /api/game/turns",
   "USE /api",
   "POST /auth/token",
   "GET /api/admin/export",
@@ -155,6 +157,13 @@ describe(`schema-driven fuzzing (seed ${SEED}): no internal error, a named code,
     await fc.assert(
       fc.asyncProperty(retrieveBodies, fc.constantFrom(...paths), async (body, path) => checkOutcome(env, "rest", await postRetrieve(env, body, path), `${path} ${JSON.stringify(body)}`)),
       { seed: SEED + 3000, numRuns: ROUTE_RUNS * 2 },
+    );
+  }, LONG);
+
+  it("POST /api/game/turns (the game agent's own turn shape) with hostile fields and bodies", async () => {
+    await fc.assert(
+      fc.asyncProperty(gameTurnBodies, async (body) => checkOutcome(env, "rest", await postRetrieve(env, body, "/api/game/turns"), `/api/game/turns ${JSON.stringify(body)}`)),
+      { seed: SEED + 3005, numRuns: ROUTE_RUNS },
     );
   }, LONG);
 

@@ -180,6 +180,28 @@ export async function postRetrieve(env: FuzzEnv, body: unknown, path = "/api/mem
   return { status, codes: status >= 400 && !code.length ? ["(no code)"] : code, shown: text };
 }
 
+/**
+ * `POST /api/game/turns`: the game agent's own turn_data with each field sometimes hostile
+ * (wrong types, edge strings, contexts that are not JSON text), or any JSON at all.
+ */
+export const gameTurnBodies: fc.Arbitrary<unknown> = fc.oneof(
+  fc.record(
+    {
+      session_id: fc.oneof(fc.constantFrom<unknown>("fuzz-session", "fuzz-session-2"), hostileJson),
+      turn_id: fc.oneof(fc.string({ minLength: 1, maxLength: 16 }), hostileJson),
+      turn_count: fc.oneof(fc.integer({ min: -2, max: 50 }), hostileJson),
+      timestamp: fc.constantFrom<unknown>("2025-10-10T14:30:00", "2025-10-10T14:30:00Z", "2024-13-45T99:99:99", "later", 0, null),
+      gemini_text: fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom<unknown>(...EDGE_STRINGS), hostileJson),
+      button_presses: fc.oneof(fc.array(fc.constantFrom<unknown>("up", "down", "a", "b", "start", "UP", "jump", 7, null), { maxLength: 5 }), hostileJson),
+      visual_context: fc.oneof(fc.constantFrom<unknown>('{"location": "Route 1"}', "{not json", '["a list"]', ""), hostileJson),
+      battle_context: fc.oneof(fc.constantFrom<unknown>('{"in_battle": false}', '{"in_battle": "yes"}', "null"), hostileJson),
+      memory_context: fc.oneof(fc.constantFrom<unknown>('{"hitting_obstacles": true}', '{"recent_turns": 3}', "]"), hostileJson),
+    },
+    { requiredKeys: [] },
+  ),
+  hostileJson,
+);
+
 /** Header values a client may send: printable ASCII, sometimes shaped like a key. */
 const headerValue = fc.oneof(
   fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 80 }),
