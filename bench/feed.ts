@@ -15,15 +15,14 @@
  * on the outbox read back).
  */
 import { parseArgs } from "node:util";
-import { fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { forkAgents } from "./feed/agentsProcess.js";
 import { routeEvent, type FeedRule } from "../src/feed/feedRules.js";
 import { readOutbox } from "../src/feed/readOutbox.js";
 import { outboxHead } from "../src/feed/loadFeedRules.js";
 import { percentile } from "./locomo/metrics.js";
 import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
-import type { AgentsPlan, AgentsReport, Receipt } from "./feed/agents.js";
+import type { AgentsPlan, Receipt } from "./feed/agents.js";
 
 const { values } = parseArgs({
   options: {
@@ -86,16 +85,7 @@ try {
 
   // The agents (100 subscribers, the writers) run in a process of their own, as real agents do:
   // their WebSocket and JSON work does not share the gateway's event loop.
-  const agents = fork(fileURLToPath(new URL("./feed/agents.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  let warmedUp!: () => void;
-  const warm = new Promise<void>((resolve) => (warmedUp = resolve));
-  const reported = new Promise<AgentsReport>((resolve, reject) => {
-    agents.on("message", (m) => {
-      if ((m as { warmedUp?: boolean }).warmedUp) warmedUp();
-      if ((m as { report?: AgentsReport }).report) resolve((m as { report: AgentsReport }).report);
-    });
-    agents.once("exit", (code) => reject(new Error(`The agents process exited with ${code}`)));
-  });
+  const { agents, warm, reported } = forkAgents();
   const plan: AgentsPlan = { url: `ws://127.0.0.1:${gw.app.gateway.port}/graphql`, agents: [...rulesOf.keys()], after: String(start), writes: WRITES, warmup: WARMUP, concurrency: CONCURRENCY, types: TYPES, domains: DOMAINS };
   agents.send(plan);
   // Measured from here: the warm-up writes (JIT compilation in a fresh Neo4j takes most of a core at first) are before `measuredFrom`.

@@ -12,13 +12,13 @@
  * of the process: the feed's, the workers', @neo4j/graphql's); then, for the measured writes, the time from an
  * event's append to its delivery, and lost, duplicated and unexpected deliveries against the outbox read back.
  */
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { forkAgents } from "./agentsProcess.js";
 import { loadConfig } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { startApp, type App } from "../../src/app/startApp.js";
@@ -27,7 +27,7 @@ import { routeEvent, type FeedRule } from "../../src/feed/feedRules.js";
 import { readOutbox } from "../../src/feed/readOutbox.js";
 import { outboxHead } from "../../src/feed/loadFeedRules.js";
 import { percentile } from "../locomo/metrics.js";
-import type { AgentsPlan, AgentsReport } from "./agents.js";
+import type { AgentsPlan } from "./agents.js";
 
 export interface ManyTenantsOptions {
   tenants: number;
@@ -92,16 +92,7 @@ export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
       writers.push({ url: httpUrl((i + 1) % o.gateways), headers: { authorization: `Bearer ${writer}` } });
     }
 
-    const agents = fork(fileURLToPath(new URL("./agents.ts", import.meta.url)), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
-    let warmedUp!: () => void;
-    const warm = new Promise<void>((resolve) => (warmedUp = resolve));
-    const reported = new Promise<AgentsReport>((resolve, reject) => {
-      agents.on("message", (m) => {
-        if ((m as { warmedUp?: boolean }).warmedUp) warmedUp();
-        if ((m as { report?: AgentsReport }).report) resolve((m as { report: AgentsReport }).report);
-      });
-      agents.once("exit", (code) => reject(new Error(`The agents process exited with ${code}`)));
-    });
+    const { agents, warm, reported } = forkAgents();
     const plan: AgentsPlan = { url: "", agents: Object.keys(subscribers), subscribers, writers, wave: 50, after: "0", writes: o.writes, warmup: o.warmup, concurrency: o.concurrency, types: TYPES, domains: DOMAINS };
     // An agents process that dies (a write refused under overload) ends the run through `finally`: nothing left running.
     reported.catch(() => {});
