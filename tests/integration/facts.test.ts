@@ -5,7 +5,7 @@ import { factIndexes } from "../../src/facts/factIndexes.js";
 import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
 import { linkStampBackfill } from "../../src/app/linkStamps.js";
 import { fails, ok } from "../support/gql.js";
-import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../support/testGateway.js";
+import { removeOwnedBy, settleGateways, startTestGateway, uniqueAgent, type TestGateway } from "../support/testGateway.js";
 import { ASSERT } from "./tools/peopleFixture.js";
 
 let gw: TestGateway;
@@ -194,9 +194,9 @@ describe("the fact embedding pass", () => {
   });
 
   it("after a change of model, markStaleFacts queues the facts another model embedded, and the pass redoes them", async () => {
-    // The gateway's own worker may still be passing over the writes above (a shared gateway's, the files' before it too):
-    // once it has nothing left, nothing embeds the facts marked below until this test's pass does.
-    await gw.app.embeddings.drain();
+    // The gateways' workers may still be passing over the writes above (a shared gateway's, the files' before it too):
+    // once none has anything left, nothing embeds the facts marked below until this test's pass does.
+    await settleGateways();
     await gw.driver.executeQuery(`MATCH (:Person {id: $id})-[r]->() SET r.embeddingModel = 'an-older-model'`, { id: id("ivy") });
     const queued = await markStaleFacts(gw.driver, "neo4j", types, gw.app.embedder.model);
     expect(queued.HAS_SKILL).toBeGreaterThanOrEqual(1);

@@ -38,7 +38,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // The access tests build token-mode configs of their own.
   // Extraction is off: one Neo4j serves every test, and a worker would learn facts from other tests' messages.
   // The extraction tests turn it on for a tenant of their own.
-  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off", WARMUP_SECONDS: "0", ...TEST_ADMISSION_ENV });
+  // The embedding worker does not poll: a shared gateway kept by an earlier file would otherwise embed, on its own
+  // clock, what a later test wrote through another gateway and means to see pending, or embedded its own way.
+  // Each gateway's own writes wake it, and tests drain it.
+  const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off", WARMUP_SECONDS: "0", EMBEDDING_POLL_SECONDS: "86400", ...TEST_ADMISSION_ENV });
   const neo4j = inject("neo4j");
   return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }
@@ -125,10 +128,24 @@ function configKey(config: Config): string {
   );
 }
 
+/** Every gateway of this worker that has started and not stopped, shared or not. */
+const running = new Set<TestGateway["app"]>();
+
+/**
+ * Waits until no gateway of this worker has embedding work left. One Neo4j serves every gateway of a worker, and
+ * any of them embeds whatever it finds pending, its own way (joint or derived context vectors): a test that looks
+ * at a write before it is embedded, or at how one gateway embedded it, first lets the others finish what an
+ * earlier test gave them. With their polls off (testConfig), only a write through a gateway wakes it again.
+ */
+export async function settleGateways(): Promise<void> {
+  await Promise.all([...running].map((app) => app.embeddings.drain()));
+}
+
 async function startOwnGateway(config: Config, options: AppOptions, file: string, reason: string): Promise<TestGateway> {
   // TEST_LOG_LEVEL=error shows what the gateway logs (masked errors included) while debugging a test.
   const logger = createLogger({ logLevel: (process.env.TEST_LOG_LEVEL as "error" | undefined) ?? "silent" });
   const app = await timedStart("gateway", file, () => startApp(config, logger, options), reason);
+  running.add(app);
   const url = `http://127.0.0.1:${app.gateway.port}/graphql`;
   return {
     app,
@@ -143,7 +160,10 @@ async function startOwnGateway(config: Config, options: AppOptions, file: string
       });
       return (await res.json()) as GraphQLResponse<never>;
     },
-    stop: () => app.stop(),
+    stop: () => {
+      running.delete(app);
+      return app.stop();
+    },
   };
 }
 

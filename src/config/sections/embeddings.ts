@@ -31,11 +31,16 @@ export const embeddings = section({
       default: "joint",
       doc: "a conversation turn's contextual vector: `joint` embeds it after the turn before (two model runs per turn), `derived` adds the two turns' own vectors (one run, about three times less model work; 0.016 less held-out Recall@10 on LoCoMo, [benchmarks.md](benchmarks.md))",
     }),
+    embeddingPollSeconds: variable("EMBEDDING_POLL_SECONDS", wholeNumber(1, 86_400), {
+      default: 30,
+      doc: "how often the embedding worker looks for writes nobody woke it for (another gateway's, the CLI import's); a write through this gateway wakes it at once",
+    }),
   },
-  resolve: ({ embeddings: { local, endpoint }, embeddingContext }) => {
+  resolve: ({ embeddings: { local, endpoint }, embeddingContext, embeddingPollSeconds }) => {
     const { baseUrl } = endpoint;
     return {
       embeddingContext,
+      embeddingPollSeconds,
       embeddings: baseUrl ? { provider: "openai" as const, ...endpoint, baseUrl } : { provider: "local" as const, ...local },
     };
   },

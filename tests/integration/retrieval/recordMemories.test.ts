@@ -5,7 +5,7 @@ import { contextVector } from "../../../src/embeddings/contextVector.js";
 import { markStale } from "../../../src/embeddings/markStale.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
-import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+import { removeOwnedBy, settleGateways, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 
 const RECORD = `mutation ($agentId: ID, $memories: [MemoryInput!]!) { recordMemories(agentId: $agentId, memories: $memories) { ids pendingEmbeddings } }`;
 const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: [{ id: $id, name: $name, role: "tester" }]) { agents { id } } }`;
@@ -243,6 +243,8 @@ describe("recordMemories: contextual vectors of a conversation", () => {
     const derivedGw = await startTestGateway(testConfig({ embeddingContext: "derived" }));
     const agent = uniqueAgent("ctx");
     try {
+      // Another gateway still embedding would embed these turns jointly, not derived.
+      await settleGateways();
       const rows = await converse(derivedGw, agent);
       expect(rows[0]!.context).toBeNull();
       for (const i of [1, 2]) {
