@@ -1,7 +1,6 @@
 import type { BroadcastDelivery, FeedRuleNode } from "./feedRules.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import { onlyRow, type Row, type Statement } from "../graph/statement.js";
-import { mapRows, stringsOrEmpty } from "./mapRow.js";
 import { cypherInt } from "../graph/readQuery.js";
 
 // Rules are the SubscriptionRule nodes linked to the agent (the agent team's SUBSCRIBES_TO):
@@ -42,8 +41,8 @@ interface ReaderRow extends FeedReaderKey {
 function ruleOf(r: Row): FeedRuleNode {
   return {
     id: r.string("id"),
-    knowledgeTypes: stringsOrEmpty(r, "knowledgeTypes"),
-    domains: stringsOrEmpty(r, "domains"),
+    knowledgeTypes: r.stringsOrEmpty("knowledgeTypes"),
+    domains: r.stringsOrEmpty("domains"),
     minConfidence: r.numberOrNull("minConfidence") ?? 0,
     delivery: r.value("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE",
     batchIntervalSeconds: r.numberOrNull("batchIntervalSeconds"),
@@ -58,7 +57,7 @@ const readersRules = (readers: readonly FeedReaderKey[]): Statement<ReaderRow> =
   decode: (r) => ({
     tenantId: r.string("tenantId"),
     agentId: r.string("agentId"),
-    readers: { rules: mapRows(r, "rules").map(ruleOf), broadcasts: r.value("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" },
+    readers: { rules: r.rows("rules").map(ruleOf), broadcasts: r.value("delivery") === "BATCHED" ? "BATCHED" : "IMMEDIATE" },
   }),
 });
 

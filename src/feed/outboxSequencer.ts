@@ -3,7 +3,6 @@ import type { Logger } from "../logging/logger.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import type { Row, Statement } from "../graph/statement.js";
-import { mapRow } from "./mapRow.js";
 import { outboxEventOf, toOutboxEvent } from "./readOutbox.js";
 
 /** Events a round numbers in one transaction, at most: a longer backlog takes several. */
@@ -53,7 +52,7 @@ interface NumberedEvent {
 }
 
 function numberedEvent(r: Row): NumberedEvent {
-  const event = mapRow(r.map("event"));
+  const event = r.row("event");
   return { writeId: event.string("writeId"), event: toOutboxEvent(event) };
 }
 

@@ -2,7 +2,6 @@ import type { OutboxEvent } from "../core/outboxEvent.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import type { Row, Statement } from "../graph/statement.js";
-import { mapRow, stringsOrEmpty } from "./mapRow.js";
 
 export const MAX_OUTBOX_PAGE = 1000;
 
@@ -27,7 +26,7 @@ export async function readOutbox(target: GraphTarget, tenantId: string, afterSeq
 }
 
 /** The `event` column of READ_OUTBOX, NUMBER and READ_BACK. */
-export const outboxEventOf = (r: Row): OutboxEvent => toOutboxEvent(mapRow(r.map("event")));
+export const outboxEventOf = (r: Row): OutboxEvent => toOutboxEvent(r.row("event"));
 
 /** READ_OUTBOX for one page. */
 const outboxPage = (tenantId: string, afterSeq: number, limit: number): Statement<OutboxEvent> => ({
@@ -49,8 +48,8 @@ export function toOutboxEvent(event: Row): OutboxEvent {
     actorAgentId: event.string("actorAgentId"),
     ownerId: event.string("ownerId"),
     visibility: event.oneOf("visibility", VISIBILITIES),
-    sharedWith: stringsOrEmpty(event, "sharedWith"),
-    domains: stringsOrEmpty(event, "domains"),
+    sharedWith: event.stringsOrEmpty("sharedWith"),
+    domains: event.stringsOrEmpty("domains"),
     confidence: event.numberOrNull("confidence"),
     tier: event.stringOrNull("tier"),
     payload: JSON.parse(event.string("payload")) as Record<string, unknown>,
