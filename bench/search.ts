@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10] [--builds tsx,dist] [--data-dir DIR] [--compare DIR --rounds 3]`
+ * `npm run bench:search -- [--sizes 10000,100000] [--queries 200] [--limit 10] [--builds tsx,dist] [--data-dir DIR] [--compare DIR --rounds 3] [--skip-nested]`
  *
  * Stores synthetic memories of one agent through `recordMemories` (the
  * gateway's bulk write path) and measures ingestion throughput with
@@ -45,6 +45,8 @@ const { values } = parseArgs({
     "data-dir": { type: "string" },
     compare: { type: "string" },
     rounds: { type: "string", default: "3" },
+    // A before/after on a kept store needs only the comparison: the selection-depth section takes minutes.
+    "skip-nested": { type: "boolean", default: false },
   },
 });
 const sizes = values.sizes!.split(",").map(Number);
@@ -134,27 +136,31 @@ try {
     process.stdout.write(`${lines.at(-1)}\n`);
   }
   const input = (q: number) => ({ input: { query: queries[q % queryCount], agentIds: [AGENT], limit: NESTED_HITS } });
-  const times = await timeVariants(queryCount, {
-    flat: (q) => gw.request(SEARCH_FLAT, input(q), AGENT),
-    two: (q) => gw.request(SEARCH_TWO_LEVELS, input(q), AGENT),
-    three: (q) => gw.request(SEARCH_THREE_LEVELS, input(q), AGENT),
-    twoRequests: async (q) => {
-      const found = await gw.request<{ searchMemories: { hits: { id: string }[] } }>(SEARCH_FLAT, input(q), AGENT);
-      return gw.request(BY_ID, { ids: found.searchMemories.hits.map((h) => h.id) }, AGENT);
-    },
-  });
-  lines.push(
-    "",
-    `At ${stored.toLocaleString("en")} memories, ${NESTED_HITS} hits of one agent, selections through the hit's link (one extra statement each), in turn, 20 warm-up rounds then ${queryCount}:`,
-    "",
-    "| selection | p50 / p95 (GraphQL) | p95 ÷ flat p95 |",
-    "| --- | --- | --- |",
-    variantRow("flat: the hit's own fields", times.flat, times.flat),
-    variantRow("two levels: memory → its agent, the people and agents it involves", times.two, times.flat),
-    variantRow("three levels: memory → its agent → the agent's 3 latest memories", times.three, times.flat),
-    variantRow("the same three levels as a second request (flat search, then memories by id)", times.twoRequests, times.flat),
-  );
-  process.stdout.write(`${lines.slice(-6).join("\n")}\n`);
+  if (!values["skip-nested"]) await selectionDepths();
+  /** The cost of keeping on querying from a hit: selections one, two and three levels deep. */
+  async function selectionDepths() {
+    const times = await timeVariants(queryCount, {
+      flat: (q) => gw.request(SEARCH_FLAT, input(q), AGENT),
+      two: (q) => gw.request(SEARCH_TWO_LEVELS, input(q), AGENT),
+      three: (q) => gw.request(SEARCH_THREE_LEVELS, input(q), AGENT),
+      twoRequests: async (q) => {
+        const found = await gw.request<{ searchMemories: { hits: { id: string }[] } }>(SEARCH_FLAT, input(q), AGENT);
+        return gw.request(BY_ID, { ids: found.searchMemories.hits.map((h) => h.id) }, AGENT);
+      },
+    });
+    lines.push(
+      "",
+      `At ${stored.toLocaleString("en")} memories, ${NESTED_HITS} hits of one agent, selections through the hit's link (one extra statement each), in turn, 20 warm-up rounds then ${queryCount}:`,
+      "",
+      "| selection | p50 / p95 (GraphQL) | p95 ÷ flat p95 |",
+      "| --- | --- | --- |",
+      variantRow("flat: the hit's own fields", times.flat, times.flat),
+      variantRow("two levels: memory → its agent, the people and agents it involves", times.two, times.flat),
+      variantRow("three levels: memory → its agent → the agent's 3 latest memories", times.three, times.flat),
+      variantRow("the same three levels as a second request (flat search, then memories by id)", times.twoRequests, times.flat),
+    );
+    process.stdout.write(`${lines.slice(-6).join("\n")}\n`);
+  }
   const neo = gw.app.localNeo4j;
   const childEnv = { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) };
   /** 20 unmeasured queries, then `queryCount`, through a child gateway: totals and times inside it. */
@@ -164,8 +170,12 @@ try {
       const totals: number[] = [];
       const insides: number[] = [];
       let cpuStart: number | null = null;
+      let gatewayCpuStart: number | null = null;
       for (let q = 0; q < queryCount + 20; q++) {
-        if (q === 20) cpuStart = treeCpuSeconds();
+        if (q === 20) {
+          cpuStart = treeCpuSeconds();
+          gatewayCpuStart = child.pid === undefined ? null : treeCpuSeconds(child.pid);
+        }
         const t = performance.now();
         const data = await graphqlRequest<{ searchMemories: { tookMs: number } }>(child.url, SEARCH, { input: { query: queries[q % queryCount], agentIds: [AGENT], limit } }, AGENT);
         if (q < 20) continue;
@@ -173,9 +183,10 @@ try {
         insides.push(data.searchMemories.tookMs);
       }
       const cpuEnd = treeCpuSeconds();
-      // CPU of this process's tree (Neo4j, the child gateway, this client) per measured query, in ms.
-      const cpuMs = cpuStart !== null && cpuEnd !== null ? ((cpuEnd - cpuStart) * 1000) / queryCount : null;
-      return { totals, insides, cpuMs };
+      const gatewayCpuEnd = child.pid === undefined ? null : treeCpuSeconds(child.pid);
+      // CPU of this process's tree (Neo4j, the child gateway, this client) per measured query, in ms; and the child gateway's own.
+      const perQuery = (start: number | null, end: number | null) => (start !== null && end !== null ? ((end - start) * 1000) / queryCount : null);
+      return { totals, insides, cpuMs: perQuery(cpuStart, cpuEnd), gatewayCpuMs: perQuery(gatewayCpuStart, gatewayCpuEnd) };
     } finally {
       await child.stop();
     }
@@ -187,17 +198,19 @@ try {
     lines.push(`| ${build === "dist" ? "compiled: dist/ in plain Node (start:prod)" : "src/ through tsx (npm start)"} | ${pair(totals)} | ${pair(insides)} |`);
   }
   if (compareScript) {
-    lines.push("", `At ${stored.toLocaleString("en")} memories, ${thisName} against ${otherName} (both through tsx, each in a child process on the same Neo4j, alternating; 20 warm-up queries, then ${queryCount}):`, "", "| round | version | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 | CPU per query (Neo4j + gateway + client) |", "| --- | --- | --- | --- | --- |");
-    const p95s: Record<"this" | "other", { total: number[]; inside: number[]; cpu: number[] }> = { this: { total: [], inside: [], cpu: [] }, other: { total: [], inside: [], cpu: [] } };
+    lines.push("", `At ${stored.toLocaleString("en")} memories, ${thisName} against ${otherName} (both through tsx, each in a child process on the same Neo4j, alternating; 20 warm-up queries, then ${queryCount}):`, "", "| round | version | searchMemories p50 / p95 (GraphQL) | inside the gateway p50 / p95 | CPU per query (Neo4j + gateway + client) | of it, the gateway's |", "| --- | --- | --- | --- | --- | --- |");
+    const p95s: Record<"this" | "other", { total: number[]; inside: number[]; cpu: number[]; gatewayCpu: number[] }> = { this: { total: [], inside: [], cpu: [], gatewayCpu: [] }, other: { total: [], inside: [], cpu: [], gatewayCpu: [] } };
     for (let round = 1; round <= rounds; round++) {
       // The order alternates too, so neither version always runs on a cache the other warmed.
       const order: ("this" | "other")[] = round % 2 ? ["other", "this"] : ["this", "other"];
       for (const version of order) {
-        const { totals, insides, cpuMs } = await measureChild("tsx", version === "other" ? compareScript : undefined);
+        const { totals, insides, cpuMs, gatewayCpuMs } = await measureChild("tsx", version === "other" ? compareScript : undefined);
         p95s[version].total.push(percentile(totals, 95));
         p95s[version].inside.push(percentile(insides, 95));
         if (cpuMs !== null) p95s[version].cpu.push(cpuMs);
-        lines.push(`| ${round} | ${version === "this" ? thisName : otherName} | ${pair(totals)} | ${pair(insides)} | ${cpuMs === null ? "n/a" : `${cpuMs.toFixed(1)} ms`} |`);
+        if (gatewayCpuMs !== null) p95s[version].gatewayCpu.push(gatewayCpuMs);
+        const ms = (x: number | null) => (x === null ? "n/a" : `${x.toFixed(1)} ms`);
+        lines.push(`| ${round} | ${version === "this" ? thisName : otherName} | ${pair(totals)} | ${pair(insides)} | ${ms(cpuMs)} | ${ms(gatewayCpuMs)} |`);
         process.stdout.write(`${lines.at(-1)}\n`);
       }
     }
@@ -205,7 +218,7 @@ try {
     const change = (a: number, b: number) => `${b >= a ? "+" : ""}${(((b - a) / a) * 100).toFixed(1)}%`;
     lines.push(
       "",
-      `Mean p95 over ${rounds} rounds, GraphQL: ${otherName} ${mean(p95s.other.total).toFixed(1)} ms, this version ${mean(p95s.this.total).toFixed(1)} ms (${change(mean(p95s.other.total), mean(p95s.this.total))}); inside the gateway: ${mean(p95s.other.inside).toFixed(1)} → ${mean(p95s.this.inside).toFixed(1)} ms (${change(mean(p95s.other.inside), mean(p95s.this.inside))}); CPU per query: ${mean(p95s.other.cpu).toFixed(1)} → ${mean(p95s.this.cpu).toFixed(1)} ms (${change(mean(p95s.other.cpu), mean(p95s.this.cpu))}).`,
+      `Mean p95 over ${rounds} rounds, GraphQL: ${otherName} ${mean(p95s.other.total).toFixed(1)} ms, this version ${mean(p95s.this.total).toFixed(1)} ms (${change(mean(p95s.other.total), mean(p95s.this.total))}); inside the gateway: ${mean(p95s.other.inside).toFixed(1)} → ${mean(p95s.this.inside).toFixed(1)} ms (${change(mean(p95s.other.inside), mean(p95s.this.inside))}); CPU per query: ${mean(p95s.other.cpu).toFixed(1)} → ${mean(p95s.this.cpu).toFixed(1)} ms (${change(mean(p95s.other.cpu), mean(p95s.this.cpu))}), of it the gateway's ${mean(p95s.other.gatewayCpu).toFixed(1)} → ${mean(p95s.this.gatewayCpu).toFixed(1)} ms (${change(mean(p95s.other.gatewayCpu), mean(p95s.this.gatewayCpu))}).`,
     );
   }
   process.stdout.write(`\n${lines.join("\n")}\n`);
