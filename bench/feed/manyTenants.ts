@@ -12,13 +12,12 @@
  * of the process: the feed's, the workers', @neo4j/graphql's); then, for the measured writes, the time from an
  * event's append to its delivery, and lost, duplicated and unexpected deliveries against the outbox read back.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { forkAgents } from "./agentsProcess.js";
+import { startRedis } from "../support/redisServer.js";
 import { loadConfig } from "../../src/config/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { startApp, type App } from "../../src/app/startApp.js";
@@ -162,28 +161,4 @@ export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
     await redis?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A redis-server of the bench's own, on a free loopback port, without persistence. */
-async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const child: ChildProcess = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => /Ready to accept connections/.test(d.toString()) && resolve());
-    child.once("exit", (code) => reject(new Error(`redis-server exited (${code})`)));
-  });
-  child.stdout!.resume();
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
 }

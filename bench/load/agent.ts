@@ -103,6 +103,7 @@ export class BenchAgent {
   readonly writes: Writes = { memories: [], memoriesRefused: [], turns: [], stored: [], storedRefused: [] };
   private readonly random: () => number;
   private n = 0;
+  private sent = 0;
   private nextTurn = 1;
   /** A turn answered with an error is sent again, unchanged, until it is acknowledged (recordTurn is idempotent). */
   private pendingTurn: Record<string, unknown> | null = null;
@@ -110,7 +111,8 @@ export class BenchAgent {
   constructor(
     readonly index: number,
     readonly tenant: string,
-    private readonly url: string,
+    /** The gateways, taken in turn by successive requests (one for a single gateway). */
+    private readonly urls: readonly string[],
     readonly token: string,
   ) {
     this.id = `agent-${index}`;
@@ -121,7 +123,7 @@ export class BenchAgent {
 
   private call(op: keyof typeof DOC, variables: Record<string, unknown>): Promise<Answer> {
     this.budget.take();
-    return gql(this.url, this.token, DOC[op], variables);
+    return gql(this.urls[this.sent++ % this.urls.length]!, this.token, DOC[op], variables);
   }
 
   /** The Agent node with its subscription rules, and its game session. Throws when either fails. */

@@ -17,10 +17,13 @@ import { startChildGateway } from "../../fixtures/childGateway.js";
 import { findNeo4jPid } from "../support/procStats.js";
 
 export interface LoadGateway {
+  /** The first gateway's (the one whose Neo4j the others use). */
   url: string;
   wsUrl: string;
   dataDir: string;
   gatewayPid: number;
+  /** Every gateway, the first included: one unless `gateways` asked for more. */
+  all: { url: string; wsUrl: string; pid: number }[];
   /** The embedded Neo4j's current process (a restart changes it). */
   neo4jPid(): number | null;
   /** The settings the gateway was started with, for the report. */
@@ -36,8 +39,10 @@ export interface LoadGateway {
  * `extraEnv` adds settings for a run that looks inside the gateway (bench:profile: tracing, a CPU profile).
  * `checkout` runs another version's gateway (a checkout of the repository with its node_modules), for
  * a before-and-after comparison on one machine in one session.
+ * `gateways` > 1 starts the others on the first one's Neo4j, with the same secret and `extraEnv`
+ * (which then carries the REDIS_URL and EMBEDDING_BASE_URL they share).
  */
-export async function startLoadGateway(extraEnv: Record<string, string> = {}, checkout?: string): Promise<LoadGateway> {
+export async function startLoadGateway(extraEnv: Record<string, string> = {}, checkout?: string, gateways = 1): Promise<LoadGateway> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-load-"));
   const secret = randomBytes(32).toString("base64url");
   const boltPort = await freePort();
@@ -55,32 +60,38 @@ export async function startLoadGateway(extraEnv: Record<string, string> = {}, ch
     ...(process.env.EMBEDDING_THREADS ? { EMBEDDING_THREADS: process.env.EMBEDDING_THREADS } : {}),
     ...(process.env.EMBEDDING_CONTEXT ? { EMBEDDING_CONTEXT: process.env.EMBEDDING_CONTEXT } : {}),
     ...(extraEnv.EMBEDDING_BASE_URL ? { EMBEDDING_BASE_URL: extraEnv.EMBEDDING_BASE_URL } : {}),
+    ...(extraEnv.EMBEDDING_API_MODEL ? { EMBEDDING_API_MODEL: extraEnv.EMBEDDING_API_MODEL } : {}),
+    ...(extraEnv.REDIS_URL ? { REDIS_URL: extraEnv.REDIS_URL } : {}),
   };
-  const child = await startChildGateway({
-    ...settings,
-    MNEMOGRAPH_AUTH: "token",
-    JWT_SECRET: secret,
-    JWKS_URL: "",
-    JWT_ISSUER: "",
-    JWT_AUDIENCE: "",
-    MNEMOGRAPH_DATA_DIR: dataDir,
-    NEO4J_URI: "",
-    NEO4J_BOLT_PORT: String(boltPort),
-    LLM_BASE_URL: "",
-    METRICS_PORT: "",
-    ...extraEnv,
-  }, "tsx", checkout ? path.resolve(checkout, "fixtures/gatewayProcess.ts") : undefined).catch(async (err: unknown) => {
+  const script = checkout ? path.resolve(checkout, "fixtures/gatewayProcess.ts") : undefined;
+  const common = { ...settings, MNEMOGRAPH_AUTH: "token", JWT_SECRET: secret, JWKS_URL: "", JWT_ISSUER: "", JWT_AUDIENCE: "", LLM_BASE_URL: "", METRICS_PORT: "" };
+  const child = await startChildGateway({ ...common, MNEMOGRAPH_DATA_DIR: dataDir, NEO4J_URI: "", NEO4J_BOLT_PORT: String(boltPort), ...extraEnv }, "tsx", script).catch(async (err: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   });
+  const children = [child];
+  const otherDirs: string[] = [];
   let driver: Driver | null = null;
   const stop = async () => {
     await driver?.close();
+    for (const c of children.slice(1).reverse()) await c.stop();
     await child.stop();
+    for (const dir of otherDirs) await rm(dir, { recursive: true, force: true });
     // BENCH_KEEP_DATA=1 keeps the store and Neo4j's logs (debug.log) for a look afterwards.
     if (process.env.BENCH_KEEP_DATA) process.stderr.write(`Kept ${dataDir}\n`);
     else await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    const password = (await readFile(path.join(dataDir, "neo4j-password"), "utf8")).trim();
+    for (let i = 1; i < gateways; i++) {
+      const own = await mkdtemp(path.join(os.tmpdir(), "mnemograph-load-gw-"));
+      otherDirs.push(own);
+      children.push(await startChildGateway({ ...common, MNEMOGRAPH_DATA_DIR: own, NEO4J_URI: `bolt://127.0.0.1:${boltPort}`, NEO4J_USER: "neo4j", NEO4J_PASSWORD: password, ...extraEnv }, "tsx", script));
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
   // Ctrl-C must not leave the gateway and its Neo4j running.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop().finally(() => process.exit(130)));
   return {
@@ -88,6 +99,7 @@ export async function startLoadGateway(extraEnv: Record<string, string> = {}, ch
     wsUrl: child.url.replace(/^http/, "ws"),
     dataDir,
     gatewayPid: child.pid!,
+    all: children.map((c) => ({ url: c.url, wsUrl: c.url.replace(/^http/, "ws"), pid: c.pid! })),
     neo4jPid: () => findNeo4jPid(dataDir),
     settings,
     token: (tenant, agentId) => signToken(secret, { tenantId: tenant, agentId, roles: ["agent"] }, 4 * 3600),

@@ -18,9 +18,15 @@ interface Seen {
 /** The row of the gateway's main thread in what measureProcesses reports (the rest of its CPU is its other threads). */
 export const MAIN_THREAD = "…of which the gateway's main thread";
 
-export function measureProcesses(gw: LoadGateway) {
-  const tracked: Record<string, () => number | null> = { gateway: () => gw.gatewayPid, neo4j: () => gw.neo4jPid(), main: () => gw.gatewayPid };
-  const seen: Record<string, Map<number, Seen>> = { gateway: new Map(), neo4j: new Map(), main: new Map() };
+/**
+ * With several gateways, each is a row of its own ("gateway 1", "gateway 2", …) and the main-thread row
+ * is left out; `others` adds processes the benchmark started beside them (the shared model service, Redis).
+ */
+export function measureProcesses(gw: LoadGateway, others: { name: string; pid: number }[] = []) {
+  const several = gw.all.length > 1;
+  const gateways: Record<string, () => number | null> = several ? Object.fromEntries(gw.all.map((g, i) => [`gateway ${i + 1}`, () => g.pid])) : { gateway: () => gw.gatewayPid, main: () => gw.gatewayPid };
+  const tracked: Record<string, () => number | null> = { ...gateways, neo4j: () => gw.neo4jPid(), ...Object.fromEntries(others.map((o) => [o.name, () => o.pid])) };
+  const seen: Record<string, Map<number, Seen>> = Object.fromEntries(Object.keys(tracked).map((name) => [name, new Map<number, Seen>()]));
   let started = false;
   let timer: NodeJS.Timeout | null = null;
   let benchCpu = process.cpuUsage();
@@ -50,8 +56,8 @@ export function measureProcesses(gw: LoadGateway) {
       if (timer) clearInterval(timer);
       sample();
       const cpu = process.cpuUsage(benchCpu);
-      const main = use("main");
-      return [use("gateway"), { ...main, name: MAIN_THREAD, peakRss: null }, use("neo4j"), { name: "benchmark (clients)", cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRss: process.resourceUsage().maxRSS * 1024 }];
+      const gatewayRows = several ? Object.keys(gateways).map(use) : [use("gateway"), { ...use("main"), name: MAIN_THREAD, peakRss: null }];
+      return [...gatewayRows, use("neo4j"), ...others.map((o) => use(o.name)), { name: "benchmark (clients)", cpuSeconds: (cpu.user + cpu.system) / 1e6, peakRss: process.resourceUsage().maxRSS * 1024 }];
     },
   };
 }
@@ -63,10 +69,12 @@ export async function neo4jVersion(driver: Driver): Promise<string> {
 
 export function settingsLine(gw: LoadGateway): string {
   const s = gw.settings;
-  return `Gateway settings: heap ${s.NEO4J_HEAP}, page cache ${s.NEO4J_PAGECACHE}, RATE_LIMIT_PER_MINUTE=${s.RATE_LIMIT_PER_MINUTE}, RATE_LIMITS=${s.RATE_LIMITS}, NEO4J_BOOKMARKS=${s.NEO4J_BOOKMARKS}, MAX_CONCURRENT_OPERATIONS=${s.MAX_CONCURRENT_OPERATIONS}, MAX_QUEUED_OPERATIONS=${s.MAX_QUEUED_OPERATIONS}, ${embeddingSetting(s)}, no LLM_BASE_URL.`;
+  const gateways = gw.all.length > 1 ? `${gw.all.length} gateways on one Neo4j sharing one Redis (each request to the next gateway, agent i's feed on gateway i mod ${gw.all.length}); ` : "";
+  return `${gateways}Gateway settings: heap ${s.NEO4J_HEAP}, page cache ${s.NEO4J_PAGECACHE}, RATE_LIMIT_PER_MINUTE=${s.RATE_LIMIT_PER_MINUTE}, RATE_LIMITS=${s.RATE_LIMITS}, NEO4J_BOOKMARKS=${s.NEO4J_BOOKMARKS}, MAX_CONCURRENT_OPERATIONS=${s.MAX_CONCURRENT_OPERATIONS}, MAX_QUEUED_OPERATIONS=${s.MAX_QUEUED_OPERATIONS}, ${embeddingSetting(s)}, no LLM_BASE_URL.`;
 }
 
 function embeddingSetting(s: Record<string, string>): string {
+  if (s.EMBEDDING_API_MODEL === "local-model-service") return "embeddings from the default local model in one service process the gateways share (--model-service)";
   if (s.EMBEDDING_BASE_URL) return "embeddings from an endpoint in the benchmark's process that runs no model (--model-elsewhere)";
   const changed = [s.EMBEDDING_THREADS && `EMBEDDING_THREADS=${s.EMBEDDING_THREADS}`, s.EMBEDDING_CONTEXT && `EMBEDDING_CONTEXT=${s.EMBEDDING_CONTEXT}`].filter(Boolean);
   return `default embedding model${changed.length ? ` (${changed.join(", ")})` : ""}`;

@@ -53,11 +53,13 @@ export async function runClients(gw: LoadGateway, options: RunOptions): Promise<
   const agents = await Promise.all(
     Array.from({ length: options.clients }, async (_, i) => {
       const tenant = `tenant-${i % options.tenants}`;
-      return new BenchAgent(i, tenant, gw.url, await gw.token(tenant, `agent-${i}`));
+      // Each request goes to the next gateway (round robin, as a balancer without stickiness would send them).
+      return new BenchAgent(i, tenant, gw.all.map((g) => g.url), await gw.token(tenant, `agent-${i}`));
     }),
   );
   for (const agent of agents) await agent.setup();
-  const feeds = agents.map((a) => subscribeFeed(gw.wsUrl, a.token, a.tenant, a.id, a.budget));
+  // Agent i listens on gateway i mod N: a write through one gateway reaches subscribers of another.
+  const feeds = agents.map((a) => subscribeFeed(gw.all[a.index % gw.all.length]!.wsUrl, a.token, a.tenant, a.id, a.budget));
 
   const records: OpRecord[] = [];
   let measureStart = Infinity;
