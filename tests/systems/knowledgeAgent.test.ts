@@ -229,7 +229,7 @@ describe("the knowledge agent's client, as design note 002 writes it", () => {
  * role, duration, location and basis as fields, facts grouped by topic, its
  * "about a minute", and example sessions in the prompt.
  */
-describe("the knowledge agent's client, the rest of design note 002", () => {
+describe("the knowledge agent's client, the rest of its notes", () => {
   it("'Agent Tools': get_person_summary(person_id) and get_recent_messages(channel_id, limit, before_timestamp) are tools the agent calls by those names", async () => {
     llm.play([
       { calls: [
