@@ -46,7 +46,7 @@ import { gameTurnRoute } from "../server/rest/gameTurnRoute.js";
 import { retrieveRoute } from "../server/rest/retrieveRoute.js";
 import { openApiRoute } from "../server/rest/openApiRoute.js";
 import { mcpRoute } from "../mcp/mcpRoute.js";
-import { RETRIEVAL_WRITE_LABELS } from "../retrieveContext/index.js";
+import { RETRIEVAL_WRITE_LABELS, runBudgets } from "../retrieveContext/index.js";
 import { createExtractionWorker, createExtractor, extractionBacklog, type ExtractionWorker, type Extractor } from "../extraction/index.js";
 
 /** A running Mnemograph: gateway, driver and (when embedded) its own Neo4j. */
@@ -149,7 +149,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const resolvers = appResolvers({
       keys,
       deps,
-      loop: { llm: config.llm, timeBudgetMs: config.retrieval.timeBudgetMs, toolTimeoutMs: config.retrieval.toolTimeoutMs, onRun: metrics.retrieveRun },
+      loop: { llm: config.llm, budgets: runBudgets(config.retrieval), llmBudgetShare: config.retrieval.llmBudgetShare, onRun: metrics.retrieveRun },
       game,
       beliefs,
       extraction: { config: config.extraction, extractor: extractor ? `${extractor.name}@${extractor.version}` : null },

@@ -39,6 +39,8 @@ export const arg = {
   optionalText: (max = MAX_TEXT): ToolArg<string | null> => ({ read: (f, v) => optionalText(f, v, max), model: opt(z.string().max(max)) }),
   /** A node id given by a caller (a person id). */
   id: (): ToolArg<string> => ({ read: (f, v) => text(f, v, 128), model: z.string().min(1).max(128) }),
+  /** An agent, channel or task id: the gateway's id pattern. */
+  agentId: (): ToolArg<string> => ({ read: idArg, model: z.string().min(1).max(128) }),
   /** An agent, channel or task id: the gateway's id pattern; absent gives null. */
   optionalAgentId: (): ToolArg<string | null> => ({ read: (f, v) => (v ? idArg(f, v) : null), model: opt(z.string().max(128)) }),
   /** How many results, 1..max, `fallback` when absent. */
@@ -74,7 +76,7 @@ export interface LoopConversation {
 }
 
 /** The things the deterministic planner (no model) asks about; the term is the tool's first model argument. */
-export type NamedThing = "organization" | "skill" | "location" | "topic";
+export type NamedThing = "organization" | "skill" | "location" | "topic" | "projectOrEvent";
 
 /** What the deterministic planner uses a tool for. */
 export type PlannerRole =

@@ -5290,6 +5290,34 @@ export type ConceptsConnection = {
   totalCount: Scalars['Int']['output'];
 };
 
+/** A person tied to a project or event: every fact that ties them, the strongest first. */
+export type ConnectedPerson = {
+  __typename?: 'ConnectedPerson';
+  confidence: Scalars['Float']['output'];
+  /** The project or event of the strongest tie. */
+  connectedTo: Scalars['String']['output'];
+  evidence: Array<Scalars['String']['output']>;
+  facts: Array<FactRecord>;
+  /** Project or Event. */
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** The person, to keep querying from. */
+  person?: Maybe<Person>;
+  personId: Scalars['ID']['output'];
+  /** The strongest tie: WORKING_ON, ATTENDED_EVENT, … */
+  relationshipType: Scalars['String']['output'];
+  relationshipTypes: Array<Scalars['String']['output']>;
+};
+
+/** A project or event a name found. */
+export type ConnectedThing = {
+  __typename?: 'ConnectedThing';
+  id: Scalars['ID']['output'];
+  /** Project or Event. */
+  label: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type ConnectionAggregationCountFilterInput = {
   edges?: InputMaybe<IntScalarFilters>;
   nodes?: InputMaybe<IntScalarFilters>;
@@ -12027,6 +12055,17 @@ export type PeopleByTopic = {
   topic: Scalars['String']['output'];
 };
 
+/** People connected to a project or event a conversation names (the knowledge agent's "look up who else is connected"). */
+export type PeopleConnectedTo = {
+  __typename?: 'PeopleConnectedTo';
+  /** The projects and events found. */
+  matched: Array<ConnectedThing>;
+  /** EXACT (the name, a real name or an alias, any case), FUZZY (every word, as a prefix or within one edit) or NONE. */
+  matchedBy: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  people: Array<ConnectedPerson>;
+};
+
 export type PeopleConnection = {
   __typename?: 'PeopleConnection';
   aggregate: PersonAggregate;
@@ -15808,6 +15847,8 @@ export type Query = {
   peopleBySkill: PeopleBySkill;
   /** relationshipTypes default to TALKS_ABOUT, CARES_ABOUT, CURIOUS_ABOUT. */
   peopleByTopic: PeopleByTopic;
+  /** People tied to the projects and events called `name` (working on one, attending one), most confident first; limit 1..100. */
+  peopleConnectedTo: PeopleConnectedTo;
   peopleConnection: PeopleConnection;
   /**
    * A person's most certain facts, strongest first: those held now with at least
@@ -16406,6 +16447,13 @@ export type QueryPeopleByTopicArgs = {
   minConfidence?: InputMaybe<Scalars['Float']['input']>;
   relationshipTypes?: InputMaybe<Array<Scalars['String']['input']>>;
   topic: Scalars['String']['input'];
+};
+
+
+export type QueryPeopleConnectedToArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minConfidence?: InputMaybe<Scalars['Float']['input']>;
+  name: Scalars['String']['input'];
 };
 
 
@@ -17985,6 +18033,13 @@ export type ResearchWhere = {
   visibility?: InputMaybe<VisibilityEnumScalarFilters>;
 };
 
+/** How long a retrieveContext run may take, and each tool call in it (docs/configuration.md). */
+export type RetrievalBudget =
+  /** RETRIEVE_TIME_BUDGET_MS (30 s) and RETRIEVE_TOOL_TIMEOUT_MS (5 s) by default: within what an MCP client waits for a tool. */
+  | 'STANDARD'
+  /** RETRIEVE_THOROUGH_TIME_BUDGET_MS (60 s) and RETRIEVE_THOROUGH_TOOL_TIMEOUT_MS (10 s) by default: thoroughness over speed, as the knowledge agent asks. */
+  | 'THOROUGH';
+
 export type RetrievalConfidence =
   | 'HIGH'
   | 'LOW'
@@ -18186,6 +18241,8 @@ export type RetrievalToolCallTrace = {
 };
 
 export type RetrieveContextInput = {
+  /** How long the run may take: STANDARD (RETRIEVE_TIME_BUDGET_MS, 30 s by default) or THOROUGH (RETRIEVE_THOROUGH_TIME_BUDGET_MS, a minute: the knowledge agent's route asks for it). */
+  budget?: InputMaybe<RetrievalBudget>;
   channelId?: InputMaybe<Scalars['String']['input']>;
   /** Return the whole trace: each step, tool call, arguments, result size and time. */
   debug?: InputMaybe<Scalars['Boolean']['input']>;
@@ -18219,6 +18276,8 @@ export type RetrieveContextMetadata = {
   runId: Scalars['ID']['output'];
   /** Why the loop stopped: DONE, ITERATION_LIMIT, FACT_LIMIT, STUCK or TIME_BUDGET. */
   stopReason: Scalars['String']['output'];
+  /** The run's time budget in ms (its RetrievalBudget); the LLM planner may use RETRIEVE_LLM_BUDGET_SHARE of it. */
+  timeBudgetMs: Scalars['Int']['output'];
 };
 
 export type RetrieveContextResult = {
@@ -18260,18 +18319,26 @@ export type RetrievedFact = {
   attributes: FactAttributesRecord;
   confidence: Scalars['Float']['output'];
   current: Scalars['Boolean']['output'];
+  /** When the fact ended as best known (FactRecord.end). */
+  end?: Maybe<Scalars['String']['output']>;
   evidence: Array<Scalars['String']['output']>;
   /** The messages that show the fact, those the caller may read. */
   evidenceMessages: Array<Message>;
   /** The fact's id in the graph (FactRecord.id). */
   id: Scalars['ID']['output'];
   object: Scalars['String']['output'];
+  /** The object's id: the organisation, place, skill, topic, project, event or person. */
+  objectId: Scalars['ID']['output'];
+  /** Label of the object node: Org, Place, Skill, Topic, Project, Event or Person. */
+  objectLabel: Scalars['String']['output'];
   /** The person the fact is about, to keep querying from. */
   person?: Maybe<Person>;
   /** Relationship type: WORKS_AT, PREVIOUSLY, HAS_SKILL, CLOSE_TO, … */
   relation: Scalars['String']['output'];
   /** How relevant to the conversation (0..1): named entity, participant, or similarity of meaning. */
   relevance: Scalars['Float']['output'];
+  /** When the fact started as best known (FactRecord.start). */
+  start?: Maybe<Scalars['String']['output']>;
   subject: Scalars['String']['output'];
   subjectId: Scalars['ID']['output'];
   /** The formatted sentence of `facts`. */
@@ -24797,6 +24864,8 @@ export type ResolversTypes = {
   ConceptValidatedByUpdateFieldInput: ConceptValidatedByUpdateFieldInput;
   ConceptWhere: ConceptWhere;
   ConceptsConnection: ResolverTypeWrapper<Omit<ConceptsConnection, 'edges'> & { edges: Array<ResolversTypes['ConceptEdge']> }>;
+  ConnectedPerson: ResolverTypeWrapper<Omit<Omit<ConnectedPerson, 'facts'> & { facts: Array<ResolversTypes['FactRecord']> }, 'person'>>;
+  ConnectedThing: ResolverTypeWrapper<ConnectedThing>;
   ConnectionAggregationCountFilterInput: ConnectionAggregationCountFilterInput;
   Content: ResolverTypeWrapper<Omit<Content, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { accessedBy: Array<ResolversTypes['Agent']>, contributedTo: Array<ResolversTypes['Synthesis']>, contributedToConnection: ResolversTypes['ContentContributedToConnection'], explains: Array<ResolversTypes['Concept']>, explainsConnection: ResolversTypes['ContentExplainsConnection'], synthesizes: Array<ResolversTypes['Research']>, synthesizesConnection: ResolversTypes['ContentSynthesizesConnection'] }>;
   ContentAggregate: ResolverTypeWrapper<ContentAggregate>;
@@ -25379,6 +25448,7 @@ export type ResolversTypes = {
   PeopleByOrganization: ResolverTypeWrapper<Omit<PeopleByOrganization, 'people'> & { people: Array<ResolversTypes['OrganizationMatch']> }>;
   PeopleBySkill: ResolverTypeWrapper<Omit<PeopleBySkill, 'people'> & { people: Array<ResolversTypes['SkillMatch']> }>;
   PeopleByTopic: ResolverTypeWrapper<Omit<PeopleByTopic, 'people'> & { people: Array<ResolversTypes['TopicMatch']> }>;
+  PeopleConnectedTo: ResolverTypeWrapper<Omit<PeopleConnectedTo, 'people'> & { people: Array<ResolversTypes['ConnectedPerson']> }>;
   PeopleConnection: ResolverTypeWrapper<PeopleConnection>;
   Person: ResolverTypeWrapper<Person>;
   PersonAggregate: ResolverTypeWrapper<PersonAggregate>;
@@ -25878,6 +25948,7 @@ export type ResolversTypes = {
   ResearchSynthesisContributedToNodeAggregateSelection: ResolverTypeWrapper<ResearchSynthesisContributedToNodeAggregateSelection>;
   ResearchUpdateInput: ResearchUpdateInput;
   ResearchWhere: ResearchWhere;
+  RetrievalBudget: RetrievalBudget;
   RetrievalConfidence: RetrievalConfidence;
   RetrievalPlanner: RetrievalPlanner;
   RetrievalRun: ResolverTypeWrapper<RetrievalRun>;
@@ -27066,6 +27137,8 @@ export type ResolversParentTypes = {
   ConceptValidatedByUpdateFieldInput: ConceptValidatedByUpdateFieldInput;
   ConceptWhere: ConceptWhere;
   ConceptsConnection: Omit<ConceptsConnection, 'edges'> & { edges: Array<ResolversParentTypes['ConceptEdge']> };
+  ConnectedPerson: Omit<Omit<ConnectedPerson, 'facts'> & { facts: Array<ResolversParentTypes['FactRecord']> }, 'person'>;
+  ConnectedThing: ConnectedThing;
   ConnectionAggregationCountFilterInput: ConnectionAggregationCountFilterInput;
   Content: Omit<Content, 'accessedBy' | 'contributedTo' | 'contributedToConnection' | 'explains' | 'explainsConnection' | 'synthesizes' | 'synthesizesConnection'> & { accessedBy: Array<ResolversParentTypes['Agent']>, contributedTo: Array<ResolversParentTypes['Synthesis']>, contributedToConnection: ResolversParentTypes['ContentContributedToConnection'], explains: Array<ResolversParentTypes['Concept']>, explainsConnection: ResolversParentTypes['ContentExplainsConnection'], synthesizes: Array<ResolversParentTypes['Research']>, synthesizesConnection: ResolversParentTypes['ContentSynthesizesConnection'] };
   ContentAggregate: ContentAggregate;
@@ -27623,6 +27696,7 @@ export type ResolversParentTypes = {
   PeopleByOrganization: Omit<PeopleByOrganization, 'people'> & { people: Array<ResolversParentTypes['OrganizationMatch']> };
   PeopleBySkill: Omit<PeopleBySkill, 'people'> & { people: Array<ResolversParentTypes['SkillMatch']> };
   PeopleByTopic: Omit<PeopleByTopic, 'people'> & { people: Array<ResolversParentTypes['TopicMatch']> };
+  PeopleConnectedTo: Omit<PeopleConnectedTo, 'people'> & { people: Array<ResolversParentTypes['ConnectedPerson']> };
   PeopleConnection: PeopleConnection;
   Person: Person;
   PersonAggregate: PersonAggregate;
@@ -30045,6 +30119,25 @@ export type ConceptsConnectionResolvers<ContextType = RequestContext, ParentType
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type ConnectedPersonResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ConnectedPerson'] = ResolversParentTypes['ConnectedPerson']> = {
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  connectedTo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  facts?: Resolver<Array<ResolversTypes['FactRecord']>, ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
+  personId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  relationshipType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  relationshipTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ConnectedThingResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ConnectedThing'] = ResolversParentTypes['ConnectedThing']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ContentResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Content'] = ResolversParentTypes['Content']> = {
   accessedBy?: Resolver<Array<ResolversTypes['Agent']>, ParentType, ContextType>;
   body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -31949,6 +32042,13 @@ export type PeopleByTopicResolvers<ContextType = RequestContext, ParentType exte
   topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type PeopleConnectedToResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleConnectedTo'] = ResolversParentTypes['PeopleConnectedTo']> = {
+  matched?: Resolver<Array<ResolversTypes['ConnectedThing']>, ParentType, ContextType>;
+  matchedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  people?: Resolver<Array<ResolversTypes['ConnectedPerson']>, ParentType, ContextType>;
+};
+
 export type PeopleConnectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PeopleConnection'] = ResolversParentTypes['PeopleConnection']> = {
   aggregate?: Resolver<ResolversTypes['PersonAggregate'], ParentType, ContextType>;
   edges?: Resolver<Array<ResolversTypes['PersonEdge']>, ParentType, ContextType>;
@@ -33151,6 +33251,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   peopleByOrganization?: Resolver<ResolversTypes['PeopleByOrganization'], ParentType, ContextType, RequireFields<QueryPeopleByOrganizationArgs, 'currentOnly' | 'limit' | 'minConfidence' | 'organization'>>;
   peopleBySkill?: Resolver<ResolversTypes['PeopleBySkill'], ParentType, ContextType, RequireFields<QueryPeopleBySkillArgs, 'limit' | 'minConfidence' | 'skill'>>;
   peopleByTopic?: Resolver<ResolversTypes['PeopleByTopic'], ParentType, ContextType, RequireFields<QueryPeopleByTopicArgs, 'limit' | 'minConfidence' | 'topic'>>;
+  peopleConnectedTo?: Resolver<ResolversTypes['PeopleConnectedTo'], ParentType, ContextType, RequireFields<QueryPeopleConnectedToArgs, 'limit' | 'minConfidence' | 'name'>>;
   peopleConnection?: Resolver<ResolversTypes['PeopleConnection'], ParentType, ContextType, Partial<QueryPeopleConnectionArgs>>;
   personFacts?: Resolver<ResolversTypes['PersonProfile'], ParentType, ContextType, RequireFields<QueryPersonFactsArgs, 'limit' | 'minConfidence' | 'personId'>>;
   personProfile?: Resolver<ResolversTypes['PersonProfile'], ParentType, ContextType, RequireFields<QueryPersonProfileArgs, 'personId'>>;
@@ -33603,6 +33704,7 @@ export type RetrieveContextMetadataResolvers<ContextType = RequestContext, Paren
   run?: Resolver<Maybe<ResolversTypes['RetrievalRun']>, ParentType, ContextType>;
   runId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   stopReason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timeBudgetMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type RetrieveContextResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['RetrieveContextResult'] = ResolversParentTypes['RetrieveContextResult']> = {
@@ -33626,13 +33728,17 @@ export type RetrievedFactResolvers<ContextType = RequestContext, ParentType exte
   attributes?: Resolver<ResolversTypes['FactAttributesRecord'], ParentType, ContextType>;
   confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   current?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  end?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   evidence?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   evidenceMessages?: Resolver<Array<ResolversTypes['Message']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   object?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  objectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  objectLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['Person']>, ParentType, ContextType>;
   relation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   relevance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  start?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   subjectId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -35508,6 +35614,8 @@ export type Resolvers<ContextType = RequestContext> = {
   ConceptValidatedByConnection?: ConceptValidatedByConnectionResolvers<ContextType>;
   ConceptValidatedByRelationship?: ConceptValidatedByRelationshipResolvers<ContextType>;
   ConceptsConnection?: ConceptsConnectionResolvers<ContextType>;
+  ConnectedPerson?: ConnectedPersonResolvers<ContextType>;
+  ConnectedThing?: ConnectedThingResolvers<ContextType>;
   Content?: ContentResolvers<ContextType>;
   ContentAggregate?: ContentAggregateResolvers<ContextType>;
   ContentAggregateNode?: ContentAggregateNodeResolvers<ContextType>;
@@ -35731,6 +35839,7 @@ export type Resolvers<ContextType = RequestContext> = {
   PeopleByOrganization?: PeopleByOrganizationResolvers<ContextType>;
   PeopleBySkill?: PeopleBySkillResolvers<ContextType>;
   PeopleByTopic?: PeopleByTopicResolvers<ContextType>;
+  PeopleConnectedTo?: PeopleConnectedToResolvers<ContextType>;
   PeopleConnection?: PeopleConnectionResolvers<ContextType>;
   Person?: PersonResolvers<ContextType>;
   PersonAggregate?: PersonAggregateResolvers<ContextType>;

@@ -1,6 +1,5 @@
 import type { AppDeps } from "../core/appDeps.js";
 import { toolResolvers } from "../core/retrievalTool.js";
-import { recentMessagesResolver } from "./recentMessages.js";
 import { recordMessagesResolver } from "./recordMessages.js";
 import { MESSAGE_TOOLS } from "./tools.js";
 
@@ -8,7 +7,6 @@ import { MESSAGE_TOOLS } from "./tools.js";
 export function messageToolResolvers(deps: AppDeps) {
   return {
     Query: {
-      recentMessages: recentMessagesResolver(deps),
       ...toolResolvers(MESSAGE_TOOLS, deps),
     },
     Mutation: {

@@ -1,9 +1,29 @@
 import type { AppDeps } from "../core/appDeps.js";
 import { arg, declareTool, type AnyToolDeclaration } from "../core/retrievalTool.js";
+import { recentMessagesResolver } from "./recentMessages.js";
 import { searchMessagesResolver } from "./searchMessages.js";
 
-/** The knowledge agent's message search as a retrieval tool (core/retrievalTool.ts). */
+const channelId = arg.agentId();
+const recentLimit = arg.limit(20, 200);
+const before = arg.instant();
+
+/** The knowledge agent's message tools as retrieval tools (core/retrievalTool.ts): get_recent_messages and message search. */
 export const MESSAGE_TOOLS: readonly AnyToolDeclaration<AppDeps>[] = [
+  declareTool({
+    name: "get_recent_messages",
+    field: "recentMessages",
+    args: { channelId, limit: recentLimit, before },
+    implement: (deps: AppDeps) => recentMessagesResolver(deps),
+    loop: {
+      description:
+        "The latest messages of a channel before a moment, oldest first: what was discussed earlier, to follow a reference. before_timestamp (ISO-8601) pages back; default now.",
+      // The knowledge agent's get_recent_messages(channel_id, limit, before_timestamp).
+      own: {
+        args: { channelId, limit: recentLimit, beforeTimestamp: before },
+        toField: ({ channelId, limit, beforeTimestamp }) => ({ channelId, limit, before: beforeTimestamp }),
+      },
+    },
+  }),
   declareTool({
     name: "search_messages",
     field: "searchMessages",

@@ -28,7 +28,8 @@ export const NAME_SIMILARITY = 0.68;
 /** Most candidate names compared by meaning in one query. */
 const SEMANTIC_CANDIDATES = 2000;
 
-const EXACT_NAME = `(toLower(o.name) IN $names OR toLower(coalesce(o.realName, '')) IN $names
+/** A node `o` whose name, real name or an alias equals one of `$names` (lower-cased), any case. */
+export const EXACT_NAME = `(toLower(o.name) IN $names OR toLower(coalesce(o.realName, '')) IN $names
          OR any(alias IN coalesce(o.aliases, []) WHERE toLower(alias) IN $names))`;
 
 /** Every node of the label, compared one by one: for names the full-text index cannot look up (no letter or digit). */

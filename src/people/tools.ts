@@ -18,8 +18,8 @@ const date = arg.checkedInside(z.string().max(40).optional());
 
 /**
  * The people-graph tools of schema/people-tools.graphql, each declared once
- * (core/retrievalTool.ts): the chatbot memory service's ten tools and the
- * knowledge agent's person summary. Each reads with one or a few queries that
+ * (core/retrievalTool.ts): the chatbot memory service's ten tools, the
+ * knowledge agent's person summary and its people connected to a project or event. Each reads with one or a few queries that
  * see only what the caller may read. Implementations are imported when the
  * gateway starts (`implement`), so reading the declarations loads none of them.
  */
@@ -52,10 +52,14 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     },
   }),
   declareTool({
-    name: "person_summary",
+    name: "get_person_summary",
     field: "personSummary",
     args: { personId: arg.id() },
     implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personSummary,
+    loop: {
+      description: "Everything known about one person (by person id), grouped by kind of fact, with confidence, evidence and the facts that contradict each other.",
+      args: ["personId"],
+    },
   }),
   declareTool({
     name: "find_people_by_skill",
@@ -99,6 +103,17 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       description: "People who live, work or studied in a place (SF finds San Francisco).",
       args: ["location", "minConfidence", "limit"],
       planner: { use: "named", thing: "location" },
+    },
+  }),
+  declareTool({
+    name: "find_people_connected_to",
+    field: "peopleConnectedTo",
+    args: { name: arg.text(200), minConfidence: arg.unit(0.5), limit: arg.limit(10) },
+    implement: async (p: PeopleToolDeps) => (await import("./peopleConnectedTo.js")).peopleConnectedToResolver(p.app, p.factTypes),
+    loop: {
+      description: "People connected to a project or event (by its name): who works on it, who attended it, with the facts that tie them to it.",
+      args: ["name", "minConfidence", "limit"],
+      planner: { use: "named", thing: "projectOrEvent" },
     },
   }),
   declareTool({

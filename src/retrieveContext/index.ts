@@ -1,4 +1,4 @@
-export { type RetrieveContextOptions, retrieveContextResolvers } from "./retrieveContextResolvers.js";
+export { type RetrieveContextOptions, retrieveContextResolvers, runBudgets } from "./retrieveContextResolvers.js";
 export { RETRIEVAL_WRITE_LABELS } from "./writeLabels.js";
 export { cypherQueryTools } from "./tools/cypherQueryTool.js";
 export { type ToolResolvers, toolResolversOf } from "./tools/retrievalTools.js";

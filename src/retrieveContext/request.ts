@@ -18,7 +18,13 @@ export interface RetrieveRequest {
   debug: boolean;
   /** How `facts` are written (formatFact.ts). */
   factFormat: FactFormat;
+  /** Which time budget the run has (RetrieveContextOptions.budgets). */
+  budget: RetrievalBudget;
 }
+
+/** STANDARD: what an interactive caller waits; THOROUGH: the knowledge agent's "about a minute". */
+export type RetrievalBudget = "STANDARD" | "THOROUGH";
+const BUDGETS: readonly RetrievalBudget[] = ["STANDARD", "THOROUGH"];
 
 export const LIMITS = { maxMessages: 50, maxContent: 5000, maxName: 200, maxFacts: 100, maxIterations: 20 } as const;
 export const DEFAULTS = { maxFacts: 30, maxIterations: 10 } as const;
@@ -83,13 +89,20 @@ export function parseRetrieveRequest(input: Record<string, unknown>): RetrieveRe
     maxIterations: intIn("maxIterations", input.maxIterations, DEFAULTS.maxIterations, LIMITS.maxIterations),
     debug: input.debug === true,
     factFormat: factFormatOf(input.factFormat),
+    budget: oneOfOr("budget", input.budget, BUDGETS, "STANDARD"),
   };
 }
 
 const FACT_FORMATS: readonly FactFormat[] = ["PLAIN", "LABELED"];
 
 function factFormatOf(value: unknown): FactFormat {
-  if (value === null || value === undefined) return "PLAIN";
-  if (typeof value === "string" && (FACT_FORMATS as readonly string[]).includes(value)) return value as FactFormat;
-  throw new BadUserInputError(`${FIELD}.factFormat must be one of ${FACT_FORMATS.join(", ")}, got ${String(value).slice(0, 40)}`, `${FIELD}.factFormat`);
+  return oneOfOr("factFormat", value, FACT_FORMATS, "PLAIN");
+}
+
+/** One of `allowed`, `fallback` when absent; anything else is BAD_USER_INPUT naming the field and the values. */
+function oneOfOr<T extends string>(name: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === null || value === undefined) return fallback;
+  const found = allowed.find((a) => a === value);
+  if (found) return found;
+  throw new BadUserInputError(`${FIELD}.${name} must be one of ${allowed.join(", ")}, got ${String(value).slice(0, 40)}`, `${FIELD}.${name}`);
 }

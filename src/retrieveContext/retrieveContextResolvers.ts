@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo } from "graphql";
-import type { LlmConfig } from "../config/config.js";
+import type { LlmConfig, RetrievalLoopConfig } from "../config/config.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { AppDeps } from "../core/appDeps.js";
 import type { MutationMarkRetrievalRunArgs, ResolversTypes } from "../generated/resolvers-types.js";
@@ -10,17 +10,32 @@ import { deterministicPlanner } from "./planners/deterministicPlanner.js";
 import { llmPlanner } from "./planners/llmPlanner.js";
 import { recordRun } from "./recordRun.js";
 import { failedRun, reportOf, type RetrieveRunReport } from "./runReport.js";
-import { parseRetrieveRequest } from "./request.js";
+import { parseRetrieveRequest, type RetrievalBudget } from "./request.js";
 import { runLoop } from "./runLoop.js";
 import type { RankedFact } from "./synthesize.js";
 import { traceView, type LoopResult } from "./synthesizeRun.js";
 import { retrievalTools, type RetrievalTool, type ToolResolvers } from "./tools/retrievalTools.js";
 
+/** A run's time: the whole run's budget and one tool call's limit, in ms. */
+export interface RunBudget {
+  timeBudgetMs: number;
+  toolTimeoutMs: number;
+}
+
+/** The run budgets as the configuration sets them (RETRIEVE_…_MS). Pure. */
+export function runBudgets(c: Pick<RetrievalLoopConfig, "timeBudgetMs" | "toolTimeoutMs" | "thoroughTimeBudgetMs" | "thoroughToolTimeoutMs">): Record<RetrievalBudget, RunBudget> {
+  return {
+    STANDARD: { timeBudgetMs: c.timeBudgetMs, toolTimeoutMs: c.toolTimeoutMs },
+    THOROUGH: { timeBudgetMs: c.thoroughTimeBudgetMs, toolTimeoutMs: c.thoroughToolTimeoutMs },
+  };
+}
+
 export interface RetrieveContextOptions {
   llm: LlmConfig | null;
-  timeBudgetMs: number;
-  /** Longest one tool call may take (RETRIEVE_TOOL_TIMEOUT_MS). */
-  toolTimeoutMs?: number;
+  /** By RetrievalBudget: STANDARD (RETRIEVE_TIME_BUDGET_MS, RETRIEVE_TOOL_TIMEOUT_MS) and THOROUGH (RETRIEVE_THOROUGH_…). */
+  budgets: Readonly<Record<RetrievalBudget, RunBudget>>;
+  /** Share of a run's budget the LLM planner may use (RETRIEVE_LLM_BUDGET_SHARE). */
+  llmBudgetShare: number;
   /** Tools only some callers get (cypher_query for the operator). */
   extraTools?: (ctx: RequestContext) => RetrievalTool[];
   /** Told of every run once it answered or failed (metrics). */
@@ -33,7 +48,11 @@ const factOut = (f: RankedFact) => ({
   subjectId: f.fact.personId,
   relation: f.fact.type,
   object: f.fact.object,
+  objectId: f.fact.objectId,
+  objectLabel: f.fact.objectLabel,
   attributes: f.fact.attributes,
+  start: f.fact.start,
+  end: f.fact.end,
   confidence: f.fact.confidence,
   evidence: f.fact.evidence,
   current: f.fact.current,
@@ -70,6 +89,7 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
   const runOnce = async (input: Record<string, unknown>, ctx: RequestContext) => {
     const request = parseRetrieveRequest(input);
     const available = [...tools, ...(options.extraTools?.(ctx) ?? [])];
+    const budget = options.budgets[request.budget];
     const result = await runLoop(request, ctx, {
       driver: deps.driver,
       database: deps.database,
@@ -77,8 +97,9 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
       planner: () => (model && llm ? llmPlanner(model, available, llm.timeoutMs) : deterministicPlanner()),
       fallback: deterministicPlanner,
       clock: () => performance.now(),
-      budgetMs: options.timeBudgetMs,
-      toolTimeoutMs: options.toolTimeoutMs,
+      budgetMs: budget.timeBudgetMs,
+      toolTimeoutMs: budget.toolTimeoutMs,
+      llmBudgetShare: options.llmBudgetShare,
       logger: ctx.logger,
     });
     const runId = recordRun(deps, ctx.caller, request, result);

@@ -25,14 +25,13 @@ export interface LoopDeps {
   budgetMs: number;
   /** Longest one tool call may take; a slower one fails and the run goes on. */
   toolTimeoutMs?: number;
+  /** Share of the time budget the LLM planner may use; the rest is kept for the fallback (RETRIEVE_LLM_BUDGET_SHARE). */
+  llmBudgetShare: number;
   logger: Logger;
 }
 
 /** A tool call as the debug log shows it: its arguments by size, not content (they may quote the conversation). */
 const callLog = (o: CallOutcome) => ({ tool: o.call.tool, argumentsBytes: JSON.stringify(o.call.args ?? {}).length, ok: o.ok, cached: o.cached, elapsedMs: o.elapsedMs, error: o.error });
-
-/** Share of the time budget the LLM planner may use; the rest is kept for the fallback. */
-const LLM_BUDGET_SHARE = 0.75;
 
 /**
  * Drives one run through its stages (loopStages.ts): analyze the
@@ -111,7 +110,7 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
         }
         const view: LoopView = { request, analysis: analysis!, links, iteration, factCount: factKeys.size, outcomes, lastOutcomes };
         const llm = planner.kind === "LLM";
-        const remaining = Math.max(1, Math.ceil((llm ? deps.budgetMs * LLM_BUDGET_SHARE : deps.budgetMs) - elapsed()));
+        const remaining = Math.max(1, Math.ceil((llm ? deps.budgetMs * deps.llmBudgetShare : deps.budgetMs) - elapsed()));
         try {
           step = await planner.next(view, AbortSignal.timeout(remaining));
         } catch (err) {
@@ -168,7 +167,7 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
           outcomes,
           trace,
           reasoning: plannerReasons,
-          metadata: { iterationsUsed: iteration, llmTokensUsed: tokens, planner: planner.kind, fallbackReason, promptVersion, stopReason },
+          metadata: { iterationsUsed: iteration, llmTokensUsed: tokens, planner: planner.kind, fallbackReason, promptVersion, stopReason, timeBudgetMs: deps.budgetMs },
         });
         record(stage, `${result.facts.length} facts, confidence ${result.confidence}`, since);
         stage = nextStage(stage);

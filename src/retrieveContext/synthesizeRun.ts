@@ -21,6 +21,8 @@ export interface RunMetadata {
   iterationsUsed: number;
   factsRetrieved: number;
   processingTimeMs: number;
+  /** The run's time budget (its RetrievalBudget's), in ms. */
+  timeBudgetMs: number;
   llmTokensUsed: number;
   planner: PlannerKind;
   fallbackReason: string | null;
@@ -55,7 +57,7 @@ export function synthesize(input: {
   outcomes: readonly CallOutcome[];
   trace: StepTrace[];
   reasoning: readonly string[];
-  metadata: Pick<RunMetadata, "iterationsUsed" | "llmTokensUsed" | "planner" | "fallbackReason" | "promptVersion" | "stopReason">;
+  metadata: Pick<RunMetadata, "iterationsUsed" | "llmTokensUsed" | "planner" | "fallbackReason" | "promptVersion" | "stopReason" | "timeBudgetMs">;
 }): LoopResult {
   const { request, analysis, links, outcomes } = input;
   const namedThings = new Set([...links.entities.map((e) => e.name.toLowerCase()), ...links.entities.map((e) => e.matched.toLowerCase()), ...analysis.intents.map((i) => i.term.toLowerCase())]);

@@ -71,6 +71,20 @@ beforeAll(async () => {
   expect((await tg.as(chatbot, CREATE_PEOPLE_AND_ORGS, { input: people, orgs })).errors).toBeUndefined();
   const typescript = { subject: person("dana"), relation: "HAS_SKILL", object: "TypeScript", confidence: 0.88, evidence: ["msg_900"], attributes: { proficiency: "expert" } };
   expect((await tg.as(chatbot, ASSERT, { facts: [...facts, typescript] })).errors).toBeUndefined();
+  // Frank's two homes at once: a contradiction, both kept (assertFacts flags the second).
+  expect((await tg.as(chatbot, `mutation ($input: [PersonCreateInput!]!) { createPeople(input: $input) { people { id } } }`, { input: [{ id: person("frank"), name: "Frank" }] })).errors).toBeUndefined();
+  const home = (object: string, validFrom: string, evidence: string) => ({ subject: person("frank"), relation: "LIVES_IN", object, confidence: 0.8, evidence: [evidence], validFrom });
+  expect((await tg.as(chatbot, ASSERT, { facts: [home("Paris", "2021-01-01T00:00:00Z", "msg_960")] })).errors).toBeUndefined();
+  const second = await tg.as<{ assertFacts: { contradictions: unknown[] } }>(chatbot, ASSERT, { facts: [home("Berlin", "2020-01-01T00:00:00Z", "msg_961")] });
+  expect(second.data!.assertFacts.contradictions).toHaveLength(1);
+  // The channel of the note's request, with what was said before the conversation (get_recent_messages reads it).
+  const said = (n: number, author: string, content: string) => ({
+    id: `msg_80${n}`, authorId: person(author), authorName: author, content, timestamp: `2025-10-10T14:2${n}:00Z`,
+    channel: { connect: [{ where: { node: { id: { eq: "channel_789" } } } }] },
+  });
+  expect((await tg.as(chatbot, `mutation { createChannels(input: [{ id: "channel_789", name: "general", learnFacts: false }]) { channels { id } } }`, {})).errors).toBeUndefined();
+  const messages = [said(1, "charlie", "The interview loop at Google was four rounds when I went through it"), said(2, "dana", "It's five now, with a design round"), said(3, "bob", "Lunch anyone?")];
+  expect((await tg.as(chatbot, `mutation ($input: [MessageCreateInput!]!) { createMessages(input: $input) { messages { id } } }`, { input: messages })).errors).toBeUndefined();
 });
 afterAll(async () => {
   await tg.stop();
@@ -204,5 +218,112 @@ describe("the knowledge agent's client, as design note 002 writes it", () => {
     const mark = await graphql(`mutation ($runId: ID!) { markRetrievalRun(runId: $runId, helpful: true, note: "Charlie was the right person to suggest") { helpful feedbackNote } }`, { runId: body.run_id });
     expect(mark.errors).toBeUndefined();
     expect(mark.data!.markRetrievalRun).toEqual({ helpful: true, feedbackNote: "Charlie was the right person to suggest" });
+  });
+});
+
+/**
+ * What the note writes and the gateway once did otherwise (issue #46, the
+ * knowledge agent): its get_person_summary and get_recent_messages as tools of
+ * the loop, "if someone mentions a project, look up who else is connected",
+ * the response's contradictions, suggested_context and a fact's organisation,
+ * role, duration, location and basis as fields, facts grouped by topic, its
+ * "about a minute", and example sessions in the prompt.
+ */
+describe("the knowledge agent's client, the rest of its notes", () => {
+  it("'Agent Tools': get_person_summary(person_id) and get_recent_messages(channel_id, limit, before_timestamp) are tools the agent calls by those names", async () => {
+    llm.play([
+      { calls: [
+        { name: "get_person_summary", arguments: { person_id: person("charlie") } },
+        { name: "get_recent_messages", arguments: { channel_id: "channel_789", limit: 2, before_timestamp: "2025-10-10T14:23:00Z" } },
+      ] },
+      { content: "Charlie worked at Google; the channel talked about its interview loop." },
+    ]);
+    const { status, body } = await post(exampleConversation());
+    expect(status).toBe(200);
+    const offered = llm.requests[0]!.tools!.map((t) => t.function.name);
+    expect(offered).toEqual(expect.arrayContaining(["get_person_summary", "get_recent_messages"]));
+    const [summary, recent] = body.queries_executed;
+    expect(summary).toMatchObject({ iteration: 1, tool: "get_person_summary", success: true, error: null });
+    expect(summary.result_count).toBeGreaterThan(0);
+    // The two latest messages before 14:23, oldest first; the one at 14:23 is not before it.
+    expect(recent).toMatchObject({ iteration: 1, tool: "get_recent_messages", success: true, result_count: 2 });
+    expect(body.relevant_facts.map((f: any) => f.fact)).toContain("Charlie previously worked at Google from 2019 to 2022 as a Software Engineer in Mountain View");
+    const toolMessage = llm.requests[1]!.messages.filter((m) => m.role === "tool").map((m) => m.content ?? "");
+    expect(toolMessage[1]).toContain("The interview loop at Google was four rounds");
+    expect(toolMessage[1]).toContain("It's five now, with a design round");
+    expect(toolMessage[1]).not.toContain("Lunch anyone?");
+  });
+
+  it("'If someone mentions a company/place/project, look up who else is connected': find_people_connected_to finds who attended an event, with the model and without it", async () => {
+    llm.play([call("find_people_connected_to", { name: "PyCon" }), { content: "Alice and Charlie went to PyCon." }]);
+    const { body } = await post(request([person("bob"), "Who else went to PyCon?"]));
+    expect(body.queries_executed[0]).toMatchObject({ tool: "find_people_connected_to", success: true, result_count: 2 });
+    expect(body.relevant_facts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ fact: "Alice attended PyCon", type: "ATTENDED_EVENT", event: "PyCon", evidence: ["msg_600"] }),
+        expect.objectContaining({ fact: "Charlie attended PyCon", type: "ATTENDED_EVENT", event: "PyCon", evidence: ["msg_601"] }),
+      ]),
+    );
+
+    llm.play([{ status: 500 }]);
+    const fallback = await post(request([person("bob"), "Who else went to PyCon?"]));
+    expect(fallback.body.planner).toBe("deterministic");
+    expect(fallback.body.queries_executed).toEqual(expect.arrayContaining([expect.objectContaining({ tool: "find_people_connected_to", query: JSON.stringify({ name: "PyCon" }), success: true })]));
+    expect(fallback.body.relevant_facts.map((f: any) => f.fact)).toEqual(expect.arrayContaining(["Alice attended PyCon", "Charlie attended PyCon"]));
+  });
+
+  it("'Final Output': organization, role, duration, location, current and basis as fields; person_a and person_b; facts grouped by topic; suggested_context", async () => {
+    llm.play(exampleSession());
+    const { body } = await post(exampleConversation());
+    const fact = (sentence: string) => body.relevant_facts.find((f: any) => f.fact === sentence);
+    expect(fact("Charlie previously worked at Google from 2019 to 2022 as a Software Engineer in Mountain View")).toMatchObject({
+      type: "PREVIOUSLY", person: "Charlie", organization: "Google", role: "Software Engineer", duration: "2019-2022", location: "Mountain View", confidence: 0.92, evidence: ["msg_456"],
+    });
+    expect(fact("Dana works at Google as a Product Manager in San Francisco")).toMatchObject({
+      type: "WORKS_AT", person: "Dana", organization: "Google", role: "Product Manager", current: true, location: "San Francisco", confidence: 0.92, evidence: ["msg_789"],
+    });
+    expect(fact("Alice is close to Charlie")).toMatchObject({ type: "CLOSE_TO", person_a: "Alice", person_b: "Charlie", basis: "collaborate weekly", confidence: 0.85, evidence: ["msg_234", "msg_567"] });
+    // 'Group facts by person/topic': the per-person paragraphs stay (person_profiles), and the facts by what they are about.
+    const google = body.facts_by_topic.find((t: any) => t.topic === "Google");
+    expect(google).toMatchObject({ kind: "organization" });
+    expect(google.facts).toEqual(expect.arrayContaining(["Charlie previously worked at Google from 2019 to 2022 as a Software Engineer in Mountain View", "Dana works at Google as a Product Manager in San Francisco"]));
+    expect(body.facts_by_topic[0].topic).toBe("Google");
+    expect(body.suggested_context).toContain("Google: ");
+    expect(body.suggested_context).toContain("Charlie previously worked at Google from 2019 to 2022 as a Software Engineer in Mountain View");
+    expect(body.suggested_context).toContain("Dana works at Google as a Product Manager in San Francisco");
+    expect(body.contradictions).toEqual([]);
+  });
+
+  it("'Flag contradictions in retrieved facts': two homes at once come back as a contradiction, and suggested_context says so", async () => {
+    llm.play([call("get_person_summary", { person_id: person("frank") }), { content: "Frank's home is unclear." }]);
+    const { body } = await post(request([person("bob"), "Where does Frank live these days?"]));
+    const homes = body.relevant_facts.filter((f: any) => f.type === "LIVES_IN");
+    expect(homes.map((f: any) => f.place).sort()).toEqual(["Berlin", "Paris"]);
+    expect(body.contradictions).toHaveLength(1);
+    const [conflict] = body.contradictions;
+    expect([conflict.fact_id, conflict.conflicts_with_id].sort()).toEqual(homes.map((f: any) => f.id).sort());
+    expect([conflict.fact, conflict.conflicts_with].sort()).toEqual(homes.map((f: any) => f.fact).sort());
+    expect(body.suggested_context).toContain(`These disagree, both are kept: ${conflict.fact} / ${conflict.conflicts_with}.`);
+  });
+
+  it("'willing to wait ~1 minute': the route runs with the THOROUGH budget, a minute and 10 s per tool, where GraphQL keeps 30 s", async () => {
+    llm.play([{ content: "Nothing to look up." }]);
+    const { body } = await post(request([person("alice"), "Hi"]));
+    expect(body.time_budget_ms).toBe(60_000);
+    expect(testConfig().retrieval).toMatchObject({ thoroughTimeBudgetMs: 60_000, thoroughToolTimeoutMs: 10_000, timeBudgetMs: 30_000 });
+    llm.play([{ content: "Nothing to look up." }]);
+    const viaGraphql = await graphql(`mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { metadata { timeBudgetMs } } }`, { input: { messages: [{ content: "Hi" }] } });
+    expect(viaGraphql.data!.retrieveContext.metadata.timeBudgetMs).toBe(30_000);
+  });
+
+  it("'Give examples: include 2-3 example retrieval sessions': the model's instructions hold example sessions written for the gateway's tools", async () => {
+    llm.play([{ content: "Nothing to look up." }]);
+    await post(request([person("alice"), "Hi"]));
+    const system = llm.requests[0]!.messages[0]!;
+    expect(system.role).toBe("system");
+    expect(system.content).toContain("Example session 1.");
+    expect(system.content).toContain("Example session 2.");
+    expect(system.content).toContain('find_people_connected_to({"name":"Apollo"})');
+    expect(system.content).toMatch(/Reply \(no tool calls\): /);
   });
 });

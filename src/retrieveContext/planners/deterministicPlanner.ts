@@ -13,7 +13,15 @@ const MAX_PER_KIND = 3;
 /** Which declared tool serves which purpose, and under which argument names (core/retrievalTool.ts PlannerRole). */
 const TOOLS = plannerTools();
 
-const KIND_OF_LABEL: Partial<Record<LinkedEntity["label"], IntentKind>> = { Org: "organization", Skill: "skill", Place: "location", Topic: "topic" };
+const KIND_OF_LABEL: Partial<Record<LinkedEntity["label"], IntentKind>> = {
+  Org: "organization",
+  Skill: "skill",
+  Place: "location",
+  Topic: "topic",
+  // "If someone mentions a project, look up who else is connected" (the knowledge agent's guidelines).
+  Project: "projectOrEvent",
+  Event: "projectOrEvent",
+};
 
 /** The people in play: authors who are Person nodes, then people the conversation names. */
 function peopleInPlay(view: LoopView): string[] {
@@ -24,7 +32,7 @@ function peopleInPlay(view: LoopView): string[] {
   return [...new Set(ids)].slice(0, MAX_PEOPLE);
 }
 
-/** Round 1: profiles of the people in play, people by each organisation, skill, place and topic named or asked about. Pure. */
+/** Round 1: profiles of the people in play, people by each organisation, skill, place, topic, project and event named or asked about. Pure. */
 export function entityCalls(view: LoopView): Omit<PlannedCall, "id">[] {
   const calls: Omit<PlannedCall, "id">[] = peopleInPlay(view).map((id) => ({ tool: TOOLS.profile.name, args: { [TOOLS.profile.args[0]]: id } }));
   const terms = new Map<IntentKind, Map<string, string>>();

@@ -31,7 +31,13 @@ export function plannerTools(declarations: readonly AnyToolDeclaration[] = RETRI
   const snippets = one("snippetsByMeaning");
   return {
     profile: one("profile").tool,
-    named: { organization: one("named", "organization").tool, skill: one("named", "skill").tool, location: one("named", "location").tool, topic: one("named", "topic").tool },
+    named: {
+      organization: one("named", "organization").tool,
+      skill: one("named", "skill").tool,
+      location: one("named", "location").tool,
+      topic: one("named", "topic").tool,
+      projectOrEvent: one("named", "projectOrEvent").tool,
+    },
     participants: one("participants").tool,
     between: one("between").tool,
     factsByMeaning: one("factsByMeaning").tool,

@@ -44,7 +44,7 @@ function isFactRecord(v: Obj): v is Obj & FactRecord {
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function snippetOf(hit: Obj): FoundSnippet | null {
-  // searchMemories hits carry source/content; searchMessages hits wrap a message.
+  // searchMemories hits carry source/content; searchMessages hits wrap a message; recentMessages lists messages.
   const source = SEARCH_KINDS.find((kind) => kind === hit.source);
   if (source && typeof hit.content === "string") {
     const explain = isObj(hit.explain) ? hit.explain : {};
@@ -68,6 +68,10 @@ function snippetOf(hit: Obj): FoundSnippet | null {
       occurredAt: str(hit.message.timestamp),
       lexical: hit.textRank !== null && hit.textRank !== undefined,
     };
+  }
+  // get_recent_messages returns the messages themselves, in channel order: read, not found by the words of a query.
+  if (typeof hit.id === "string" && typeof hit.authorId === "string" && typeof hit.content === "string" && "timestamp" in hit) {
+    return { source: "MESSAGE", id: hit.id, content: hit.content, score: 0, authorName: str(hit.authorName), occurredAt: str(hit.timestamp), lexical: false };
   }
   return null;
 }

@@ -74,7 +74,7 @@ export function openApiDocument(version: string) {
         post: retrieval("The same, with the whole trace", "As /api/memory/retrieve, plus debug_info: every stage, every tool call and the reasoning.", "RetrievalDebugResponse"),
       },
       "/api/knowledge/retrieve": {
-        post: retrieval("Facts for a conversation (the knowledge agent)", "The same loop, answered in the knowledge agent's shape: relevant_facts, person_profiles, queries_executed.", "KnowledgeResponse"),
+        post: retrieval("Facts for a conversation (the knowledge agent)", "The same loop with the THOROUGH budget (a minute, 10 s per tool by default), answered in the knowledge agent's shape: relevant_facts with their organisation, role, duration, location and basis as fields, facts_by_topic, person_profiles, contradictions, suggested_context, queries_executed.", "KnowledgeResponse"),
       },
       "/api/game/turns": {
         post: {

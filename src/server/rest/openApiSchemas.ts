@@ -127,14 +127,50 @@ const DebugInfo = object({
 
 const RetrievalDebugResponse = { allOf: [ref("RetrievalResponse"), object({ debug_info: ref("DebugInfo") })] };
 
+const KnowledgeFact = object(
+  {
+    id: str,
+    fact: { ...str, description: "The sentence alone; its confidence and evidence are fields" },
+    type: { ...str, description: "WORKS_AT, PREVIOUSLY, HAS_SKILL, CLOSE_TO, …" },
+    person: str,
+    person_id: str,
+    topic: { ...str, description: "What the fact is about (its object): the organisation, place, skill, topic, project, event or person" },
+    organization: str,
+    place: str,
+    skill: str,
+    project: str,
+    event: str,
+    person_a: { ...str, description: "A tie between two people (CLOSE_TO, RELATED_TO, INTERACTED_WITH): the one it is stated of" },
+    person_a_id: str,
+    person_b: { ...str, description: "…and the other one" },
+    person_b_id: str,
+    role: str,
+    duration: { ...str, description: "2019-2022, 2020-present, from 2019, until 2022" },
+    location: str,
+    basis: str,
+    sentiment: str,
+    proficiency: str,
+    current: bool,
+    confidence: num,
+    evidence: strings,
+    relevance: num,
+  },
+  ["id", "fact", "type", "person", "person_id", "topic", "current", "confidence", "evidence", "relevance"],
+  "A fact; what its sentence says is given as fields too, each only when the fact has it",
+);
+
 const KnowledgeResponse = object(
   {
     run_id: str,
-    relevant_facts: {
+    relevant_facts: { type: "array", items: ref("KnowledgeFact") },
+    facts_by_topic: {
       type: "array",
-      items: object({ id: str, fact: str, type: str, person: str, person_id: str, current: bool, confidence: num, evidence: strings, relevance: num }),
+      description: "The same facts grouped by what they are about, the most relevant topic first",
+      items: object({ topic: str, kind: { ...str, description: "organization, place, skill, topic, project, event or person" }, fact_ids: strings, facts: strings }),
     },
     person_profiles: { type: "object", additionalProperties: str, description: "Person id → what is known about them, as one paragraph" },
+    contradictions: { type: "array", description: "Returned facts that disagree; both are kept", items: object({ fact_id: str, fact: str, conflicts_with_id: str, conflicts_with: str }) },
+    suggested_context: { ...str, description: "A paragraph for the chatbot's prompt: the most relevant facts topic by topic, then what disagrees" },
     reasoning: str,
     queries_executed: {
       type: "array",
@@ -142,11 +178,26 @@ const KnowledgeResponse = object(
     },
     confidence: { ...str, enum: ["high", "medium", "low"] },
     processing_time_ms: num,
+    time_budget_ms: { ...int, description: "The run's time budget (THOROUGH: RETRIEVE_THOROUGH_TIME_BUDGET_MS)" },
     facts_retrieved: int,
     planner: { ...str, enum: ["llm", "deterministic"] },
     prompt_version: nullableStr,
   },
-  ["run_id", "relevant_facts", "person_profiles", "reasoning", "queries_executed", "confidence", "processing_time_ms", "facts_retrieved", "planner"],
+  [
+    "run_id",
+    "relevant_facts",
+    "facts_by_topic",
+    "person_profiles",
+    "contradictions",
+    "suggested_context",
+    "reasoning",
+    "queries_executed",
+    "confidence",
+    "processing_time_ms",
+    "time_budget_ms",
+    "facts_retrieved",
+    "planner",
+  ],
 );
 
 const Error = object(
@@ -257,6 +308,7 @@ export const OPENAPI_SCHEMAS = {
   RetrievalResponse,
   DebugInfo,
   RetrievalDebugResponse,
+  KnowledgeFact,
   KnowledgeResponse,
   Error,
   ExportLine,

@@ -6,6 +6,7 @@ import { LOCK_SUBJECTS, objectsOf } from "../../../src/facts/loadFactState.js";
 import { nameKeyParams } from "../../../src/facts/nameKey.js";
 import { RETRACT } from "../../../src/facts/retractFact.js";
 import { AUTHOR_TIES, PEOPLE as PARTICIPANTS } from "../../../src/people/conversationParticipants.js";
+import { peopleConnectedToStatement } from "../../../src/people/peopleConnectedTo.js";
 import { LINK } from "../../../src/retrieveContext/linkEntities.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { migratedStore, nodeReads, planOperators } from "../../support/explainPlan.js";
@@ -32,6 +33,13 @@ describe("people looked up by name", () => {
     );
     expect(scans(reads)).toEqual([]);
     expect(tenantSeeks(reads, "Person")).toHaveLength(2);
+  });
+
+  it("find_people_connected_to reads projects and events through the full-text name index, never a label scan", async () => {
+    const { cypher, params } = peopleConnectedToStatement({ tenantId: "t", agentId: "a", roles: ["agent"] }, { name: "PyCon", types: ["ATTENDED_EVENT", "WORKING_ON"], minConfidence: 0.5 });
+    const operators = await planOperators(store(), cypher, params);
+    expect(scans(nodeReads(operators))).toEqual([]);
+    expect(operators.some((op) => op.includes("db.index.fulltext.queryNodes"))).toBe(true);
   });
 
   it("the extraction worker's known people are read by index only", async () => {

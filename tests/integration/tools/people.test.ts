@@ -111,6 +111,20 @@ describe("the chatbot memory service's people tools on the Google fixture", () =
     expect(weight.relationshipsBetween.interactionWeight).toBe(12);
   });
 
+  it("peopleConnectedTo: who attended an event a conversation names, by its name in any case, by a typo, and nothing for an unknown name", async () => {
+    const QUERY = `query ($name: String!) { peopleConnectedTo(name: $name) { matchedBy matched { name label } people { personId connectedTo label relationshipType evidence facts { type object } } } }`;
+    const exact = (await q(QUERY, { name: "pycon" })).peopleConnectedTo;
+    expect(exact.matchedBy).toBe("EXACT");
+    expect(exact.matched).toContainEqual({ name: "PyCon", label: "Event" });
+    expect(mine(exact.people).map((p) => p.personId).sort()).toEqual([id("alice"), id("charlie")]);
+    expect(mine(exact.people).find((p) => p.personId === id("alice"))).toMatchObject({ connectedTo: "PyCon", label: "Event", relationshipType: "ATTENDED_EVENT", evidence: ["msg_600"], facts: [{ type: "ATTENDED_EVENT", object: "PyCon" }] });
+    const typo = (await q(QUERY, { name: "PyConn" })).peopleConnectedTo;
+    expect(typo.matchedBy).toBe("FUZZY");
+    expect(mine(typo.people).map((p) => p.personId).sort()).toEqual([id("alice"), id("charlie")]);
+    // Google is an organisation, not a project or event: find_people_by_organization's, not this tool's.
+    expect((await q(QUERY, { name: "Google" })).peopleConnectedTo).toMatchObject({ matchedBy: "NONE", matched: [], people: [] });
+  });
+
   it("personTimeline sorts by start and filters by date range", async () => {
     const { personTimeline: t } = await q(`query ($id: ID!) { personTimeline(personId: $id) { timeline { type object start end } } }`, { id: id("charlie") });
     expect(t.timeline[0]).toEqual({ type: "PREVIOUSLY", object: "Google", start: "2019", end: "2022" });

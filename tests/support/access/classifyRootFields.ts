@@ -88,6 +88,7 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Query.peopleByOrganization": "readsVisibleToCaller",
   "Query.relationshipsBetween": "readsVisibleToCaller",
   "Query.peopleByTopic": "readsVisibleToCaller",
+  "Query.peopleConnectedTo": "readsVisibleToCaller",
   "Query.personTimeline": "readsVisibleToCaller",
   "Query.peopleByLocation": "readsVisibleToCaller",
   "Query.conversationParticipants": "readsVisibleToCaller",

@@ -80,9 +80,14 @@ describe("loadConfig, section by section: a default, an override, a refused valu
   });
 
   it("search and retrieveContext", () => {
-    expect(loadConfig({})).toMatchObject({ searchSharedKeys: true, retrieval: { timeBudgetMs: 30_000, toolTimeoutMs: 5000 } });
-    expect(loadConfig({ SEARCH_SHARED_KEYS: "off", RETRIEVE_TOOL_TIMEOUT_MS: "10" })).toMatchObject({ searchSharedKeys: false, retrieval: { toolTimeoutMs: 10 } });
+    // STANDARD within what an MCP client waits; THOROUGH as the knowledge agent's notes set it: about a minute, 10 s per tool.
+    expect(loadConfig({})).toMatchObject({
+      searchSharedKeys: true,
+      retrieval: { timeBudgetMs: 30_000, toolTimeoutMs: 5000, thoroughTimeBudgetMs: 60_000, thoroughToolTimeoutMs: 10_000, llmBudgetShare: 0.75 },
+    });
+    expect(loadConfig({ SEARCH_SHARED_KEYS: "off", RETRIEVE_TOOL_TIMEOUT_MS: "10", RETRIEVE_LLM_BUDGET_SHARE: "0.5" })).toMatchObject({ searchSharedKeys: false, retrieval: { toolTimeoutMs: 10, llmBudgetShare: 0.5 } });
     expect(() => loadConfig({ SEARCH_SHARED_KEYS: "yes" })).toThrowError(/SEARCH_SHARED_KEYS/);
+    expect(() => loadConfig({ RETRIEVE_LLM_BUDGET_SHARE: "0" })).toThrowError(/RETRIEVE_LLM_BUDGET_SHARE/);
   });
 
   it("the language model: none unless LLM_BASE_URL is set", () => {

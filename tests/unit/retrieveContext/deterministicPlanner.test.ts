@@ -44,7 +44,7 @@ describe("entityCalls (round 1)", () => {
     ]);
   });
 
-  it("adds linked organisations, skills, places and topics, not repeating a term an intent already asks about (any case)", () => {
+  it("adds linked organisations, skills, places, topics, projects and events, not repeating a term an intent already asks about (any case)", () => {
     const calls = entityCalls(
       view({
         analysis: { intents: [{ kind: "organization", term: "Google", message: 0 }] },
@@ -57,6 +57,9 @@ describe("entityCalls (round 1)", () => {
       { tool: "find_people_by_skill", args: { skill: "Rust" } },
       { tool: "find_people_by_location", args: { location: "San Francisco" } },
       { tool: "find_people_by_topic", args: { topic: "AI" } },
+      // The knowledge agent's "if someone mentions a project, look up who else is connected".
+      { tool: "find_people_connected_to", args: { name: "Apollo" } },
+      { tool: "find_people_connected_to", args: { name: "PyCon" } },
     ]);
   });
 

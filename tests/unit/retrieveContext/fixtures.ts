@@ -43,6 +43,7 @@ export const request = (over: Partial<RetrieveRequest> = {}): RetrieveRequest =>
   maxFacts: 30,
   maxIterations: 10,
   factFormat: "PLAIN",
+  budget: "STANDARD",
   debug: false,
   ...over,
 });

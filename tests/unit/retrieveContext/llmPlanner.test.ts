@@ -51,6 +51,8 @@ describe("chatTools", () => {
     expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).toEqual(expect.arrayContaining([
       "person_profile", "find_people_by_skill", "find_people_by_organization", "find_people_by_topic", "find_people_by_location", "get_relationships_between",
       "get_person_timeline", "get_conversation_participants", "find_experts", "semantic_search_facts", "memory_search", "search_messages",
+      // The knowledge agent's own tools, and the people connected to a project or event it asks for.
+      "get_person_summary", "get_recent_messages", "find_people_connected_to",
     ]));
     // The loop's old names are accepted from a call (executeCall) but never offered.
     for (const old of ["get_person_profile", "search_memories"]) expect(specs.map((s) => (s.type === "function" ? s.function.name : ""))).not.toContain(old);

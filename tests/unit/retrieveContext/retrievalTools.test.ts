@@ -4,7 +4,7 @@ import { RETRIEVAL_TOOLS, retrievalTools, toolJsonSchema, type ToolResolvers, ty
 import type { RequestContext } from "../../../src/core/requestContext.js";
 import { request } from "./fixtures.js";
 
-const NAMES = ["personProfile", "peopleBySkill", "peopleByOrganization", "peopleByTopic", "peopleByLocation", "relationshipsBetween", "personTimeline", "conversationParticipants", "findExperts", "semanticSearchFacts", "searchMemories", "searchMessages"] as const;
+const NAMES = ["personProfile", "peopleBySkill", "peopleByOrganization", "peopleByTopic", "peopleByLocation", "relationshipsBetween", "personTimeline", "conversationParticipants", "findExperts", "semanticSearchFacts", "searchMemories", "searchMessages", "personSummary", "recentMessages", "peopleConnectedTo"] as const;
 
 function setup() {
   const resolvers = Object.fromEntries([...new Set([...NAMES, ...RETRIEVAL_TOOLS.map((t) => t.field)])].map((n) => [n, vi.fn(() => ({ from: n }))])) as unknown as Record<(typeof NAMES)[number], ReturnType<typeof vi.fn>>;
@@ -28,6 +28,11 @@ describe("retrievalTools", () => {
     ["get_person_timeline", { person_id: "p1", start_date: "2019" }, "personTimeline", { personId: "p1", factTypes: undefined, startDate: "2019", endDate: undefined }],
     ["semantic_search_facts", { query: "snakes", similarity_threshold: 0.8 }, "semanticSearchFacts", { query: "snakes", factTypes: undefined, limit: undefined, similarityThreshold: 0.8 }],
     ["search_messages", { query: "deploy", channel_id: "c1", author_id: "u1" }, "searchMessages", { query: "deploy", channelId: "c1", authorId: "u1", limit: undefined }],
+    // The knowledge agent's get_person_summary(person_id) and get_recent_messages(channel_id, limit, before_timestamp).
+    ["get_person_summary", { person_id: "p1" }, "personSummary", { personId: "p1" }],
+    ["get_recent_messages", { channel_id: "channel_789", limit: 5, before_timestamp: "2025-10-10T14:30:00Z" }, "recentMessages", { channelId: "channel_789", limit: 5, before: "2025-10-10T14:30:00.000Z" }],
+    ["get_recent_messages", { channel_id: "channel_789" }, "recentMessages", { channelId: "channel_789", limit: 20, before: null }],
+    ["find_people_connected_to", { name: "PyCon", min_confidence: 0.6 }, "peopleConnectedTo", { name: "PyCon", minConfidence: 0.6, limit: undefined }],
   ])("%s maps the model's snake_case arguments to the resolver's", async (name, args, resolver, expected) => {
     const { resolvers, tools, ctx, run } = setup();
     expect(await tools.get(name)!.run(args, run)).toEqual({ from: resolver });
@@ -57,6 +62,9 @@ describe("retrievalTools", () => {
     ["semantic_search_facts", { query: "q", similarity_threshold: -0.1 }],
     ["get_conversation_participants", { anything: 1 }],
     ["person_profile", { person_id: "p1", fact_types: Array(21).fill("WORKS_AT") }],
+    ["get_recent_messages", { limit: 5 }],
+    ["get_recent_messages", { channel_id: "c1", before: "2025-10-10T14:30:00Z" }],
+    ["find_people_connected_to", { name: "" }],
   ])("%s refuses %j", (name, args) => {
     const { tools } = setup();
     expect(tools.get(name)!.input.safeParse(args).success).toBe(false);

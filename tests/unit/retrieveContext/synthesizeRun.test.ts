@@ -4,7 +4,7 @@ import { synthesize } from "../../../src/retrieveContext/synthesizeRun.js";
 import type { FoundProfile } from "../../../src/retrieveContext/tools/toolFindings.js";
 import { analysis, author, entity, fact, NO_FINDINGS, outcome, request, snippet } from "./fixtures.js";
 
-const metadata = { iterationsUsed: 2, llmTokensUsed: 0, planner: "DETERMINISTIC" as const, fallbackReason: null, promptVersion: null, stopReason: "DONE" as const };
+const metadata = { iterationsUsed: 2, llmTokensUsed: 0, planner: "DETERMINISTIC" as const, fallbackReason: null, promptVersion: null, stopReason: "DONE" as const, timeBudgetMs: 30_000 };
 const profile = (personId: string, name: string): FoundProfile => ({ personId, name, realName: null, aliases: [], factCount: 1 });
 const found = (findings: Partial<CallOutcome["findings"]>, over: Partial<CallOutcome> = {}) => outcome({ tool: "t", args: {} }, { findings: { ...NO_FINDINGS, ...findings }, ...over });
 

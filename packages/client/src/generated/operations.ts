@@ -5381,6 +5381,13 @@ export type ResearchWhere = {
   visibility?: VisibilityEnumScalarFilters | null | undefined;
 };
 
+/** How long a retrieveContext run may take, and each tool call in it (docs/configuration.md). */
+export type RetrievalBudget =
+  /** RETRIEVE_TIME_BUDGET_MS (30 s) and RETRIEVE_TOOL_TIMEOUT_MS (5 s) by default: within what an MCP client waits for a tool. */
+  | 'STANDARD'
+  /** RETRIEVE_THOROUGH_TIME_BUDGET_MS (60 s) and RETRIEVE_THOROUGH_TOOL_TIMEOUT_MS (10 s) by default: thoroughness over speed, as the knowledge agent asks. */
+  | 'THOROUGH';
+
 export type RetrievalConfidence =
   | 'HIGH'
   | 'LOW'
@@ -5391,6 +5398,8 @@ export type RetrievalPlanner =
   | 'LLM';
 
 export type RetrieveContextInput = {
+  /** How long the run may take: STANDARD (RETRIEVE_TIME_BUDGET_MS, 30 s by default) or THOROUGH (RETRIEVE_THOROUGH_TIME_BUDGET_MS, a minute: the knowledge agent's route asks for it). */
+  budget?: RetrievalBudget | null | undefined;
   channelId?: string | null | undefined;
   /** Return the whole trace: each step, tool call, arguments, result size and time. */
   debug?: boolean | null | undefined;
