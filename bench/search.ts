@@ -78,6 +78,9 @@ const SEARCH_TWO_LEVELS = `query ($input: SearchMemoriesInput!) { searchMemories
   memory { content importance tags agent { name role } aboutPeople { name } relatedAgents { name } } } } }`;
 const LATEST = `agent { name role memories(limit: 3, sort: [{ createdAt: DESC }]) { content createdAt } }`;
 const SEARCH_THREE_LEVELS = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score memory { content importance tags ${LATEST} } } } }`;
+// The same latest three through the agent's @cypher field, and through the generated connection.
+const SEARCH_THREE_RECENT = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score memory { content importance tags agent { name role recentMemories(limit: 3) { content createdAt } } } } } }`;
+const SEARCH_THREE_CONNECTION = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score memory { content importance tags agent { name role memoriesConnection(first: 3, sort: [{ node: { createdAt: DESC } }]) { edges { node { content createdAt } } } } } } } }`;
 const BY_ID = `query ($ids: [ID!]!) { memories(where: { id: { in: $ids } }) { id content importance tags ${LATEST} } }`;
 const NESTED_HITS = 20;
 
@@ -143,6 +146,8 @@ try {
       flat: (q) => gw.request(SEARCH_FLAT, input(q), AGENT),
       two: (q) => gw.request(SEARCH_TWO_LEVELS, input(q), AGENT),
       three: (q) => gw.request(SEARCH_THREE_LEVELS, input(q), AGENT),
+      threeRecent: (q) => gw.request(SEARCH_THREE_RECENT, input(q), AGENT),
+      threeConnection: (q) => gw.request(SEARCH_THREE_CONNECTION, input(q), AGENT),
       twoRequests: async (q) => {
         const found = await gw.request<{ searchMemories: { hits: { id: string }[] } }>(SEARCH_FLAT, input(q), AGENT);
         return gw.request(BY_ID, { ids: found.searchMemories.hits.map((h) => h.id) }, AGENT);
@@ -158,8 +163,10 @@ try {
       variantRow("two levels: memory → its agent, the people and agents it involves", times.two, times.flat),
       variantRow("three levels: memory → its agent → the agent's 3 latest memories", times.three, times.flat),
       variantRow("the same three levels as a second request (flat search, then memories by id)", times.twoRequests, times.flat),
+      variantRow("three levels, the latest 3 through the agent's recentMemories(limit: 3) (@cypher)", times.threeRecent, times.flat),
+      variantRow("three levels, the latest 3 through memoriesConnection(first: 3, sort)", times.threeConnection, times.flat),
     );
-    process.stdout.write(`${lines.slice(-6).join("\n")}\n`);
+    process.stdout.write(`${lines.slice(-8).join("\n")}\n`);
   }
   const neo = gw.app.localNeo4j;
   const childEnv = { MNEMOGRAPH_AUTH: "off", LOG_LEVEL: "error", RATE_LIMIT_PER_MINUTE: "1000000", ...(neo ? { NEO4J_URI: neo.uri, NEO4J_USER: neo.user, NEO4J_PASSWORD: neo.password } : {}) };
