@@ -108,6 +108,8 @@ describe("the chatbot memory service's client, as its design notes write it (API
     expect(body.facts.some((f: string) => f.includes("TypeScript"))).toBe(true);
     expect(["high", "medium", "low"]).toContain(body.confidence);
     expect(body.metadata.processing_time_ms).toBeLessThan(60_000);
+    // The service allows a request 30-60 s and a tool 10 s: the THOROUGH budget's defaults.
+    expect(body.metadata.time_budget_ms).toBe(60_000);
     expect(body.metadata.iterations_used).toBeLessThanOrEqual(5);
   });
 

@@ -66,7 +66,7 @@ export function openApiDocument(version: string) {
       "/api/memory/retrieve": {
         post: retrieval(
           "Facts for a conversation (the chatbot memory service)",
-          "Runs the retrieval loop for the last messages of a conversation. Facts are written in the LABELED format unless fact_format says plain.",
+          "Runs the retrieval loop for the last messages of a conversation, with the THOROUGH budget (a minute, 10 s per tool by default). Facts are written in the LABELED format unless fact_format says plain.",
           "RetrievalResponse",
         ),
       },

@@ -91,6 +91,7 @@ const RetrievalResponse = object(
         queries_executed: int,
         facts_retrieved: int,
         processing_time_ms: num,
+        time_budget_ms: { ...int, description: "The run's time budget: the THOROUGH one (RETRIEVE_THOROUGH_TIME_BUDGET_MS, 10 s per tool)" },
         iterations_used: int,
         llm_tokens_used: int,
         planner: { ...str, enum: ["llm", "deterministic"] },

@@ -11,7 +11,7 @@ const OPERATION = `mutation RetrieveContextRest($input: RetrieveContextInput!) {
     snippets { source id content score authorName occurredAt }
     confidence
     reasoning
-    metadata { queriesExecuted iterationsUsed factsRetrieved processingTimeMs llmTokensUsed planner fallbackReason stopReason runId }
+    metadata { queriesExecuted iterationsUsed factsRetrieved processingTimeMs timeBudgetMs llmTokensUsed planner fallbackReason stopReason runId }
     trace { stage iteration detail elapsedMs toolCalls { tool arguments ok error resultSize elapsedMs } }
   }
 }`;
@@ -34,6 +34,7 @@ interface ResultMetadata {
   iterationsUsed: number;
   factsRetrieved: number;
   processingTimeMs: number;
+  timeBudgetMs: number;
   llmTokensUsed: number;
   planner: string;
   fallbackReason: string | null;
@@ -51,6 +52,7 @@ export function toResponse(result: Record<string, unknown> & { metadata: ResultM
       queries_executed: m.queriesExecuted,
       facts_retrieved: m.factsRetrieved,
       processing_time_ms: m.processingTimeMs,
+      time_budget_ms: m.timeBudgetMs,
       iterations_used: m.iterationsUsed,
       llm_tokens_used: m.llmTokensUsed,
       planner: String(m.planner).toLowerCase(),
@@ -105,7 +107,8 @@ export function retrieveRoute(execute: ExecuteOperation): express.Router {
     retrieveHandler(execute, {
       operation: OPERATION,
       bodyHint: "{ messages: [...], channel_id, max_facts, max_iterations }",
-      input: (body) => ({ factFormat: "LABELED", ...toInput(body), ...(debug ? { debug: true } : {}) }),
+      // THOROUGH: the memory service allows a request 30-60 s and a tool 10 s (the run's time_budget_ms says which it had).
+      input: (body) => ({ factFormat: "LABELED", ...toInput(body), budget: "THOROUGH", ...(debug ? { debug: true } : {}) }),
       respond: (data) => {
         const body = toResponse(data as Parameters<typeof toResponse>[0]);
         return debug ? { ...body, debug_info: debugInfo((data.trace as TraceStep[] | null) ?? [], String(data.reasoning)) } : body;
