@@ -88,9 +88,10 @@ export const SEARCH_SOURCES: Record<"MEMORY" | "MESSAGE", SearchSourceSpec> = {
     occurredAt: (v) => `coalesce(${v}.occurredAt, ${v}.createdAt)`,
     turnOrder: "occurredAt",
     conversation: (v) => `${v}.conversationId`,
-    // A seek of memory_conversation_turns (app/migrations.ts); without the hint, small or fresh stores were planned through the owner index.
+    // A seek of memory_conversation_turns (app/migrations.ts); without the hint, small or fresh stores were planned through the owner
+    // index, and with USING INDEX alone one plan (the earlier side, newest first) scanned the whole index per hit, filtering each entry.
     sameConversation: `WITH h, h.conversationId AS conversation
-       MATCH (n:Memory) USING INDEX n:Memory(tenantId, ownerId, conversationId, occurredAt)
+       MATCH (n:Memory) USING INDEX SEEK n:Memory(tenantId, ownerId, conversationId, occurredAt)
        WHERE conversation IS NOT NULL AND n.tenantId = $callerTenant AND n.ownerId = h.ownerId AND n.conversationId = conversation`,
   },
   MESSAGE: {
