@@ -9,7 +9,7 @@ import { startTokenGateway, type TokenGateway } from "../support/tokenGateway.js
 import { testConfig } from "../support/testGateway.js";
 
 /**
- * The chatbot's knowledge retrieval agent (design note 002), played as its
+ * The chatbot's knowledge retrieval agent, played as its
  * note writes it: a chatbot with one bearer token posts the conversation to
  * `POST /api/knowledge/retrieve` (its "REST API Specification") and reads
  * relevant_facts, person_profiles, reasoning, queries_executed, confidence
@@ -106,7 +106,7 @@ const exampleSession = (): ScriptedReply[] => [
 const exampleConversation = () =>
   request([person("alice"), "Hey, I'm thinking about applying to Google"], [person("bob"), "Oh nice! Didn't Charlie work there?"], [person("alice"), "Did he? I should ask him about it"]);
 
-describe("the knowledge agent's client, as design note 002 writes it", () => {
+describe("the knowledge agent's client, as its notes write it", () => {
   it("'Example Agent Session' over 'POST /api/knowledge/retrieve': Charlie's Google past, Dana at Google, Alice close to Charlie, in the response shape of the 'REST API Specification'", async () => {
     llm.play(exampleSession());
     const { status, body } = await post(exampleConversation());
