@@ -1,6 +1,6 @@
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
-import { FACT_ROW, factRowOf, type FactRow } from "../facts/index.js";
+import { FACT_ROW, factRowOf, toFactRecord, type FactRecord, type FactRow } from "../facts/index.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
 import type { Row } from "../graph/statement.js";
@@ -146,6 +146,21 @@ function currentFirst(rows: FactRow[], max: number, people: number): CurrentFirs
 }
 
 /** The first fact of each person, in the given order. Pure. */
+/**
+ * The rows grouped by person, each with its facts, in the order each person first
+ * appears (rows come most confident first, so a person's first row is their strongest). Pure.
+ */
+export function factsByPerson(rows: readonly FactRow[], now: Date): { rows: FactRow[]; facts: FactRecord[] }[] {
+  const byPerson = new Map<string, { rows: FactRow[]; facts: FactRecord[] }>();
+  for (const row of rows) {
+    const entry = byPerson.get(row.personId) ?? { rows: [], facts: [] };
+    entry.rows.push(row);
+    entry.facts.push(toFactRecord(row, now));
+    byPerson.set(row.personId, entry);
+  }
+  return [...byPerson.values()];
+}
+
 export function firstPerPerson<T extends { personId: string }>(items: readonly T[]): T[] {
   const seen = new Set<string>();
   return items.filter((i) => !seen.has(i.personId) && seen.add(i.personId));

@@ -1,9 +1,9 @@
 import { isCurrent, isValidAt } from "../facts/index.js";
-import { toFactRecord, type FactRecord, type FactRow } from "../facts/index.js";
+import { toFactRecord, type FactRow } from "../facts/index.js";
 import { unionEvidence } from "../facts/index.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { AppDeps } from "../core/appDeps.js";
-import { currentFirstFacts, currentFirstFactsOfExactMatch, factsOfEntities, firstPerPerson, topFactPerPerson } from "./factsOfEntities.js";
+import { currentFirstFacts, currentFirstFactsOfExactMatch, factsByPerson, factsOfEntities, firstPerPerson, topFactPerPerson } from "./factsOfEntities.js";
 import { matchEntities, type EntityMatch } from "./matchEntities.js";
 import type { NameVectors } from "./nameVectors.js";
 
@@ -71,14 +71,7 @@ export function peopleByEntityResolvers(deps: AppDeps, vectors: NameVectors) {
       const rows = await factsOfEntities(deps, ctx.caller, match.keys, types, minConfidence);
       const now = deps.now();
       // One entry per person: several relationship types to the topic are aggregated, the strongest first.
-      const byPerson = new Map<string, { rows: FactRow[]; facts: FactRecord[] }>();
-      for (const row of rows) {
-        const entry = byPerson.get(row.personId) ?? { rows: [], facts: [] };
-        entry.rows.push(row);
-        entry.facts.push(toFactRecord(row, now));
-        byPerson.set(row.personId, entry);
-      }
-      const people = [...byPerson.values()].slice(0, limit).map(({ rows: mine, facts }) => ({
+      const people = factsByPerson(rows, now).slice(0, limit).map(({ rows: mine, facts }) => ({
         personId: mine[0]!.personId,
         name: mine[0]!.personName,
         topic: mine[0]!.object,

@@ -2,12 +2,12 @@ import { visibilityParams } from "../auth/policy.js";
 import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { AppDeps } from "../core/appDeps.js";
-import { FACT_ROW, factRowOf, toFactRecord, unionEvidence, type FactRecord, type FactRow } from "../facts/index.js";
+import { FACT_ROW, factRowOf, unionEvidence, type FactRow } from "../facts/index.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
 import { onlyRow, type Row, type Statement } from "../graph/statement.js";
 import { visibleAs } from "../graph/visibleAs.js";
-import { firstPerPerson, MAX_FACTS_READ } from "./factsOfEntities.js";
+import { factsByPerson, MAX_FACTS_READ } from "./factsOfEntities.js";
 import { EXACT_NAME, fuzzyLucene } from "./matchEntities.js";
 
 /** What people take part in rather than belong to: the labels this tool looks up, a closed set. */
@@ -91,20 +91,12 @@ export function peopleConnectedToStatement(
 
 /** The people of the rows, one entry each, strongest tie first, with every fact that ties them. Pure. */
 export function connectedPeople(rows: readonly FactRow[], now: Date, limit: number) {
-  const byPerson = new Map<string, { rows: FactRow[]; facts: FactRecord[] }>();
-  for (const row of rows) {
-    const entry = byPerson.get(row.personId) ?? { rows: [], facts: [] };
-    entry.rows.push(row);
-    entry.facts.push(toFactRecord(row, now));
-    byPerson.set(row.personId, entry);
-  }
   // Rows come most confident first, so each person's first row is their strongest tie.
-  return firstPerPerson(rows)
+  return factsByPerson(rows, now)
     .slice(0, limit)
-    .map(({ personId }) => {
-      const { rows: mine, facts } = byPerson.get(personId)!;
+    .map(({ rows: mine, facts }) => {
       return {
-        personId,
+        personId: mine[0]!.personId,
         name: mine[0]!.personName,
         connectedTo: mine[0]!.object,
         label: mine[0]!.objectLabel,
