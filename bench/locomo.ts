@@ -8,6 +8,11 @@
  * categories 1-4 through `searchMemories` and prints Recall@5/10/20, hit@10,
  * MRR and NDCG@10 per category and overall, with query latency.
  *
+ * `--dataset beam --data <BEAM>/chats/100K` runs the same over BEAM's long
+ * user-assistant chats (github.com/mohammadtavakoli78/BEAM; bench/locomo/beamData.ts),
+ * one memory per message. Each report has a row for plain BM25 beside it:
+ * the production full-text list alone, over the same stored messages.
+ *
  * `--folds 5` adds the honest figure: the features every ranking reads (the
  * full-text lists, the vectors) are collected once, then the ranking's
  * parameters are tuned on four conversations and scored on the fifth,
@@ -19,6 +24,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { startBenchGateway } from "./support/benchGateway.js";
 import { readLocomo, turnContent, type LocomoSample } from "./locomo/locomoData.js";
+import { MAX_CONTENT, readBeam } from "./locomo/beamData.js";
 import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics.js";
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
 import { evaluate, leaveOneOut, tune } from "./locomo/folds.js";
@@ -27,7 +33,8 @@ import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
 
 const { values } = parseArgs({
   options: {
-    data: { type: "string", default: "../shared/datasets/locomo-dev.json" },
+    dataset: { type: "string", default: "locomo" },
+    data: { type: "string" },
     conversations: { type: "string" },
     dump: { type: "string" },
     model: { type: "string" },
@@ -36,7 +43,9 @@ const { values } = parseArgs({
   },
 });
 
-const BATCH = 100;
+/** Memories per recordMemories call; BEAM's messages are long, so fewer go in one request. */
+const BATCH = values.dataset === "beam" ? 20 : 100;
+if (values.dataset !== "locomo" && values.dataset !== "beam") throw new Error(`--dataset is locomo or beam, got ${values.dataset}`);
 // The folds tune the shared-key list too, so their features need the keys stored at ingest; a plain
 // run measures what SEARCH_SHARED_KEYS says (on unless it says off, as the gateway).
 const sharedKeys = values.folds !== undefined || process.env.SEARCH_SHARED_KEYS !== "off";
@@ -45,12 +54,15 @@ const CREATE_AGENT = `mutation ($id: ID!, $name: String!) { createAgents(input: 
 const RECORD_MEMORIES = `mutation ($memories: [MemoryInput!]!) { recordMemories(memories: $memories) { ids } }`;
 const SEARCH = `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { sourceRef } tookMs } }`;
 
-const samples = (await readLocomo(values.data!)).filter(
+const loaded = values.dataset === "beam" ? await readBeam(values.data ?? "../BEAM/chats/100K") : await readLocomo(values.data ?? "../shared/datasets/locomo-dev.json");
+const samples = loaded.filter(
   (s) => !values.conversations || values.conversations.split(",").includes(s.sampleId),
 );
-const cached = values.folds && values.features && (await access(values.features).then(() => true, () => false));
+// `--features a.json,b.json`: folds over both sets' features at once (tuned together, reported per set).
+const featureFiles = values.features?.split(",") ?? [];
+const cached = values.folds && featureFiles.length > 0 && (await Promise.all(featureFiles.map((f) => access(f).then(() => true, () => false)))).every(Boolean);
 if (cached) {
-  runFolds(await loadFeatures(values.features!));
+  runFolds((await Promise.all(featureFiles.map(loadFeatures))).flat());
 } else {
   await live();
 }
@@ -101,7 +113,7 @@ async function ingest(sample: LocomoSample, agent: string): Promise<number> {
   for (let i = 0; i < sample.turns.length; i += BATCH) {
     const memories = sample.turns.slice(i, i + BATCH).map((t) => ({
       type: "INTERACTION",
-      content: turnContent(t),
+      content: turnContent(t).slice(0, MAX_CONTENT),
       participants: [t.speaker],
       conversationId: sample.sampleId,
       source: t.diaId,
@@ -137,6 +149,15 @@ function runFolds(features: ConversationFeatures[]) {
     { tuning: start, scored: evaluate(features, start, now) },
   );
   process.stdout.write(`\n${lines.join("\n")}\n(folds took ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  process.stdout.write(`\n### Plain BM25: the production full-text list alone, same messages\n${scoreTable(bm25(features)).join("\n")}\n`);
+}
+
+/** Each question ranked by the full-text list alone (Lucene's BM25 over the stored texts), as a baseline. */
+function bm25(features: readonly ConversationFeatures[]) {
+  return features.flatMap((conv) => {
+    const diaOf = new Map(conv.turns.map((t) => [t.key, t.diaId]));
+    return conv.questions.map((q) => ({ category: q.category, scores: scoreQuestion(q.fulltext.map((h) => diaOf.get(h.key)!).slice(0, 20), q.evidence) }));
+  });
 }
 
 function report(
@@ -145,7 +166,7 @@ function report(
   ingest: { memories: number; ingestSeconds: number; model: string },
 ) {
   const lines = [
-    `LoCoMo retrieval — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, model ${ingest.model}, ${samples.map((s) => s.sampleId).join(", ")}`,
+    `${values.dataset === "beam" ? "BEAM" : "LoCoMo"} retrieval — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, model ${ingest.model}, ${samples.map((s) => s.sampleId).join(", ")}`,
     `ingested ${ingest.memories} memories in ${ingest.ingestSeconds.toFixed(1)} s (${(ingest.memories / ingest.ingestSeconds).toFixed(0)}/s, embeddings included)`,
     "",
     "### Live, through GraphQL, with the shipped defaults",

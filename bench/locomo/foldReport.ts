@@ -1,27 +1,40 @@
 import { meanScores, type QuestionScores } from "./metrics.js";
 import type { FoldResult, Scored } from "./folds.js";
 import type { Tuning } from "./offlineSearch.js";
+import { BEAM_CATEGORIES } from "./beamData.js";
 
-export const CATEGORIES: Record<number, string> = { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop" };
+/** LoCoMo's question categories (5, adversarial, has no evidence and is left out) and BEAM's (beamData.ts). */
+export const CATEGORIES: Record<number, string> = { 1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", ...BEAM_CATEGORIES };
 
 const fmt = (n: number) => n.toFixed(3);
 const row = (name: string, s: QuestionScores, n: number) =>
   `| ${name} | ${n} | ${fmt(s.recall5)} | ${fmt(s.recall10)} | ${fmt(s.recall20)} | ${fmt(s.hit10)} | ${fmt(s.mrr)} | ${fmt(s.ndcg10)} |`;
 
-/** Per category and overall: R@5/10/20, hit@10, MRR, NDCG@10. */
+/** Per category asked and overall: R@5/10/20, hit@10, MRR, NDCG@10. */
 export function scoreTable(all: readonly { category: number; scores: QuestionScores }[]): string[] {
   return [
     "| category | questions | R@5 | R@10 | R@20 | hit@10 | MRR | NDCG@10 |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...Object.entries(CATEGORIES).map(([c, name]) => {
+    ...Object.entries(CATEGORIES).flatMap(([c, name]) => {
       const of = all.filter((s) => s.category === Number(c)).map((s) => s.scores);
-      return row(`${c} ${name}`, meanScores(of), of.length);
+      return of.length > 0 ? [row(`${c} ${name}`, meanScores(of), of.length)] : [];
     }),
+    ...datasetRows(all),
     row("overall", meanScores(all.map((s) => s.scores)), all.length),
   ];
 }
 
-const TUNED: (keyof Tuning)[] = ["contextWeight", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "keyWeight"];
+/** With questions of both data sets, each one's overall row (a mean over both would weigh BEAM's 355 questions against LoCoMo's). */
+function datasetRows(all: readonly { category: number; scores: QuestionScores }[]): string[] {
+  const sets = [
+    ["LoCoMo", all.filter((s) => s.category < 10)],
+    ["BEAM", all.filter((s) => s.category > 10)],
+  ] as const;
+  if (sets.some(([, of]) => of.length === 0)) return [];
+  return sets.map(([name, of]) => row(`${name} overall`, meanScores(of.map((s) => s.scores)), of.length));
+}
+
+const TUNED: (keyof Tuning)[] = ["contextWeight", "passageShare", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "keyWeight"];
 const describe = (t: Tuning) => TUNED.map((k) => `${k} ${String(t[k])}`).join(", ");
 
 const meanSd = (xs: readonly number[]) => {
