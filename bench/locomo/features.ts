@@ -19,6 +19,8 @@ export interface TurnFeatures {
   content: string;
   own: number[];
   context: number[] | null;
+  /** A text too long for the model: its passages' vectors (absent or empty otherwise). */
+  passages?: number[][];
 }
 
 /** One question: its query vector and the production full-text list (BM25, best first). */
@@ -58,7 +60,8 @@ export async function collectFeatures(
     const agent = agents.get(sample.sampleId)!;
     const { records } = await target.driver.executeQuery(
       `MATCH (m:Memory {ownerId: $agent}) RETURN m.id AS id, m.tenantId AS tenant, m.source AS diaId, toString(m.occurredAt) AS occurredAt,
-         m.participants AS participants, m.content AS content, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context
+         m.participants AS participants, m.content AS content, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context,
+         COLLECT { MATCH (p:Passage)-[:PASSAGE_OF]->(m) RETURN p.embedding ORDER BY p.ordinal } AS passages
        ORDER BY m.occurredAt`,
       { agent },
       { database: target.database },
@@ -74,6 +77,7 @@ export async function collectFeatures(
       content: r.get("content") as string,
       own: r.get("own") as number[],
       context: r.get("context") as number[] | null,
+      passages: r.get("passages") as number[][],
     }));
     const asked = sample.questions.filter((q) => categories.has(q.category));
     const vectors = await target.embedder.embedQueries(asked.map((q) => q.question));

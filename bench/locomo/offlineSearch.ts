@@ -17,11 +17,15 @@ const dot = (a: readonly number[], b: readonly number[]) => {
 };
 
 /** Per question, the cosines of the query to every turn's own and contextual vector (vectors are unit length). */
-const cosines = new WeakMap<QuestionFeatures, { own: Float64Array; context: (number | null)[] }>();
+const cosines = new WeakMap<QuestionFeatures, { own: Float64Array; context: (number | null)[]; passage: (number | null)[] }>();
 function cosinesOf(conv: ConversationFeatures, q: QuestionFeatures) {
   let c = cosines.get(q);
   if (!c) {
-    c = { own: Float64Array.from(conv.turns, (t) => dot(q.vector, t.own)), context: conv.turns.map((t) => (t.context ? dot(q.vector, t.context) : null)) };
+    c = {
+      own: Float64Array.from(conv.turns, (t) => dot(q.vector, t.own)),
+      context: conv.turns.map((t) => (t.context ? dot(q.vector, t.context) : null)),
+      passage: conv.turns.map((t) => (t.passages?.length ? Math.max(...t.passages.map((p) => dot(q.vector, p))) : null)),
+    };
     cosines.set(q, c);
   }
   return c;
@@ -93,9 +97,9 @@ const holding = (keyed: Map<string, KeyedTurn>, keys: readonly string[]) => {
 export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number, now: Date): string[] {
   const depth = listDepth(limit);
   const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
-  const { own, context } = cosinesOf(conv, q);
+  const { own, context, passage } = cosinesOf(conv, q);
   const vector: ListHit[] = conv.turns
-    .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, tuning.contextWeight) }))
+    .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, tuning.contextWeight, passage[i]!, tuning.passageShare) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, depth)
     .map((h, i) => ({ ...h, rank: i + 1 }));

@@ -1,5 +1,6 @@
 import { Kind, type DocumentNode } from "graphql";
 import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../embeddings/embeddedTypes.js";
+import { MAY_NEED_PASSAGES_CHARS, PASSAGE_INDEX, PASSAGE_LABEL, PASSAGE_OF } from "../embeddings/passageGraph.js";
 import { factIndexes } from "../facts/index.js";
 import { feedStampIndexes } from "../feed/index.js";
 import { OUTBOX_MIGRATIONS } from "../feed/index.js";
@@ -43,8 +44,9 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
     name: `${label.toLowerCase()}_tenant_owner`,
     cypher: `CREATE INDEX ${label.toLowerCase()}_tenant_owner IF NOT EXISTS FOR (n:${label}) ON (n.tenantId, n.ownerId)`,
   }));
-  const embedded = embeddedTypes(document).flatMap(({ label, contextBy }) => [
+  const embedded = embeddedTypes(document).flatMap(({ label, contextBy, fields }) => [
     vector(vectorIndexName(label), label),
+    passagesBackfill(label, fields),
     // Only when search reads keys (SEARCH_SHARED_KEYS): otherwise it would send every node back once for nothing.
     ...(sharedKeys ? [keysBackfill(label)] : []),
     range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
@@ -55,6 +57,7 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
         ]
       : []),
   ]);
+  embedded.push(vector(PASSAGE_INDEX, PASSAGE_LABEL));
   embedded.push(...factIndexes(document));
   embedded.push(...feedStampIndexes(knowledgeLabels(document)));
   return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA, ...linkStampBackfill(document), createdLinkBackfill(knowledgeLabels(document))];
@@ -105,6 +108,20 @@ const keysBackfill = (label: string): Migration => ({
   name: `${label.toLowerCase()}_key_terms_backfill`,
   data: true,
   cypher: `MATCH (n:${safe(label)}) WHERE n.keyTerms IS NULL AND n.embeddingStatus = 'READY' AND n.embedding IS NOT NULL
+    CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
+});
+
+/**
+ * Nodes embedded before long texts were split into passages (embeddings/
+ * passages.ts) go back to the worker once when their text may be longer than
+ * a model's window: one that fits keeps its key and costs no model run; one
+ * that does not gets its passages.
+ */
+const passagesBackfill = (label: string, fields: readonly string[]): Migration => ({
+  name: `${label.toLowerCase()}_passages_backfill`,
+  data: true,
+  cypher: `MATCH (n:${safe(label)}) WHERE NOT EXISTS { (:${PASSAGE_LABEL})-[:${PASSAGE_OF}]->(n) } AND n.embeddingStatus = 'READY'
+      AND ${fields.map((f) => `size(coalesce(n.${f}, ''))`).join(" + ")} >= ${MAY_NEED_PASSAGES_CHARS}
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
 });
 

@@ -12,6 +12,13 @@ export interface Embedder {
   readonly dimensions: number;
   /** Embeds texts that will be stored and searched. */
   embedPassages(texts: readonly string[]): Promise<number[][]>;
+  /**
+   * How much text one vector can hold: a text longer than `maxTokens` (as
+   * `countTokens` counts it, the model's own markers left out) is embedded as
+   * passages (embeddings/passages.ts) instead of being cut short by the model.
+   * Without it every text is embedded whole.
+   */
+  readonly window?: EmbeddingWindow;
   /** Embeds search queries. */
   embedQueries(texts: readonly string[]): Promise<number[][]>;
   /**
@@ -21,6 +28,12 @@ export interface Embedder {
    */
   loaded?(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/** The input window of an embedding model. */
+export interface EmbeddingWindow {
+  maxTokens: number;
+  countTokens(text: string): number;
 }
 
 /** Embeds what the gateway writes, after the commit (embeddings/embeddingWorker.ts runs it). */

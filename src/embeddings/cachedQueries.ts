@@ -20,6 +20,7 @@ export function withCachedQueries(embedder: Embedder, size = 1000): Embedder {
   return {
     model: embedder.model,
     dimensions: embedder.dimensions,
+    ...(embedder.window ? { window: embedder.window } : {}),
     embedPassages: (texts) => embedder.embedPassages(texts),
     async embedQueries(texts) {
       const missing = [...new Set(texts.filter((t) => !cache.has(t)))];

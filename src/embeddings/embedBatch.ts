@@ -6,8 +6,11 @@ import type { Embedder } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
 import type { ContextMode } from "../config/config.js";
 import { contextVector } from "./contextVector.js";
+import { meanVector } from "./vectorMath.js";
+import { PASSAGE_LABEL, PASSAGE_OF } from "./passageGraph.js";
 import { embeddingText } from "./embeddingText.js";
 import { keyTerms } from "./keyTerms.js";
+import { longTextParts, type TextParts } from "./longText.js";
 import { textKeys } from "./textKeys.js";
 
 export interface BatchTarget extends GraphTarget {
@@ -57,13 +60,12 @@ export interface ReadBatch {
   rows: BatchRow[];
 }
 
-interface BatchRow {
+interface BatchRow extends TextParts {
   tenantId: string;
   ownerId: string | null;
   id: string;
   parts: (string | null)[];
   text: string;
-  context: string;
   previous: Previous | null;
   key: string;
   unchanged: boolean;
@@ -88,7 +90,8 @@ export function readBatchStatement(type: EmbeddedType): string {
      WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
      WITH n LIMIT $limit
      ${previousPart(type)}
-     RETURN n.tenantId AS tenantId, n.ownerId AS ownerId, n.id AS id, ${partsOf(type, "n")} AS parts, n.embeddingKey AS key, previous`;
+     RETURN n.tenantId AS tenantId, n.ownerId AS ownerId, n.id AS id, ${partsOf(type, "n")} AS parts, n.embeddingKey AS key, previous,
+            EXISTS { (:${PASSAGE_LABEL})-[:${PASSAGE_OF}]->(n) } AS hasPassages`;
 }
 
 /**
@@ -109,20 +112,23 @@ export async function readBatch(
     const previous: Previous | null = p && { id: p.string("id"), parts: p.stringsOrNulls("parts"), vector: p.numbersOrNull("vector") };
     const text = embeddingText(own);
     const previousText = previous ? embeddingText(previous.parts) : "";
-    const context = previous && previousText ? embeddingText([...previous.parts, ...own]) : text;
+    const long = longTextParts(text, previousText, embedder.window);
     // A derived contextual vector differs from a joint one: the mode is part of the key (joint keeps the keys stored before modes existed).
     const mode = contextMode === "derived" ? "\u0001derived" : "";
-    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${context}${mode}` : text)}`;
+    // So does a text embedded as passages (keys stored before passages existed stay valid for texts that fit).
+    const split = long.passages.length > 0 ? "\u0001passages" : "";
+    const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${long.context}${mode}${split}` : `${text}${split}`)}`;
     return {
       tenantId: r.string("tenantId"),
       ownerId: r.stringOrNull("ownerId"),
       id: r.string("id"),
       parts: own,
       text,
-      context,
+      ...long,
       previous: previousText ? previous : null,
       key,
-      unchanged: key === r.value("key"),
+      // A text that needs passages and has none (imported with its vectors, say) is embedded again.
+      unchanged: key === r.value("key") && (long.passages.length > 0) === r.boolean("hasPassages"),
     };
   };
   const statement = { cypher: readBatchStatement(type), params: { limit: cypherInt(batchSize), exclude }, decode };
@@ -143,7 +149,7 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
   const vectors = type.contextBy && contextMode === "derived" ? derivedVectors(embedder, work) : jointVectors(embedder, type, work);
   // Without keys stored, a node whose text changed loses its old ones (null removes them).
-  const [{ vectorOf, contextOf }, ownKeys] = await Promise.all([vectors, keys ? keysOf(rows) : rows.map(() => null)]);
+  const [{ vectorOf, contextOf, passagesOf }, ownKeys] = await Promise.all([vectors, keys ? keysOf(rows) : rows.map(() => null)]);
   return {
     type,
     size: batch.size,
@@ -162,6 +168,8 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
         vector: vectorOf.get(r) ?? null,
         // Without a predecessor there is no context vector: search falls back to the node's own.
         context: contextOf.get(r) ?? null,
+        // A long text's passages (replacing any stored); empty for a text that fits, which removes stale ones.
+        passages: r.passages.map((p, k) => ({ ordinal: k, start: p.start, end: p.end, vector: passagesOf.get(r)?.[k] ?? null })).filter((p) => p.vector !== null),
       };
     }),
   };
@@ -199,6 +207,18 @@ export function writeBackStatement(type: EmbeddedType): string {
        WITH n, row WHERE row.context IS NULL AND NOT row.unchanged
        REMOVE n.contextEmbedding
      }
+     CALL (n, row) {
+       WITH n, row WHERE NOT row.unchanged
+       OPTIONAL MATCH (old:${PASSAGE_LABEL})-[:${PASSAGE_OF}]->(n)
+       DETACH DELETE old
+     }
+     CALL (n, row) {
+       WITH n, row WHERE NOT row.unchanged
+       UNWIND row.passages AS part
+       CREATE (p:${PASSAGE_LABEL} {tenantId: n.tenantId, ownerId: n.ownerId, ordinal: part.ordinal, start: part.start, end: part.end})-[:${PASSAGE_OF}]->(n)
+       WITH p, part
+       CALL db.create.setNodeVectorProperty(p, 'embedding', part.vector)
+     }
      SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms`;
 }
 
@@ -223,21 +243,38 @@ async function keysOf(rows: readonly BatchRow[]): Promise<string[][]> {
   return out;
 }
 
-interface WorkRow {
+interface WorkRow extends TextParts {
   id: string;
   text: string;
-  context: string;
   previous: Previous | null;
+}
+
+/**
+ * Each row's own vector, and its passages' when it has any (the own vector is
+ * then their mean, normalised: the whole text, not its first window), with
+ * `extra` texts embedded in the same model call.
+ */
+async function ownVectors<R extends WorkRow>(embedder: Embedder, work: readonly R[], extra: readonly string[]) {
+  const texts = work.flatMap((r) => (r.passages.length > 0 ? r.passages.map((p) => p.text) : [r.text]));
+  const vectors = await embedder.embedPassages([...texts, ...extra]);
+  const vectorOf = new Map<R, number[]>();
+  const passagesOf = new Map<R, number[][]>();
+  let at = 0;
+  for (const r of work) {
+    const n = Math.max(1, r.passages.length);
+    const mine = vectors.slice(at, at + n);
+    at += n;
+    vectorOf.set(r, n === 1 ? mine[0]! : meanVector(mine));
+    if (r.passages.length > 0) passagesOf.set(r, mine);
+  }
+  return { vectorOf, passagesOf, extra: vectors.slice(at) };
 }
 
 /** Own vectors, and contextual ones embedded from the joined texts: two model runs per contextual node. */
 async function jointVectors<R extends WorkRow>(embedder: Embedder, type: EmbeddedType, work: R[]) {
   const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
-  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...contextual.map((r) => r.context)]);
-  return {
-    vectorOf: new Map(work.map((r, i) => [r, vectors[i]!])),
-    contextOf: new Map<R, number[] | null>(contextual.map((r, i) => [r, vectors[work.length + i]!])),
-  };
+  const { vectorOf, passagesOf, extra } = await ownVectors(embedder, work, contextual.map((r) => r.context));
+  return { vectorOf, passagesOf, contextOf: new Map<R, number[] | null>(contextual.map((r, i) => [r, extra[i]!])) };
 }
 
 /**
@@ -247,11 +284,10 @@ async function jointVectors<R extends WorkRow>(embedder: Embedder, type: Embedde
 async function derivedVectors<R extends WorkRow>(embedder: Embedder, work: R[]) {
   const inBatch = new Set(work.map((r) => r.id));
   const missing = [...new Map(work.flatMap((r) => (r.previous && !r.previous.vector && !inBatch.has(r.previous.id) ? [[r.previous.id, r.previous] as const] : []))).values()];
-  const vectors = await embedder.embedPassages([...work.map((r) => r.text), ...missing.map((p) => embeddingText(p.parts))]);
-  const vectorOf = new Map(work.map((r, i) => [r, vectors[i]!]));
-  const byId = new Map<string, number[]>([...missing.map((p, i): [string, number[]] => [p.id, vectors[work.length + i]!]), ...work.map((r, i): [string, number[]] => [r.id, vectors[i]!])]);
+  const { vectorOf, passagesOf, extra } = await ownVectors(embedder, work, missing.map((p) => embeddingText(p.parts)));
+  const byId = new Map<string, number[]>([...missing.map((p, i): [string, number[]] => [p.id, extra[i]!]), ...work.map((r): [string, number[]] => [r.id, vectorOf.get(r)!])]);
   const contextOf = new Map<R, number[] | null>(
     work.flatMap((r): [R, number[] | null][] => (r.previous ? [[r, contextVector(vectorOf.get(r)!, byId.get(r.previous.id) ?? r.previous.vector)]] : [])),
   );
-  return { vectorOf, contextOf };
+  return { vectorOf, contextOf, passagesOf };
 }

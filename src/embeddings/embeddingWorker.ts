@@ -4,6 +4,7 @@ import type { Logger } from "../logging/logger.js";
 import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
 import { commitBatch, embedBatch, readBatch, type ReadBatch } from "./embedBatch.js";
+import { SWEEP_LIMIT, sweepOrphanPassages } from "./orphanPassages.js";
 import { passLoop } from "../core/passLoop.js";
 
 /** Nodes the worker reads and embeds at a time, unless told otherwise. */
@@ -96,6 +97,8 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     }
     let extras = 0;
     if (!only || [...only].some((label) => extraLabels.has(label))) for (const extra of extraPasses) if (!stopped) extras += await extra(embedder);
+    // A full pass (a poll, a drain, a wake-up naming no type) also clears passages left by deleted nodes; a full sweep may have left more.
+    if (!only && !stopped && (await sweepOrphanPassages(target)) === SWEEP_LIMIT) extras++;
     failures = 0;
     return extras > 0;
   }

@@ -36,6 +36,7 @@ export function withModelHealth(embedder: Embedder, { probeWaitMs = 2000 }: Mode
   return {
     model: embedder.model,
     dimensions: embedder.dimensions,
+    ...(embedder.window ? { window: embedder.window } : {}),
     embedPassages: (texts) => recorded(embedder.embedPassages(texts)),
     embedQueries: (texts) => recorded(embedder.embedQueries(texts)),
     async loaded() {

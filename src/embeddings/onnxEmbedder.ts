@@ -66,6 +66,8 @@ export async function createOnnxEmbedder(spec: LocalModelSpec, files: ModelFiles
   return {
     model: spec.name,
     dimensions: 384,
+    // [CLS] and [SEP] take two of the model's tokens.
+    window: { maxTokens: spec.maxTokens - 2, countTokens: (text) => tokenizer.encode(text, { add_special_tokens: false }).ids.length },
     embedPassages: (texts) => embed(texts),
     embedQueries: (texts) => embed(texts.map((t) => spec.queryPrefix + t)),
     close: () => session.release(),

@@ -9,7 +9,10 @@ const BATCH_SIZE = 128;
  * Ollama, vLLM, llama.cpp). Vectors must have 384 dimensions, the size of the
  * vector indexes: `dimensions` is requested, and any other size is refused.
  */
-export function createOpenAiEmbedder(options: { baseUrl: string; apiKey: string; model: string }): Embedder {
+/** The endpoint's tokenizer is not known here: a token counts as 4 characters, about what English text averages. */
+const CHARS_PER_TOKEN = 4;
+
+export function createOpenAiEmbedder(options: { baseUrl: string; apiKey: string; model: string; maxTokens?: number }): Embedder {
   const client = new OpenAI({ baseURL: options.baseUrl, apiKey: options.apiKey || "none", maxRetries: 3, timeout: 30_000 });
 
   async function embed(texts: readonly string[]): Promise<number[][]> {
@@ -33,6 +36,7 @@ export function createOpenAiEmbedder(options: { baseUrl: string; apiKey: string;
   return {
     model: `openai:${options.model}`,
     dimensions: DIMENSIONS,
+    window: { maxTokens: options.maxTokens ?? 512, countTokens: (text) => Math.ceil(text.length / CHARS_PER_TOKEN) },
     embedPassages: embed,
     embedQueries: embed,
     close: async () => {},

@@ -25,3 +25,10 @@ export function mean(vectors: readonly (readonly number[])[]): number[] {
   for (const v of vectors) for (let i = 0; i < out.length; i++) out[i]! += v[i]! / vectors.length;
   return out;
 }
+
+/** The mean of some unit vectors, scaled back to unit length (a long text's vector from its passages'). Pure. */
+export function meanVector(vectors: readonly (readonly number[])[]): number[] {
+  const m = mean(vectors);
+  const norm = Math.sqrt(m.reduce((s, x) => s + x * x, 0));
+  return norm === 0 ? m : m.map((x) => x / norm);
+}

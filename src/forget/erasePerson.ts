@@ -9,6 +9,7 @@ import type { Tx } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Row } from "../graph/statement.js";
 import { AUDIT } from "./forgetStatements.js";
+import { dropPassages } from "../embeddings/passageGraph.js";
 import { MEMORY_FORGOTTEN_EVENT } from "./forgetMemory.js";
 
 /** What erasePerson removed (schema/forget.graphql PersonErasure). */
@@ -36,6 +37,7 @@ const ERASE = `
   CALL (messageIds) {
     OPTIONAL MATCH (k:Memory {tenantId: $callerTenant}) WHERE k.source IN messageIds
     WITH collect(k) AS kept
+    ${dropPassages(["kept"], "kept")}
     FOREACH (k IN kept | DETACH DELETE k)
     RETURN size(kept) AS memories
   }
@@ -56,6 +58,7 @@ const ERASE = `
     FOREACH (r IN runs | DETACH DELETE r)
     RETURN size(runs) AS traces
   }
+  ${dropPassages(["messages"], "messages")}
   FOREACH (m IN messages | DETACH DELETE m)
   WITH p, size(messages) AS messages, memories, facts, mentions, traces
   FOREACH (x IN CASE WHEN p IS NULL THEN [] ELSE [p] END | DETACH DELETE x)

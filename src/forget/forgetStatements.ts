@@ -1,5 +1,6 @@
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import { FORGETTABLE, FORGETTABLE_LABELS, forgettableLabel } from "./forgettable.js";
+import { dropPassages } from "../embeddings/passageGraph.js";
 
 /**
  * The statements of correct and forget, built from the closed set of
@@ -37,6 +38,7 @@ export function forgetStatement(label: string): string {
   CALL (n) {
     OPTIONAL MATCH (kept:Memory {tenantId: $callerTenant, source: n.id}) WHERE n:Message
     WITH collect(kept) AS kept
+    ${dropPassages(["kept"], "kept")}
     FOREACH (k IN kept | DETACH DELETE k)
     RETURN size(kept) AS derived
   }
@@ -61,6 +63,7 @@ export function forgetStatement(label: string): string {
     RETURN size(runs) AS traces
   }
   WITH n, history, derived, poolEntries, events, traces
+  ${dropPassages(["n", "history"], "[n] + history")}
   FOREACH (h IN history | DETACH DELETE h)
   DETACH DELETE n
   RETURN size(history) AS versions, derived, poolEntries, events, traces`;
@@ -93,5 +96,7 @@ export function correctStatement(label: string): string {
   SET n.${content} = $content${setTitle}, n.updatedAt = datetime($at), n.embeddingStatus = 'PENDING'
   // What the embedding worker derived from the old text goes with it: vectors and search keys.
   REMOVE n.embedding, n.contextEmbedding, n.keys, n.keyTerms, n.embeddingKey
+  WITH n
+  ${dropPassages(["n"], "[n]")}
   RETURN n.id AS id`;
 }

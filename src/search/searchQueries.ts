@@ -3,6 +3,7 @@ import type { ListHit } from "./ranking/rankCandidates.js";
 import { ANY_KIND_FILTER, OTHER_KIND_FILTER, type SearchFilterParams, type SearchSourceSpec } from "./searchSources.js";
 import { RECALL_INDEX, RECALL_KINDS, kindOfLabel, type NodeKind } from "./recallKinds.js";
 import { vectorIndexName } from "../embeddings/embeddedTypes.js";
+import { PASSAGE_INDEX, PASSAGE_LABEL, PASSAGE_OF, passageCosines } from "../embeddings/passageGraph.js";
 import type { MemoryType } from "../generated/resolvers-types.js";
 import { MEMORY_TYPES } from "../core/storedEnums.js";
 import type { FactRecord } from "../facts/index.js";
@@ -196,6 +197,7 @@ export async function otherKindVectorHits(
   params: SearchParams,
   limit: number,
   withVectors: boolean,
+  passageShare = 1,
 ): Promise<ListResult> {
   const embedded = kinds.filter((k) => RECALL_KINDS[k].embedded);
   if (embedded.length === 0) return { hits: [], rows: [] };
@@ -205,9 +207,16 @@ export async function otherKindVectorHits(
            .map((label) => `MATCH (n:${label}) WHERE n.tenantId = $callerTenant AND n.ownerId IN $agentIds AND n.embedding IS NOT NULL RETURN n`)
            .join("\n         UNION ALL\n         ")}
        }
-       WITH n, vector.similarity.cosine(n.embedding, $vector) AS score`
-    : `UNWIND $indexes AS idx
-       CALL db.index.vector.queryNodes(idx, $k, $vector) YIELD node AS n, score`;
+       WITH n, vector.similarity.cosine(n.embedding, $vector) AS mixed
+       WITH n, ${towardPassages("mixed")} AS score`
+    : `CALL () {
+         UNWIND $indexes AS idx
+         CALL db.index.vector.queryNodes(idx, $k, $vector) YIELD node RETURN node
+         UNION
+         ${passageParents("any(l IN labels(node) WHERE l IN $recallLabels)")}
+       }
+       WITH node AS n, vector.similarity.cosine(node.embedding, $vector) AS mixed
+       WITH n, ${towardPassages("mixed")} AS score`;
   const records = await read(
     target,
     `${candidates}
@@ -218,6 +227,8 @@ export async function otherKindVectorHits(
       ...params,
       vector,
       indexes: labelsOf(embedded).map(vectorIndexName),
+      passageIndex: PASSAGE_INDEX,
+      passageShare,
       k: cypherInt(Math.min(1000, Math.max(50, limit * 2))),
       recallLabels: labelsOf(embedded),
       limit: cypherInt(limit),
@@ -250,6 +261,20 @@ function closeness(spec: SearchSourceSpec): string {
 }
 
 /**
+ * The score of node `n` whose closeness is bound as `mixed`, moved
+ * `$passageShare` of the way to its closest passage's cosine when that is
+ * higher (a text too long for the model: embeddings/passageGraph.ts).
+ */
+const towardPassages = (mixed: string, n = "n") =>
+  `${mixed} + $passageShare * (reduce(best = ${mixed}, s IN ${passageCosines(n)} | CASE WHEN s > best THEN s ELSE best END) - ${mixed})`;
+
+/** The nodes (as `node`) whose passages are nearest the query, through the one passage index, that pass `where`. */
+const passageParents = (where: string) =>
+  `CALL db.index.vector.queryNodes($passageIndex, $k, $vector) YIELD node AS passage
+         MATCH (passage:${PASSAGE_LABEL})-[:${PASSAGE_OF}]->(node) WHERE ${where}
+         RETURN node`;
+
+/**
  * Nearest neighbours by cosine that pass the filters. The vector indexes are
  * shared by every agent and tenant, so their top k may be mostly other
  * people's nodes: when too few survive the filters and the search is scoped
@@ -264,24 +289,25 @@ export async function vectorHits(
   limit: number,
   withVectors: boolean,
   contextWeight = 0.5,
+  passageShare = 1,
 ): Promise<ListResult> {
   const fetch = Math.min(1000, Math.max(50, limit * 2));
-  const candidates = spec.contextVectorIndex
-    ? `CALL () {
+  const candidates = `CALL () {
          CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node RETURN node
+         ${spec.contextVectorIndex ? "UNION\n         CALL db.index.vector.queryNodes($contextIndex, $k, $vector) YIELD node RETURN node" : ""}
          UNION
-         CALL db.index.vector.queryNodes($contextIndex, $k, $vector) YIELD node RETURN node
+         ${passageParents(`node:${spec.label}`)}
        }
-       WITH node AS n`
-    : "CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node AS n";
+       WITH node AS n`;
   let records = await read(
     target,
     `${candidates}
      WHERE ${VISIBLE_TO_CALLER} AND ${spec.filter}
-     WITH n, ${closeness(spec)} AS score
+     WITH n, ${closeness(spec)} AS mixed
+     WITH n, ${towardPassages("mixed")} AS score
      ORDER BY score DESC LIMIT $limit
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, k: cypherInt(fetch), vector, limit: cypherInt(limit), withVectors, contextWeight },
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, passageIndex: PASSAGE_INDEX, k: cypherInt(fetch), vector, limit: cypherInt(limit), withVectors, contextWeight, passageShare },
     scoredRow(spec),
   );
   if (records.length < limit && params.agentIds) {
@@ -289,10 +315,11 @@ export async function vectorHits(
       target,
       `MATCH (n:${spec.label}) WHERE n.tenantId = $callerTenant AND n.ownerId IN $agentIds AND n.embedding IS NOT NULL
          AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
-       WITH n, ${closeness(spec)} AS score
+       WITH n, ${closeness(spec)} AS mixed
+       WITH n, ${towardPassages("mixed")} AS score
        ORDER BY score DESC LIMIT $limit
        RETURN score, ${rowProjection(spec)}`,
-      { ...params, vector, limit: cypherInt(limit), withVectors, contextWeight },
+      { ...params, vector, limit: cypherInt(limit), withVectors, contextWeight, passageShare },
       scoredRow(spec),
     );
   }

@@ -25,6 +25,10 @@ export const embeddings = section({
         }),
         apiKey: variable("EMBEDDING_API_KEY", z.string(), { default: "", doc: "key for `EMBEDDING_BASE_URL`" }),
         model: variable("EMBEDDING_API_MODEL", z.string().min(1), { default: "text-embedding-3-small", doc: "model for `EMBEDDING_BASE_URL`" }),
+        maxTokens: variable("EMBEDDING_API_MAX_TOKENS", wholeNumber(16, 1_000_000), {
+          default: 512,
+          doc: "the input window of `EMBEDDING_API_MODEL` in tokens (counted as 4 characters each): a longer text is embedded as passages instead of being cut short by the endpoint",
+        }),
       },
     },
     embeddingContext: variable("EMBEDDING_CONTEXT", z.enum(["joint", "derived"]), {

@@ -24,10 +24,13 @@ export function candidatePool(
 /**
  * A node's closeness to the query: its own cosine and its contextual cosine
  * (embedded with the turn before it) mixed by `contextWeight`; a node without
- * a contextual vector counts its own twice. The vector query computes the same
- * in Cypher (searchQueries.ts, `closeness`); this is its pure twin for offline
- * evaluation and tests.
+ * a contextual vector counts its own twice. A text too long for the model
+ * gains `passageShare` of the way to its closest passage's cosine when that is
+ * higher (embeddings/passages.ts). The vector query computes the same in
+ * Cypher (searchQueries.ts, `closeness` and `towardPassages`); this is its
+ * pure twin for offline evaluation and tests.
  */
-export function closenessOf(own: number, context: number | null, contextWeight: number): number {
-  return (1 - contextWeight) * own + contextWeight * (context ?? own);
+export function closenessOf(own: number, context: number | null, contextWeight: number, passage: number | null = null, passageShare = 1): number {
+  const mixed = (1 - contextWeight) * own + contextWeight * (context ?? own);
+  return passage !== null && passage > mixed ? mixed + passageShare * (passage - mixed) : mixed;
 }

@@ -93,6 +93,13 @@ export interface RankOptions {
   keyWeight: number;
   /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
   contextWeight: number;
+  /**
+   * Share of the way from its closeness to its closest passage's cosine that a
+   * text too long for the model gains (candidatePool.ts, `closenessOf`): 1
+   * scores it by that passage when it is closer, 0 lets passages only bring
+   * it in as a candidate.
+   */
+  passageShare: number;
   weighting: WeightingOptions;
 }
 
@@ -123,6 +130,7 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   vectorWeight: 1,
   keyWeight: 0,
   contextWeight: 0.75,
+  passageShare: 1,
   weighting: DEFAULT_WEIGHTING,
 };
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/v1`;
-  gw = await startTestGateway(testConfig({ embeddings: { provider: "openai", baseUrl, apiKey: "", model: "proxy" } }), { own: true });
+  gw = await startTestGateway(testConfig({ embeddings: { provider: "openai", baseUrl, apiKey: "", model: "proxy", maxTokens: 512 } }), { own: true });
 });
 afterAll(async () => {
   await gw?.stop();

@@ -74,7 +74,10 @@ describe("loadConfig, section by section: a default, an override, a refused valu
       baseUrl: "https://embed.example/v1",
       apiKey: "k",
       model: "text-embedding-3-small",
+      maxTokens: 512,
     });
+    expect(loadConfig({ EMBEDDING_BASE_URL: "https://embed.example/v1", EMBEDDING_API_MAX_TOKENS: "8191" }).embeddings).toMatchObject({ maxTokens: 8191 });
+    expect(() => loadConfig({ EMBEDDING_BASE_URL: "https://embed.example/v1", EMBEDDING_API_MAX_TOKENS: "8" })).toThrowError(/EMBEDDING_API_MAX_TOKENS/);
     expect(() => loadConfig({ EMBEDDING_MODEL: "gpt-2" })).toThrowError(/EMBEDDING_MODEL/);
     expect(() => loadConfig({ EMBEDDING_BASE_URL: "not a url" })).toThrowError(/EMBEDDING_BASE_URL/);
   });

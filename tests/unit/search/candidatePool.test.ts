@@ -37,6 +37,14 @@ describe("closeness", () => {
   it("counts the own cosine twice when there is no contextual vector", () => {
     expect(closenessOf(0.6, null, 0.75)).toBeCloseTo(0.6);
   });
+
+  it("moves a long text passageShare of the way to its closest passage, only when that is closer", () => {
+    expect(closenessOf(0.4, 0.4, 1, 0.8, 1)).toBeCloseTo(0.8);
+    expect(closenessOf(0.4, 0.4, 1, 0.8, 0.25)).toBeCloseTo(0.5);
+    expect(closenessOf(0.4, 0.4, 1, 0.8, 0)).toBeCloseTo(0.4);
+    expect(closenessOf(0.4, 0.4, 1, 0.2, 1)).toBeCloseTo(0.4);
+    expect(closenessOf(0.4, 0.4, 1, null, 1)).toBeCloseTo(0.4);
+  });
 });
 
 describe("weighted list fusion", () => {
