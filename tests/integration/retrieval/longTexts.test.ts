@@ -2,12 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 import type { Caller } from "../../../src/core/caller.js";
 import { longTextParts } from "../../../src/embeddings/longText.js";
+import { visibilityParams } from "../../../src/auth/policy.js";
+import { vectorHits } from "../../../src/search/searchQueries.js";
+import { SEARCH_SOURCES } from "../../../src/search/searchSources.js";
+import { rankOptionsFor } from "../../../src/search/ranking/rankCandidates.js";
 
 /**
  * A text longer than the model's window (a long assistant answer, a pasted
- * plan) is embedded as passages, and search scores it by its closest one, so
- * what it says past the first window is found by meaning too. The passages
- * leave with the text: when it is corrected, forgotten or deleted.
+ * plan) is embedded as passages, each in the passage index: search finds the
+ * text through them and moves it `passageShare` of the way to its closest
+ * one, so what it says past the first window counts too. The passages leave
+ * with the text: when it is corrected, forgotten or deleted.
  */
 let t: TokenGateway;
 vi.setConfig({ testTimeout: 240_000 });
@@ -62,7 +67,7 @@ const passagesOf = async (id: string) =>
 const dot = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
 
 describe("a text longer than the model's window", () => {
-  it("is stored with passages that cover all of it, and a question about its last sentence scores it by that passage", async () => {
+  it("is stored with passages that cover all of it, and the vector list moves it toward the passage holding a question's answer", async () => {
     const me = t.caller("long-writer");
     const word = unique("kakapo");
     const text = longAnswer(word);
@@ -89,10 +94,22 @@ describe("a text longer than the model's window", () => {
     const [firstWindow] = await embedder.embedPassages([text]);
     expect(lastPassage).toBeGreaterThan(dot(q!, firstWindow!) + 0.05);
 
+    // The vector list's statement, at each share of the way to the closest passage (Neo4j's cosine similarity is (1 + cos) / 2).
+    const caller = { tenantId: t.tenant, agentId: me.agentId!, roles: ["agent" as const] };
+    const params = { ...visibilityParams(caller), agentIds: [me.agentId], types: null, tags: null, participants: null, conversationId: null, from: null, to: null, minConfidence: null };
+    const target = { driver: t.gw.driver, database: "neo4j" };
+    const scoreAt = async (share: number) =>
+      (await vectorHits(target, SEARCH_SOURCES.MEMORY, q!, params, 10, false, 1, share)).hits.find((h) => h.id === `MEMORY:${id}`)!.score;
+    const mixed = (1 + dot(q!, own!)) / 2;
+    expect(await scoreAt(1)).toBeCloseTo((1 + lastPassage) / 2, 3);
+    expect(await scoreAt(0.5)).toBeCloseTo((mixed + (1 + lastPassage) / 2) / 2, 3);
+    expect(await scoreAt(0)).toBeCloseTo(mixed, 3);
+
+    // Through searchMemories, with the shipped ranking.
     const hit = ((await ok(me, SEARCH, { q: question })).searchMemories.hits as { id: string; explain: { vectorScore: number } }[]).find((h) => h.id === id);
     expect(hit, "the long memory is found").toBeDefined();
-    // Neo4j's cosine similarity is (1 + cos) / 2.
-    expect(hit!.explain.vectorScore).toBeCloseTo((1 + lastPassage) / 2, 3);
+    const share = rankOptionsFor(true).passageShare;
+    expect(hit!.explain.vectorScore).toBeCloseTo(mixed + share * ((1 + lastPassage) / 2 - mixed), 3);
   });
 
   it("keeps one vector for a text that fits: no passages", async () => {
