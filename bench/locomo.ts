@@ -27,7 +27,7 @@ import { readLocomo, turnContent, type LocomoSample } from "./locomo/locomoData.
 import { MAX_CONTENT, readBeam } from "./locomo/beamData.js";
 import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics.js";
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
-import { evaluate, leaveOneOut, tune } from "./locomo/folds.js";
+import { evaluate, leaveGroupsOut, tune } from "./locomo/folds.js";
 import { CATEGORIES, foldReport, scoreTable } from "./locomo/foldReport.js";
 import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
 
@@ -141,7 +141,8 @@ function runFolds(features: ConversationFeatures[]) {
   const now = new Date();
   const start = { ...rankOptionsFor(true), lambda: 1 };
   const started = performance.now();
-  const folds = leaveOneOut(features, start, now);
+  // `--folds N`: N groups of conversations held out in turn (leave-one-out when N is at least their number).
+  const folds = leaveGroupsOut(features, Number(values.folds) || features.length, start, now);
   const inSampleTuning = tune(features, start, now);
   const lines = foldReport(
     folds,

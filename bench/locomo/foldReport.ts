@@ -48,7 +48,7 @@ export function foldReport(folds: readonly FoldResult[], inSample: { tuning: Tun
   const heldOut = folds.flatMap((f) => f.scored);
   const perFold = folds.map((f) => meanScores(f.scored.map((s) => s.scores)));
   return [
-    `### Held out (leave one conversation out, ${folds.length} folds; each fold tuned on the other conversations)`,
+    `### Held out (${folds.length} folds${folds.every((f) => !f.heldOut.includes("+")) ? ", one conversation each" : " of several conversations"}; each fold tuned on the other conversations)`,
     ...scoreTable(heldOut),
     "",
     `per-fold mean ± sd: R@10 ${meanSd(perFold.map((s) => s.recall10))}; NDCG@10 ${meanSd(perFold.map((s) => s.ndcg10))}; MRR ${meanSd(perFold.map((s) => s.mrr))}`,

@@ -35,6 +35,16 @@ export function evaluate(convs: readonly ConversationFeatures[], tuning: Tuning,
   );
 }
 
+/** Conversations dealt into `folds` groups, each set's in turn, so every group holds some of each set. Pure. */
+export function foldGroups<C extends { sampleId: string }>(convs: readonly C[], folds: number): C[][] {
+  const groups: C[][] = Array.from({ length: Math.min(folds, convs.length) }, () => []);
+  const bySet = new Map<string, C[]>();
+  for (const c of convs) bySet.set(datasetOf(c.sampleId), [...(bySet.get(datasetOf(c.sampleId)) ?? []), c]);
+  let next = 0;
+  for (const set of bySet.values()) for (const c of set) groups[next++ % groups.length]!.push(c);
+  return groups;
+}
+
 /** Which data set a conversation is from: BEAM's chats are named beam-<n> (beamData.ts), LoCoMo's conv-<n>. */
 export const datasetOf = (sampleId: string) => (sampleId.startsWith("beam-") ? "beam" : "locomo");
 
@@ -83,10 +93,15 @@ export interface FoldResult {
   scored: Scored[];
 }
 
-/** Leave one conversation out: tune on the others, score the one left out, for each in turn. */
-export function leaveOneOut(convs: readonly ConversationFeatures[], start: Tuning, now: Date): FoldResult[] {
-  return convs.map((held) => {
-    const tuning = tune(convs.filter((c) => c !== held), start, now);
-    return { heldOut: held.sampleId, tuning, scored: evaluate([held], tuning, now) };
+/**
+ * `folds` groups of conversations, each set's conversations dealt round the
+ * groups in turn (so each group holds some of each set): tune on the other
+ * groups, score the one left out, for each in turn. With one conversation a
+ * group, leave-one-out.
+ */
+export function leaveGroupsOut(convs: readonly ConversationFeatures[], folds: number, start: Tuning, now: Date): FoldResult[] {
+  return foldGroups(convs, folds).map((held) => {
+    const tuning = tune(convs.filter((c) => !held.includes(c)), start, now);
+    return { heldOut: held.map((c) => c.sampleId).join("+"), tuning, scored: evaluate(held, tuning, now) };
   });
 }

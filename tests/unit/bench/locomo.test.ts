@@ -26,3 +26,56 @@ describe("LoCoMo benchmark arithmetic", () => {
     expect(evidenceIds(["D8:6; D9:17", "D1:3", "D1:3", "D"])).toEqual(["D8:6", "D9:17", "D1:3"]);
   });
 });
+
+describe("BEAM and folds over both sets", () => {
+  it("reads a BEAM chat: one turn per message, dated from its anchors, questions with their source messages, abstention left out", async () => {
+    const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { readBeam } = await import("../../../bench/locomo/beamData.js");
+    const dir = await mkdtemp(path.join(os.tmpdir(), "beam-"));
+    await mkdir(path.join(dir, "1", "probing_questions"), { recursive: true });
+    const chat = [
+      { batch_number: 1, time_anchor: null, turns: [[{ role: "user", id: 0, time_anchor: "March-15-2024", content: "My sprint ends on March 29." }, { role: "assistant", id: 1, content: "Noted." }]] },
+      { batch_number: 2, turns: [[{ role: "user", id: 2, content: "Add a notes column." }]] },
+    ];
+    const questions = {
+      information_extraction: [{ question: "When does my sprint end?", source_chat_ids: [0] }],
+      multi_session_reasoning: [{ question: "What did I add?", source_chat_ids: [2, 0] }],
+      knowledge_update: [{ question: "Updated?", source_chat_ids: { original_info: [0], updated_info: [2] } }],
+      abstention: [{ question: "Unknown?", source_chat_ids: null }],
+    };
+    await writeFile(path.join(dir, "1", "chat.json"), JSON.stringify(chat));
+    await writeFile(path.join(dir, "1", "probing_questions", "probing_questions.json"), JSON.stringify(questions));
+    const [sample] = await readBeam(dir);
+    expect(sample!.sampleId).toBe("beam-1");
+    expect(sample!.turns.map((t) => [t.diaId, t.speaker, t.occurredAt])).toEqual([
+      ["M0", "user", "2024-03-15T00:00:00.000Z"],
+      ["M1", "assistant", "2024-03-15T00:01:00.000Z"],
+      ["M2", "user", "2024-03-15T00:02:00.000Z"],
+    ]);
+    expect(sample!.questions.map((q) => [q.category, q.evidence])).toEqual([
+      [11, ["M0"]],
+      [12, ["M2", "M0"]],
+      [13, ["M0", "M2"]],
+    ]);
+  });
+
+  it("deals each set's conversations round the fold groups, and weighs each set the same in the objective", async () => {
+    const { foldGroups, objective } = await import("../../../bench/locomo/folds.js");
+    const convs = ["conv-1", "conv-2", "beam-1", "beam-2", "beam-3", "beam-4"].map((sampleId) => ({ sampleId }));
+    expect(foldGroups(convs, 2).map((g) => g.map((c) => c.sampleId))).toEqual([
+      ["conv-1", "beam-1", "beam-3"],
+      ["conv-2", "beam-2", "beam-4"],
+    ]);
+    expect(foldGroups(convs, 10)).toHaveLength(6);
+    const perfect = { recall5: 1, recall10: 1, recall20: 1, hit10: 1, mrr: 1, ndcg10: 1 };
+    const zero = { recall5: 0, recall10: 0, recall20: 0, hit10: 0, mrr: 0, ndcg10: 0 };
+    // One LoCoMo question found, three BEAM questions missed: each set weighs half, whatever its number of questions.
+    const scored = [
+      { sampleId: "conv-1", category: 1, scores: perfect },
+      ...[1, 2, 3].map(() => ({ sampleId: "beam-1", category: 11, scores: zero })),
+    ];
+    expect(objective(scored)).toBeCloseTo(1);
+  });
+});
