@@ -11,6 +11,7 @@ const conf = renderNeo4jConf({
   pageCache: "512m",
   txTimeoutSeconds: 60,
   minReplanSeconds: 300,
+  queryCacheEntries: 1000,
 });
 const settings = new Map(
   conf
@@ -37,6 +38,7 @@ describe("renderNeo4jConf", () => {
     expect(settings.get("server.memory.pagecache.size")).toBe("512m");
     expect(settings.get("db.transaction.timeout")).toBe("60s");
     expect(settings.get("dbms.cypher.min_replan_interval")).toBe("300s");
+    expect(settings.get("server.memory.query_cache.per_db_cache_num_entries")).toBe("1000");
   });
 
   it("caches a statement's plan whatever the lengths of its list and string parameters", () => {

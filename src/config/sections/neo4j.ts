@@ -41,6 +41,10 @@ export const neo4j = section({
         default: 300,
         doc: "embedded server: a cached query plan is kept at least this long before moved statistics have it planned again (`dbms.cypher.min_replan_interval`; Neo4j's own default of 10 s had a growing store plan the same statements again and again: 18% of its CPU under bench:load, 1.6% at 300 s). For your own server, set that setting in its `neo4j.conf`",
       }),
+      queryCacheEntries: variable("NEO4J_QUERY_CACHE_ENTRIES", wholeNumber(1, 100_000), {
+        default: 1000,
+        doc: "embedded server: how many query plans it keeps (`server.memory.query_cache.per_db_cache_num_entries`, Neo4j's own default). A gateway's statements fit; the test suite's servers keep more (tests/support/globalSetup.ts)",
+      }),
       bookmarks: variable("NEO4J_BOOKMARKS", z.enum(["auto", "on", "off"]), {
         default: "auto",
         doc: "`auto`: transactions carry the driver's shared bookmarks over a routing `neo4j://` connection only (a direct `bolt://` one reaches one server, where they only make Neo4j wait); `on`: always; `off`: never",

@@ -76,6 +76,7 @@ export async function startLocalNeo4j(config: Neo4jConfig, logger: Logger, polic
       pageCache: config.pageCache,
       txTimeoutSeconds: config.txTimeoutSeconds,
       minReplanSeconds: config.minReplanSeconds,
+      queryCacheEntries: config.queryCacheEntries,
     }),
   );
 

@@ -10,6 +10,8 @@ export interface Neo4jConfOptions {
   txTimeoutSeconds: number;
   /** dbms.cypher.min_replan_interval: how long a cached plan is kept before statistics that moved may have it planned again. */
   minReplanSeconds: number;
+  /** server.memory.query_cache.per_db_cache_num_entries: how many plans the server keeps. */
+  queryCacheEntries: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export function renderNeo4jConf(o: Neo4jConfOptions): string {
     `db.transaction.timeout=${o.txTimeoutSeconds}s`,
     "db.checkpoint.interval.time=30s",
     `dbms.cypher.min_replan_interval=${o.minReplanSeconds}s`,
+    `server.memory.query_cache.per_db_cache_num_entries=${o.queryCacheEntries}`,
     "internal.cypher.use_parameter_size=false",
     "dbms.usage_report.enabled=false",
     "dbms.security.auth_enabled=true",

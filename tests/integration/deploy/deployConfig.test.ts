@@ -115,7 +115,7 @@ describe("docker-compose.yml", () => {
     expect(`neo4j/${externalEnv.NEO4J_PASSWORD}`).toBe(interpolate(String(neo4j.environment?.NEO4J_AUTH), {}));
     // The throughput settings of the embedded server's neo4j.conf, as the image's NEO4J_* variables
     // (a dot becomes _, an underscore __), with the embedded server's values at the gateway's defaults.
-    const conf = renderNeo4jConf({ ...CONF_PATHS, heap: "1g", pageCache: "1g", txTimeoutSeconds: 60, minReplanSeconds: loadConfig({}).neo4j.minReplanSeconds });
+    const conf = renderNeo4jConf({ ...CONF_PATHS, heap: "1g", pageCache: "1g", txTimeoutSeconds: 60, minReplanSeconds: loadConfig({}).neo4j.minReplanSeconds, queryCacheEntries: loadConfig({}).neo4j.queryCacheEntries });
     for (const setting of ["dbms.cypher.min_replan_interval", "internal.cypher.use_parameter_size"]) {
       const line = conf.split("\n").find((l) => l.startsWith(`${setting}=`));
       const variable = `NEO4J_${setting.replaceAll("_", "__").replaceAll(".", "_")}`;

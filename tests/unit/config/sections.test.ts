@@ -130,7 +130,7 @@ describe("loadConfig, section by section: a default, an override, a refused valu
   });
 
   it("Neo4j: sizes lower-cased, bookmarks auto", () => {
-    expect(loadConfig({}).neo4j).toMatchObject({ heap: "1g", pageCache: "512m", txTimeoutSeconds: 60, minReplanSeconds: 300, bookmarks: "auto", boltPort: 0 });
+    expect(loadConfig({}).neo4j).toMatchObject({ heap: "1g", pageCache: "512m", txTimeoutSeconds: 60, minReplanSeconds: 300, queryCacheEntries: 1000, bookmarks: "auto", boltPort: 0 });
     expect(loadConfig({ NEO4J_HEAP: "2G", NEO4J_BOOKMARKS: "off" }).neo4j).toMatchObject({ heap: "2g", bookmarks: "off" });
     expect(() => loadConfig({ NEO4J_PAGECACHE: "half" })).toThrowError(/NEO4J_PAGECACHE: a size such as 512m or 2g/);
   });
