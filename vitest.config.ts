@@ -22,7 +22,8 @@ const DATABASE_TESTS = ["tests/integration/**/*.test.ts", "tests/systems/**/*.te
  * They run one at a time, after the parallel files.
  */
 const WHOLE_DATABASE = [
-  "tests/integration/access/**/*.test.ts",
+  "tests/integration/access/accessMatrix.test.ts",
+  "tests/integration/access/tenantBoundary.test.ts",
   "tests/integration/hostile/**/*.test.ts",
   "tests/integration/**/*Plans.test.ts",
   "tests/integration/graph/planCache.test.ts",
