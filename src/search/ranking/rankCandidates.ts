@@ -1,5 +1,5 @@
 import { fuseRanked } from "./fusion.js";
-import { lengthWeight } from "./lengthPrior.js";
+import { lengthWeight, longWeight } from "./lengthPrior.js";
 import { maximalMarginalRelevance } from "./mmr.js";
 import { DEFAULT_WEIGHTING, recencyWeight, shareWeight, type WeightingOptions } from "./weighting.js";
 
@@ -49,7 +49,7 @@ export interface ScoreParts {
   participant: number;
   /** periodBoost when it happened in the period the query names, else 1. */
   time: number;
-  /** The length prior: below 1 for a short turn (lengthPrior.ts). */
+  /** The length prior: below 1 for a short turn, or a very long one (lengthPrior.ts). */
   length: number;
   /** (fused + graph) × recency × importance × confidence × participant × time × length. */
   weighted: number;
@@ -84,6 +84,10 @@ export interface RankOptions {
   lengthShare: number;
   /** Turns of at least this many words lose nothing to the length prior. */
   lengthWords: number;
+  /** Share of its score a very long turn can lose (lengthPrior.ts, `longWeight`; 0 = none). */
+  longShare: number;
+  /** Turns of at most this many words lose nothing to the long end of the length prior. */
+  longWords: number;
   rrfK: number;
   /** Weight of the full-text list in the fusion. */
   fulltextWeight: number;
@@ -93,6 +97,10 @@ export interface RankOptions {
   keyWeight: number;
   /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
   contextWeight: number;
+  /** The same share for a turn whose turn before was longer than `afterLongWords` words (candidatePool.ts, `contextWeightOf`). */
+  afterLongContextWeight: number;
+  /** Words of the turn before above which `afterLongContextWeight` applies. */
+  afterLongWords: number;
   /**
    * Share of the way from its closeness to its closest passage's cosine that a
    * text too long for the model gains (candidatePool.ts, `closenessOf`): 1
@@ -125,11 +133,15 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   periodSlackDays: 7,
   lengthShare: 0.6,
   lengthWords: 20,
+  longShare: 0,
+  longWords: 300,
   rrfK: 3,
   fulltextWeight: 1,
   vectorWeight: 1,
   keyWeight: 0,
   contextWeight: 0.75,
+  afterLongContextWeight: 0.75,
+  afterLongWords: 100,
   // BEAM's long chats, offline, shipped ranking: scoring a long text by its closest passage (1) lost 0.015 R@10 in every
   // question kind, as long answers then outranked the short user turns that hold most evidence; 0 keeps passages as a
   // way in (the passage index brings the text in, scored by its whole-text vector). To be tuned with both sets (#52).
@@ -154,6 +166,7 @@ export const SHARED_KEYS_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   vectorWeight: 1.5,
   keyWeight: 0.75,
   contextWeight: 1,
+  afterLongContextWeight: 1,
 };
 
 /** The parameters searchMemories ranks with, by whether it reads shared keys. */
@@ -215,7 +228,7 @@ export function rankCandidates(
       const confidence = shareWeight(f.confidence, options.weighting.confidenceShare);
       const participant = f.mentioned ? options.participantBoost : 1;
       const time = f.inPeriod ? options.periodBoost : 1;
-      const length = lengthWeight(f.words, options.lengthShare, options.lengthWords);
+      const length = lengthWeight(f.words, options.lengthShare, options.lengthWords) * longWeight(f.words, options.longShare, options.longWords);
       const base = (fused.get(id) ?? 0) + (graph.get(id)?.score ?? 0);
       const parts: ScoreParts = {
         fulltextRank: fulltextRanks.get(id)?.rank ?? null,
