@@ -9,6 +9,8 @@ import { offlineSearch, type Tuning } from "./offlineSearch.js";
  */
 export const GRID: Partial<Record<keyof Tuning, number[]>> = {
   contextWeight: [0.25, 0.5, 0.75, 1],
+  afterLongContextWeight: [0, 0.5, 1],
+  afterLongWords: [100, 200],
   passageShare: [0, 0.25, 0.5, 1],
   vectorWeight: [0.75, 1, 1.5],
   rrfK: [1, 2, 3, 5, 10, 20, 60],
@@ -19,6 +21,8 @@ export const GRID: Partial<Record<keyof Tuning, number[]>> = {
   periodSlackDays: [0, 7, 30],
   lengthShare: [0, 0.2, 0.4, 0.6, 0.8, 1],
   lengthWords: [5, 10, 20, 30, 40],
+  longShare: [0, 0.25, 0.5, 0.75, 1],
+  longWords: [100, 150, 300, 500],
   keyWeight: [0, 0.25, 0.5, 0.75, 1],
 };
 

@@ -1,4 +1,4 @@
-import { candidatePool, closenessOf, listDepth } from "../../src/search/ranking/candidatePool.js";
+import { candidatePool, closenessOf, contextWeightOf, listDepth } from "../../src/search/ranking/candidatePool.js";
 import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
 import { wordCount } from "../../src/search/ranking/lengthPrior.js";
 import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
@@ -29,6 +29,20 @@ function cosinesOf(conv: ConversationFeatures, q: QuestionFeatures) {
     cosines.set(q, c);
   }
   return c;
+}
+
+/**
+ * Per conversation, each turn's `priorWords` as the embedding worker stores it: the words of the turn before in the
+ * conversation (the stored order is the worker's: by occurredAt), null for the first.
+ */
+const priorCache = new WeakMap<ConversationFeatures, (number | null)[]>();
+function priorWordsOf(conv: ConversationFeatures): (number | null)[] {
+  let p = priorCache.get(conv);
+  if (!p) {
+    p = conv.turns.map((_, i) => (i > 0 ? wordCount(conv.turns[i - 1]!.content) : null));
+    priorCache.set(conv, p);
+  }
+  return p;
 }
 
 /** Per question and period slack, what ranking knows of each turn (as searchMemories' factsOf builds it). */
@@ -98,8 +112,9 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
   const depth = listDepth(limit);
   const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
   const { own, context, passage } = cosinesOf(conv, q);
+  const prior = priorWordsOf(conv);
   const vector: ListHit[] = conv.turns
-    .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, tuning.contextWeight, passage[i]!, tuning.passageShare) }))
+    .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, contextWeightOf(prior[i], tuning), passage[i]!, tuning.passageShare) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, depth)
     .map((h, i) => ({ ...h, rank: i + 1 }));

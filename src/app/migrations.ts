@@ -54,6 +54,7 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
       ? [
           vector(contextVectorIndexName(label), label, "contextEmbedding"),
           range(`${label.toLowerCase()}_context_order`, label, ["tenantId", "ownerId", contextBy]),
+          priorWordsBackfill(label),
         ]
       : []),
   ]);
@@ -108,6 +109,20 @@ const keysBackfill = (label: string): Migration => ({
   name: `${label.toLowerCase()}_key_terms_backfill`,
   data: true,
   cypher: `MATCH (n:${safe(label)}) WHERE n.keyTerms IS NULL AND n.embeddingStatus = 'READY' AND n.embedding IS NOT NULL
+    CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
+});
+
+/**
+ * Contextual nodes embedded before the worker stored the words of the turn
+ * before them (`priorWords`, which search's closeness reads: search/ranking/
+ * candidatePool.ts, contextWeightOf) go back to it once: their vectors are
+ * current, so it only adds the count, without a model run. Until then search
+ * mixes them by the plain context weight.
+ */
+const priorWordsBackfill = (label: string): Migration => ({
+  name: `${label.toLowerCase()}_prior_words_backfill`,
+  data: true,
+  cypher: `MATCH (n:${safe(label)}) WHERE n.priorWords IS NULL AND n.contextEmbedding IS NOT NULL AND n.embeddingStatus = 'READY'
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
 });
 

@@ -12,6 +12,7 @@ import { embeddingText } from "./embeddingText.js";
 import { keyTerms } from "./keyTerms.js";
 import { longTextParts, type TextParts } from "./longText.js";
 import { textKeys } from "./textKeys.js";
+import { wordCount } from "./wordCount.js";
 
 export interface BatchTarget extends GraphTarget {
   embedder: Embedder;
@@ -168,6 +169,9 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
         vector: vectorOf.get(r) ?? null,
         // Without a predecessor there is no context vector: search falls back to the node's own.
         context: contextOf.get(r) ?? null,
+        // Words of the turn before, whose end the contextual text starts with: search mixes a turn after a long one
+        // by its own weight (search/ranking/candidatePool.ts, contextWeightOf). Null without a turn before.
+        priorWords: type.contextBy && r.previous ? wordCount(embeddingText(r.previous.parts)) : null,
         // A long text's passages (replacing any stored); empty for a text that fits, which removes stale ones.
         passages: r.passages.map((p, k) => ({ ordinal: k, start: p.start, end: p.end, vector: passagesOf.get(r)?.[k] ?? null })).filter((p) => p.vector !== null),
       };
@@ -176,8 +180,8 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
 }
 
 /**
- * The write-back of a batch of one type: each node's vectors, keys and READY
- * status. A vector is written only if the text read is still the text stored,
+ * The write-back of a batch of one type: each node's vectors, keys, the
+ * words of the turn before it (contextual types) and READY status. A vector is written only if the text read is still the text stored,
  * so a concurrent update is never overwritten with a stale vector (the node
  * stays PENDING for the next pass).
  */
@@ -219,7 +223,9 @@ export function writeBackStatement(type: EmbeddedType): string {
        WITH p, part
        CALL db.create.setNodeVectorProperty(p, 'embedding', part.vector)
      }
-     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms`;
+     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms${
+       type.contextBy ? ", n.priorWords = row.priorWords" : ""
+     }`;
 }
 
 /**

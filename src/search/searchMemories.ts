@@ -72,7 +72,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
   const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,
-    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors, options.contextWeight, options.passageShare))),
+    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors, options))),
     otherKinds.length > 0 ? vectorPromise.then((v) => otherKindVectorHits(target, otherKinds, v, params, perList, withVectors, options.passageShare)) : Promise.resolve(EMPTY),
     kinds.has("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))

@@ -1,5 +1,6 @@
 import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import type { ListHit } from "./ranking/rankCandidates.js";
+import type { ClosenessOptions } from "./ranking/candidatePool.js";
 import { ANY_KIND_FILTER, OTHER_KIND_FILTER, type SearchFilterParams, type SearchSourceSpec } from "./searchSources.js";
 import { RECALL_INDEX, RECALL_KINDS, kindOfLabel, type NodeKind } from "./recallKinds.js";
 import { vectorIndexName } from "../embeddings/embeddedTypes.js";
@@ -255,8 +256,10 @@ export interface ListResult {
  */
 function closeness(spec: SearchSourceSpec): string {
   const own = "vector.similarity.cosine(n.embedding, $vector)";
+  // After a long turn the contextual vector holds only its end: `n.priorWords` (the embedding worker's) picks the weight.
+  const weight = "CASE WHEN n.priorWords > $afterLongWords THEN $afterLongContextWeight ELSE $contextWeight END";
   return spec.contextVectorIndex
-    ? `((1.0 - $contextWeight) * ${own} + $contextWeight * coalesce(vector.similarity.cosine(n.contextEmbedding, $vector), ${own}))`
+    ? `((1.0 - ${weight}) * ${own} + ${weight} * coalesce(vector.similarity.cosine(n.contextEmbedding, $vector), ${own}))`
     : own;
 }
 
@@ -288,9 +291,9 @@ export async function vectorHits(
   params: SearchParams,
   limit: number,
   withVectors: boolean,
-  contextWeight = 0.5,
-  passageShare = 1,
+  { contextWeight, afterLongContextWeight, afterLongWords, passageShare }: ClosenessOptions,
 ): Promise<ListResult> {
+  const mix = { contextWeight, afterLongContextWeight, afterLongWords, passageShare };
   const fetch = Math.min(1000, Math.max(50, limit * 2));
   const candidates = `CALL () {
          CALL db.index.vector.queryNodes($index, $k, $vector) YIELD node RETURN node
@@ -307,7 +310,7 @@ export async function vectorHits(
      WITH n, ${towardPassages("mixed")} AS score
      ORDER BY score DESC LIMIT $limit
      RETURN score, ${rowProjection(spec)}`,
-    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, passageIndex: PASSAGE_INDEX, k: cypherInt(fetch), vector, limit: cypherInt(limit), withVectors, contextWeight, passageShare },
+    { ...params, index: spec.vectorIndex, contextIndex: spec.contextVectorIndex ?? null, passageIndex: PASSAGE_INDEX, k: cypherInt(fetch), vector, limit: cypherInt(limit), withVectors, ...mix },
     scoredRow(spec),
   );
   if (records.length < limit && params.agentIds) {
@@ -319,7 +322,7 @@ export async function vectorHits(
        WITH n, ${towardPassages("mixed")} AS score
        ORDER BY score DESC LIMIT $limit
        RETURN score, ${rowProjection(spec)}`,
-      { ...params, vector, limit: cypherInt(limit), withVectors, contextWeight, passageShare },
+      { ...params, vector, limit: cypherInt(limit), withVectors, ...mix },
       scoredRow(spec),
     );
   }

@@ -1,4 +1,5 @@
 import { rankedIds } from "./fusion.js";
+import type { RankOptions } from "./rankCandidates.js";
 
 /** How deep each retriever's list goes for a search of `limit` results. Pure. */
 export function listDepth(limit: number): number {
@@ -33,4 +34,21 @@ export function candidatePool(
 export function closenessOf(own: number, context: number | null, contextWeight: number, passage: number | null = null, passageShare = 1): number {
   const mixed = (1 - contextWeight) * own + contextWeight * (context ?? own);
   return passage !== null && passage > mixed ? mixed + passageShare * (passage - mixed) : mixed;
+}
+
+/** What decides a node's mix of own and contextual closeness. */
+export type ClosenessOptions = Pick<RankOptions, "contextWeight" | "afterLongContextWeight" | "afterLongWords" | "passageShare">;
+
+/**
+ * The share of the contextual cosine in a node's closeness: `contextWeight`,
+ * or `afterLongContextWeight` when the turn before it was longer than
+ * `afterLongWords` words (`priorWords`, stored by the embedding worker). A
+ * contextual vector holds only the end of the turn before
+ * (embeddings/longText.ts): after a short chat line that end is the whole
+ * line, the question a reply answers; after a long assistant answer it is the
+ * answer's closing lines, which say little about the reply. The vector query
+ * computes the same in Cypher (searchQueries.ts, `closeness`). Pure.
+ */
+export function contextWeightOf(priorWords: number | null | undefined, { contextWeight, afterLongContextWeight, afterLongWords }: Omit<ClosenessOptions, "passageShare">): number {
+  return priorWords != null && priorWords > afterLongWords ? afterLongContextWeight : contextWeight;
 }

@@ -1,5 +1,5 @@
 import { fuseRanked } from "./fusion.js";
-import { lengthWeight } from "./lengthPrior.js";
+import { lengthWeight, longWeight } from "./lengthPrior.js";
 import { maximalMarginalRelevance } from "./mmr.js";
 import { DEFAULT_WEIGHTING, recencyWeight, shareWeight, type WeightingOptions } from "./weighting.js";
 
@@ -49,7 +49,7 @@ export interface ScoreParts {
   participant: number;
   /** periodBoost when it happened in the period the query names, else 1. */
   time: number;
-  /** The length prior: below 1 for a short turn (lengthPrior.ts). */
+  /** The length prior: below 1 for a short turn, or a very long one (lengthPrior.ts). */
   length: number;
   /** (fused + graph) × recency × importance × confidence × participant × time × length. */
   weighted: number;
@@ -84,6 +84,10 @@ export interface RankOptions {
   lengthShare: number;
   /** Turns of at least this many words lose nothing to the length prior. */
   lengthWords: number;
+  /** Share of its score a very long turn can lose (lengthPrior.ts, `longWeight`; 0 = none). */
+  longShare: number;
+  /** Turns of at most this many words lose nothing to the long end of the length prior. */
+  longWords: number;
   rrfK: number;
   /** Weight of the full-text list in the fusion. */
   fulltextWeight: number;
@@ -93,6 +97,10 @@ export interface RankOptions {
   keyWeight: number;
   /** Share of the contextual cosine in a node's closeness to the query (candidatePool.ts, `closenessOf`). */
   contextWeight: number;
+  /** The same share for a turn whose turn before was longer than `afterLongWords` words (candidatePool.ts, `contextWeightOf`). */
+  afterLongContextWeight: number;
+  /** Words of the turn before above which `afterLongContextWeight` applies. */
+  afterLongWords: number;
   /**
    * Share of the way from its closeness to its closest passage's cosine that a
    * text too long for the model gains (candidatePool.ts, `closenessOf`): 1
@@ -125,11 +133,18 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   periodSlackDays: 7,
   lengthShare: 0.6,
   lengthWords: 20,
+  // Every fold of the same tuning chose 1 (the top of its grid) and 150 words: a turn of 600 words keeps a quarter of its score.
+  longShare: 1,
+  longWords: 150,
   rrfK: 3,
   fulltextWeight: 1,
   vectorWeight: 1,
   keyWeight: 0,
   contextWeight: 0.75,
+  // Tuned with both sets (LoCoMo and BEAM 100K), held out in five groups (docs/benchmarks.md): every fold chose 200
+  // words, three of five the own vector alone (0), two 0.5. LoCoMo's chat lines are never that long: it ranks as before.
+  afterLongContextWeight: 0,
+  afterLongWords: 200,
   // BEAM's long chats, offline, shipped ranking: scoring a long text by its closest passage (1) lost 0.015 R@10 in every
   // question kind, as long answers then outranked the short user turns that hold most evidence; 0 keeps passages as a
   // way in (the passage index brings the text in, scored by its whole-text vector). To be tuned with both sets (#52).
@@ -145,6 +160,10 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
  * three folds chose 4, which scores the same on all five. Ten expansion seeds,
  * as without keys: a hop along rare keys and twenty seeds scored less held out
  * and cost a read each. Held out R@10 0.812, NDCG@10 0.651 (docs/benchmarks.md).
+ * A turn after a long one (`afterLong…`) and the long end of the length prior
+ * (`long…`) were tuned later with both sets, each fold on one LoCoMo
+ * conversation and four BEAM chats held out: LoCoMo unchanged, BEAM 100K
+ * R@10 0.458 → 0.567, NDCG@10 0.309 → 0.493 (docs/benchmarks.md).
  */
 export const SHARED_KEYS_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   ...PLAIN_RANK_OPTIONS,
@@ -215,7 +234,7 @@ export function rankCandidates(
       const confidence = shareWeight(f.confidence, options.weighting.confidenceShare);
       const participant = f.mentioned ? options.participantBoost : 1;
       const time = f.inPeriod ? options.periodBoost : 1;
-      const length = lengthWeight(f.words, options.lengthShare, options.lengthWords);
+      const length = lengthWeight(f.words, options.lengthShare, options.lengthWords) * longWeight(f.words, options.longShare, options.longWords);
       const base = (fused.get(id) ?? 0) + (graph.get(id)?.score ?? 0);
       const parts: ScoreParts = {
         fulltextRank: fulltextRanks.get(id)?.rank ?? null,

@@ -99,7 +99,7 @@ describe("a text longer than the model's window", () => {
     const params = { ...visibilityParams(caller), agentIds: [me.agentId], types: null, tags: null, participants: null, conversationId: null, from: null, to: null, minConfidence: null };
     const target = { driver: t.gw.driver, database: "neo4j" };
     const scoreAt = async (share: number) =>
-      (await vectorHits(target, SEARCH_SOURCES.MEMORY, q!, params, 10, false, 1, share)).hits.find((h) => h.id === `MEMORY:${id}`)!.score;
+      (await vectorHits(target, SEARCH_SOURCES.MEMORY, q!, params, 10, false, { contextWeight: 1, afterLongContextWeight: 1, afterLongWords: 100, passageShare: share })).hits.find((h) => h.id === `MEMORY:${id}`)!.score;
     const mixed = (1 + dot(q!, own!)) / 2;
     expect(await scoreAt(1)).toBeCloseTo((1 + lastPassage) / 2, 3);
     expect(await scoreAt(0.5)).toBeCloseTo((mixed + (1 + lastPassage) / 2) / 2, 3);

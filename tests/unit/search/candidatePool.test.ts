@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candidatePool, closenessOf, listDepth } from "../../../src/search/ranking/candidatePool.js";
+import { candidatePool, closenessOf, contextWeightOf, listDepth } from "../../../src/search/ranking/candidatePool.js";
 import { fuseLists } from "../../../src/search/ranking/rankCandidates.js";
 
 describe("list depth", () => {
@@ -44,6 +44,22 @@ describe("closeness", () => {
     expect(closenessOf(0.4, 0.4, 1, 0.8, 0)).toBeCloseTo(0.4);
     expect(closenessOf(0.4, 0.4, 1, 0.2, 1)).toBeCloseTo(0.4);
     expect(closenessOf(0.4, 0.4, 1, null, 1)).toBeCloseTo(0.4);
+  });
+});
+
+describe("context weight after a long turn", () => {
+  const options = { contextWeight: 1, afterLongContextWeight: 0, afterLongWords: 100 };
+
+  it("mixes a turn after a turn longer than afterLongWords by afterLongContextWeight", () => {
+    expect(contextWeightOf(101, options)).toBe(0);
+    expect(closenessOf(0.8, 0.4, contextWeightOf(500, options))).toBeCloseTo(0.8);
+  });
+
+  it("keeps contextWeight after a turn of afterLongWords words or fewer, and when the length of the turn before is unknown", () => {
+    expect(contextWeightOf(100, options)).toBe(1);
+    expect(contextWeightOf(3, options)).toBe(1);
+    expect(contextWeightOf(null, options)).toBe(1);
+    expect(contextWeightOf(undefined, options)).toBe(1);
   });
 });
 

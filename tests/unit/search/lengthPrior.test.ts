@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lengthWeight, wordCount } from "../../../src/search/ranking/lengthPrior.js";
+import { lengthWeight, longWeight, wordCount } from "../../../src/search/ranking/lengthPrior.js";
 import { PLAIN_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
 
 describe("wordCount", () => {
@@ -26,6 +26,26 @@ describe("lengthWeight", () => {
   });
 });
 
+describe("longWeight", () => {
+  it("leaves a turn of longWords words or fewer alone and takes share × (1 − longWords / words) from a longer one", () => {
+    expect(longWeight(150, 0.5, 150)).toBe(1);
+    expect(longWeight(20, 0.5, 150)).toBe(1);
+    expect(longWeight(300, 0.5, 150)).toBeCloseTo(0.75);
+    expect(longWeight(600, 0.5, 150)).toBeCloseTo(0.625);
+  });
+
+  it("never takes more than share, however long the turn", () => {
+    expect(longWeight(1e9, 0.5, 150)).toBeGreaterThan(0.5);
+    expect(longWeight(1e9, 0.5, 150)).toBeCloseTo(0.5);
+  });
+
+  it("changes nothing when the length is unknown or the prior is off", () => {
+    expect(longWeight(null, 0.5, 150)).toBe(1);
+    expect(longWeight(undefined, 0.5, 150)).toBe(1);
+    expect(longWeight(5000, 0, 150)).toBe(1);
+  });
+});
+
 describe("rankCandidates with the length prior", () => {
   const fact = (id: string, words: number | null): CandidateFacts => ({
     id, occurredAt: null, importance: null, confidence: null, vector: null, mentioned: false, inPeriod: false, words,
@@ -45,8 +65,18 @@ describe("rankCandidates with the length prior", () => {
     expect(ranked[1]!.score).toBeCloseTo(ranked[1]!.parts.fused * 0.46);
   });
 
+  it("puts a user's statement above a long answer ranked just ahead of it once the long end is on, and says why in its parts", () => {
+    const lists = { fulltext: [{ id: "answer", rank: 1, score: 3 }, { id: "statement", rank: 2, score: 2.9 }], vector: [] };
+    const facts = new Map([fact("answer", 600), fact("statement", 40)].map((f) => [f.id, f]));
+    expect(rankCandidates(lists, [], facts, { ...options, longShare: 0 }).map((r) => r.id)).toEqual(["answer", "statement"]);
+    const ranked = rankCandidates(lists, [], facts, { ...options, longShare: 0.5, longWords: 150 });
+    expect(ranked.map((r) => r.id)).toEqual(["statement", "answer"]);
+    expect(ranked[1]!.parts.length).toBeCloseTo(0.625);
+    expect(ranked[0]!.parts.length).toBe(1);
+  });
+
   it("leaves a candidate without a length (a fact) as it was", () => {
-    const ranked = rankCandidates({ fulltext: [{ id: "fact", rank: 1, score: 1 }], vector: [] }, [], new Map([["fact", fact("fact", null)]]), options);
+    const ranked = rankCandidates({ fulltext: [{ id: "fact", rank: 1, score: 1 }], vector: [] }, [], new Map([["fact", fact("fact", null)]]), { ...options, longShare: 0.5, longWords: 1 });
     expect(ranked[0]!.parts.length).toBe(1);
   });
 });
