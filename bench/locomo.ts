@@ -18,6 +18,8 @@
  * parameters are tuned on four conversations and scored on the fifth,
  * rotating (bench/locomo/folds.ts). `--features file.json` keeps those
  * features, so a later `--folds` run with the same file needs no gateway.
+ * `--tune a,b` tunes only those parameters (from the shipped defaults), as a
+ * lever added later is tuned without moving the others.
  */
 import { access, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -27,7 +29,7 @@ import { readLocomo, turnContent, type LocomoSample } from "./locomo/locomoData.
 import { MAX_CONTENT, readBeam } from "./locomo/beamData.js";
 import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics.js";
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
-import { evaluate, leaveGroupsOut, tune } from "./locomo/folds.js";
+import { evaluate, gridOf, leaveGroupsOut, tune } from "./locomo/folds.js";
 import { CATEGORIES, foldReport, scoreTable } from "./locomo/foldReport.js";
 import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
 
@@ -40,8 +42,10 @@ const { values } = parseArgs({
     model: { type: "string" },
     folds: { type: "string" },
     features: { type: "string" },
+    tune: { type: "string" },
   },
 });
+const grid = gridOf(values.tune?.split(","));
 
 /** Memories per recordMemories call; BEAM's messages are long, so fewer go in one request. */
 const BATCH = values.dataset === "beam" ? 20 : 100;
@@ -142,8 +146,8 @@ function runFolds(features: ConversationFeatures[]) {
   const start = { ...rankOptionsFor(true), lambda: 1 };
   const started = performance.now();
   // `--folds N`: N groups of conversations held out in turn (leave-one-out when N is at least their number).
-  const folds = leaveGroupsOut(features, Number(values.folds) || features.length, start, now);
-  const inSampleTuning = tune(features, start, now);
+  const folds = leaveGroupsOut(features, Number(values.folds) || features.length, start, now, grid);
+  const inSampleTuning = tune(features, start, now, 3, grid);
   const lines = foldReport(
     folds,
     { tuning: inSampleTuning, scored: evaluate(features, inSampleTuning, now) },

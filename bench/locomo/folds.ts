@@ -68,13 +68,23 @@ export function objective(scored: readonly Scored[]): number {
   return total / Math.max(1, sets.size);
 }
 
-/** Coordinate ascent over GRID from `start`, a few rounds or until nothing moves. */
-export function tune(convs: readonly ConversationFeatures[], start: Tuning, now: Date, rounds = 3): Tuning {
+export type Grid = Partial<Record<keyof Tuning, number[]>>;
+
+/** GRID cut to the named parameters (`--tune a,b`): the others keep their start values. Throws on a name GRID lacks. */
+export function gridOf(names: readonly string[] | undefined): Grid {
+  if (!names) return GRID;
+  const unknown = names.filter((n) => !(n in GRID));
+  if (unknown.length) throw new Error(`--tune: no grid for ${unknown.join(", ")}; the grid has ${Object.keys(GRID).join(", ")}`);
+  return Object.fromEntries(names.map((n) => [n, GRID[n as keyof Tuning]])) as Grid;
+}
+
+/** Coordinate ascent over `grid` from `start`, a few rounds or until nothing moves. */
+export function tune(convs: readonly ConversationFeatures[], start: Tuning, now: Date, rounds = 3, grid: Grid = GRID): Tuning {
   let best = start;
   let bestValue = objective(evaluate(convs, best, now));
   for (let round = 0; round < rounds; round++) {
     let moved = false;
-    for (const [name, values] of Object.entries(GRID) as [keyof Tuning, number[]][]) {
+    for (const [name, values] of Object.entries(grid) as [keyof Tuning, number[]][]) {
       for (const value of values) {
         if (best[name] === value) continue;
         const candidate = { ...best, [name]: value };
@@ -103,9 +113,9 @@ export interface FoldResult {
  * groups, score the one left out, for each in turn. With one conversation a
  * group, leave-one-out.
  */
-export function leaveGroupsOut(convs: readonly ConversationFeatures[], folds: number, start: Tuning, now: Date): FoldResult[] {
+export function leaveGroupsOut(convs: readonly ConversationFeatures[], folds: number, start: Tuning, now: Date, grid: Grid = GRID): FoldResult[] {
   return foldGroups(convs, folds).map((held) => {
-    const tuning = tune(convs.filter((c) => !held.includes(c)), start, now);
+    const tuning = tune(convs.filter((c) => !held.includes(c)), start, now, 3, grid);
     return { heldOut: held.map((c) => c.sampleId).join("+"), tuning, scored: evaluate(held, tuning, now) };
   });
 }

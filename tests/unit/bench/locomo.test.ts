@@ -28,6 +28,13 @@ describe("LoCoMo benchmark arithmetic", () => {
 });
 
 describe("BEAM and folds over both sets", () => {
+  it("--tune cuts the grid to the named parameters and names one the grid lacks", async () => {
+    const { GRID, gridOf } = await import("../../../bench/locomo/folds.js");
+    expect(gridOf(undefined)).toBe(GRID);
+    expect(gridOf(["longShare", "afterLongWords"])).toEqual({ longShare: GRID.longShare, afterLongWords: GRID.afterLongWords });
+    expect(() => gridOf(["longShare", "limit"])).toThrow(/no grid for limit/);
+  });
+
   it("reads a BEAM chat: one turn per message, dated from its anchors, questions with their source messages, abstention left out", async () => {
     const { mkdtemp, mkdir, writeFile } = await import("node:fs/promises");
     const os = await import("node:os");
