@@ -1,6 +1,6 @@
 import { candidatePool, closenessOf, contextWeightOf, listDepth } from "../../src/search/ranking/candidatePool.js";
 import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
-import { wordCount } from "../../src/search/ranking/lengthPrior.js";
+import { wordCount } from "../../src/embeddings/wordCount.js";
 import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
 import { sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
 import { textKeys } from "../../src/embeddings/textKeys.js";

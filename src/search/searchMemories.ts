@@ -7,7 +7,7 @@ import { BadUserInputError } from "../errors/errors.js";
 import { factList } from "./factList.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { candidatePool, listDepth } from "./ranking/candidatePool.js";
-import { wordCount } from "./ranking/lengthPrior.js";
+import { wordCount } from "../embeddings/wordCount.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";

@@ -1,5 +1,3 @@
-export { wordCount } from "../../embeddings/wordCount.js";
-
 /**
  * A document-length prior for conversational turns: a short turn ("Thanks!",
  * "Wow, that's great") matches a query word or two by chance and rarely holds

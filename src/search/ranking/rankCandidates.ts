@@ -133,7 +133,8 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   periodSlackDays: 7,
   lengthShare: 0.6,
   lengthWords: 20,
-  // Every fold of the same tuning chose 1 (the top of its grid) and 150 words: a turn of 600 words keeps a quarter of its score.
+  // Every fold of the same tuning chose share 1; the first grid's folds 150 words, the wider grid's 100 (within 0.007 in
+  // sample; 150 spares more long texts). A turn of 600 words keeps a quarter of its score.
   longShare: 1,
   longWords: 150,
   rrfK: 3,
@@ -163,7 +164,7 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
  * A turn after a long one (`afterLong…`) and the long end of the length prior
  * (`long…`) were tuned later with both sets, each fold on one LoCoMo
  * conversation and four BEAM chats held out: LoCoMo unchanged, BEAM 100K
- * R@10 0.458 → 0.567, NDCG@10 0.309 → 0.493 (docs/benchmarks.md).
+ * R@10 0.458 → 0.573, NDCG@10 0.309 → 0.498 (`bench:locomo --tune`, docs/benchmarks.md).
  */
 export const SHARED_KEYS_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   ...PLAIN_RANK_OPTIONS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lengthWeight, longWeight, wordCount } from "../../../src/search/ranking/lengthPrior.js";
+import { wordCount } from "../../../src/embeddings/wordCount.js";
+import { lengthWeight, longWeight } from "../../../src/search/ranking/lengthPrior.js";
 import { PLAIN_RANK_OPTIONS, rankCandidates, type CandidateFacts } from "../../../src/search/ranking/rankCandidates.js";
 
 describe("wordCount", () => {
