@@ -51,6 +51,8 @@ const modes: Record<string, () => Promise<void>> = {
       const ms = (x: number) => `${x.toFixed(1)} ms`;
       process.stdout.write(`## Extraction stage end to end — ${new Date().toISOString().slice(0, 10)}, ${machineLine()}\n\n`);
       process.stdout.write(`| measure | value |\n| --- | --- |\n`);
+      const warm = gw.app.warmedUp;
+      if (warm) process.stdout.write(`| the gateway's start-up warm-up | ${warm.operations} operations in ${warm.seconds.toFixed(1)} s, ${warm.failed} failed |\n`);
       for (const [name, read] of [["first read after start, statements not yet planned", r.cold], ["second read, plans cached", r.warm]] as const) {
         process.stdout.write(`| messages read by the worker (embedding worker running), ${name} | ${read.messages} in ${read.seconds.toFixed(1)} s: **${Math.round(read.perSecond)} messages/s** |\n`);
         process.stdout.write(`| facts written, ${name} | ${read.facts} |\n`);

@@ -38,7 +38,7 @@ import { loadTypeDefs } from "../schema/loadTypeDefs.js";
 import { startGateway, type Gateway } from "../server/gateway.js";
 import { createContextFactory } from "../server/context.js";
 import { explorerWarmUpReads } from "../server/memoryExplorer/index.js";
-import { warmUp, type WarmUpReport } from "./warmUp.js";
+import { WARM_UP_TENANT, warmUp, type WarmUpReport } from "./warmUp.js";
 import { tokenRoute } from "../server/rest/tokenRoute.js";
 import { adminTransferRoute } from "../server/rest/adminTransferRoute.js";
 import { knowledgeRoute } from "../server/rest/knowledgeRoute.js";
@@ -199,7 +199,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     if (!health.warmedUp) {
       // Before /health/ready says ready: the first minute would otherwise run at half speed (cold plans, JIT, model).
       const contextFor = createContextFactory({ logger, database, authenticate: auth.authenticate, schemaEntries });
-      warmedUp = await warmUpLogged({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels: warmUpLabels(schemaFacts), reads: explorerWarmUpReads });
+      warmedUp = await warmUpLogged({ schema, driver, database, logger, contextFor: (caller) => contextFor({}, caller), seconds: config.warmUpSeconds, labels: warmUpLabels(schemaFacts), reads: explorerWarmUpReads, extraction: warmsExtraction(config, extractor) ? (extraction ?? undefined) : undefined });
       health.warmedUp = true;
     }
     const leaseSweeper = await stack.start(() => startLeaseSweeper(game), (s) => s.stop());
@@ -244,6 +244,10 @@ function routeWrites(writes: WriteEvents, embeddings: EmbeddingWorker, extractio
 }
 
 /** The SDL's node types, and the feed's outbox (written by the gateway, not declared in the SDL). */
+/** The warm-up's messages go through the extraction worker when reading them costs no model call and the worker reads the warm-up's tenant. */
+const warmsExtraction = (config: Config, extractor: Extractor | null) =>
+  extractor?.name === "deterministic" && (config.extraction.onlyTenants.length === 0 || config.extraction.onlyTenants.includes(WARM_UP_TENANT)) && !config.extraction.offTenants.includes(WARM_UP_TENANT);
+
 const warmUpLabels = (schemaFacts: SchemaFacts) => [...schemaFacts.transfer.labels, "OutboxEvent", "OutboxCounter"];
 
 /** The start-up warm-up, logged; one that fails leaves the gateway serving cold (null). */

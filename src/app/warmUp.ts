@@ -5,6 +5,7 @@ import { noRows } from "../graph/statement.js";
 import type { Caller } from "../core/caller.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { Logger } from "../logging/logger.js";
+import { WARM_UP_MESSAGE_BATCHES, warmUpMessages } from "./warmUpMessages.js";
 
 /**
  * Warm what is cold before the gateway says it is ready: Neo4j's query plans
@@ -23,6 +24,12 @@ import type { Logger } from "../logging/logger.js";
  * has cached (@neo4j/graphql writes the same Cypher for the same document and
  * variable shapes; Neo4j caches plans by the Cypher's text). They run whole,
  * even past `seconds`: a read cut short would plan nothing.
+ *
+ * Then, once, with `extraction`: messages of that tenant in one batch of each
+ * list-length class (warmUpMessages.ts), each read by the extraction worker to
+ * its end, so its statements and the embedding worker's are planned for every
+ * length a chat import gives them. The operations keep at least half of
+ * `seconds` after these one-off phases.
  */
 export interface WarmUpOptions {
   schema: GraphQLSchema;
@@ -38,6 +45,11 @@ export interface WarmUpOptions {
   labels: readonly string[];
   /** Read documents to plan once, for an agent of the warm-up tenant: each with variables of the shapes its page sends. */
   reads?: (agentId: string) => readonly WarmUpRead[];
+  /**
+   * The extraction worker, when reading messages costs no model call (the
+   * deterministic extractor): the warm-up's messages go through it.
+   */
+  extraction?: { drain(): Promise<void> };
 }
 
 export interface WarmUpRead {
@@ -54,7 +66,8 @@ export interface WarmUpReport {
   seconds: number;
 }
 
-const WARM_TENANT = "__mnemograph_warmup__";
+/** The tenant the warm-up writes in, and removes. */
+export const WARM_UP_TENANT = "__mnemograph_warmup__";
 
 const OPS = {
   createAgents: `mutation ($input: [AgentCreateInput!]!) { createAgents(input: $input) { agents { id } } }`,
@@ -62,6 +75,7 @@ const OPS = {
   createMemories: `mutation ($input: [MemoryCreateInput!]!) { createMemories(input: $input) { memories { id } } }`,
   searchMemories: `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`,
   memoryContext: `query ($a: ID!, $topic: String) { memoryContext(agentId: $a, topic: $topic) { tokenCount } }`,
+  recordMessages: `mutation ($m: [MessageImportInput!]!) { recordMessages(messages: $m) { created } }`,
   recordTurn: `mutation ($s: ID!, $turn: TurnInput!) { recordTurn(sessionId: $s, turn: $turn) { created } }`,
   memoryStore: `mutation ($c: String!, $t: MemoryKind!, $conf: Float, $d: [String!], $cat: InsightCategory) { memoryStore(content: $c, type: $t, confidence: $conf, domains: $d, category: $cat) { id } }`,
   retrieveContext: `mutation ($input: RetrieveContextInput!) { retrieveContext(input: $input) { confidence } }`,
@@ -93,9 +107,9 @@ function round(agentId: string, sessionId: string, n: number): [keyof typeof OPS
 }
 
 export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
-  const { schema, logger, contextFor, seconds, agents = 4, reads } = options;
+  const { schema, logger, contextFor, seconds, agents = 4, reads, extraction } = options;
   const started = performance.now();
-  const deadline = started + seconds * 1000;
+  let deadline = started + seconds * 1000;
   const run = randomUUID().slice(0, 8);
   let operations = 0;
   let failed = 0;
@@ -114,14 +128,23 @@ export async function warmUp(options: WarmUpOptions): Promise<WarmUpReport> {
     if (reads) {
       // One reader, before the load below: these plans are the point, not throughput.
       const agentId = `warm-${run}-reader`;
-      const caller: Caller = { tenantId: WARM_TENANT, agentId, roles: ["agent"] };
+      const caller: Caller = { tenantId: WARM_UP_TENANT, agentId, roles: ["agent"] };
       await send(caller, "createAgents", { input: [{ id: agentId, name: "Warm reader", role: "warm-up" }] });
       for (const read of reads(agentId)) await sendDocument(caller, read.name, read.document, read.variables);
     }
+    if (extraction) {
+      const caller: Caller = { tenantId: WARM_UP_TENANT, agentId: `warm-${run}-importer`, roles: ["agent"] };
+      for (const [batch, size] of WARM_UP_MESSAGE_BATCHES.entries()) {
+        await send(caller, "recordMessages", { m: warmUpMessages(run, batch, size, new Date()) });
+        await extraction.drain();
+      }
+    }
+    // The one-off phases above run whole; the operations below keep at least half of `seconds`.
+    deadline = Math.max(deadline, performance.now() + (seconds * 1000) / 2);
     await Promise.all(
       Array.from({ length: agents }, async (_, i) => {
         const agentId = `warm-${run}-${i}`;
-        const caller: Caller = { tenantId: WARM_TENANT, agentId, roles: ["agent"] };
+        const caller: Caller = { tenantId: WARM_UP_TENANT, agentId, roles: ["agent"] };
         const sessionId = `${agentId}-game`;
         await send(caller, "createAgents", { input: [{ id: agentId, name: `Warm ${i}`, role: "warm-up" }] });
         await send(caller, "startSession", { s: sessionId });
@@ -145,6 +168,6 @@ async function removeTenant({ driver, database, labels }: WarmUpOptions): Promis
   const graph = executor({ driver, database });
   for (const label of labels) {
     if (!/^[A-Z][A-Za-z0-9]*$/.test(label)) throw new Error(`Refusing unsafe label: ${label}`);
-    await graph.write(noRows(`MATCH (n:${label} {tenantId: $tenant}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 500 ROWS`, { tenant: WARM_TENANT }));
+    await graph.write(noRows(`MATCH (n:${label} {tenantId: $tenant}) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 500 ROWS`, { tenant: WARM_UP_TENANT }));
   }
 }
