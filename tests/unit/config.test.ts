@@ -107,7 +107,7 @@ describe("loadConfig: the Cypher tool", () => {
     expect(loadConfig({}).cypherTool).toBe("tenant");
     expect(loadConfig({ CYPHER_TOOL: "tenant" }).cypherTool).toBe("tenant");
     expect(loadConfig({ CYPHER_TOOL: "operator" }).cypherTool).toBe("operator");
-    // The old value is refused by name: admins may no longer run Cypher, and a deployment should hear it.
+    // The old value is refused by name: it meant unscoped Cypher for admins, which no tenant role gets now.
     expect(() => loadConfig({ CYPHER_TOOL: "admin" })).toThrowError(/CYPHER_TOOL=admin is gone: use CYPHER_TOOL=tenant/);
     expect(loadConfig({ CYPHER_TOOL: "off" }).cypherTool).toBe("off");
     expect(() => loadConfig({ CYPHER_TOOL: "everyone" })).toThrowError(/CYPHER_TOOL/);
