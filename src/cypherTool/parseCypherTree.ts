@@ -9,6 +9,9 @@ export interface CypherRule {
 }
 export interface CypherToken {
   token: string;
+  /** Where the token is in the query's text, when it came from it (tokens a rewrite adds have none). */
+  start?: number;
+  end?: number;
 }
 
 export const isRule = (t: CypherTree | undefined, name?: string): t is CypherRule => t !== undefined && "rule" in t && (name === undefined || t.rule === name);
@@ -37,7 +40,55 @@ export function parseCypherTree(query: string): CypherRule {
   if (errors.length > 0) throw new CypherRefusedError("SYNTAX", `${FIELD} is not valid Cypher: ${errors[0]!.split("\n")[0]!.slice(0, 300)}`);
   const top = fromSimpleTree(getDebugTree(query), undefined);
   if (!isRule(top)) throw new CypherRefusedError("SYNTAX", `${FIELD} could not be parsed`);
+  locateTokens(query, top);
   return top;
+}
+
+/** Skips white space and comments from `at`. */
+function skipGaps(query: string, at: number): number {
+  let i = at;
+  for (;;) {
+    while (i < query.length && /\s/.test(query[i]!)) i++;
+    if (query.startsWith("//", i)) {
+      const end = query.indexOf("\n", i);
+      i = end === -1 ? query.length : end + 1;
+    } else if (query.startsWith("/*", i)) {
+      const end = query.indexOf("*/", i + 2);
+      i = end === -1 ? query.length : end + 2;
+    } else return i;
+  }
+}
+
+/**
+ * Gives each token its place in the query's text: the tokens are the text's,
+ * in order, with only white space and comments between them. Stops at the
+ * first that does not match (a place is only used to name result columns).
+ */
+function locateTokens(query: string, tree: CypherRule): void {
+  let at = 0;
+  let lost = false;
+  const walk = (t: CypherTree) => {
+    if (isRule(t)) return t.children.forEach(walk);
+    if (lost) return;
+    const start = skipGaps(query, at);
+    if (!query.startsWith(t.token, start)) {
+      lost = true;
+      return;
+    }
+    t.start = start;
+    t.end = at = start + t.token.length;
+  };
+  walk(tree);
+}
+
+/** The query's own text of a subtree (as the caller wrote it, comments included), when its tokens were located. */
+export function sourceOf(query: string, tree: CypherTree): string | undefined {
+  const tokens: CypherToken[] = [];
+  const walk = (t: CypherTree) => (isRule(t) ? t.children.forEach(walk) : tokens.push(t));
+  walk(tree);
+  const first = tokens[0]?.start;
+  const last = tokens.at(-1)?.end;
+  return first === undefined || last === undefined ? undefined : query.slice(first, last);
 }
 
 function fromSimpleTree(node: SimpleTree, parent: string | undefined): CypherTree {

@@ -1,6 +1,6 @@
 import { isScopedFunction } from "./cypherAllowlist.js";
 import { CypherRefusedError } from "./CypherRefusedError.js";
-import { isRule, isToken, parseCypherTree, renderCypherTree, textOf, type CypherRule, type CypherTree } from "./parseCypherTree.js";
+import { isRule, isToken, parseCypherTree, renderCypherTree, sourceOf, textOf, type CypherRule, type CypherTree } from "./parseCypherTree.js";
 
 /** What an agent's query is confined to. */
 export interface CypherScope {
@@ -98,8 +98,23 @@ export function scopeCypher(query: string, scope: CypherScope): string {
         return { rule: "existsExpression", children: [{ token: "EXISTS" }, { token: "{" }, ...t.children.map((c, i) => rewrite(c, t, i)), { token: "}" }] };
       case "nodePattern":
         return confineNode(t);
+      case "returnItem":
+        return nameColumn(t);
     }
     return { rule: t.rule, children: t.children.map((c, i) => rewrite(c, t, i)) };
+  }
+
+  /**
+   * A result column without AS is named by Neo4j after its text; the rewrite
+   * respaces that text, so the column is named by AS after the caller's own
+   * (`RETURN p.id` stays column `p.id`).
+   */
+  function nameColumn(t: CypherRule): CypherRule {
+    const children = t.children.map((c, i) => rewrite(c, t, i));
+    if (t.children.some((c) => isToken(c, "AS"))) return { rule: t.rule, children };
+    const name = sourceOf(query, t.children[0]!);
+    if (name === undefined || name === textOf(t.children[0]!)) return { rule: t.rule, children };
+    return { rule: t.rule, children: [...children, { token: "AS" }, { token: `\`${name.replace(/`/g, "``")}\`` }] };
   }
 
   function checkFunction(t: CypherRule): void {

@@ -103,3 +103,11 @@ describe("scopeCypher refuses what it cannot confine, naming it", () => {
     });
   }
 });
+
+describe("scopeCypher keeps the caller's column names", () => {
+  it("names an unaliased result column after the caller's own text, since the rewrite respaces it", () => {
+    expect(scoped("MATCH (p:Person) RETURN p.id, toLower(p.name), p")).toMatch(/RETURN p \. id AS `p\.id` , toLower \( p \. name \) AS `toLower\(p\.name\)` , p$/);
+    expect(scoped("MATCH (p:Person) RETURN p.id AS id")).toMatch(/RETURN p \. id AS id$/);
+    expect(scoped("MATCH (p:Person) RETURN p.`odd``name` /* c */")).toMatch(/AS `p\.`{2}odd`{4}name`{2}`$/);
+  });
+});
