@@ -185,7 +185,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
           localToken: auth.localToken,
           routes: tokenRoute(exchange),
           restRoutes: [retrieveRoute, knowledgeRoute, gameTurnRoute, adminTransferRoute, openApiRoute(VERSION)],
-          mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange) }),
+          mcp: mcpRoute(schema, VERSION, config.mcp, { exchangeApiKey: exchange && cachedApiKeyExchange(exchange), cypherTool: config.cypherTool }),
           extractionBacklog: backlog,
         }),
       (g) => g.stop(),

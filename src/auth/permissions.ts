@@ -21,5 +21,6 @@ export function permissionsOf(caller: Caller): string[] {
     );
   }
   if (caller.operator) can.push("run read-only Cypher over every tenant (the gateway's operator)");
+  else can.push("run read-only Cypher over what you may read in your tenant (cypherQuery, unless the gateway turned it off)");
   return can;
 }

@@ -37,10 +37,15 @@ export function canWrite(caller: Caller, node: OwnedFields): boolean {
 }
 
 /**
- * The READ rule as a Cypher predicate over `n`, for custom queries; pass
- * `visibilityParams(caller)` as its parameters. Written once, used by every tool.
+ * The READ rule as a Cypher predicate over the node variable `node` (Cypher
+ * text: a plain or backtick-quoted name); pass `visibilityParams(caller)` as
+ * its parameters. Written once, used by every tool, and by the tenant-scoped
+ * `cypherQuery` on every node pattern of an agent's query.
  */
-export const VISIBLE_TO_CALLER = `(n.tenantId = $callerTenant AND ($callerIsAdmin OR ${grantsCypher()}))`;
+export const visibleToCaller = (node: string) => `(${node}.tenantId = $callerTenant AND ($callerIsAdmin OR ${grantsCypher(undefined, "$callerAgent", node)}))`;
+
+/** The READ rule over `n` (visibleToCaller). */
+export const VISIBLE_TO_CALLER = visibleToCaller("n");
 
 /**
  * The same READ rule over `n` for the @cypher fields of the SDL: @neo4j/graphql
@@ -49,6 +54,7 @@ export const VISIBLE_TO_CALLER = `(n.tenantId = $callerTenant AND ($callerIsAdmi
  */
 export const VISIBLE_TO_JWT = `(n.tenantId = $jwt.tenant AND ('admin' IN coalesce($jwt.roles, []) OR ${grantsCypher(undefined, "$jwt.sub")}))`;
 
+/** The parameters of the READ rule's Cypher (visibleToCaller), from the caller. */
 export function visibilityParams(caller: Caller) {
   return { callerTenant: caller.tenantId, callerAgent: caller.agentId, callerIsAdmin: hasRole(caller, "admin") };
 }

@@ -29,13 +29,16 @@ export function grantsRead(agentId: string, node: ReadableFields, grants: readon
 }
 
 /**
- * The grants as a Cypher disjunction over `n`. `agent` is the Cypher expression
- * of the caller's id: `$callerAgent` for hand-written queries, `$jwt.sub` for
- * the SDL's @cypher fields (which @neo4j/graphql runs with the caller's JWT).
+ * The grants as a Cypher disjunction over the node variable `node`. `agent` is
+ * the Cypher expression of the caller's id: `$callerAgent` for hand-written
+ * queries, `$jwt.sub` for the SDL's @cypher fields (which @neo4j/graphql runs
+ * with the caller's JWT).
  */
-export function grantsCypher(grants: readonly Grant[] = READ_GRANTS, agent = "$callerAgent"): string {
+export function grantsCypher(grants: readonly Grant[] = READ_GRANTS, agent = "$callerAgent", node = "n"): string {
   return grants
-    .map((g) => (g.by === "owner" ? `n.ownerId = ${agent}` : g.by === "visibility" ? `n.visibility = '${g.value}'` : `${agent} IN coalesce(n.sharedWith, [])`))
+    .map((g) =>
+      g.by === "owner" ? `${node}.ownerId = ${agent}` : g.by === "visibility" ? `${node}.visibility = '${g.value}'` : `${agent} IN coalesce(${node}.sharedWith, [])`,
+    )
     .join(" OR ");
 }
 

@@ -63,8 +63,8 @@ export interface AgentTool<F extends RootField = RootField> {
   render(value: RootResult<F>): string;
   /** The operation it runs, when the generated one (the field's scalars, two levels deep) is not what a model needs. */
   document?: string;
-  /** Listed only for the gateway's operator (Caller.operator); the gateway refuses others anyway. */
-  operatorOnly?: boolean;
+  /** Runs raw Cypher: listed only to callers CYPHER_TOOL lets run it (cypherTool/requireCypherAccess.ts); the gateway refuses others anyway. */
+  cypherAccess?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds tools of different fields

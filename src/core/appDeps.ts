@@ -26,7 +26,7 @@ export interface AppDeps {
   background: BackgroundTasks;
   /** The clock; tests pin it. */
   now: () => Date;
-  /** Who may run read-only Cypher (CYPHER_TOOL): `admin` or `off`. */
+  /** Who may run read-only Cypher (CYPHER_TOOL): `tenant` (every agent, scoped), `operator` or `off`. */
   cypherTool: CypherToolMode;
   /** What the SDL says, read and derived once at start-up. */
   schema: SchemaFacts;

@@ -15,7 +15,9 @@ export type CypherRefusal =
   | "PROCEDURE"
   | "FUNCTION"
   | "PARAMS"
-  | "TIMEOUT";
+  | "TIMEOUT"
+  /** A tenant's agent's query reaches beyond what the caller may read, or uses a construct the scoped subset leaves out. */
+  | "SCOPE";
 
 /**
  * A `cypherQuery` refused before, or stopped while, running: BAD_USER_INPUT

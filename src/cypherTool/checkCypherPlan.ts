@@ -1,4 +1,4 @@
-import { isAllowedFunction, isAllowedProcedure } from "./cypherAllowlist.js";
+import { isAllowedFunction, isAllowedProcedure, isScopedFunction } from "./cypherAllowlist.js";
 import { CypherRefusedError, type CypherRefusal } from "./CypherRefusedError.js";
 import { findCypherCalls } from "./findCypherCalls.js";
 import { CypherLexError, tokenizeCypher } from "./tokenizeCypher.js";
@@ -34,14 +34,25 @@ function callsOf(operator: string, details: unknown) {
   }
 }
 
+/** What a plan may call: the operator's allowlist, or a tenant's agent's narrower one. */
+export interface CallAllowlist {
+  procedure: (name: string) => boolean;
+  function: (name: string) => boolean;
+}
+
+export const OPERATOR_CALLS: CallAllowlist = { procedure: isAllowedProcedure, function: isAllowedFunction };
+/** A tenant's agent calls no procedure and only Cypher's own functions over values. */
+export const SCOPED_CALLS: CallAllowlist = { procedure: () => false, function: isScopedFunction };
+
 /**
  * The second lock of `cypherQuery`: what Neo4j's own EXPLAIN says about the
  * query. Refuses unless the query type is `r` (read only), and refuses plans
  * with LOAD CSV, IN TRANSACTIONS, administration operators, or calls outside
- * the allowlist. It reads the plan, not the text, so no spelling of a name
- * gets past it. Throws CypherRefusedError. Pure.
+ * the allowlist (the operator's, or for a tenant's agent the scoped one). It
+ * reads the plan, not the text, so no spelling of a name gets past it.
+ * Throws CypherRefusedError. Pure.
  */
-export function checkCypherPlan(queryType: string | undefined, plan: PlanNode | false | undefined): void {
+export function checkCypherPlan(queryType: string | undefined, plan: PlanNode | false | undefined, allowed: CallAllowlist = OPERATOR_CALLS): void {
   if (queryType !== "r") {
     const what = QUERY_TYPES[queryType ?? ""] ?? `is of type "${String(queryType)}"`;
     throw new CypherRefusedError("WRITE", `${FIELD} must only read: Neo4j's EXPLAIN says the query ${what}`);
@@ -53,8 +64,7 @@ export function checkCypherPlan(queryType: string | undefined, plan: PlanNode | 
     const refused = refusedOperator(operator);
     if (refused) throw new CypherRefusedError(refused[0], `${FIELD} was refused: ${refused[1]}`);
     for (const call of callsOf(operator, node.arguments.Details)) {
-      const allowed = call.kind === "procedure" ? isAllowedProcedure(call.name) : isAllowedFunction(call.name);
-      if (!allowed) {
+      if (!(call.kind === "procedure" ? allowed.procedure(call.name) : allowed.function(call.name))) {
         throw new CypherRefusedError(call.kind === "procedure" ? "PROCEDURE" : "FUNCTION", `${FIELD} may not call the ${call.kind} ${call.name} (see docs/cypher-tool.md)`);
       }
     }

@@ -97,3 +97,41 @@ export function isAllowedFunction(name: string): boolean {
 export const ALLOWED_PROCEDURES: readonly string[] = PROCEDURE_NAMES;
 /** The allowed function namespaces (`apoc.text.`), for error messages and docs. */
 export const ALLOWED_FUNCTION_NAMESPACES: readonly string[] = FUNCTION_NAMESPACES;
+
+/**
+ * What a tenant's agent may call in its scoped queries (scopeCypher): Cypher's
+ * own functions over values, by exact name, and no procedure. Narrower than the
+ * operator's list on purpose: APOC functions are out, because some read the
+ * graph beyond the nodes a query bound (`apoc.node.degree` counts neighbours
+ * the caller may not read, `apoc.map.fromNodes` reads a whole label,
+ * `apoc.cypher.*` runs Cypher of its own).
+ */
+const SCOPED_FUNCTION_NAMES = [
+  // aggregation
+  "avg", "collect", "count", "max", "min", "percentileCont", "percentileDisc", "stDev", "stDevP", "sum",
+  // predicates and scalars
+  "coalesce", "elementId", "endNode", "head", "id", "last", "length", "properties", "randomUUID", "size", "startNode", "timestamp", "toBoolean",
+  "toBooleanOrNull", "toFloat", "toFloatOrNull", "toInteger", "toIntegerOrNull", "type", "valueType", "isEmpty", "isNaN", "nullIf",
+  // lists
+  "keys", "labels", "nodes", "range", "relationships", "reverse", "tail", "toBooleanList", "toFloatList", "toIntegerList", "toStringList",
+  // numbers
+  "abs", "ceil", "floor", "rand", "round", "sign", "e", "exp", "log", "log10", "sqrt", "acos", "asin", "atan", "atan2", "cos", "cot", "degrees",
+  "haversin", "pi", "radians", "sin", "tan",
+  // strings
+  "btrim", "left", "lower", "ltrim", "normalize", "replace", "right", "rtrim", "split", "substring", "toLower", "toString", "toStringOrNull",
+  "toUpper", "trim", "upper", "char_length", "character_length",
+  // temporal and spatial values
+  "date", "datetime", "localdatetime", "localtime", "time", "duration", "point",
+  "date.truncate", "datetime.truncate", "localdatetime.truncate", "localtime.truncate", "time.truncate", "datetime.fromEpoch", "datetime.fromEpochMillis",
+  "duration.between", "duration.inDays", "duration.inMonths", "duration.inSeconds", "point.distance", "point.withinBBox",
+  "vector.similarity.cosine", "vector.similarity.euclidean",
+];
+const SCOPED_FUNCTIONS = new Set(SCOPED_FUNCTION_NAMES.map((n) => n.toLowerCase()));
+
+/** May a tenant's agent call the function `name` (dotted, unquoted) in a scoped query? */
+export function isScopedFunction(name: string): boolean {
+  return SCOPED_FUNCTIONS.has(name.toLowerCase());
+}
+
+/** The functions a scoped query may call, for docs and error messages. */
+export const SCOPED_FUNCTIONS_ALLOWED: readonly string[] = SCOPED_FUNCTION_NAMES;

@@ -7,7 +7,8 @@ import { isEnumType, type GraphQLSchema } from "graphql";
 import WebSocket from "ws";
 import { AGENT_HEADER } from "../auth/identifyLocalCaller.js";
 import type { ApiKeyExchange, IssuedToken } from "../apiKeys/index.js";
-import type { McpConfig } from "../config/config.js";
+import type { CypherToolMode, McpConfig } from "../config/config.js";
+import { mayRunCypher } from "../cypherTool/index.js";
 import type { Caller } from "../core/caller.js";
 import type { McpEndpoint, McpEndpointIo } from "../server/gateway.js";
 import { attachFeedResource } from "./feedResource.js";
@@ -19,6 +20,8 @@ export interface McpRouteOptions {
   /** API key → token (`/auth/token`'s exchange, cached); null when the gateway cannot sign tokens. */
   exchangeApiKey?: ApiKeyExchange | null;
   now?: () => number;
+  /** Who may run Cypher (CYPHER_TOOL): decides whether a session lists cypher_query. Unknown: listed, and the gateway decides. */
+  cypherTool?: CypherToolMode;
 }
 
 /**
@@ -97,7 +100,7 @@ function credentialsOf(headers: express.Request["headers"]): Record<string, stri
  * key instead of a token: it is exchanged as `/auth/token` does, and the
  * request goes on with the token.
  */
-export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConfig, { exchangeApiKey = null, now = Date.now }: McpRouteOptions = {}) {
+export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConfig, { exchangeApiKey = null, now = Date.now, cypherTool }: McpRouteOptions = {}) {
   const enums = schemaEnums(schema);
   return ({ execute, authenticate, graphqlUrl }: McpEndpointIo): McpEndpoint => {
     const sessions = new McpSessions<HttpSession>({ idleMs: config.sessionIdleSeconds * 1000, maxPerCaller: config.maxSessionsPerCaller }, now);
@@ -122,7 +125,7 @@ export function mcpRoute(schema: GraphQLSchema, version: string, config: McpConf
       const server = createMcpServer({
         run: (document, variables, request) => execute(request?.requestInfo?.headers ?? entry.credentials, document, variables),
         enums,
-        operator: caller.operator === true,
+        cypherAccess: cypherTool === undefined ? undefined : mayRunCypher(cypherTool, caller),
         version,
       });
       // The session's credentials, renewed by each of its requests: what a feed's socket (re)connects with.

@@ -24,8 +24,8 @@ export interface McpRequest {
 export interface McpServerOptions {
   run: RunOperation;
   enums: EnumValues;
-  /** Whether the caller is the gateway's operator, when known: cypher_query is listed only for the operator. Unknown: listed, and the gateway decides. */
-  operator?: boolean;
+  /** Whether the caller may run Cypher (CYPHER_TOOL, cypherTool/requireCypherAccess.ts), when known: cypher_query is listed only then. Unknown: listed, and the gateway decides. */
+  cypherAccess?: boolean;
   version: string;
 }
 
@@ -55,10 +55,10 @@ async function callTool(run: RunOperation, tool: McpTool, args: Record<string, u
 }
 
 /** An MCP server whose tools, resource and prompt all run through `run`. One per connection: the stdio process, or a Streamable HTTP session. */
-export function createMcpServer({ run, enums, operator, version }: McpServerOptions): McpServer {
+export function createMcpServer({ run, enums, cypherAccess, version }: McpServerOptions): McpServer {
   const server = new McpServer({ name: "mnemograph", version }, { instructions: "Long-term memory for agents: search before answering, store what you learn." });
   for (const tool of mcpTools(enums)) {
-    if (tool.operatorOnly && operator === false) continue;
+    if (tool.cypherAccess && cypherAccess === false) continue;
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { readOnlyHint: tool.hints.readOnly, destructiveHint: tool.hints.destructive, idempotentHint: tool.hints.idempotent, openWorldHint: false } },

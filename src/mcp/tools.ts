@@ -59,8 +59,8 @@ export interface McpTool {
   render(value: unknown): string;
   /** What it does to the store, for MCP's annotations (readOnlyHint, destructiveHint, idempotentHint). */
   hints: ToolHints;
-  /** Listed only for the gateway's operator (Caller.operator); the gateway refuses others anyway. */
-  operatorOnly?: boolean;
+  /** Runs raw Cypher: listed only to callers CYPHER_TOOL lets run it; the gateway refuses others anyway. */
+  cypherAccess?: boolean;
 }
 
 let sdl: SdlIndex | undefined;
@@ -81,7 +81,7 @@ export function mcpTools(enums: EnumValues): readonly McpTool[] {
       variables: derived.variables,
       render: t.render as (value: unknown) => string,
       hints: t.hints,
-      operatorOnly: t.operatorOnly,
+      cypherAccess: t.cypherAccess,
     };
   });
 }

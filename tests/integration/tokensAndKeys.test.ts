@@ -110,7 +110,7 @@ describe("the operator: only the gateway's secret makes one", () => {
     expect(res.body.errors?.[0]?.message).toMatch(/claim operator must be true/);
   });
 
-  it("an admin's API key, even with every role, is exchanged for a token without the operator claim, and cypherQuery refuses it", async () => {
+  it("an admin's API key, even with every role, is exchanged for a token without the operator claim, and its cypherQuery is scoped", async () => {
     const admin = await signToken(SECRET, { tenantId: tenant, agentId: "key-admin", roles: ["agent", "admin"] }, 120);
     const created = await graphql(admin, `mutation { createApiKey(agentId: "ops-bot", roles: [AGENT, APPROVER, ADMIN]) { key } }`);
     const { key } = created.body.data.createApiKey;
@@ -118,8 +118,9 @@ describe("the operator: only the gateway's secret makes one", () => {
     const claims = decodeJwt(issued.access_token);
     expect(claims).toMatchObject({ sub: "ops-bot", tenant, roles: ["agent", "approver", "admin"] });
     expect(claims).not.toHaveProperty("operator");
-    const res = await graphql(issued.access_token, CYPHER);
-    expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
+    // Without the claim its Cypher is a tenant caller's, scoped: a procedure, which only the operator may call, is refused.
+    const res = await graphql(issued.access_token, `{ cypherQuery(query: "CALL db.labels() YIELD label RETURN label") { rows } }`);
+    expect(res.body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", refusal: "PROCEDURE" });
     // signToken drops the claim even if asked: no tenant path can mint it by passing an operator caller along.
     const laundered = decodeJwt(await signToken(SECRET, { tenantId: tenant, agentId: "x", roles: ["agent"], operator: true }, 60));
     expect(laundered).not.toHaveProperty("operator");

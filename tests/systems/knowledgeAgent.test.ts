@@ -229,6 +229,39 @@ describe("the knowledge agent's client, as its notes write it", () => {
  * role, duration, location and basis as fields, facts grouped by topic, its
  * "about a minute", and example sessions in the prompt.
  */
+describe("the knowledge agent's own cypher_query, as the agent (not the operator)", () => {
+  const CYPHER = `query ($query: String!, $params: String) { cypherQuery(query: $query, params: $params) { columns rows rowCount } }`;
+  const cypher = async (query: string, params: Record<string, unknown> = {}) => {
+    const res = await graphql(CYPHER, { query, params: JSON.stringify(params) });
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    return (res.data!.cypherQuery.rows as string[]).map((r) => JSON.parse(r) as Record<string, any>);
+  };
+
+  it("'Example Agent Session' iterations 1-4, the note's queries with its ids as parameters: Charlie's Google past, who else was at Google, Alice close to Charlie, no TALKS_ABOUT", async () => {
+    const ids = { charlie: person("charlie"), dana: person("dana"), alice: person("alice") };
+    // Iteration 1.
+    const first = await cypher(
+      "MATCH (p:Person {id: $charlie})-[r:WORKS_AT|PREVIOUSLY]->(o:Org) WHERE o.name CONTAINS 'Google' RETURN p, r, o",
+      ids,
+    );
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ p: { properties: { id: ids.charlie } }, r: { type: "PREVIOUSLY", properties: { role: "Software Engineer", startDate: "2019", endDate: "2022" } }, o: { properties: { name: "Google" } } });
+    // Iteration 2.
+    const second = await cypher(
+      "MATCH (p:Person)-[r:WORKS_AT|PREVIOUSLY]->(o:Org {name: 'Google'}) RETURN p.id, p.realName, r.role, r.startDate, r.endDate, r.location ORDER BY r.confidence DESC",
+    );
+    expect(second.map((r) => r["p.id"])).toEqual(expect.arrayContaining([ids.charlie, ids.dana]));
+    expect(second.find((r) => r["p.id"] === ids.dana)).toMatchObject({ "r.role": "Product Manager", "r.location": "San Francisco" });
+    // Iteration 3.
+    const third = await cypher("MATCH (alice:Person {id: $alice})-[:CLOSE_TO|INTERACTED_WITH]-(p:Person) WHERE p.id IN [$charlie, $dana] RETURN p.id, p.realName", ids);
+    expect(third.map((r) => r["p.id"])).toEqual([ids.charlie]);
+    // Iteration 4: nothing, as in the note.
+    expect(await cypher("MATCH (charlie:Person {id: $charlie})-[r:TALKS_ABOUT]->(t:Topic) WHERE t.name CONTAINS 'Google' OR t.name CONTAINS 'work' RETURN t.name, r.sentiment, r.evidence LIMIT 5", ids)).toEqual([]);
+    // Everything it read is its own tenant's.
+    expect(await cypher("MATCH (n) RETURN DISTINCT n.tenantId AS tenant")).toEqual([{ tenant: tg.tenant }]);
+  });
+});
+
 describe("the knowledge agent's client, the rest of its notes", () => {
   it("'Agent Tools': get_person_summary(person_id) and get_recent_messages(channel_id, limit, before_timestamp) are tools the agent calls by those names", async () => {
     llm.play([

@@ -103,11 +103,12 @@ describe("loadConfig: authentication", () => {
 });
 
 describe("loadConfig: the Cypher tool", () => {
-  it("lets the operator run read-only Cypher unless CYPHER_TOOL=off, and names a bad value", () => {
-    expect(loadConfig({}).cypherTool).toBe("operator");
+  it("lets every agent run scoped read-only Cypher by default (CYPHER_TOOL=tenant), the operator alone with operator, nobody with off, and names a bad value", () => {
+    expect(loadConfig({}).cypherTool).toBe("tenant");
+    expect(loadConfig({ CYPHER_TOOL: "tenant" }).cypherTool).toBe("tenant");
     expect(loadConfig({ CYPHER_TOOL: "operator" }).cypherTool).toBe("operator");
-    // The old value is refused by name: admins may no longer run Cypher, and a deployment should hear it.
-    expect(() => loadConfig({ CYPHER_TOOL: "admin" })).toThrowError(/CYPHER_TOOL=admin is gone: .*operator only/);
+    // The old value is refused by name: it meant unscoped Cypher for admins, which no tenant role gets now.
+    expect(() => loadConfig({ CYPHER_TOOL: "admin" })).toThrowError(/CYPHER_TOOL=admin is gone: use CYPHER_TOOL=tenant/);
     expect(loadConfig({ CYPHER_TOOL: "off" }).cypherTool).toBe("off");
     expect(() => loadConfig({ CYPHER_TOOL: "everyone" })).toThrowError(/CYPHER_TOOL/);
   });

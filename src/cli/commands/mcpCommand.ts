@@ -20,7 +20,7 @@ export async function serveMcpOverStdio(options: ConnectionOptions): Promise<voi
   ]);
   const connection = await connect(options);
   const { client } = connection;
-  const server = createMcpServer({ run: client.run, enums: await remoteEnums(client), operator: await client.operator(), version: VERSION });
+  const server = createMcpServer({ run: client.run, enums: await remoteEnums(client), cypherAccess: (await client.operator()) === true ? true : undefined, version: VERSION });
   // A stdio connection lives as long as its client: it can follow knowledge feeds and notify.
   const feeds = attachFeedResource(server, client.knowledgeFeed);
   await server.connect(new StdioServerTransport());

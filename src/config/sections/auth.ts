@@ -24,11 +24,11 @@ export const auth = section({
       z
         .string()
         // `admin` was the value before raw Cypher became operator-only: refused by name, so no one keeps it believing admins still may.
-        .refine((v) => v !== "admin", "CYPHER_TOOL=admin is gone: raw Cypher reads every tenant, so it is for the gateway's operator only; use CYPHER_TOOL=operator (docs/security.md)")
-        .pipe(z.enum(["operator", "off"])),
+        .refine((v) => v !== "admin", "CYPHER_TOOL=admin is gone: use CYPHER_TOOL=tenant (every agent, its queries confined to what it may read) or operator (docs/security.md)")
+        .pipe(z.enum(["tenant", "operator", "off"])),
       {
-        default: "operator",
-        doc: "who may run read-only Cypher (`cypherQuery`): `operator` (the gateway's operator only, never a tenant role: it reads the whole database, every tenant; `npm run operator-token` mints the token) or `off` for nobody ([cypher-tool.md](cypher-tool.md))",
+        default: "tenant",
+        doc: "who may run read-only Cypher (`cypherQuery`): `tenant` (every agent, each query rewritten to read only what the agent may read in its tenant; the gateway's operator reads the whole database), `operator` (the operator only; `npm run operator-token` mints the token) or `off` for nobody ([cypher-tool.md](cypher-tool.md))",
       },
     ),
   },

@@ -6,7 +6,7 @@ import type { RetrievalTool } from "./retrievalTools.js";
 
 /**
  * The knowledge agent's cypher_query as a loop tool: offered only to callers allowed to
- * run Cypher (the operator, while CYPHER_TOOL is not off); refusals (writes,
+ * run Cypher (CYPHER_TOOL: every agent, scoped, by default); refusals (writes,
  * procedures, time limit) go back to the model as tool errors. The tool is
  * built once, so its JSON schema is converted once (see toolJsonSchema);
  * the returned function says per caller whether it is offered.
@@ -15,7 +15,7 @@ export function cypherQueryTools(deps: CypherDeps): (caller: Caller) => Retrieva
   const tool: RetrievalTool = {
     name: CYPHER_QUERY_TOOL.name,
     description:
-      "Read-only Cypher for what the other tools cannot answer (5 s limit, at most 100 rows). People are (:Person {id, name}); facts are relationships such as WORKS_AT, HAS_SKILL, LIVES_IN with confidence and evidence. Writes and most procedures are refused.",
+      "Read-only Cypher for what the other tools cannot answer (5 s limit, at most 100 rows), over what you may read in your tenant. People are (:Person {id, name}); facts are relationships such as WORKS_AT, HAS_SKILL, LIVES_IN with confidence and evidence. Writes, procedures, APOC and variable-length -[*]-> are refused (use ((a)-[:R]->(b)){1,3}).",
     input: z.strictObject({ query: z.string().min(1).max(5000), params: z.record(z.string(), z.unknown()).optional() }) as unknown as z.ZodType<Record<string, unknown>>,
     run: async (args, { ctx }) => runReadOnlyCypher(deps, ctx.caller, { query: args.query, params: args.params }),
   };

@@ -6,8 +6,8 @@ import { ASSERT } from "../tools/peopleFixture.js";
 /**
  * Issue #18, part 5: the tenant boundary on every path, tried with real tokens
  * of two tenants and of several agents of one tenant against the real Neo4j.
- * (a) raw Cypher reads every tenant, so it is the gateway operator's, not a
- * tenant admin's; (b) an object a fact creates takes the fact's visibility, so
+ * (a) raw Cypher as a tenant's caller is rewritten to what it may read in its
+ * tenant, and only the gateway's operator reads every tenant; (b) an object a fact creates takes the fact's visibility, so
  * a private fact never publishes the name of what it names.
  */
 let tg: TokenGateway;
@@ -214,19 +214,28 @@ describe("(b) an object a fact creates takes the fact's visibility", () => {
   });
 });
 
-describe("(a) raw Cypher reads every tenant, so only the operator may run it", () => {
+describe("(a) raw Cypher: a tenant's caller reads only its tenant (scoped), the operator every tenant", () => {
   const ACROSS = "MATCH (s:Skill) WHERE s.name = $name RETURN s.tenantId AS tenant, s.visibility AS visibility ORDER BY tenant, visibility";
   const params = () => JSON.stringify({ name: n("Zig") });
 
-  it("a tenant's admin, of this tenant or another, is FORBIDDEN naming the operator-only rule; its rows never come back", async () => {
-    for (const caller of [admin, stranger]) {
-      const res = await tg.as(caller, CYPHER, { query: ACROSS, params: params() });
-      expect(res.data?.cypherQuery ?? null).toBeNull();
-      expect(res.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^cypherQuery is operator-only/), extensions: { code: "FORBIDDEN", rule: "OPERATOR_ONLY" } });
+  it("a tenant's admin reads its own tenant's nodes only, private ones included; an agent only what the READ rule lets it", async () => {
+    const seen = async (caller: Caller) => (await must(caller, CYPHER, { query: ACROSS, params: params() })).cypherQuery.rows.map((r: string) => JSON.parse(r));
+    expect(await seen(admin)).toEqual([
+      { tenant: tg.tenant, visibility: "PRIVATE" },
+      { tenant: tg.tenant, visibility: "PRIVATE" },
+      { tenant: tg.tenant, visibility: "SHARED" },
+    ]);
+    // The other tenant's admin, with alice's very agent id: its own tenant's node, none of this one's.
+    expect(await seen(stranger)).toEqual([{ tenant: stranger.tenantId, visibility: "PRIVATE" }]);
+    for (const agent of [alice, bob, carol]) {
+      const rows = await seen(agent);
+      expect(rows.every((r: { tenant: string }) => r.tenant === tg.tenant)).toBe(true);
+      expect(rows.length).toBeLessThanOrEqual(3);
+      expect(rows).toContainEqual({ tenant: tg.tenant, visibility: "SHARED" });
     }
   });
 
-  it("the operator's read-only Cypher sees both tenants' nodes, which is why no tenant may hold it; and it still cannot write", async () => {
+  it("the operator's read-only Cypher sees both tenants' nodes, unscoped; and it still cannot write", async () => {
     const rows = (await must(operator, CYPHER, { query: ACROSS, params: params() })).cypherQuery.rows.map((r: string) => JSON.parse(r));
     expect(rows).toEqual([
       { tenant: tg.tenant, visibility: "PRIVATE" },

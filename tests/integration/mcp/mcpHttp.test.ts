@@ -52,16 +52,16 @@ afterAll(async () => {
 });
 
 describe("MCP over Streamable HTTP at /mcp", () => {
-  it("lists the memory tools for an agent, and cypher_query only for the operator (not a tenant admin); schemas come from the declarations and the SDL", async () => {
+  it("lists the memory tools and cypher_query (scoped to the caller's tenant by default) for an agent, an admin and the operator; schemas come from the declarations and the SDL", async () => {
     const agentTools = (await (await connect(alice)).listTools()).tools;
     const names = agentTools.map((t) => t.name).sort();
-    // Every declared tool but the operator's, the names clients already use among them.
-    expect(names).toEqual(mcpTools(() => undefined).filter((t) => !t.operatorOnly).map((t) => t.name).sort());
+    // Every declared tool (CYPHER_TOOL=tenant lets every agent run cypher_query), the names clients already use among them.
+    expect(names).toEqual(mcpTools(() => undefined).map((t) => t.name).sort());
     expect(names).toEqual(
       expect.arrayContaining(["memory_context", "memory_forget", "memory_query", "memory_reflect", "memory_search", "memory_share", "memory_store", "memory_update", "person_profile", "record_interaction", "record_turn", "recent_turns", "retrieve_context", "start_game_session", "whoami"]),
     );
     const adminTools = (await (await connect(admin)).listTools()).tools.map((t) => t.name);
-    expect(adminTools).not.toContain("cypher_query");
+    expect(adminTools).toContain("cypher_query");
     expect(adminTools).toContain("memory_search");
     const operatorTools = (await (await connect(operator)).listTools()).tools.map((t) => t.name);
     expect(operatorTools).toContain("cypher_query");
@@ -159,21 +159,21 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     expect(badType.isError).toBe(true);
     expect(textOf(badType)).toContain("confidence");
 
-    // Not listed for an agent, and refused by the gateway if a client calls it anyway through GraphQL.
-    const cypher = await call(other, "cypher_query", { query: "MATCH (n) RETURN count(n)" });
+    // Listed for an agent, and confined to what it may read: a procedure reaching past its tenant is refused by the gateway.
+    const cypher = await call(other, "cypher_query", { query: "CALL db.labels() YIELD label RETURN label" });
     expect(cypher.isError).toBe(true);
+    expect(textOf(cypher)).toMatch(/^BAD_USER_INPUT: .*may not call procedures as a tenant's agent/);
   });
 
-  it("cypher_query runs for the operator; a tenant admin calling it anyway gets the gateway's operator-only refusal", async () => {
+  it("cypher_query runs for the operator unscoped, and for a tenant admin scoped to its tenant", async () => {
     const client = await connect(operator);
     const result = await call(client, "cypher_query", { query: "RETURN 1 AS one" });
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ columns: ["one"], rowCount: 1 });
-    // A tenant admin is not offered the tool, so a call is refused before anything runs; were it offered,
-    // the tool runs the cypherQuery field, whose operator-only check refuses admins (tests/integration/tools/cypherQuery.test.ts).
-    const refused = await call(await connect(admin), "cypher_query", { query: "RETURN 1 AS one" });
-    expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/Tool cypher_query not found/);
+    // The admin's query is rewritten to its tenant (tests/integration/tools/cypherScoped.test.ts): nodes of no tenant are not in it.
+    const scoped = await call(await connect(admin), "cypher_query", { query: "MATCH (n) WHERE n.tenantId IS NULL RETURN count(*) AS c" });
+    expect(scoped.isError).toBeFalsy();
+    expect(scoped.structuredContent).toMatchObject({ rows: ['{"c":0}'] });
   });
 
   it("offers the use-memory prompt", async () => {

@@ -61,14 +61,15 @@ describe("MCP sessions at /mcp", () => {
     expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("memory_store");
-    expect(names).not.toContain("cypher_query");
+    // CYPHER_TOOL=tenant (the default): every agent is offered Cypher, scoped to what it may read.
+    expect(names).toContain("cypher_query");
     const stored = (await client.callTool({ name: "memory_store", arguments: { content: "Session tools run as the session's caller", confidence: 0.7 } })) as { isError?: boolean; structuredContent?: { id: string } };
     expect(stored.isError).toBeFalsy();
     const owner = await tg.gw.driver.executeQuery("MATCH (k {tenantId: $tenant, id: $id}) RETURN k.ownerId AS owner", { tenant: tg.tenant, id: stored.structuredContent!.id });
     expect(owner.records[0]!.get("owner")).toBe(alice.agentId);
   });
 
-  it("refuses in a session what the caller may not do: another agent's private belief (the gateway's code), cypher_query for a non-operator", async () => {
+  it("refuses in a session what the caller may not do: another agent's private belief (the gateway's code), a procedure in a non-operator's cypher_query", async () => {
     type Result = { isError?: boolean; content: { text: string }[]; structuredContent?: { id: string } };
     const { client: owner } = await connect(tg.caller("grace"));
     const stored = (await owner.callTool({ name: "memory_store", arguments: { content: "A private hunch about the session budget", confidence: 0.2 } })) as Result;
@@ -76,10 +77,10 @@ describe("MCP sessions at /mcp", () => {
     const share = (await bob.callTool({ name: "memory_share", arguments: { knowledge_id: stored.structuredContent!.id } })) as Result;
     expect(share.isError).toBe(true);
     expect(share.content[0]!.text).toMatch(/^(NOT_FOUND|FORBIDDEN): /);
-    // Not in a non-operator's session at all.
-    const cypher = (await bob.callTool({ name: "cypher_query", arguments: { query: "RETURN 1 AS one" } })) as Result;
+    // A non-operator's Cypher is scoped: a procedure, which reads past the caller's tenant, is refused with the gateway's code.
+    const cypher = (await bob.callTool({ name: "cypher_query", arguments: { query: "CALL db.labels() YIELD label RETURN label" } })) as Result;
     expect(cypher.isError).toBe(true);
-    expect(cypher.content[0]!.text).toMatch(/cypher_query not found/);
+    expect(cypher.content[0]!.text).toMatch(/^BAD_USER_INPUT: .*may not call procedures/);
   });
 
   it("answers plain JSON to a POST-only client: initialize, then a request with the session id", async () => {

@@ -44,7 +44,8 @@ describe("the stdio MCP server (npx mnemograph mcp, npm run mcp)", () => {
     const client = await spawnMcp(["--token", await tg.token(tg.caller("npm-script"))], tg.gw.url, true);
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("memory_search");
-    expect(names).not.toContain("cypher_query");
+    // The stdio server does not know the gateway's CYPHER_TOOL: it lists cypher_query, and the gateway decides (scoped, by default).
+    expect(names).toContain("cypher_query");
   });
 
   it("mnemograph mcp --help names its connection options", async () => {
@@ -62,7 +63,7 @@ describe("the stdio MCP server (npx mnemograph mcp, npm run mcp)", () => {
 
     const names = (await client.listTools()).tools.map((t) => t.name);
     expect(names).toContain("memory_store");
-    expect(names).not.toContain("cypher_query");
+    expect(names).toContain("cypher_query");
 
     const stored = (await client.callTool({ name: "memory_store", arguments: { content: "The nightly build breaks when the cache is cold", confidence: 0.8 } })) as ToolResult;
     expect(stored.isError).toBeFalsy();

@@ -5,6 +5,8 @@ import type { Caller } from "../../../src/core/caller.js";
 import { checkCypherPlan } from "../../../src/cypherTool/checkCypherPlan.js";
 import { CypherRefusedError } from "../../../src/cypherTool/CypherRefusedError.js";
 import { CYPHER_TIMEOUT_MS, runReadOnlyCypher, type CypherDeps } from "../../../src/cypherTool/runReadOnlyCypher.js";
+import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
+import { transferTypes } from "../../../src/transfer/index.js";
 import { startTestGateway, testConfig, type GraphQLResponse, type TestGateway } from "../../support/testGateway.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
@@ -60,7 +62,7 @@ beforeAll(async () => {
   operator = tg.operator("cypher-operator");
   admin = tg.caller("cypher-admin", ["admin"]);
   agent = tg.caller("cypher-agent", ["agent"]);
-  deps = { driver: tg.gw.driver, database: testConfig().neo4j.database, cypherTool: "operator" };
+  deps = { driver: tg.gw.driver, database: testConfig().neo4j.database, cypherTool: "operator", schema: { transfer: transferTypes(loadTypeDefs().document) } };
   await tg.gw.driver.executeQuery(
     `CREATE (a:CypherProbe {run: $run, name: 'a', at: datetime('2024-05-01T10:00:00Z'), score: 0.5})
      CREATE (b:CypherProbe {run: $run, name: 'b'})
@@ -230,32 +232,31 @@ describe("cypherQuery stops a query over the time limit", () => {
   });
 });
 
-describe("who may run Cypher: the gateway's operator, never a tenant role", () => {
-  it("a tenant's admin is FORBIDDEN naming the operator-only rule, whatever the query; so is an agent", async () => {
+describe("who may run Cypher: every agent, scoped (CYPHER_TOOL=tenant); the operator alone with CYPHER_TOOL=operator", () => {
+  it("a tenant's agent and admin run it, confined to their tenant: the operator's probe nodes (no tenant) are not theirs to read", async () => {
     for (const caller of [admin, agent]) {
-      for (const query of ["MATCH (n:CypherProbe) RETURN n", "CREATE (n)"]) {
-        const error = await refusal(caller, query);
-        expect(error.code).toBe("FORBIDDEN");
-        expect(error.message).toMatch(/^cypherQuery is operator-only: .*admin included.*npm run operator-token/);
-      }
+      const res = await cypher(caller, "MATCH (n) WHERE n.run = $run RETURN count(*) AS c", { run });
+      expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+      expect(res.data!.cypherQuery!.rows.map((r) => JSON.parse(r))).toEqual([{ c: 0 }]);
     }
-    const res = await cypher(admin, "RETURN 1");
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
-    await expect(runReadOnlyCypher(deps, admin, { query: "RETURN 1" })).rejects.toMatchObject({ extensions: { code: "FORBIDDEN", rule: "OPERATOR_ONLY" } });
+    expect((await rowsOf("MATCH (n) WHERE n.run = $run RETURN count(*) AS c", { run })).rows).toEqual([{ c: 2 }]);
   });
 
-  it("the refusal comes before the input is read: a tenant admin learns nothing about bad params", async () => {
-    const res = await tg.as(admin, CYPHER, { query: "RETURN $x", params: "not json" });
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
-    const asOperator = await tg.as(operator, CYPHER, { query: "RETURN $x", params: "not json" });
-    expect(asOperator.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "cypherQuery.params" });
+  it("writes stay refused for an agent, by the same locks", async () => {
+    const before = await fingerprint();
+    expect(await refusal(agent, "CREATE (n:CypherProbe {run: 'x'})")).toMatchObject({ code: "BAD_USER_INPUT", refusal: "WRITE" });
+    expect(await fingerprint()).toBe(before);
   });
 
-  it("the operator claim is what grants it: the same agent without the claim is refused", async () => {
+  it("with CYPHER_TOOL=operator an admin and an agent are FORBIDDEN naming the operator-only rule, before their input is read", async () => {
+    for (const caller of [admin, agent]) {
+      await expect(runReadOnlyCypher(deps, caller, { query: "RETURN 1" })).rejects.toMatchObject({ extensions: { code: "FORBIDDEN", rule: "OPERATOR_ONLY" } });
+      await expect(runReadOnlyCypher(deps, caller, { query: "RETURN $x", params: "not json" })).rejects.toMatchObject({ extensions: { code: "FORBIDDEN" } });
+    }
     const plain = tg.caller("cypher-operator");
     expect(plain.agentId).toBe(operator.agentId);
-    expect((await cypher(plain, "RETURN 1")).errors?.[0]?.extensions).toMatchObject({ code: "FORBIDDEN", rule: "OPERATOR_ONLY" });
-    expect((await rowsOf("RETURN 1 AS one")).rows).toEqual([{ one: 1 }]);
+    await expect(runReadOnlyCypher(deps, plain, { query: "RETURN 1" })).rejects.toMatchObject({ extensions: { rule: "OPERATOR_ONLY" } });
+    expect((await runReadOnlyCypher(deps, operator, { query: "RETURN 1 AS one" })).rows).toEqual([{ one: 1 }]);
   });
 
   describe("with CYPHER_TOOL=off", () => {

@@ -101,8 +101,11 @@ export const CUSTOM_FIELDS: Readonly<Record<string, CustomRule>> = {
   "Mutation.retrieveContext": "readsVisibleToCaller",
   /** Feedback on a run the caller may read (else NOT_FOUND), only by its owner or an admin (else FORBIDDEN) (tests/integration/retrieveContext/runLog.test.ts). */
   "Mutation.markRetrievalRun": "ownerOrAdmin",
-  /** Raw Cypher is not tenant-scoped; CYPHER_TOOL=off refuses everyone (tests/integration/tools/cypherQuery.test.ts). */
-  "Query.cypherQuery": "operatorOnly",
+  /**
+   * A tenant's caller's Cypher is rewritten so every node pattern carries the READ rule; the operator's is
+   * unscoped; CYPHER_TOOL=operator/off narrows it (tests/integration/tools/cypherScoped.test.ts: every way out, refused or confined).
+   */
+  "Query.cypherQuery": "readsVisibleToCaller",
   "Mutation.transitionWorkflowImprovement": "workflowGate",
   /** The agent itself or an admin (else FORBIDDEN); delivers only events of nodes the agent could read (tests/integration/feed/knowledgeFeed.test.ts). */
   "Subscription.knowledgeFeed": "selfOrAdmin",

@@ -131,7 +131,7 @@ const NOT_FULL_TEXT = new Set(["cypherQuery"]);
 export function fullTextSearchTargets(schema: GraphQLSchema): { field: string; arg: string }[] {
   const generated = new Set(listQueries(schema).map((q) => q.field));
   return Object.entries(schema.getQueryType()?.getFields() ?? {}).flatMap(([field, def]) => {
-    // cypherQuery's `query` is Cypher, not full text: it refuses what it cannot run (tests/integration/tools/cypherQuery.test.ts).
+    // cypherQuery's `query` is Cypher, not full text: it refuses what it cannot run, and confines an agent's query to what it may read (tests/integration/tools/cypherScoped.test.ts).
     if (generated.has(field) || field.endsWith("Connection") || NOT_FULL_TEXT.has(field)) return [];
     const arg = def.args.find((a) => /^(query|phrase|text|search|q)$/i.test(a.name) && getNamedType(a.type).name === "String");
     return arg ? [{ field, arg: arg.name }] : [];
