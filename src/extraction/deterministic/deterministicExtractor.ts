@@ -3,7 +3,7 @@ import { matchPattern } from "./matchPattern.js";
 import { normalizeText, splitSentences } from "./normalize.js";
 import { patterns, spokenPatterns } from "./patterns/index.js";
 import { replacedPatterns } from "./patterns/replaced.js";
-import { lastNamedPerson, nameIndex, type NameIndex } from "./people.js";
+import { conversationParticipants, lastNamedPerson, nameIndexFor, peopleNames, type NameIndex } from "./people.js";
 import { DETERMINISTIC_VERSION, RULES_ONLY_VERSION } from "./version.js";
 import type { Pattern } from "./pattern.js";
 import type { ExtractedFact, ExtractionContext, ExtractionMessage, Extractor } from "../extractor.js";
@@ -51,17 +51,25 @@ export interface DeterministicOptions {
 const MESSAGES_PER_SLICE = 10;
 
 async function extractAll(batch: readonly ExtractionMessage[], context: ExtractionContext, reading: Reading): Promise<ExtractedFact[]> {
-  const index = nameIndex(context.people);
+  const names = peopleNames(context.people);
+  const participants = conversationParticipants([...(context.window ?? []), ...batch]);
+  const indexes = new Map<string, NameIndex>();
+  const indexOf = (conversation: string) => {
+    let index = indexes.get(conversation);
+    if (!index) indexes.set(conversation, (index = nameIndexFor(names, participants.get(conversation) ?? new Set())));
+    return index;
+  };
   const lastNamed = new Map<string, string>();
   const previous = new Map<string, string>();
   for (const message of context.window ?? []) {
-    remember(message, index, lastNamed);
+    remember(message, indexOf(message.conversationId ?? ""), lastNamed);
     previous.set(message.conversationId ?? "", message.text);
   }
   const facts: ExtractedFact[] = [];
   for (const [i, message] of batch.entries()) {
     if (i > 0 && i % MESSAGES_PER_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const conversation = message.conversationId ?? "";
+    const index = indexOf(conversation);
     if (message.authorPersonId) facts.push(...extractMessage(message, index, lastNamed.get(conversation), reading, previous.get(conversation)));
     remember(message, index, lastNamed);
     previous.set(conversation, message.text);

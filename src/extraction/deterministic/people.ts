@@ -1,18 +1,68 @@
 import type { ExtractionMessage, KnownPerson } from "../extractor.js";
 
-/** Names and aliases of the tenant's people, lower-cased, to their ids. */
+/** Names and aliases of the tenant's people, lower-cased, to their ids, as one conversation reads them. */
 export type NameIndex = ReadonlyMap<string, string>;
 
-export function nameIndex(people: readonly KnownPerson[]): NameIndex {
-  const index = new Map<string, string>();
+/** The tenant's names split once per batch: those one person has, and those several share (two Hanas). */
+export interface PeopleNames {
+  unique: ReadonlyMap<string, string>;
+  shared: ReadonlyMap<string, readonly string[]>;
+}
+
+const add = (map: Map<string, Set<string>>, name: string, id: string) => map.set(name, (map.get(name) ?? new Set()).add(id));
+
+/**
+ * Every name, real name and alias of the people, and each person's first name
+ * unless it is someone's whole name or alias. The order of `people` changes
+ * nothing.
+ */
+export function peopleNames(people: readonly KnownPerson[]): PeopleNames {
+  const whole = new Map<string, Set<string>>();
+  const first = new Map<string, Set<string>>();
   for (const person of people) {
     for (const name of [person.name, person.realName ?? "", ...person.aliases]) {
-      if (name) index.set(name.toLowerCase(), person.id);
+      if (name) add(whole, name.toLowerCase(), person.id);
     }
-    const first = person.name.split(/\s+/)[0];
-    if (first && !index.has(first.toLowerCase())) index.set(first.toLowerCase(), person.id);
+    const firstName = person.name.split(/\s+/)[0];
+    if (firstName) add(first, firstName.toLowerCase(), person.id);
+  }
+  for (const [name, ids] of first) if (!whole.has(name)) whole.set(name, ids);
+  const unique = new Map<string, string>();
+  const shared = new Map<string, string[]>();
+  for (const [name, ids] of whole) {
+    if (ids.size === 1) unique.set(name, [...ids][0]!);
+    else shared.set(name, [...ids].sort());
+  }
+  return { unique, shared };
+}
+
+/**
+ * The names as a conversation reads them. A name several people share names
+ * the one of them who takes part in the conversation (wrote in it or was
+ * @-mentioned, in the batch or its window); when none or more than one does,
+ * it names nobody: a fact about the wrong Hana is worse than none.
+ */
+export function nameIndexFor(names: PeopleNames, participants: ReadonlySet<string>): NameIndex {
+  if (names.shared.size === 0) return names.unique;
+  const index = new Map(names.unique);
+  for (const [name, ids] of names.shared) {
+    const here = ids.filter((id) => participants.has(id));
+    if (here.length === 1) index.set(name, here[0]!);
   }
   return index;
+}
+
+/** Who takes part in each conversation of these messages: their authors and @-mentioned people. */
+export function conversationParticipants(messages: readonly ExtractionMessage[]): Map<string, Set<string>> {
+  const byConversation = new Map<string, Set<string>>();
+  for (const message of messages) {
+    const conversation = message.conversationId ?? "";
+    const people = byConversation.get(conversation) ?? new Set<string>();
+    if (message.authorPersonId) people.add(message.authorPersonId);
+    for (const id of message.mentions) people.add(id);
+    byConversation.set(conversation, people);
+  }
+  return byConversation;
 }
 
 /** The last known person a text names (by name, alias or @-mention), for the pronouns of later messages. */

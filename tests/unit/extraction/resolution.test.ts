@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deterministicExtractor } from "../../../src/extraction/index.js";
+import type { KnownPerson } from "../../../src/extraction/index.js";
 import { NOW, extract, people, triples } from "./support.js";
 
 describe("deterministic extractor: who a fact is about", () => {
@@ -48,3 +49,33 @@ describe("deterministic extractor: @handles and month names", () => {
     expect(await extract("I may move to Berlin")).toEqual([]);
   });
 });
+
+describe("deterministic extractor: a name two people share", () => {
+  // Two people called Hana in one tenant (say, one per Discord server the bot is in).
+  const twoHanas: KnownPerson[] = [...people, { id: "p-hana-1", name: "Hana Ito", aliases: ["Hana"] }, { id: "p-hana-2", name: "Hana Mori", aliases: ["Hana"] }];
+  const said = (text: string, conversationId: string, window: { author: string; conversationId: string }[] = []) =>
+    deterministicExtractor().extract([{ id: "m9", text, timestamp: NOW, authorPersonId: "p-ana", mentions: [], conversationId }], {
+      people: twoHanas,
+      window: window.map((w, i) => ({ id: `w${i}`, text: "hi all", timestamp: NOW, authorPersonId: w.author, mentions: [], conversationId: w.conversationId })),
+    });
+
+  it("names the one who takes part in the conversation, in whichever order the people were read", async () => {
+    expect(triples(await said("Hana works at Wise", "c1", [{ author: "p-hana-1", conversationId: "c1" }, { author: "p-hana-2", conversationId: "c2" }]))).toEqual(["p-hana-1 WORKS_AT Wise"]);
+    const reversed = await deterministicExtractor().extract([{ id: "m9", text: "Hana works at Wise", timestamp: NOW, authorPersonId: "p-ana", mentions: [], conversationId: "c1" }], {
+      people: [...twoHanas].reverse(),
+      window: [{ id: "w0", text: "hi", timestamp: NOW, authorPersonId: "p-hana-2", mentions: [], conversationId: "c1" }],
+    });
+    expect(triples(reversed)).toEqual(["p-hana-2 WORKS_AT Wise"]);
+  });
+
+  it("names nobody when neither or both take part: no fact about the wrong person", async () => {
+    expect(await said("Hana works at Wise", "c1")).toEqual([]);
+    expect(await said("Hana works at Wise", "c1", [{ author: "p-hana-1", conversationId: "c1" }, { author: "p-hana-2", conversationId: "c1" }])).toEqual([]);
+  });
+
+  it("an @-mention says which of them", async () => {
+    const facts = await deterministicExtractor().extract([{ id: "m9", text: "@Hana works at Wise", timestamp: NOW, authorPersonId: "p-ana", mentions: ["p-hana-2"], conversationId: "c1" }], { people: twoHanas });
+    expect(triples(facts)).toEqual(["p-hana-2 WORKS_AT Wise"]);
+  });
+});
+
