@@ -1,5 +1,21 @@
-import { getDebugTree, isNotParamError, lintCypherQuery, type SimpleTree } from "@neo4j-cypher/language-support";
+import type { SimpleTree, getDebugTree, isNotParamError, lintCypherQuery } from "@neo4j-cypher/language-support";
 import { CypherRefusedError } from "./CypherRefusedError.js";
+
+/** Neo4j's Cypher parser and semantic analysis (@neo4j-cypher/language-support). */
+export interface CypherParser {
+  getDebugTree: typeof getDebugTree;
+  isNotParamError: typeof isNotParamError;
+  lintCypherQuery: typeof lintCypherQuery;
+}
+
+let parser: Promise<CypherParser> | undefined;
+
+/**
+ * Loads the parser once, on the first agent query rather than at start-up:
+ * importing it costs about a second of CPU and 200 MB, which every gateway
+ * and CLI start would pay otherwise.
+ */
+export const loadCypherParser = (): Promise<CypherParser> => (parser ??= import("@neo4j-cypher/language-support"));
 
 /** A node of Neo4j's own parse tree of a query: a grammar rule and its children, or one token. */
 export type CypherTree = CypherRule | CypherToken;
@@ -32,7 +48,7 @@ const FIELD = "cypherQuery.query";
  * Parameters are not declared here, so their "not defined" errors are
  * ignored. Returns the tree with every token in order. Pure.
  */
-export function parseCypherTree(query: string): CypherRule {
+export function parseCypherTree(query: string, { getDebugTree, isNotParamError, lintCypherQuery }: CypherParser): CypherRule {
   const errors = lintCypherQuery(query, { defaultLanguage: "CYPHER 5" }, { consoleCommandsEnabled: false })
     .diagnostics.filter((d) => d.severity === 1)
     .map((d) => (typeof d.message === "string" ? d.message : d.message.value))

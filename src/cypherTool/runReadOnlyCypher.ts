@@ -13,6 +13,7 @@ import { CypherRefusedError } from "./CypherRefusedError.js";
 import { requireCypherAccess } from "./requireCypherAccess.js";
 import { outOfScope } from "./outOfScope.js";
 import { scopeCypher } from "./scopeCypher.js";
+import { loadCypherParser } from "./parseCypherTree.js";
 import { screenCypher } from "./screenCypher.js";
 import { toPlainJson } from "./toPlainJson.js";
 
@@ -68,7 +69,7 @@ export async function runReadOnlyCypher(deps: CypherDeps, caller: Caller, input:
   const screened = screenCypher(input.query);
   const callersParams = toDriverParams("cypherQuery.params", input.params);
   const scoped = caller.operator !== true;
-  const query = scoped ? scopeCypher(screened, { labels: deps.schema.transfer.labels, visible: visibleToCaller }) : screened;
+  const query = scoped ? scopeCypher(screened, { labels: deps.schema.transfer.labels, visible: visibleToCaller }, await loadCypherParser()) : screened;
   const params = scoped ? withScopeParams(callersParams, caller) : callersParams;
   const rowLimit = checkLimit("cypherQuery.limit", input.limit, CYPHER_DEFAULT_ROWS, CYPHER_MAX_ROWS);
   const timeoutMs = options.timeoutMs ?? CYPHER_TIMEOUT_MS;

@@ -1,6 +1,6 @@
 import { isScopedFunction } from "./cypherAllowlist.js";
 import { CypherRefusedError } from "./CypherRefusedError.js";
-import { isRule, isToken, parseCypherTree, renderCypherTree, sourceOf, textOf, type CypherRule, type CypherTree } from "./parseCypherTree.js";
+import { isRule, isToken, parseCypherTree, renderCypherTree, sourceOf, textOf, type CypherParser, type CypherRule, type CypherTree } from "./parseCypherTree.js";
 
 /** What an agent's query is confined to. */
 export interface CypherScope {
@@ -51,11 +51,12 @@ const unquote = (name: string) => name.replace(/`/g, "").replace(/\s+/g, "");
  * nodes no pattern names, are refused. A pattern used as a predicate
  * (`WHERE (a)-->(b)`) becomes `EXISTS { … }` so its nodes get the rule too.
  * Only reading clauses pass, no procedure, and only Cypher's own functions over
- * values (cypherAllowlist.ts isScopedFunction). Returns the query to run; throws
- * CypherRefusedError (SCOPE, FUNCTION, PROCEDURE, SYNTAX). Pure.
+ * values (cypherAllowlist.ts isScopedFunction). `parser` is Neo4j's
+ * (loadCypherParser). Returns the query to run; throws CypherRefusedError
+ * (SCOPE, FUNCTION, PROCEDURE, SYNTAX). Pure.
  */
-export function scopeCypher(query: string, scope: CypherScope): string {
-  const tree = parseCypherTree(query);
+export function scopeCypher(query: string, scope: CypherScope, parser: CypherParser): string {
+  const tree = parseCypherTree(query, parser);
   const labels = new Set(scope.labels);
   const labelTest = scope.labels.join("|");
   let fresh = 0;

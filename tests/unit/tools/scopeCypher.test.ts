@@ -1,10 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { visibleToCaller } from "../../../src/auth/policy.js";
 import { CypherRefusedError } from "../../../src/cypherTool/CypherRefusedError.js";
+import { loadCypherParser, type CypherParser } from "../../../src/cypherTool/parseCypherTree.js";
 import { SCOPE_VARIABLE_PREFIX, scopeCypher } from "../../../src/cypherTool/scopeCypher.js";
 
 const scope = { labels: ["Person", "Org", "Memory"], visible: visibleToCaller };
-const scoped = (query: string) => scopeCypher(query, scope);
+let parser: CypherParser;
+beforeAll(async () => {
+  parser = await loadCypherParser();
+});
+const scoped = (query: string) => scopeCypher(query, scope, parser);
 /** The confinement the rewrite puts on the node variable `v`. */
 const rule = (v: string) => `(${v}:Person|Org|Memory AND ${visibleToCaller(v)})`;
 
