@@ -19,7 +19,8 @@ import { toolResolversOf } from "../retrieveContext/index.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { transferResolvers } from "../transfer/index.js";
 import { forgetResolvers } from "../forget/index.js";
-import { workflowResolvers } from "../workflow/index.js";
+import { workflowCypherHooks, workflowResolvers } from "../workflow/index.js";
+import type { CypherFieldHooks } from "../core/cypherFieldHook.js";
 import { extractionResolvers } from "../extraction/index.js";
 import type { ExtractionConfig } from "../config/config.js";
 
@@ -70,7 +71,7 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
     peopleToolResolvers(deps),
     factResolvers(deps),
     cypherToolResolvers(deps),
-    workflowResolvers(deps),
+    workflowResolvers(),
     gameResolvers(game, deps),
     feedResolvers(deps, feed, feedPolls),
     beliefResolvers(beliefs),
@@ -85,4 +86,9 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
   const cypherTools = cypherQueryTools(deps);
   const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherTools(ctx.caller) }).resolvers;
   return mergeResolvers(api, retrieveContext);
+}
+
+/** What the gateway wraps around the SDL's @cypher root fields (core/cypherFieldHook.ts). */
+export function appCypherHooks(deps: AppDeps): CypherFieldHooks {
+  return { ...workflowCypherHooks(deps) };
 }

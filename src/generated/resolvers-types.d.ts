@@ -10169,11 +10169,14 @@ export type Mutation = {
    * improvement the caller cannot read gives NOT_FOUND. `conditions` are taken
    * only by the three review transitions. See docs/workflow-approval.md.
    *
-   * A hand-written mutation whose Cypher (src/workflow/applyWorkflowTransition.ts)
-   * locks the improvement, checks the transition with decideTransition
-   * (src/workflow/workflowTransitions.ts, the rule `allowedTransitions` shows to
-   * clients) and writes the status, the review, the audit entry and the feed
-   * event in one transaction: all of it or nothing.
+   * A @cypher mutation: one statement (`workflowTransition()`, written in when
+   * the schema is built from src/workflow/transitionStatement.ts) finds the
+   * improvement the caller may read (the READ rule, over `$jwt`), locks it,
+   * enforces the state machine and who may act (the table of
+   * src/workflow/workflowTransitions.ts, the rule `allowedTransitions` shows to
+   * clients: no self-approval), and writes the status, the review and the audit
+   * entry; the gateway runs it in a transaction that also stages the feed event
+   * (src/workflow/applyWorkflowTransition.ts): all of it or nothing.
    */
   transitionWorkflowImprovement: WorkflowImprovement;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
