@@ -15,7 +15,8 @@ import { memoryResolvers } from "../memory/index.js";
 import { searchResolvers } from "../search/index.js";
 import { retrieveContextResolvers, type RetrieveContextOptions } from "../retrieveContext/index.js";
 import { cypherQueryTools } from "../retrieveContext/index.js";
-import { toolResolversOf } from "../retrieveContext/index.js";
+import { RETRIEVAL_TOOLS, toolResolversOf } from "../retrieveContext/index.js";
+import { cypherToolHooks } from "../core/retrievalTool.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { transferResolvers } from "../transfer/index.js";
 import { forgetResolvers } from "../forget/index.js";
@@ -90,5 +91,5 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
 
 /** What the gateway wraps around the SDL's @cypher root fields (core/cypherFieldHook.ts). */
 export function appCypherHooks(deps: AppDeps): CypherFieldHooks {
-  return { ...workflowCypherHooks(deps) };
+  return { ...workflowCypherHooks(deps), ...cypherToolHooks(RETRIEVAL_TOOLS) };
 }
