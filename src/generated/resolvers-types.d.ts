@@ -15880,6 +15880,7 @@ export type Query = {
   /**
    * The `limit` (1..200) latest messages of a channel sent before `before` (default: now),
    * in chronological order (oldest first). Page back with `before` = the first message's timestamp.
+   * An unknown channel (or one the caller may not read) is BAD_USER_INPUT naming channelId.
    */
   recentMessages: Array<ChannelMessage>;
   /** The game agent's compact memory of a session's last turns (last 1..50, default 4), with patterns detected. */
