@@ -8,7 +8,7 @@ import type { GameDeps } from "../game/index.js";
 import { gameResolvers } from "../game/index.js";
 import { knowledgeResolvers } from "../knowledge/index.js";
 import { peopleToolResolvers } from "../people/index.js";
-import { agentMemoryResolvers } from "../memory/index.js";
+import { agentMemoryResolvers, memoryCypherHooks } from "../memory/index.js";
 import { messageToolResolvers } from "../messages/index.js";
 import type { ApiKeyStore } from "../apiKeys/index.js";
 import { memoryResolvers } from "../memory/index.js";
@@ -91,5 +91,5 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
 
 /** What the gateway wraps around the SDL's @cypher root fields (core/cypherFieldHook.ts). */
 export function appCypherHooks(deps: AppDeps): CypherFieldHooks {
-  return { ...workflowCypherHooks(deps), ...cypherToolHooks(RETRIEVAL_TOOLS) };
+  return { ...workflowCypherHooks(deps), ...memoryCypherHooks, ...cypherToolHooks(RETRIEVAL_TOOLS) };
 }

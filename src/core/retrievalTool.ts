@@ -4,7 +4,7 @@ import { instant, limit, list, MAX_LIMIT, MAX_TEXT, oneOf, optionalText, text, u
 import { idArg } from "./idArgs.js";
 import type { QueryResolvers, ResolverFn } from "../generated/resolvers-types.js";
 import { snakeCase, type AgentTool } from "./agentTool.js";
-import { inputRefusal, type CypherFieldHook, type CypherFieldHooks } from "./cypherFieldHook.js";
+import type { CypherFieldHook, CypherFieldHooks } from "./cypherFieldHook.js";
 
 export { snakeCase };
 
@@ -183,17 +183,12 @@ export function fieldArgs(t: AnyToolDeclaration, given: Record<string, unknown>,
  * The hooks of the tools that are @cypher fields (core/cypherFieldHook.ts):
  * each reads its declared arguments as a hand-written tool's resolver would
  * (BAD_USER_INPUT naming the argument and the limit) before the statement
- * runs, and turns the statement's refusal of an input (inputRefusal) into the
- * same typed error.
+ * runs.
  */
 export function cypherToolHooks(tools: readonly AnyToolDeclaration[]): CypherFieldHooks {
   const hook = (t: AnyToolDeclaration): CypherFieldHook => async (run, args, context) => {
     readArgs(t.field, t.args, args);
-    try {
-      return await run(context);
-    } catch (err) {
-      throw inputRefusal(err) ?? err;
-    }
+    return run(context);
   };
   return Object.fromEntries(tools.filter((t) => t.cypher).map((t) => [t.field, hook(t)]));
 }

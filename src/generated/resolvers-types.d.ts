@@ -15706,7 +15706,11 @@ export type Query = {
   __typename?: 'Query';
   /** The task, its memories, the memories relevant to it, and the agent's top insights and learnings. */
   agentContextForTask: AgentTaskContext;
-  /** An agent's memories, optionally of one type, most important then newest first (limit 1..100). */
+  /**
+   * An agent's memories, optionally of one type, most important then newest first (limit 1..100).
+   * `agentId` defaults to the caller; an unknown agent (or one the caller may not read) is
+   * BAD_USER_INPUT naming agentId.
+   */
   agentMemories: Array<AgentMemory>;
   /**
    * Who the agent has interacted with, latest first: other agents (INVOLVES links

@@ -1,5 +1,5 @@
 import { Kind, type DocumentNode, type GraphQLFieldConfig } from "graphql";
-import type { CypherFieldHook } from "../core/cypherFieldHook.js";
+import { inputRefusal, type CypherFieldHook } from "../core/cypherFieldHook.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { bindingOf } from "./schemaBinding.js";
 
@@ -19,6 +19,8 @@ export function cypherRootFields(document: DocumentNode): ReadonlySet<string> {
  * A @cypher root field's generated resolver inside the hook the request's
  * gateway has for it (its binding's cypherHooks), if any: the hook runs the
  * generated resolver with the context it chooses (core/cypherFieldHook.ts).
+ * A statement's refusal of an input (BAD_INPUT) is BAD_USER_INPUT naming the
+ * argument, hook or none.
  */
 export function withCypherHook<C>(fieldConfig: GraphQLFieldConfig<unknown, C>, fieldName: string): GraphQLFieldConfig<unknown, C> {
   const generated = fieldConfig.resolve;
@@ -26,9 +28,15 @@ export function withCypherHook<C>(fieldConfig: GraphQLFieldConfig<unknown, C>, f
   return {
     ...fieldConfig,
     resolve: (source, args, context, info) => {
+      const run = async (scoped: C) => {
+        try {
+          return await generated(source, args, scoped, info);
+        } catch (err) {
+          throw inputRefusal(err) ?? err;
+        }
+      };
       const hook: CypherFieldHook | undefined = bindingOf(context).cypherHooks[fieldName];
-      if (!hook) return generated(source, args, context, info);
-      return hook((scoped) => Promise.resolve(generated(source, args, scoped as C, info)), args, context as RequestContext);
+      return hook ? hook((scoped) => run(scoped as C), args, context as RequestContext) : run(context);
     },
   };
 }
