@@ -1,2 +1,2 @@
 export { workflowResolvers, workflowCypherHooks } from "./workflowResolvers.js";
-export { transitionStatement, TRANSITION_COLUMN } from "./transitionStatement.js";
+export { transitionStatement } from "./transitionStatement.js";

@@ -1,5 +1,5 @@
 import { VISIBLE_TO_JWT } from "../auth/policy.js";
-import { ACTOR_REFUSALS, TRANSITIONS, TRANSITION_NAMES, WORKFLOW_STATUSES, transitionsFrom, type TransitionName, type WorkflowStatus } from "./workflowTransitions.js";
+import { ACTOR_REFUSALS, TRANSITIONS, TRANSITION_NAMES, WORKFLOW_STATUSES, transitionsFrom, type WorkflowStatus } from "./workflowTransitions.js";
 
 /**
  * The Cypher of Mutation.transitionWorkflowImprovement (schema/workflow.graphql
@@ -75,13 +75,3 @@ export function transitionStatement(): string {
     })
     RETURN n AS improvement`;
 }
-
-/** The statement's column: the improvement, projected by @neo4j/graphql as the selection asks. */
-export const TRANSITION_COLUMN = "improvement";
-
-/** What a refused transition's statement said (transitionRefusal.ts reads it back). */
-export type StatementRefusal =
-  | { kind: "notFound" }
-  | { kind: "forbidden"; reason: string }
-  | { kind: "illegal"; current: WorkflowStatus; requires: WorkflowStatus; allowed: TransitionName[] }
-  | { kind: "noReviewer"; reviewer: string };
