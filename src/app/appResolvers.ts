@@ -8,18 +8,20 @@ import type { GameDeps } from "../game/index.js";
 import { gameResolvers } from "../game/index.js";
 import { knowledgeResolvers } from "../knowledge/index.js";
 import { peopleToolResolvers } from "../people/index.js";
-import { agentMemoryResolvers } from "../memory/index.js";
+import { agentMemoryResolvers, memoryCypherHooks } from "../memory/index.js";
 import { messageToolResolvers } from "../messages/index.js";
 import type { ApiKeyStore } from "../apiKeys/index.js";
 import { memoryResolvers } from "../memory/index.js";
 import { searchResolvers } from "../search/index.js";
 import { retrieveContextResolvers, type RetrieveContextOptions } from "../retrieveContext/index.js";
 import { cypherQueryTools } from "../retrieveContext/index.js";
-import { toolResolversOf } from "../retrieveContext/index.js";
+import { RETRIEVAL_TOOLS, toolResolversOf } from "../retrieveContext/index.js";
+import { cypherToolHooks } from "../core/retrievalTool.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { transferResolvers } from "../transfer/index.js";
 import { forgetResolvers } from "../forget/index.js";
-import { workflowResolvers } from "../workflow/index.js";
+import { workflowCypherHooks, workflowResolvers } from "../workflow/index.js";
+import type { CypherFieldHooks } from "../core/cypherFieldHook.js";
 import { extractionResolvers } from "../extraction/index.js";
 import type { ExtractionConfig } from "../config/config.js";
 
@@ -70,7 +72,7 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
     peopleToolResolvers(deps),
     factResolvers(deps),
     cypherToolResolvers(deps),
-    workflowResolvers(deps),
+    workflowResolvers(),
     gameResolvers(game, deps),
     feedResolvers(deps, feed, feedPolls),
     beliefResolvers(beliefs),
@@ -85,4 +87,9 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
   const cypherTools = cypherQueryTools(deps);
   const retrieveContext = retrieveContextResolvers(deps, tools, { ...loop, extraTools: (ctx) => cypherTools(ctx.caller) }).resolvers;
   return mergeResolvers(api, retrieveContext);
+}
+
+/** What the gateway wraps around the SDL's @cypher root fields (core/cypherFieldHook.ts). */
+export function appCypherHooks(deps: AppDeps): CypherFieldHooks {
+  return { ...workflowCypherHooks(deps), ...memoryCypherHooks, ...cypherToolHooks(RETRIEVAL_TOOLS) };
 }

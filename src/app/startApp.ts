@@ -24,7 +24,7 @@ import { buildSchema, schemaContext } from "../schema/buildSchema.js";
 import { BELIEF_WRITE_LABELS, createBeliefDeps } from "../beliefs/index.js";
 import { MEMORY_WRITE_LABELS } from "../memory/index.js";
 import { MESSAGE_WRITE_LABELS } from "../messages/index.js";
-import { appResolvers } from "./appResolvers.js";
+import { appCypherHooks, appResolvers } from "./appResolvers.js";
 import { GAME_WRITE_LABELS } from "../game/index.js";
 import { createWriteEvents, type WriteEvent, type WriteEvents } from "../core/writeEvents.js";
 import { createOutboxSequencer, type FeedPolls } from "../feed/index.js";
@@ -162,6 +162,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       document,
       knowledgeLabels: schemaFacts.knowledgeLabels,
       resolvers,
+      cypherHooks: appCypherHooks(deps),
       onWrite: (e) => writes.emit(namedWrite(e)),
       poolThreshold: config.sharedPool.threshold,
       outbox,

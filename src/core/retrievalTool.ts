@@ -4,6 +4,7 @@ import { instant, limit, list, MAX_LIMIT, MAX_TEXT, oneOf, optionalText, text, u
 import { idArg } from "./idArgs.js";
 import type { QueryResolvers, ResolverFn } from "../generated/resolvers-types.js";
 import { snakeCase, type AgentTool } from "./agentTool.js";
+import type { CypherFieldHook, CypherFieldHooks } from "./cypherFieldHook.js";
 
 export { snakeCase };
 
@@ -120,7 +121,14 @@ export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = Q
    * (a promise, from a dynamic import): a declaration then costs nothing to read, so the stdio MCP
    * server, which only names and describes tools, loads no domain code.
    */
-  implement(deps: D): ToolRun<S, F> | Promise<ToolRun<S, F>>;
+  implement?(deps: D): ToolRun<S, F> | Promise<ToolRun<S, F>>;
+  /**
+   * Set instead of `implement` when the tool's work is one Cypher statement: the SDL declares
+   * the field with `@cypher` and @neo4j/graphql runs it (the declared arguments are checked by
+   * the field's hook, cypherToolHooks). A server-side caller (the retrieveContext loop) runs the
+   * field through GraphQL with this selection, the result the tool's readers take.
+   */
+  cypher?: { selection: string };
   loop?: LoopExposure<S>;
   /** Offered to agents over MCP too: its name, annotations and rendering (core/agentTool.ts); the input comes from the SDL field. */
   agent?: Omit<AgentTool<F>, "field" | "name">;
@@ -140,6 +148,8 @@ export type FieldResolver = (parent: unknown, args: Record<string, unknown>, ctx
 export function toolResolvers<D>(tools: readonly AnyToolDeclaration<D>[], deps: D): Record<string, FieldResolver> {
   const out: Record<string, FieldResolver> = {};
   for (const t of tools) {
+    // A @cypher field: @neo4j/graphql resolves it (its arguments are checked by cypherToolHooks).
+    if (!t.implement) continue;
     // Loaded now, at start-up, whether the implementation comes at once or from a dynamic import.
     const run = Promise.resolve(t.implement(deps));
     run.catch(() => {}); // a failed load is the first call's error, not an unhandled rejection at start
@@ -168,3 +178,17 @@ export function fieldArgs(t: AnyToolDeclaration, given: Record<string, unknown>,
   return { ...Object.fromEntries((loop.args ?? []).map((k: string) => [k, given[snakeCase(k)]])), ...fromConversation };
 }
 
+
+/**
+ * The hooks of the tools that are @cypher fields (core/cypherFieldHook.ts):
+ * each reads its declared arguments as a hand-written tool's resolver would
+ * (BAD_USER_INPUT naming the argument and the limit) before the statement
+ * runs.
+ */
+export function cypherToolHooks(tools: readonly AnyToolDeclaration[]): CypherFieldHooks {
+  const hook = (t: AnyToolDeclaration): CypherFieldHook => async (run, args, context) => {
+    readArgs(t.field, t.args, args);
+    return run(context);
+  };
+  return Object.fromEntries(tools.filter((t) => t.cypher).map((t) => [t.field, hook(t)]));
+}

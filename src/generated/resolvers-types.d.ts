@@ -10169,11 +10169,14 @@ export type Mutation = {
    * improvement the caller cannot read gives NOT_FOUND. `conditions` are taken
    * only by the three review transitions. See docs/workflow-approval.md.
    *
-   * A hand-written mutation whose Cypher (src/workflow/applyWorkflowTransition.ts)
-   * locks the improvement, checks the transition with decideTransition
-   * (src/workflow/workflowTransitions.ts, the rule `allowedTransitions` shows to
-   * clients) and writes the status, the review, the audit entry and the feed
-   * event in one transaction: all of it or nothing.
+   * A @cypher mutation: one statement (`workflowTransition()`, written in when
+   * the schema is built from src/workflow/transitionStatement.ts) finds the
+   * improvement the caller may read (the READ rule, over `$jwt`), locks it,
+   * enforces the state machine and who may act (the table of
+   * src/workflow/workflowTransitions.ts, the rule `allowedTransitions` shows to
+   * clients: no self-approval), and writes the status, the review and the audit
+   * entry; the gateway runs it in a transaction that also stages the feed event
+   * (src/workflow/applyWorkflowTransition.ts): all of it or nothing.
    */
   transitionWorkflowImprovement: WorkflowImprovement;
   updateAgentStateSnapshots: UpdateAgentStateSnapshotsMutationResponse;
@@ -15703,7 +15706,11 @@ export type Query = {
   __typename?: 'Query';
   /** The task, its memories, the memories relevant to it, and the agent's top insights and learnings. */
   agentContextForTask: AgentTaskContext;
-  /** An agent's memories, optionally of one type, most important then newest first (limit 1..100). */
+  /**
+   * An agent's memories, optionally of one type, most important then newest first (limit 1..100).
+   * `agentId` defaults to the caller; an unknown agent (or one the caller may not read) is
+   * BAD_USER_INPUT naming agentId.
+   */
   agentMemories: Array<AgentMemory>;
   /**
    * Who the agent has interacted with, latest first: other agents (INVOLVES links
@@ -15877,6 +15884,7 @@ export type Query = {
   /**
    * The `limit` (1..200) latest messages of a channel sent before `before` (default: now),
    * in chronological order (oldest first). Page back with `before` = the first message's timestamp.
+   * An unknown channel (or one the caller may not read) is BAD_USER_INPUT naming channelId.
    */
   recentMessages: Array<ChannelMessage>;
   /** The game agent's compact memory of a session's last turns (last 1..50, default 4), with patterns detected. */

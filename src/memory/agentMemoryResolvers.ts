@@ -1,7 +1,6 @@
 import { memoryContextResolver } from "./context/memoryContextResolver.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { agentContextForTaskResolver } from "./agentContextForTask.js";
-import { agentMemoriesResolver } from "./agentMemories.js";
 import { agentRelationshipsResolver } from "./agentRelationships.js";
 import { memoriesForConversationResolver } from "./memoriesForConversation.js";
 import { recordInteractionResolver, recordSignificantInteractionResolver } from "./recordInteraction.js";
@@ -12,13 +11,13 @@ import { callerAgentArg } from "../core/callerAgentArg.js";
 /**
  * Resolvers of schema/agent-memory-tools.graphql: the Discord agent squad's agent-memory
  * tools, the memory-context block (with its cache, created here once per
- * gateway) and recordInteraction. Every `agentId` defaults to the caller.
+ * gateway) and recordInteraction. Every `agentId` defaults to the caller. agentMemories is
+ * a @cypher field (its statement is in the SDL).
  */
 export function agentMemoryResolvers(deps: AppDeps): Resolvers {
   return {
     Query: {
       memoryContext: callerAgentArg(memoryContextResolver(deps)),
-      agentMemories: callerAgentArg(agentMemoriesResolver(deps)),
       memoriesForConversation: callerAgentArg(memoriesForConversationResolver(deps)),
       agentRelationships: callerAgentArg(agentRelationshipsResolver(deps)),
       relevantMemoriesForTask: callerAgentArg(relevantMemoriesForTaskResolver(deps)),

@@ -1,4 +1,5 @@
 export { agentMemoryResolvers } from "./agentMemoryResolvers.js";
+export { memoryCypherHooks } from "./agentMemoriesHook.js";
 export { type MemoryContextResult, memoryContextResolver } from "./context/memoryContextResolver.js";
 export { memoryResolvers } from "./memoryResolvers.js";
 export { MEMORY_WRITE_LABELS } from "./writeLabels.js";

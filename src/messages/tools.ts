@@ -1,6 +1,5 @@
 import type { AppDeps } from "../core/appDeps.js";
 import { arg, declareTool, type AnyToolDeclaration } from "../core/retrievalTool.js";
-import { recentMessagesResolver } from "./recentMessages.js";
 import { searchMessagesResolver } from "./searchMessages.js";
 
 const channelId = arg.agentId();
@@ -13,7 +12,8 @@ export const MESSAGE_TOOLS: readonly AnyToolDeclaration<AppDeps>[] = [
     name: "get_recent_messages",
     field: "recentMessages",
     args: { channelId, limit: recentLimit, before },
-    implement: (deps: AppDeps) => recentMessagesResolver(deps),
+    // One statement: Query.recentMessages's @cypher (schema/message-tools.graphql).
+    cypher: { selection: "id channelId authorId authorName content timestamp" },
     loop: {
       description:
         "The latest messages of a channel before a moment, oldest first: what was discussed earlier, to follow a reference. before_timestamp (ISO-8601) pages back; default now.",

@@ -1,4 +1,4 @@
-import type { GraphQLResolveInfo } from "graphql";
+import type { GraphQLResolveInfo, GraphQLSchema } from "graphql";
 import type { LlmConfig, RetrievalLoopConfig } from "../config/config.js";
 import type { RequestContext } from "../core/requestContext.js";
 import type { AppDeps } from "../core/appDeps.js";
@@ -86,7 +86,7 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
   // One model client per process: its circuit breaker must see every run's failures.
   const model = options.llm ? createChatModel(options.llm) : null;
   const llm = options.llm;
-  const runOnce = async (input: Record<string, unknown>, ctx: RequestContext) => {
+  const runOnce = async (input: Record<string, unknown>, ctx: RequestContext, schema: GraphQLSchema) => {
     const request = parseRetrieveRequest(input);
     const available = [...tools, ...(options.extraTools?.(ctx) ?? [])];
     const budget = options.budgets[request.budget];
@@ -94,6 +94,7 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
       driver: deps.driver,
       database: deps.database,
       tools: available,
+      schema,
       planner: () => (model && llm ? llmPlanner(model, available, llm.timeoutMs) : deterministicPlanner()),
       fallback: deterministicPlanner,
       clock: () => performance.now(),
@@ -105,11 +106,11 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
     const runId = recordRun(deps, ctx.caller, request, result);
     return { request, result, runId };
   };
-  const run = async (input: Record<string, unknown>, ctx: RequestContext) => {
+  const run = async (input: Record<string, unknown>, ctx: RequestContext, schema: GraphQLSchema) => {
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const done = await runOnce(input, ctx);
+      const done = await runOnce(input, ctx, schema);
       options.onRun?.(reportOf(done.result, seconds()));
       return done;
     } catch (err) {
@@ -121,8 +122,8 @@ export function retrieveContextResolvers(deps: AppDeps, resolvers: ToolResolvers
     run,
     resolvers: {
       Mutation: {
-        retrieveContext: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext) => {
-          const { request, result, runId } = await run(args.input, ctx);
+        retrieveContext: async (_: unknown, args: { input: Record<string, unknown> }, ctx: RequestContext, info: GraphQLResolveInfo) => {
+          const { request, result, runId } = await run(args.input, ctx, info.schema);
           return toGraphQLResult(result, runId, request.debug);
         },
         markRetrievalRun: async (_: unknown, args: MutationMarkRetrievalRunArgs, ctx: RequestContext, info: GraphQLResolveInfo) => {

@@ -7,6 +7,7 @@ import { linkEntities, type EntityLinks } from "./linkEntities.js";
 import { nextStage, type Stage } from "./loopStages.js";
 import { DETERMINISTIC_ROUNDS } from "./planners/deterministicPlanner.js";
 import { PlannerFailure, type CallOutcome, type LoopView, type PlannerSession, type PlanStep } from "./planners/planner.js";
+import type { GraphQLSchema } from "graphql";
 import type { RetrieveRequest } from "./request.js";
 import { callSignature, shouldStop, type StopReason } from "./stopConditions.js";
 import { synthesize, type LoopResult, type StepTrace } from "./synthesizeRun.js";
@@ -16,6 +17,8 @@ export interface LoopDeps {
   driver: GraphTarget["driver"];
   database: string;
   tools: readonly RetrievalTool[];
+  /** The schema the request runs on: tools that are @cypher fields run as queries of it. */
+  schema?: GraphQLSchema;
   /** The planner of a new run: the LLM planner when a model is configured, else the deterministic one. */
   planner: () => PlannerSession;
   /** What takes over when the LLM planner fails or goes round in circles. */
@@ -136,7 +139,7 @@ export async function runLoop(request: RetrieveRequest, ctx: RequestContext, dep
         const calls = step!.kind === "calls" ? step!.calls : [];
         iteration++;
         // Calls of one round are independent: they run concurrently, so a round takes about as long as its slowest call.
-        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, tools, { ctx, request }, cache, { clock: deps.clock, logger: deps.logger, timeoutMs: deps.toolTimeoutMs })));
+        lastOutcomes = await Promise.all(calls.map((c) => executeCall(c, tools, { ctx, request, schema: deps.schema }, cache, { clock: deps.clock, logger: deps.logger, timeoutMs: deps.toolTimeoutMs })));
         outcomes.push(...lastOutcomes);
         for (const o of lastOutcomes) {
           signatures.push(callSignature(o.call.tool, (o.call.args ?? {}) as Record<string, unknown>));

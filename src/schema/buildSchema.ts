@@ -21,6 +21,8 @@ import { guardRootField } from "./rootFieldGuard.js";
 import { bindingOf, type SchemaBinding } from "./schemaBinding.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
+import type { CypherFieldHooks } from "../core/cypherFieldHook.js";
+import { cypherRootFields, withCypherHook } from "./cypherRootFields.js";
 
 export { schemaContext, type SchemaBinding } from "./schemaBinding.js";
 
@@ -33,6 +35,8 @@ export interface BuildSchemaOptions {
   knowledgeLabels: readonly string[];
   /** The hand-written resolvers, beside the generated CRUD, typed by the codegen output. */
   resolvers?: Resolvers;
+  /** What this gateway wraps around the SDL's @cypher root fields (the approval gate's transaction and feed event). */
+  cypherHooks?: CypherFieldHooks;
   /** Told of every mutation that succeeded. */
   onWrite?: (event: WriteEvent) => void;
   /** Knowledge written at or above this confidence joins the shared pool (SHARED_POOL_THRESHOLD). */
@@ -56,7 +60,7 @@ export interface BuiltSchema {
  * builds it once for the same SDL and resolver names (sharedSchema); what is this
  * gateway's own is returned as its binding, for every request's context.
  */
-export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox }: BuildSchemaOptions): Promise<BuiltSchema> {
+export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, cypherHooks = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox }: BuildSchemaOptions): Promise<BuiltSchema> {
   const typeDefs = withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels));
   const key = `${print(typeDefs)}\n${resolverShape(resolvers)}`;
   let shared = SHARED.get(key);
@@ -79,7 +83,7 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   });
   // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
   const reads = autoCommitReads({ driver, database });
-  return { schema, neoSchema, rules, binding: { resolvers, driver, database, reads, onWrite, feedWrites, poolThreshold } };
+  return { schema, neoSchema, rules, binding: { resolvers, cypherHooks, driver, database, reads, onWrite, feedWrites, poolThreshold } };
 }
 
 /** Schemas this process has built, by SDL and resolver names: @neo4j/graphql's build is a pure function of them. */
@@ -141,6 +145,8 @@ async function sharedSchema(document: DocumentNode, typeDefs: DocumentNode, know
   const labels = stampedLabels(knowledgeLabels);
   const knowledge = { labels: new Set(knowledgeLabels) as ReadonlySet<string>, stamped: new Set(labels) as ReadonlySet<string> };
   const handWritten = new Set(Object.keys(resolvers.Mutation ?? {}));
+  // Root fields @neo4j/graphql runs from their @cypher statements: not CRUD, so their writes are reported as a hand-written field's.
+  const cypherRoots = cypherRootFields(document);
   const reachesKnowledge = reachesStampedInput(generated, labels);
   const writesKnowledge = (field: GraphQLFieldConfig<unknown, unknown>, name: string) => !handWritten.has(name) && reachesKnowledge(Object.values(field.args ?? {}).map((a) => a.type));
   const links = extractGraphLinks(document);
@@ -161,7 +167,12 @@ async function sharedSchema(document: DocumentNode, typeDefs: DocumentNode, know
     // DateTime input is checked before Cypher sees it (strictScalars.ts).
     [MapperKind.SCALAR_TYPE]: (type) => (type.name === "DateTime" ? strictDateTime(type) : type),
     [MapperKind.ROOT_FIELD]: (fieldConfig, fieldName, rootType) =>
-      guardRootField(fieldConfig, fieldName, rootType, { rules, defaultsFor, generated: !handWritten.has(fieldName), knowledge: writesKnowledge(fieldConfig, fieldName) ? knowledge : undefined }),
+      guardRootField(cypherRoots.has(fieldName) ? withCypherHook(fieldConfig, fieldName) : fieldConfig, fieldName, rootType, {
+        rules,
+        defaultsFor,
+        generated: !handWritten.has(fieldName) && !cypherRoots.has(fieldName),
+        knowledge: writesKnowledge(fieldConfig, fieldName) && !cypherRoots.has(fieldName) ? knowledge : undefined,
+      }),
   });
   return { schema, neoSchema, rules };
 }

@@ -1,6 +1,7 @@
 import { Kind, visit, type DocumentNode, type FieldDefinitionNode, type InterfaceTypeDefinitionNode } from "graphql";
 import { VISIBLE_TO_JWT } from "../auth/policy.js";
 import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factKnownAt, factRelations } from "../facts/index.js";
+import { transitionStatement } from "../workflow/index.js";
 
 /** `visibleToCaller(m)`: the READ rule over the variable `m`. */
 const VISIBLE = /\bvisibleToCaller\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
@@ -14,6 +15,8 @@ const HELD_AT = /\bfactHeldAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
 const KNOWN_AT = /\bfactKnownAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
 /** `factCurrent(r)`: the fact `r` is current now. */
 const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
+/** `workflowTransition()`: the approval gate's statement (Mutation.transitionWorkflowImprovement). */
+const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
 
 /**
  * Writes the shared rules into the statements of the SDL's @cypher fields, so
@@ -23,7 +26,8 @@ const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
  * relationship types the SDL declares on Person, `personFact(r)` the map a
  * PersonFact is read from, `factHeldAt(r, $asOf)` and `factCurrent(r)` the
  * validity rules of facts/factInterval.ts (facts/factIntervalCypher.ts), and
- * `factKnownAt(r, $knownAt)` what had been learned by then.
+ * `factKnownAt(r, $knownAt)` what had been learned by then, and
+ * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts).
  * Left unexpanded, each of the call forms is a call of an unknown Cypher
  * function: a statement missed here fails rather than reads without the rule.
  */
@@ -51,7 +55,8 @@ function expandStatement(statement: string, factTypes: readonly string[]): strin
     .replace(PERSON_FACT, PERSON_FACT_MAP)
     .replace(HELD_AT, (_, arg: string) => factHeldAt(`datetime($${arg})`))
     .replace(KNOWN_AT, (_, arg: string) => factKnownAt(`datetime($${arg})`))
-    .replace(CURRENT, factCurrentAt("datetime()"));
+    .replace(CURRENT, factCurrentAt("datetime()"))
+    .replace(WORKFLOW_TRANSITION, () => transitionStatement());
 }
 
 const hasCypher = (field: FieldDefinitionNode) => field.directives?.some((d) => d.name.value === "cypher") ?? false;

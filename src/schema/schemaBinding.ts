@@ -2,6 +2,7 @@ import type { Driver } from "../graph/driver.js";
 import type { KnowledgeWriteRunner } from "../feed/index.js";
 import type { WriteEvent } from "../core/writeEvents.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
+import type { CypherFieldHooks } from "../core/cypherFieldHook.js";
 
 /**
  * A gateway's own part of the schema: its resolvers' implementations, its driver, its write
@@ -11,6 +12,8 @@ import type { Resolvers } from "../generated/resolvers-types.js";
  */
 export interface SchemaBinding {
   resolvers: Resolvers;
+  /** What this gateway wraps around the SDL's @cypher root fields, by field (core/cypherFieldHook.ts). */
+  cypherHooks: CypherFieldHooks;
   driver: Driver;
   database: string;
   /** @neo4j/graphql's execution context for generated reads: auto-commit statements (readQuery.ts). */

@@ -1,16 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "../core/caller.js";
+import type { CypherFieldHook } from "../core/cypherFieldHook.js";
+import type { RequestContext } from "../core/requestContext.js";
+import { jwtOf } from "../auth/claims.js";
 import { visibilityParams } from "../auth/policy.js";
-import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import type { OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
+import { NotFoundError } from "../errors/errors.js";
+import { lockVisibleNode } from "../graph/lockVisibleNode.js";
+import type { OutboxSequencer } from "../core/outboxEvent.js";
 import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { GraphTarget, Tx } from "../graph/executor.js";
-import { lockVisibleNode } from "../graph/lockVisibleNode.js";
-import { cypherInt } from "../graph/readQuery.js";
-import { onlyRow, type Row } from "../graph/statement.js";
-import type { TransitionArgs } from "./transitionArgs.js";
+import { noRows, onlyRow, type Row } from "../graph/statement.js";
+import { parseTransitionArgs, type TransitionArgs } from "./transitionArgs.js";
+import { transitionRefusal } from "./transitionRefusal.js";
+import { transitionStatement } from "./transitionStatement.js";
 import { workflowTransitionEvent, type ImprovementSnapshot } from "./workflowTransitionEvent.js";
-import { decideTransition, WORKFLOW_STATUSES, type TransitionDecision, type WorkflowStatus } from "./workflowTransitions.js";
+import { TRANSITIONS, WORKFLOW_STATUSES, type TransitionRule, type WorkflowStatus } from "./workflowTransitions.js";
 
 export interface WorkflowDeps {
   driver: GraphTarget["driver"];
@@ -31,16 +35,25 @@ export interface AppliedTransition {
   seq: number | null;
 }
 
-const READ = `
-  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id})
-  RETURN n.status AS status, n.ownerId AS ownerId, n.coCreatedWith AS coCreatedWith, n.visibility AS visibility,
-         coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains, n.confidence AS confidence,
-         n.targetProcess AS targetProcess, COUNT { (n)-[:HAS_TRANSITION]->(:WorkflowTransition) } AS done`;
+/** The statement's parameters of the gateway's own, beside `$jwt` and the field's arguments (@neo4j/graphql's cypherParams). */
+interface TransitionStamp {
+  transitionAt: string;
+  transitionId: string;
+}
+
+const STATEMENT = transitionStatement();
+
+// What the statement wrote, read back in its transaction for the feed event.
+const WRITTEN = `
+  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id})-[:HAS_TRANSITION]->(t:WorkflowTransition {id: $transitionId})
+  RETURN n.ownerId AS ownerId, n.visibility AS visibility, coalesce(n.sharedWith, []) AS sharedWith, coalesce(n.domains, []) AS domains,
+         n.confidence AS confidence, n.targetProcess AS targetProcess, t.fromStatus AS from, t.toStatus AS to`;
 
 const VISIBILITIES = ["PRIVATE", "SHARED"] as const;
 
-/** READ's row: the improvement as the transition decides on it and its event describes it. */
-const readImprovement = (r: Row) => {
+const ruleOf = (args: TransitionArgs): TransitionRule => TRANSITIONS[args.transition];
+
+const readWritten = (r: Row) => {
   const snapshot: ImprovementSnapshot = {
     ownerId: r.string("ownerId"),
     visibility: r.oneOf("visibility", VISIBILITIES),
@@ -49,77 +62,61 @@ const readImprovement = (r: Row) => {
     confidence: r.numberOrNull("confidence"),
     targetProcess: r.string("targetProcess"),
   };
-  return { status: r.oneOf("status", WORKFLOW_STATUSES), coCreatedWith: r.stringOrNull("coCreatedWith"), done: r.number("done"), snapshot };
+  return { snapshot, from: r.oneOf("from", WORKFLOW_STATUSES), to: r.oneOf("to", WORKFLOW_STATUSES) };
 };
 
-// The review goes first: without the reviewer's Agent node there is no edge to write, and nothing else is.
-const REVIEW = `
-  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id})
-  MATCH (a:Agent {tenantId: $callerTenant, id: $callerAgent})
-  SET n.reviewedBy = $callerAgent, n.reviewDecision = $decision, n.reviewNotes = $notes, n.reviewedAt = datetime($at)
-  CREATE (n)-[:APPROVED_BY {decision: $decision, notes: $notes, conditions: $conditions, reviewedAt: datetime($at)}]->(a)
-  RETURN count(*) AS written`;
-
-// Optimistic check kept even under the lock: the write happens only from the status the decision was made on.
-const MOVE = `
-  MATCH (n:WorkflowImprovement {tenantId: $callerTenant, id: $id}) WHERE n.status = $from
-  SET n.status = $to
-  SET n.submittedForApprovalAt = CASE WHEN $to = 'PENDING_APPROVAL' THEN datetime($at) ELSE n.submittedForApprovalAt END
-  CREATE (n)-[:HAS_TRANSITION]->(:WorkflowTransition {
-    id: $transitionId, tenantId: $callerTenant, improvementId: $id, ordinal: $ordinal, transition: $transition,
-    fromStatus: $from, toStatus: $to, byAgentId: $callerAgent, at: datetime($at), notes: $notes, conditions: $conditions
-  })
-  RETURN count(*) AS moved`;
+/**
+ * One transition in ONE write transaction: the improvement is locked
+ * (NOT_FOUND unless the caller may read it), then `run` executes the field's
+ * statement (transitionStatement.ts: lock, decide, review, move, audit entry)
+ * with the stamp, then the outbox event (workflowTransitionEvent.ts) is staged
+ * from what it wrote. A refusal of the statement becomes its typed error and
+ * leaves no trace; the event is numbered once the transaction has committed.
+ */
+async function inTransition<T>(deps: WorkflowDeps, caller: Caller, args: TransitionArgs, run: (tx: Tx, stamp: TransitionStamp) => Promise<T>) {
+  const { result, events } = await writeWithEvents(deps, async (tx) => {
+    const now = deps.now();
+    const stamp = { transitionAt: now.toISOString(), transitionId: randomUUID() };
+    // Locked first, by a statement of its own: a status read in the same statement as the lock may come from
+    // before it (the planner reads properties where it likes), and racing reviewers would all win.
+    if (!(await lockVisibleNode(tx, "WorkflowImprovement", { ...visibilityParams(caller), id: args.id }))) {
+      throw new NotFoundError(`No workflow improvement ${args.id} visible to you in this tenant`);
+    }
+    let result: T;
+    try {
+      result = await run(tx, stamp);
+    } catch (err) {
+      throw transitionRefusal(err, args) ?? err;
+    }
+    const written = onlyRow(await tx.run({ cypher: WRITTEN, params: { callerTenant: caller.tenantId, id: args.id, transitionId: stamp.transitionId }, decode: readWritten }));
+    const move = { transitionId: stamp.transitionId, from: written.from, to: written.to, decision: ruleOf(args).decision ?? null };
+    const staged = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, written.snapshot, move, now));
+    return { result: { result, applied: { improvementId: args.id, transitionId: stamp.transitionId, from: written.from, to: written.to } }, staged };
+  });
+  return { result: result.result, applied: { ...result.applied, seq: events?.[0]?.seq ?? null } };
+}
 
 /**
- * Applies one transition of a workflow improvement for `caller` in ONE write
- * transaction: decide (workflowTransitions.ts) on the locked node, write the
- * review (APPROVED_BY + review fields) when it is one, move the status, append
- * the audit entry and, last, the outbox event (workflowTransitionEvent.ts). Any refusal throws before the commit,
- * so a refused or failed transition leaves no trace.
+ * Applies one transition for `caller` outside GraphQL (the same statement the
+ * field runs, with the caller's claims as `$jwt`): for callers that hold no
+ * request, such as tests with a pinned clock.
  */
 export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
-  const { result, events } = await writeWithEvents(deps, (tx) => transitionIn(tx, deps.now(), caller, args));
-  return { ...result, seq: events?.[0]?.seq ?? null };
+  const { applied } = await inTransition(deps, caller, args, (tx, stamp) => tx.run(noRows(STATEMENT, { jwt: jwtOf(caller), ...args, ...stamp })));
+  return applied;
 }
 
-async function transitionIn(tx: Tx, now: Date, caller: Caller, args: TransitionArgs): Promise<{ result: Omit<AppliedTransition, "seq">; staged: StagedEvents }> {
-  const base = { ...visibilityParams(caller), id: args.id };
-  const current = await lockAndRead(tx, base);
-  const decision = decideTransition(args.transition, { status: current.status, ownerId: current.snapshot.ownerId, coCreatedWith: current.coCreatedWith }, caller);
-  if (!decision.ok) throw refusalError(args, decision);
-
-  const transitionId = randomUUID();
-  const { from, to } = decision;
-  const params = { ...base, ...args, from, to, decision: decision.decision, at: now.toISOString(), transitionId, ordinal: cypherInt(current.done + 1) };
-  if (decision.decision && (await count(tx, REVIEW, "written", params)) === 0) {
-    throw new BadUserInputError(`The reviewer "${caller.agentId}" has no Agent node in this tenant: create it before reviewing`, "transitionWorkflowImprovement");
-  }
-  if ((await count(tx, MOVE, "moved", params)) === 0) {
-    throw new ConflictError(`Workflow improvement ${args.id} changed meanwhile; try again`, { currentStatus: current.status });
-  }
-  const staged = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, current.snapshot, { ...decision, transitionId }, now));
-  return { result: { improvementId: args.id, transitionId, from, to }, staged };
-}
-
-/** Locks the improvement (NOT_FOUND unless the caller may read it), then reads it as the last committed write left it. */
-async function lockAndRead(tx: Tx, base: Record<string, unknown>) {
-  if (!(await lockVisibleNode(tx, "WorkflowImprovement", base))) throw new NotFoundError(`No workflow improvement ${String(base.id)} visible to you in this tenant`);
-  return onlyRow(await tx.run({ cypher: READ, params: base, decode: readImprovement }));
-}
-
-/** Runs a statement that returns one count, `written` or `moved`. */
-async function count(tx: Tx, cypher: string, column: "written" | "moved", params: Record<string, unknown>): Promise<number> {
-  return onlyRow(await tx.run({ cypher, params, decode: (r) => r.number(column) }));
-}
-
-/** FORBIDDEN naming who may act, or CONFLICT naming the current status and what it allows. */
-function refusalError(args: TransitionArgs, decision: Extract<TransitionDecision, { ok: false }>) {
-  const { refusal } = decision;
-  if (refusal.kind === "forbidden") return new ForbiddenError(`${refusal.reason}: you cannot ${args.transition} workflow improvement ${args.id}`);
-  const allowed = refusal.allowed.length ? `allowed from ${refusal.current}: ${refusal.allowed.join(", ")}` : `${refusal.current} is final`;
-  return new ConflictError(
-    `Cannot ${args.transition} workflow improvement ${args.id}: it is ${refusal.current}, and ${args.transition} needs ${refusal.requires} (${allowed})`,
-    { currentStatus: refusal.current, allowedTransitions: refusal.allowed },
-  );
+/**
+ * Mutation.transitionWorkflowImprovement around its @cypher statement: checks
+ * the arguments against the Review's limits (transitionArgs.ts), runs the
+ * statement and its projection in the transition's transaction with the
+ * gateway's clock and the audit entry's id as cypherParams, and answers with
+ * the improvement as the statement's projection read it.
+ */
+export function transitionHook(deps: WorkflowDeps): CypherFieldHook {
+  return async (run, args, context: RequestContext) => {
+    const input = parseTransitionArgs({ id: args.id, transition: args.transition, notes: args.notes, conditions: args.conditions });
+    const { result } = await inTransition(deps, context.caller, input, (tx, stamp) => run({ ...context, executionContext: tx.forGraphql(), cypherParams: stamp }));
+    return result;
+  };
 }

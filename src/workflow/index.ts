@@ -1,1 +1,2 @@
-export { workflowResolvers } from "./workflowResolvers.js";
+export { workflowResolvers, workflowCypherHooks } from "./workflowResolvers.js";
+export { transitionStatement } from "./transitionStatement.js";

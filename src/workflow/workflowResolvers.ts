@@ -1,23 +1,14 @@
 import type { GraphQLResolveInfo } from "graphql";
+import type { CypherFieldHooks } from "../core/cypherFieldHook.js";
 import { projectedValue } from "../graph/projectedValue.js";
-import { selectNodeById } from "../graph/selectNodeById.js";
 import type { RequestContext } from "../core/requestContext.js";
-import { applyWorkflowTransition, type WorkflowDeps } from "./applyWorkflowTransition.js";
-import { parseTransitionArgs } from "./transitionArgs.js";
+import { transitionHook, type WorkflowDeps } from "./applyWorkflowTransition.js";
 import { allowedTransitions, type TransitionSubject } from "./workflowTransitions.js";
-import type { MutationTransitionWorkflowImprovementArgs, Resolvers, ResolversTypes } from "../generated/resolvers-types.js";
+import type { Resolvers } from "../generated/resolvers-types.js";
 
 /** Resolvers of the approval gate (schema/workflow.graphql). */
-export function workflowResolvers(deps: WorkflowDeps): Resolvers {
+export function workflowResolvers(): Resolvers {
   return {
-    Mutation: {
-      transitionWorkflowImprovement: async (_: unknown, args: MutationTransitionWorkflowImprovementArgs, ctx: RequestContext, info: GraphQLResolveInfo) => {
-        const input = parseTransitionArgs(args);
-        const applied = await applyWorkflowTransition(deps, ctx.caller, input);
-        // Committed: the improvement is read back as the generated query would return it.
-        return selectNodeById<ResolversTypes["WorkflowImprovement"]>(info, ctx, "workflowImprovements", applied.improvementId);
-      },
-    },
     WorkflowImprovement: {
       // The gate is TypeScript (workflowTransitions.ts) and the caller's roles decide it, so the field's
       // @cypher statement only reads the subject (status, ownerId, coCreatedWith) and the decision is made here.
@@ -27,4 +18,13 @@ export function workflowResolvers(deps: WorkflowDeps): Resolvers {
       },
     },
   };
+}
+
+/**
+ * What the gateway wraps around the approval gate's @cypher mutation
+ * (transitionWorkflowImprovement: its statement is transitionStatement.ts):
+ * the transaction, the clock, the feed event and the typed refusals.
+ */
+export function workflowCypherHooks(deps: WorkflowDeps): CypherFieldHooks {
+  return { transitionWorkflowImprovement: transitionHook(deps) };
 }

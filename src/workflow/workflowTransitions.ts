@@ -85,20 +85,26 @@ export type TransitionDecision =
   | { ok: true; transition: TransitionName; from: WorkflowStatus; to: WorkflowStatus; decision: ReviewDecision | null }
   | { ok: false; refusal: TransitionRefusal };
 
+/** Who may act, as a refusal says it: the words of decideTransition and of the transition's statement (transitionStatement.ts) alike. */
+export const ACTOR_REFUSALS = {
+  owner: "only its owner or an admin",
+  implementer: "only its owner, the agent named in coCreatedWith, or an admin",
+  notApprover: "only an agent with the approver role",
+  selfApproval: "only an approver other than its owner (no self-approval)",
+} as const;
+
 /** Why `caller` may not act as `actor` on `subject`, or null when it may. */
 function actorRefusal(actor: Actor, subject: TransitionSubject, caller: TransitionCaller): string | null {
   const isAdmin = caller.roles.includes("admin");
   const isOwner = caller.agentId === subject.ownerId;
   switch (actor) {
     case "owner":
-      return isOwner || isAdmin ? null : "only its owner or an admin";
+      return isOwner || isAdmin ? null : ACTOR_REFUSALS.owner;
     case "implementer":
-      return isOwner || isAdmin || (subject.coCreatedWith !== null && caller.agentId === subject.coCreatedWith)
-        ? null
-        : "only its owner, the agent named in coCreatedWith, or an admin";
+      return isOwner || isAdmin || (subject.coCreatedWith !== null && caller.agentId === subject.coCreatedWith) ? null : ACTOR_REFUSALS.implementer;
     case "reviewer":
-      if (!caller.roles.includes("approver")) return "only an agent with the approver role";
-      return isOwner ? "only an approver other than its owner (no self-approval)" : null;
+      if (!caller.roles.includes("approver")) return ACTOR_REFUSALS.notApprover;
+      return isOwner ? ACTOR_REFUSALS.selfApproval : null;
   }
 }
 

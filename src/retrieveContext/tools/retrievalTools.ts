@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { GraphQLSchema } from "graphql";
+import { runQueryField } from "../../graph/runQueryField.js";
 import type { RequestContext } from "../../core/requestContext.js";
 import { fieldArgs, modelArgs, type AnyToolDeclaration, type FieldResolver } from "../../core/retrievalTool.js";
 import { MESSAGE_TOOLS } from "../../messages/index.js";
@@ -16,6 +18,7 @@ export type ToolResolvers = Record<string, FieldResolver>;
 export function toolResolversOf(query: Readonly<Record<string, unknown>>): ToolResolvers {
   const out: ToolResolvers = {};
   for (const t of RETRIEVAL_TOOLS) {
+    if (t.cypher) continue; // run through GraphQL (retrievalTools)
     const resolver = query[t.field];
     if (typeof resolver !== "function") throw new Error(`Query.${t.field} has no resolver`);
     out[t.field] = resolver as FieldResolver;
@@ -27,6 +30,8 @@ export function toolResolversOf(query: Readonly<Record<string, unknown>>): ToolR
 export interface ToolRun {
   ctx: RequestContext;
   request: RetrieveRequest;
+  /** The schema the request runs on: a tool that is a @cypher field runs as a GraphQL query of it (a run without one cannot call such a tool). */
+  schema?: GraphQLSchema;
 }
 
 /** A tool of the loop: its name and JSON schema as the model sees them, and how it runs. */
@@ -62,18 +67,20 @@ function loopInput(t: AnyToolDeclaration): z.ZodType<Record<string, unknown>> {
 export function retrievalTools(resolvers: ToolResolvers, declarations: readonly AnyToolDeclaration[] = RETRIEVAL_TOOLS): RetrievalTool[] {
   return declarations.flatMap((t): RetrievalTool[] => {
     if (!t.loop) return [];
+    const exposed = { name: t.name, deprecatedNames: t.loop.deprecatedNames, description: t.loop.description, input: loopInput(t) };
+    const cypher = t.cypher;
     const resolve = resolvers[t.field];
+    // A @cypher field (its statement is in the SDL) has no resolver of ours (toolResolversOf): the loop runs
+    // Query.<field> as a client would. A resolver given for it all the same (a test's stand-in) is called instead.
+    if (cypher && !resolve) return [{ ...exposed, run: async (args, { ctx, request, schema }) => runQueryField(schemaFor(t.field, schema), t.field, fieldArgs(t, args, request), cypher.selection, ctx) }];
     if (!resolve) throw new Error(`No resolver for the retrieval tool ${t.field}`);
-    return [
-      {
-        name: t.name,
-        deprecatedNames: t.loop.deprecatedNames,
-        description: t.loop.description,
-        input: loopInput(t),
-        run: async (args, { ctx, request }) => resolve(null, fieldArgs(t, args, request), ctx),
-      },
-    ];
+    return [{ ...exposed, run: async (args, { ctx, request }) => resolve(null, fieldArgs(t, args, request), ctx) }];
   });
+}
+
+function schemaFor(field: string, schema: GraphQLSchema | undefined): GraphQLSchema {
+  if (!schema) throw new Error(`Query.${field} is a @cypher field: the loop runs it on the request's schema, and this run has none`);
+  return schema;
 }
 
 /** A tool's parameters as the JSON schema the model is given. */

@@ -239,3 +239,28 @@ describe("retrieveContext when the model misbehaves: the run ends within its lim
     }
   });
 });
+
+describe("a tool that is a @cypher field (get_recent_messages: Query.recentMessages's statement in the SDL)", () => {
+  it("the loop runs the field as a client would: the channel's messages in order, and an unknown channel is the field's BAD_USER_INPUT", async () => {
+    const channel = id("general");
+    await ok(gw, `mutation ($c: ID!) { createChannels(input: [{ id: $c, name: "general" }]) { channels { id } } }`, { c: channel }, me);
+    const connect = { connect: [{ where: { node: { id: { eq: channel } } } }] };
+    await ok(gw, `mutation ($input: [MessageCreateInput!]!) { createMessages(input: $input) { messages { id } } }`, {
+      input: [
+        { id: id("rm1"), authorId: "alice", authorName: "Alice", content: "first: the deploy is at noon", timestamp: "2025-10-10T14:01:00.000Z", channel: connect },
+        { id: id("rm2"), authorId: "bob", authorName: "Bob", content: "second: moved to one", timestamp: "2025-10-10T14:02:00.000Z", channel: connect },
+      ],
+    }, me);
+    llm.play([
+      { calls: [{ name: "get_recent_messages", arguments: { channel_id: channel, limit: 5 } }, { name: "get_recent_messages", arguments: { channel_id: id("no-such-channel") } }] },
+      { content: "The deploy moved." },
+    ]);
+    const before = llm.requests.length;
+    await retrieve([{ authorId: "alice", authorName: "Alice", content: "When is the deploy?" }]);
+    const [found, unknown] = toolMessages(llm.requests[before + 1]!).map((m) => String(m.content));
+    expect(found).toContain("first: the deploy is at noon");
+    expect(found!.indexOf("first: the deploy is at noon")).toBeLessThan(found!.indexOf("second: moved to one"));
+    expect(found).toContain("2025-10-10T14:02:00.000Z");
+    expect(unknown).toContain(`recentMessages.channelId: no channel \\"${id("no-such-channel")}\\" in this tenant`);
+  });
+});
