@@ -14,7 +14,7 @@
  */
 
 /** Messages per batch: one in each list-length class. */
-export const WARM_UP_MESSAGE_BATCHES = [1, 7, 60, 500] as const;
+export const WARM_UP_MESSAGE_BATCHES = [1, 7, 60, 150] as const;
 
 /** One message in recordMessages' shape (MessageImportInput). */
 export interface WarmUpMessage {

@@ -58,7 +58,7 @@ export const server = section({
     }),
     warmUpSeconds: variable("WARMUP_SECONDS", wholeNumber(0, 600), {
       default: 30,
-      doc: "before `/health/ready` says ready, the common operations run this long on a tenant of their own (then removed), after the memory explorer's first queries once (their plans cached for its first open) and, with the deterministic extractor, 568 messages through the extraction worker in one batch of each list-length class (its first chat import after a start is not read cold), so the first minute is not served cold (bench:load: first minute at 82% of warm throughput with 30 s, 79% with 15 s, 61% without); `0`: none",
+      doc: "before `/health/ready` says ready, the common operations run this long on a tenant of their own (then removed), after the memory explorer's first queries once (their plans cached for its first open) and, with the deterministic extractor, 218 messages through the extraction worker in one batch of each list-length class (its first chat import after a start is not read cold), so the first minute is not served cold (bench:load: first minute at 82% of warm throughput with 30 s, 79% with 15 s, 61% without); `0`: none",
     }),
   },
   resolve: (values) => ({ ...values, introspection: values.introspection ?? values.mode === "development" }),
