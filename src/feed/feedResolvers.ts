@@ -5,6 +5,7 @@ import { BadUserInputError, ForbiddenError, UnauthenticatedError } from "../erro
 import type { AppDeps } from "../core/appDeps.js";
 import type { FeedDelivery } from "./feedBatch.js";
 import { decodeFeedCursor, encodeFeedCursor } from "./feedCursor.js";
+import { readPeerFeedMessage, type PeerFeedMessage } from "./peerEvents.js";
 import { createFeedHub, type FeedHubOptions } from "./feedHub.js";
 import type { SelectedEvent } from "./feedRules.js";
 import { knowledgeFeedStream } from "./knowledgeFeedStream.js";
@@ -20,21 +21,23 @@ export type FeedPolls = Pick<FeedHubOptions, "pollMs" | "idlePollMs">;
 
 /**
  * The knowledgeFeed subscription, with one outbox poller per tenant for this process. Every event this process's
- * sequencer numbers is handed to the poller as committed, without reading it back, and the other gateways
- * (deps.peers, REDIS_URL) are told the tenant's outbox moved: their pollers of that tenant read at once instead
- * of at their next poll. The outbox stays the source of truth (a poller takes what follows its last seq, so a
- * wake-up neither duplicates nor skips); a wake-up lost while Redis is away only delays delivery to the next poll.
+ * sequencer numbers is handed to the poller as committed, without reading it back, and sent to the other gateways
+ * (deps.peers, REDIS_URL, peerEvents.ts), which take them the same way: no read of the outbox per write and
+ * gateway. The outbox stays the source of truth (a poller takes what follows its last seq, so a message neither
+ * duplicates nor skips); a message lost while Redis is away only delays delivery to the next poll.
  */
 export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now" | "schema" | "outbox" | "peers">, observer: FeedObserver = IGNORED_FEED, polls: FeedPolls = {}) {
   const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }), ...polls });
   deps.outbox.onNumbered((tenantId, events) => {
     hub.committed(tenantId, events);
-    deps.peers.publish("feed", { tenantId });
+    deps.peers.publish("feed", { tenantId, events } satisfies PeerFeedMessage);
   });
   deps.peers.on("feed", (message) => {
-    const { tenantId } = (message ?? {}) as { tenantId?: unknown };
-    // A tenant without a subscriber here costs nothing (wake ignores it).
-    if (typeof tenantId === "string") hub.wake(tenantId);
+    const read = readPeerFeedMessage(message);
+    // A tenant without a subscriber here costs nothing (committed and wake ignore it). Events that follow on are
+    // delivered as they came; a gap, or a message without its events, wakes the poller.
+    if (read && read.events.length > 0) hub.committed(read.tenantId, read.events);
+    else if (read) hub.wake(read.tenantId);
   });
   deps.writes.on((e) => {
     if (e.typeName && RULE_TYPES.has(e.typeName)) hub.rulesChanged(e.caller.tenantId);
