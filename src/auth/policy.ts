@@ -1,6 +1,6 @@
 import { ForbiddenError } from "../errors/errors.js";
 import type { Caller, Role } from "../core/caller.js";
-import { grantsCypher, grantsRead } from "./readRule.js";
+import { grantsCypher, grantsRead, type ReadableFields } from "./readRule.js";
 
 /**
  * Role checks for hand-written resolvers, tools and subscriptions — the same
@@ -23,8 +23,8 @@ export interface OwnedFields {
   sharedWith?: readonly string[] | null;
 }
 
-/** May this caller read this node? Mirrors the READ filter of OWNED_RULES. */
-export function canRead(caller: Caller, node: OwnedFields): boolean {
+/** May this caller read this node? Mirrors the READ filter of OWNED_RULES. Takes any visibility text: only SHARED grants. */
+export function canRead(caller: Caller, node: { tenantId: string } & ReadableFields): boolean {
   if (node.tenantId !== caller.tenantId) return false;
   if (hasRole(caller, "admin")) return true;
   return grantsRead(caller.agentId, node);

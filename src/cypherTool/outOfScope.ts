@@ -1,6 +1,5 @@
 import type { Caller } from "../core/caller.js";
-import { hasRole } from "../auth/policy.js";
-import { grantsRead } from "../auth/readRule.js";
+import { canRead } from "../auth/policy.js";
 import { isNode, isPath } from "../graph/values.js";
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -9,8 +8,7 @@ const texts = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => t
 /** May the caller read a node with these labels and properties (the READ rule of auth/policy.ts canRead, and a label of the tenant model)? */
 function readable(caller: Caller, labels: ReadonlySet<string>, nodeLabels: readonly string[], p: Record<string, unknown>): boolean {
   if (!nodeLabels.some((l) => labels.has(l))) return false;
-  if (text(p.tenantId) !== caller.tenantId) return false;
-  return hasRole(caller, "admin") || grantsRead(caller.agentId, { ownerId: text(p.ownerId), visibility: text(p.visibility), sharedWith: texts(p.sharedWith) });
+  return canRead(caller, { tenantId: text(p.tenantId), ownerId: text(p.ownerId), visibility: text(p.visibility), sharedWith: texts(p.sharedWith) });
 }
 
 /**
