@@ -25,14 +25,23 @@ export type CypherFieldHooks = Readonly<Record<string, CypherFieldHook>>;
  */
 export const BAD_INPUT = "MNEMOGRAPH_BAD_INPUT";
 
-const REFUSED = new RegExp(`${BAD_INPUT} (\\{.*\\})`, "s");
 const REFUSAL = z.object({ field: z.string(), message: z.string() });
+
+/**
+ * The JSON description a statement put after `marker` when it failed itself
+ * through apoc.util.validate (`'<marker> %s', [apoc.convert.toJson(…)]`), as
+ * found in the driver's error message; null when `err` is no such refusal.
+ */
+export function statementRefusal(err: unknown, marker: string): unknown {
+  const message = (err as { message?: unknown } | null)?.message;
+  const match = typeof message === "string" ? new RegExp(`${marker} (\\{.*\\})`, "s").exec(message) : null;
+  return match ? (JSON.parse(match[1]!) as unknown) : null;
+}
 
 /** The BAD_USER_INPUT of a statement's BAD_INPUT refusal, or null when `err` is none. */
 export function inputRefusal(err: unknown): BadUserInputError | null {
-  const message = (err as { message?: unknown } | null)?.message;
-  const match = typeof message === "string" ? REFUSED.exec(message) : null;
-  if (!match) return null;
-  const refusal = REFUSAL.parse(JSON.parse(match[1]!));
+  const described = statementRefusal(err, BAD_INPUT);
+  if (described === null) return null;
+  const refusal = REFUSAL.parse(described);
   return new BadUserInputError(refusal.message, refusal.field);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { statementRefusal } from "../core/cypherFieldHook.js";
 import { BadUserInputError, ConflictError, ForbiddenError, NotFoundError, type MnemographError } from "../errors/errors.js";
 import type { TransitionArgs } from "./transitionArgs.js";
 import { TRANSITION_REFUSED } from "./transitionStatement.js";
@@ -11,8 +12,6 @@ const REFUSAL = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("noReviewer"), reviewer: z.string() }),
 ]);
 
-/** The description apoc.util.validate put after TRANSITION_REFUSED in the driver's message. */
-const REFUSED = new RegExp(`${TRANSITION_REFUSED} (\\{.*\\})`, "s");
 
 /**
  * The typed error of a transition the statement (transitionStatement.ts)
@@ -22,10 +21,9 @@ const REFUSED = new RegExp(`${TRANSITION_REFUSED} (\\{.*\\})`, "s");
  * gate has always answered with.
  */
 export function transitionRefusal(err: unknown, args: TransitionArgs): MnemographError | null {
-  const message = (err as { message?: unknown } | null)?.message;
-  const match = typeof message === "string" ? REFUSED.exec(message) : null;
-  if (!match) return null;
-  const refusal = REFUSAL.parse(JSON.parse(match[1]!));
+  const described = statementRefusal(err, TRANSITION_REFUSED);
+  if (described === null) return null;
+  const refusal = REFUSAL.parse(described);
   switch (refusal.kind) {
     case "notFound":
       return new NotFoundError(`No workflow improvement ${args.id} visible to you in this tenant`);
