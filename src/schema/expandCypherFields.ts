@@ -1,6 +1,7 @@
 import { Kind, visit, type DocumentNode, type FieldDefinitionNode, type InterfaceTypeDefinitionNode } from "graphql";
 import { VISIBLE_TO_JWT } from "../auth/policy.js";
 import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factKnownAt, factRelations } from "../facts/index.js";
+import { channelMessageMap } from "../messages/index.js";
 import { transitionStatement } from "../workflow/index.js";
 
 /** `visibleToCaller(m)`: the READ rule over the variable `m`. */
@@ -15,6 +16,8 @@ const HELD_AT = /\bfactHeldAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
 const KNOWN_AT = /\bfactKnownAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
 /** `factCurrent(r)`: the fact `r` is current now. */
 const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
+/** `channelMessage(n)`: message `n` as the message tools return it (a ChannelMessage). */
+const CHANNEL_MESSAGE = /\bchannelMessage\(\s*n\s*\)/g;
 /** `workflowTransition()`: the approval gate's statement (Mutation.transitionWorkflowImprovement). */
 const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
 
@@ -26,7 +29,8 @@ const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
  * relationship types the SDL declares on Person, `personFact(r)` the map a
  * PersonFact is read from, `factHeldAt(r, $asOf)` and `factCurrent(r)` the
  * validity rules of facts/factInterval.ts (facts/factIntervalCypher.ts), and
- * `factKnownAt(r, $knownAt)` what had been learned by then, and
+ * `factKnownAt(r, $knownAt)` what had been learned by then, `channelMessage(n)`
+ * the map the message tools return (messages/messageRecord.ts), and
  * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts).
  * Left unexpanded, each of the call forms is a call of an unknown Cypher
  * function: a statement missed here fails rather than reads without the rule.
@@ -50,6 +54,7 @@ export function expandCypherFields(document: DocumentNode): DocumentNode {
 
 function expandStatement(statement: string, factTypes: readonly string[]): string {
   return statement
+    .replace(CHANNEL_MESSAGE, () => channelMessageMap((v) => `visibleToCaller(${v})`))
     .replace(VISIBLE, (_, variable: string) => VISIBLE_TO_JWT.replace(/\bn\./g, `${variable}.`))
     .replace(FACT_TYPES, `[${factTypes.join(", ")}]`)
     .replace(PERSON_FACT, PERSON_FACT_MAP)
