@@ -91,5 +91,5 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
 
 /** What the gateway wraps around the SDL's @cypher root fields (core/cypherFieldHook.ts). */
 export function appCypherHooks(deps: AppDeps): CypherFieldHooks {
-  return { ...workflowCypherHooks(deps), ...memoryCypherHooks, ...cypherToolHooks(RETRIEVAL_TOOLS) };
+  return { ...workflowCypherHooks(deps), ...memoryCypherHooks, ...cypherToolHooks(RETRIEVAL_TOOLS, deps) };
 }
