@@ -7,8 +7,8 @@ export { factInterval, isCurrent, isValidAt, partialDate, timelineKey } from "./
 export { factCurrentAt, factEndsAfter, factHeldAt, factKnownAt, factStartsBefore, factTimelineKey } from "./factIntervalCypher.js";
 export { FACT_ROW, PERSON_FACT_MAP, factRecordMap, type FactRecord, type FactRow, factRowOf, rowAttributes, toFactRecord } from "./factRecord.js";
 export { factRelations } from "./factRelations.js";
+export { factCypherHooks } from "./factCypherHooks.js";
 export { factResolvers } from "./factResolvers.js";
 export { factText } from "./factText.js";
 export { type FactHit, factVectorSearch } from "./factVectorSearch.js";
 export { unionEvidence } from "./mergeFacts.js";
-export { loadPersonFacts } from "./personFacts.js";

@@ -24,9 +24,10 @@ function rootStatements(): Map<string, string> {
 }
 
 describe("the @cypher root fields of schema/", () => {
-  it("are the approval gate's transition and the retrieval tools whose work is one statement", () => {
+  it("are the approval gate's transition and the reads whose work is one statement", () => {
     expect([...cypherRootFields(document)].sort()).toEqual([
       "agentMemories",
+      "factContradictions",
       "personFacts",
       "personProfile",
       "personSummary",
