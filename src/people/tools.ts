@@ -21,7 +21,7 @@ const FACT = `{ id type personId personName object objectId objectLabel
   attributes { role location startDate endDate proficiency yearsExperience sentiment basis weight extra }
   confidence evidence validFrom validUntil start end current contradicts timestamp source retraction { reason at by } }`;
 /** The person tools' values beyond their declared arguments (./personToolParams.ts), loaded when a call needs them. */
-const params = () => import("./personToolParams.js");
+const loadParams = () => import("./personToolParams.js");
 
 /**
  * The people-graph tools of schema/people-tools.graphql, each declared once
@@ -38,7 +38,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     field: "personProfile",
     args: { personId: arg.id(), factTypes, asOf: arg.instant() },
     // One statement: Query.personProfile's @cypher (schema/people-tools.graphql).
-    cypher: { selection: `personId found name realName aliases facts ${FACT}`, params: async (args, schema) => (await params()).factTypesParams("personProfile")(args, schema) },
+    cypher: { selection: `personId found name realName aliases facts ${FACT}`, params: async (args, schema) => (await loadParams()).factTypesParams("personProfile")(args, schema) },
     loop: {
       deprecatedNames: ["get_person_profile"],
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
@@ -70,6 +70,23 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     loop: {
       description: "Everything known about one person (by person id), grouped by kind of fact, with confidence, evidence and the facts that contradict each other.",
       args: ["personId"],
+    },
+    agent: {
+      title: "Person summary",
+      description: "Everything known about one person (by person id), grouped by kind of fact, with confidence, evidence and the facts that contradict each other.",
+      describe: { person_id: "The person's id, as messages and search hits give it." },
+      // The facts of each group are three levels down, below what a generated operation selects.
+      document: `query GetPersonSummary($personId: ID!) { personSummary(personId: $personId) { personId found name realName aliases factCount
+        groups { type facts { id type object confidence evidence current start end } } contradictions { id type object contradicts } } }`,
+      hints: READ,
+      render: (s) =>
+        s.found
+          ? [
+              `${s.name} (${s.personId}): ${s.factCount} facts`,
+              ...s.groups.flatMap((g) => g.facts.map((f) => `- ${f.type} ${f.object} (confidence ${f.confidence}${f.current ? "" : ", past"})`)),
+              ...s.contradictions.map((f) => `! ${f.type} ${f.object} contradicts ${f.contradicts.join(", ")}`),
+            ].join("\n")
+          : `No person ${s.personId}.`,
     },
   }),
   declareTool({
@@ -126,6 +143,21 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       args: ["name", "minConfidence", "limit"],
       planner: { use: "named", thing: "projectOrEvent" },
     },
+    agent: {
+      title: "People connected to a project or event",
+      description: "People connected to a project or event (by its name): who works on it, who attended it, with the facts that tie them to it.",
+      describe: {
+        name: "The project's or event's name, as the conversation says it (any case; a typo is found too).",
+        min_confidence: "Leave out ties held with less confidence, 0..1.",
+        limit: "How many people at most, 1..100.",
+      },
+      ranges: { min_confidence: [0, 1], limit: [1, 100] },
+      hints: READ,
+      render: (r) =>
+        r.people.length > 0
+          ? r.people.map((p) => `- ${p.name} (${p.personId}): ${p.relationshipType} ${p.connectedTo} (confidence ${p.confidence})`).join("\n")
+          : `Nobody found connected to ${r.name}.`,
+    },
   }),
   declareTool({
     name: "get_relationships_between",
@@ -144,7 +176,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     field: "personTimeline",
     args: { personId: arg.id(), factTypes, startDate: date, endDate: date, asOf: arg.instant() },
     // One statement: Query.personTimeline's @cypher; the hook reads the range's dates as instants.
-    cypher: { selection: `personId found name timeline ${FACT}`, params: async (args, schema) => (await params()).timelineParams(args, schema) },
+    cypher: { selection: `personId found name timeline ${FACT}`, params: async (args, schema) => (await loadParams()).timelineParams(args, schema) },
     loop: {
       description: "A person's dated facts in order; start_date/end_date (2019, 2019-03) narrow the range.",
       args: ["personId", "factTypes", "startDate", "endDate"],
@@ -184,7 +216,7 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     field: "personFacts",
     args: { personId: arg.id(), factTypes, minConfidence: arg.unit(0.7), limit: arg.limit(10) },
     // One statement: Query.personFacts's @cypher.
-    cypher: { selection: `personId found name realName aliases facts ${FACT}`, params: async (args, schema) => (await params()).factTypesParams("personFacts")(args, schema) },
+    cypher: { selection: `personId found name realName aliases facts ${FACT}`, params: async (args, schema) => (await loadParams()).factTypesParams("personFacts")(args, schema) },
     loop: {
       description: "A person's most certain current facts (by person id), strongest first; cheaper than a whole profile.",
       args: ["personId", "factTypes", "minConfidence", "limit"],
