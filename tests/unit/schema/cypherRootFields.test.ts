@@ -24,8 +24,18 @@ function rootStatements(): Map<string, string> {
 }
 
 describe("the @cypher root fields of schema/", () => {
-  it("are the approval gate's transition and the retrieval tools whose work is one statement", () => {
-    expect([...cypherRootFields(document)].sort()).toEqual(["agentMemories", "recentMessages", "transitionWorkflowImprovement"]);
+  it("are the approval gate's transition and the reads whose work is one statement", () => {
+    expect([...cypherRootFields(document)].sort()).toEqual([
+      "agentMemories",
+      "factContradictions",
+      "personFacts",
+      "personProfile",
+      "personSummary",
+      "personTimeline",
+      "recentMessages",
+      "relationshipsBetween",
+      "transitionWorkflowImprovement",
+    ]);
   });
 
   it("are exactly the retrieval tools declared with `cypher` (a declaration cannot claim a statement the SDL lacks, nor miss one)", () => {
