@@ -2,6 +2,7 @@ import { Kind, visit, type DocumentNode, type FieldDefinitionNode, type Interfac
 import { VISIBLE_TO_JWT } from "../auth/policy.js";
 import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factKnownAt, factRelations } from "../facts/index.js";
 import { transitionStatement } from "../workflow/index.js";
+import { discoveryStatement, isDiscoveryField, knowledgeItemCypher } from "../knowledge/index.js";
 
 /** `visibleToCaller(m)`: the READ rule over the variable `m`. */
 const VISIBLE = /\bvisibleToCaller\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
@@ -17,6 +18,10 @@ const KNOWN_AT = /\bfactKnownAt\(\s*r\s*,\s*\$([A-Za-z][A-Za-z0-9]*)\s*\)/g;
 const CURRENT = /\bfactCurrent\(\s*r\s*\)/g;
 /** `workflowTransition()`: the approval gate's statement (Mutation.transitionWorkflowImprovement). */
 const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
+/** `knowledgeDiscovery(unseenKnowledge)`: the cross-agent discovery statement with that field's defaults. */
+const KNOWLEDGE_DISCOVERY = /\bknowledgeDiscovery\(\s*([A-Za-z]+)\s*\)/g;
+/** `knowledgeItem(k)`: the knowledge node `k` as a KnowledgeItem map. */
+const KNOWLEDGE_ITEM = /\bknowledgeItem\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
 
 /**
  * Writes the shared rules into the statements of the SDL's @cypher fields, so
@@ -27,7 +32,10 @@ const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
  * PersonFact is read from, `factHeldAt(r, $asOf)` and `factCurrent(r)` the
  * validity rules of facts/factInterval.ts (facts/factIntervalCypher.ts), and
  * `factKnownAt(r, $knownAt)` what had been learned by then, and
- * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts).
+ * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts),
+ * `knowledgeDiscovery(<field>)` the cross-agent discovery statement
+ * (knowledge/discoveryStatement.ts) and `knowledgeItem(k)` the KnowledgeItem map
+ * the gateway's own knowledge statements read too (knowledge/knowledgeItem.ts).
  * Left unexpanded, each of the call forms is a call of an unknown Cypher
  * function: a statement missed here fails rather than reads without the rule.
  */
@@ -50,6 +58,11 @@ export function expandCypherFields(document: DocumentNode): DocumentNode {
 
 function expandStatement(statement: string, factTypes: readonly string[]): string {
   return statement
+    .replace(KNOWLEDGE_DISCOVERY, (_, field: string) => {
+      if (!isDiscoveryField(field)) throw new Error(`knowledgeDiscovery(${field}): no discovery field of that name`);
+      return discoveryStatement(field);
+    })
+    .replace(KNOWLEDGE_ITEM, (_, variable: string) => knowledgeItemCypher(variable))
     .replace(VISIBLE, (_, variable: string) => VISIBLE_TO_JWT.replace(/\bn\./g, `${variable}.`))
     .replace(FACT_TYPES, `[${factTypes.join(", ")}]`)
     .replace(PERSON_FACT, PERSON_FACT_MAP)
