@@ -3,6 +3,7 @@ import { VISIBLE_TO_JWT } from "../auth/policy.js";
 import { PERSON_FACT_MAP, factCurrentAt, factHeldAt, factKnownAt, factRelations } from "../facts/index.js";
 import { transitionStatement } from "../workflow/index.js";
 import { discoveryStatement, isDiscoveryField, knowledgeItemCypher } from "../knowledge/index.js";
+import { AGENT_BY_REF_CYPHER, AGENT_MEMORY_CYPHER } from "../memory/index.js";
 
 /** `visibleToCaller(m)`: the READ rule over the variable `m`. */
 const VISIBLE = /\bvisibleToCaller\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
@@ -22,6 +23,10 @@ const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
 const KNOWLEDGE_DISCOVERY = /\bknowledgeDiscovery\(\s*([A-Za-z]+)\s*\)/g;
 /** `knowledgeItem(k)`: the knowledge node `k` as a KnowledgeItem map. */
 const KNOWLEDGE_ITEM = /\bknowledgeItem\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
+/** `agentMemory(n)`: the memory `n` as an AgentMemory map. */
+const AGENT_MEMORY = /\bagentMemory\(\s*n\s*\)/g;
+/** `agentByRef(ref)`: the agent the reference `ref` names, by id or display name (binds `byId` and `byName`). */
+const AGENT_BY_REF = /\bagentByRef\(\s*ref\s*\)/g;
 
 /**
  * Writes the shared rules into the statements of the SDL's @cypher fields, so
@@ -35,7 +40,9 @@ const KNOWLEDGE_ITEM = /\bknowledgeItem\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
  * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts),
  * `knowledgeDiscovery(<field>)` the cross-agent discovery statement
  * (knowledge/discoveryStatement.ts) and `knowledgeItem(k)` the KnowledgeItem map
- * the gateway's own knowledge statements read too (knowledge/knowledgeItem.ts).
+ * the gateway's own knowledge statements read too (knowledge/knowledgeItem.ts),
+ * `agentMemory(n)` the AgentMemory map of memory/memoryRecord.ts and
+ * `agentByRef(ref)` the agent a tool's id-or-name argument names (memory/agentRef.ts).
  * Left unexpanded, each of the call forms is a call of an unknown Cypher
  * function: a statement missed here fails rather than reads without the rule.
  */
@@ -63,6 +70,8 @@ function expandStatement(statement: string, factTypes: readonly string[]): strin
       return discoveryStatement(field);
     })
     .replace(KNOWLEDGE_ITEM, (_, variable: string) => knowledgeItemCypher(variable))
+    .replace(AGENT_MEMORY, () => AGENT_MEMORY_CYPHER)
+    .replace(AGENT_BY_REF, () => AGENT_BY_REF_CYPHER)
     .replace(VISIBLE, (_, variable: string) => VISIBLE_TO_JWT.replace(/\bn\./g, `${variable}.`))
     .replace(FACT_TYPES, `[${factTypes.join(", ")}]`)
     .replace(PERSON_FACT, PERSON_FACT_MAP)

@@ -46,7 +46,7 @@ describe("the @cypher root fields of schema/", () => {
   it("keep the READ rule in every statement once the build has written it in, and no placeholder is left", () => {
     for (const [field, statement] of rootStatements()) {
       expect(statement, field).toContain("$jwt.tenant");
-      expect(statement, field).not.toMatch(/visibleToCaller\(|workflowTransition\(\)|knowledgeDiscovery\(|knowledgeItem\(/);
+      expect(statement, field).not.toMatch(/visibleToCaller\(|workflowTransition\(\)|knowledgeDiscovery\(|knowledgeItem\(|agentMemory\(|agentByRef\(/);
     }
   });
 
