@@ -1,6 +1,8 @@
 import type { CypherFieldHook, CypherFieldHooks } from "../core/cypherFieldHook.js";
-import { limit as limitArg } from "../core/args.js";
-import { idArg } from "../core/idArgs.js";
+import { limit as limitArg, text } from "../core/args.js";
+import { ID_PATTERN } from "../core/caller.js";
+import { idArg, notAnId } from "../core/idArgs.js";
+import { MAX_AGENT_REF } from "./agentRef.js";
 
 /**
  * Query.agentMemories (the Discord agent squad's get_agent_memories) is a
@@ -15,5 +17,19 @@ const agentMemoriesHook: CypherFieldHook = async (run, args, context) => {
   return run(context);
 };
 
+/**
+ * Query.agentRelationships (get_agent_relationships) is a @cypher field: its
+ * `agentId` is an id or a display name (agentRef.ts), checked as text of at
+ * most 200 characters and trimmed, the caller when not given. The statement
+ * takes it as `$agentRef`, and `$agentRefNotAnId`: what the id rule says of a
+ * reference no agent answers to, as the field always answered one that is no
+ * id either (null when it is one: the statement then says no agent has it).
+ */
+const agentRelationshipsHook: CypherFieldHook = async (run, args, context) => {
+  const field = "agentRelationships.agentId";
+  const ref = text(field, args.agentId ?? context.caller.agentId, MAX_AGENT_REF);
+  return run({ ...context, cypherParams: { agentRef: ref, agentRefNotAnId: ID_PATTERN.test(ref) ? null : notAnId(field, ref) } });
+};
+
 /** The memory domain's hooks around its @cypher root fields. */
-export const memoryCypherHooks: CypherFieldHooks = { agentMemories: agentMemoriesHook };
+export const memoryCypherHooks: CypherFieldHooks = { agentMemories: agentMemoriesHook, agentRelationships: agentRelationshipsHook };

@@ -27,6 +27,7 @@ describe("the @cypher root fields of schema/", () => {
   it("are the approval gate's transition and the retrieval tools whose work is one statement", () => {
     expect([...cypherRootFields(document)].sort()).toEqual([
       "agentMemories",
+      "agentRelationships",
       "discoverKnowledge",
       "recentMessages",
       "synthesisOpportunities",
