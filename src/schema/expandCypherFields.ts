@@ -3,6 +3,8 @@ import { VISIBLE_TO_JWT } from "../auth/policy.js";
 import { PERSON_FACT_MAP, factCurrentAt, factEndsAfter, factHeldAt, factKnownAt, factRecordMap, factRelations, factStartsBefore, factTimelineKey } from "../facts/index.js";
 import { channelMessageMap } from "../messages/index.js";
 import { transitionStatement } from "../workflow/index.js";
+import { discoveryStatement, isDiscoveryField, knowledgeItemCypher } from "../knowledge/index.js";
+import { AGENT_BY_REF_CYPHER, AGENT_MEMORY_CYPHER } from "../memory/index.js";
 
 /** `rule(r, $param)`: a rule over the fact relationship `r` (any variable) and the instant a parameter names. */
 const instantRule = (name: string) => new RegExp(`\\b${name}\\(\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*,\\s*\\$([A-Za-z][A-Za-z0-9]*)\\s*\\)`, "g");
@@ -33,6 +35,14 @@ const CHANNEL_MESSAGE = /\bchannelMessage\(\s*n\s*\)/g;
 const TIMELINE_KEY = /\bfactTimelineKey\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
 /** `workflowTransition()`: the approval gate's statement (Mutation.transitionWorkflowImprovement). */
 const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
+/** `knowledgeDiscovery(unseenKnowledge)`: the cross-agent discovery statement with that field's defaults. */
+const KNOWLEDGE_DISCOVERY = /\bknowledgeDiscovery\(\s*([A-Za-z]+)\s*\)/g;
+/** `knowledgeItem(k)`: the knowledge node `k` as a KnowledgeItem map. */
+const KNOWLEDGE_ITEM = /\bknowledgeItem\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*\)/g;
+/** `agentMemory(n)`: the memory `n` as an AgentMemory map. */
+const AGENT_MEMORY = /\bagentMemory\(\s*n\s*\)/g;
+/** `agentByRef(ref)`: the agent the reference `ref` names, by id or display name (binds `byId` and `byName`). */
+const AGENT_BY_REF = /\bagentByRef\(\s*ref\s*\)/g;
 
 /**
  * Writes the shared rules into the statements of the SDL's @cypher fields, so
@@ -46,7 +56,12 @@ const WORKFLOW_TRANSITION = /\bworkflowTransition\(\)/g;
  * facts/factInterval.ts (facts/factIntervalCypher.ts), and
  * `factKnownAt(r, $knownAt)` what had been learned by then, `channelMessage(n)`
  * the map the message tools return (messages/messageRecord.ts), and
- * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts).
+ * `workflowTransition()` the approval gate's statement (workflow/transitionStatement.ts),
+ * `knowledgeDiscovery(<field>)` the cross-agent discovery statement
+ * (knowledge/discoveryStatement.ts) and `knowledgeItem(k)` the KnowledgeItem map
+ * the gateway's own knowledge statements read too (knowledge/knowledgeItem.ts),
+ * `agentMemory(n)` the AgentMemory map of memory/memoryRecord.ts and
+ * `agentByRef(ref)` the agent a tool's id-or-name argument names (memory/agentRef.ts).
  * Left unexpanded, each of the call forms is a call of an unknown Cypher
  * function: a statement missed here fails rather than reads without the rule.
  */
@@ -70,6 +85,13 @@ export function expandCypherFields(document: DocumentNode): DocumentNode {
 function expandStatement(statement: string, factTypes: readonly string[]): string {
   return statement
     .replace(CHANNEL_MESSAGE, () => channelMessageMap((v) => `visibleToCaller(${v})`))
+    .replace(KNOWLEDGE_DISCOVERY, (_, field: string) => {
+      if (!isDiscoveryField(field)) throw new Error(`knowledgeDiscovery(${field}): no discovery field of that name`);
+      return discoveryStatement(field);
+    })
+    .replace(KNOWLEDGE_ITEM, (_, variable: string) => knowledgeItemCypher(variable))
+    .replace(AGENT_MEMORY, () => AGENT_MEMORY_CYPHER)
+    .replace(AGENT_BY_REF, () => AGENT_BY_REF_CYPHER)
     .replace(VISIBLE, (_, variable: string) => VISIBLE_TO_JWT.replace(/\bn\./g, `${variable}.`))
     .replace(FACT_TYPES, `[${factTypes.join(", ")}]`)
     .replace(PERSON_FACT, PERSON_FACT_MAP)

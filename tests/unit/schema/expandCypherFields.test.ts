@@ -60,4 +60,13 @@ describe("expandCypherFields", () => {
     const printed = print(expanded);
     expect(printed).toMatch(/interface Knowledge \{\s+id: ID!\s+seenBy: \[Agent!\]!\s+\}/);
   });
+
+  it("writes a discovery field's statement with the knowledge item map, and fails the build on a discovery field it does not know", () => {
+    const ok = expandCypherFields(parse(`type Query { unseen: [String!]! @cypher(columnName: "item", statement: "knowledgeDiscovery(unseenKnowledge)") }`));
+    const statement = statementOf(ok, "Query", "unseen");
+    expect(statement).toContain("n.tenantId = $jwt.tenant");
+    expect(statement).toMatch(/RETURN n \{ \.id, \.ownerId/);
+    expect(statement).not.toMatch(/visibleToCaller|knowledgeItem|knowledgeDiscovery/);
+    expect(() => expandCypherFields(parse(`type Query { x: [String!]! @cypher(columnName: "i", statement: "knowledgeDiscovery(memoryQuery)") }`))).toThrow(/no discovery field/);
+  });
 });
