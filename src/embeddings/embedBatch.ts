@@ -82,13 +82,15 @@ export interface PreparedBatch {
 
 /**
  * The read of a batch of PENDING nodes, each with its predecessor for contextual
- * types. Both lookups are index seeks whatever the statistics: planned on an
+ * types. A node without tenantId or id (written by hand: the gateway's writes
+ * always set both) is passed over: it cannot be written back, and read, it
+ * failed every pass of its label. Both lookups are index seeks whatever the statistics: planned on an
  * empty store (a new gateway's first passes), Neo4j may scan the label instead,
  * for every node of the batch, and keep that plan while the store grows.
  */
 export function readBatchStatement(type: EmbeddedType): string {
   return `MATCH (n:${type.label}) USING INDEX SEEK n:${type.label}(embeddingStatus)
-     WHERE n.embeddingStatus = 'PENDING' AND NOT n.id IN $exclude
+     WHERE n.embeddingStatus = 'PENDING' AND n.tenantId IS NOT NULL AND n.id IS NOT NULL AND NOT n.id IN $exclude
      WITH n LIMIT $limit
      ${previousPart(type)}
      RETURN n.tenantId AS tenantId, n.ownerId AS ownerId, n.id AS id, ${partsOf(type, "n")} AS parts, n.embeddingKey AS key, previous,

@@ -88,4 +88,34 @@ describe("the embedding worker's pipeline", () => {
     for (const t of turns.filter((t) => t.at === 0)) expect(stored.get(t.id)!.context).toBeNull();
     expect(stored.get("b1")!.keys).toEqual(expect.arrayContaining(["bakery", "loaf"]));
   }, 120_000);
+
+  it("embeds the rest of a label when a node of it has no tenantId or id (a node written by hand), instead of failing every pass on it", async () => {
+    // A label of this test's own (with the two indexes the worker's statements seek), so no other test's worker meets its nodes.
+    const label = `WorkerScratch${randomUUID().replaceAll("-", "")}`;
+    await driver.executeQuery(`CREATE INDEX ${label}_status FOR (n:${label}) ON (n.embeddingStatus)`);
+    await driver.executeQuery(`CREATE INDEX ${label}_key FOR (n:${label}) ON (n.tenantId, n.id)`);
+    await driver.executeQuery("CALL db.awaitIndexes(60)");
+    await driver.executeQuery(
+      `CREATE (:${label} {id: 'no-tenant', content: 'written by hand without its tenant', embeddingStatus: 'PENDING'}),
+              (:${label} {tenantId: 't', content: 'written by hand without its id', embeddingStatus: 'PENDING'}),
+              (:${label} {tenantId: 't', id: 'fine', content: 'the hike went past the lake', embeddingStatus: 'PENDING'})`,
+    );
+    const worker = createEmbeddingWorker({ driver, database: "neo4j", embedder, types: [{ label, fields: ["content"] }], logger: createLogger({ logLevel: "silent" }), batchSize: 2 });
+    try {
+      // Polls until the good node is embedded: without the guard every pass failed on the first two and it never was.
+      let status: unknown = "PENDING";
+      for (let i = 0; i < 40 && status !== "READY"; i++) {
+        await worker.drain().catch(() => {});
+        const { records } = await driver.executeQuery(`MATCH (n:${label} {id: 'fine'}) RETURN n.embeddingStatus AS status`);
+        status = records[0]!.get("status");
+        if (status !== "READY") await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(status).toBe("READY");
+    } finally {
+      await worker.stop();
+      await driver.executeQuery(`MATCH (n:${label}) DETACH DELETE n`);
+      await driver.executeQuery(`DROP INDEX ${label}_status`);
+      await driver.executeQuery(`DROP INDEX ${label}_key`);
+    }
+  }, 120_000);
 });
