@@ -20,17 +20,23 @@
  * features, so a later `--folds` run with the same file needs no gateway.
  * `--tune a,b` tunes only those parameters (from the shipped defaults), as a
  * lever added later is tuned without moving the others.
+ *
+ * `--features` given more than once (with `--folds`, from files): variants of
+ * the same conversations' stored vectors (bench/recontext.ts). Each variant is
+ * held out as above, and each fold also chooses the variant that its tuning
+ * scored best on the training groups, as a parameter is chosen.
  */
 import { access, writeFile } from "node:fs/promises";
 import os from "node:os";
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { startBenchGateway } from "./support/benchGateway.js";
 import { readLocomo, turnContent, type LocomoSample } from "./locomo/locomoData.js";
 import { MAX_CONTENT, readBeam } from "./locomo/beamData.js";
 import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics.js";
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
-import { evaluate, gridOf, leaveGroupsOut, tune } from "./locomo/folds.js";
-import { CATEGORIES, foldReport, scoreTable } from "./locomo/foldReport.js";
+import { chooseVariants, evaluate, gridOf, leaveGroupsOut, tune, type Variant } from "./locomo/folds.js";
+import { CATEGORIES, foldReport, scoreTable, variantReport } from "./locomo/foldReport.js";
 import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
 
 const { values } = parseArgs({
@@ -41,7 +47,7 @@ const { values } = parseArgs({
     dump: { type: "string" },
     model: { type: "string" },
     folds: { type: "string" },
-    features: { type: "string" },
+    features: { type: "string", multiple: true },
     tune: { type: "string" },
   },
 });
@@ -63,10 +69,15 @@ const samples = loaded.filter(
   (s) => !values.conversations || values.conversations.split(",").includes(s.sampleId),
 );
 // `--features a.json,b.json`: folds over both sets' features at once (tuned together, reported per set).
-const featureFiles = values.features?.split(",") ?? [];
-const cached = values.folds && featureFiles.length > 0 && (await Promise.all(featureFiles.map((f) => access(f).then(() => true, () => false)))).every(Boolean);
-if (cached) {
-  runFolds((await Promise.all(featureFiles.map(loadFeatures))).flat());
+const variantFiles = (values.features ?? []).map((v) => v.split(","));
+const featureFiles = variantFiles[0] ?? [];
+const cached = values.folds && featureFiles.length > 0 && (await Promise.all(variantFiles.flat().map((f) => access(f).then(() => true, () => false)))).every(Boolean);
+const loadVariant = async (files: string[]) => (await Promise.all(files.map(loadFeatures))).flat();
+if (variantFiles.length > 1) {
+  if (!cached) throw new Error("--features given more than once compares collected variants: run --folds with files that exist");
+  runVariants(await Promise.all(variantFiles.map(async (files) => ({ name: files.map((f) => basename(f, ".json")).join(","), features: await loadVariant(files) }))));
+} else if (cached) {
+  runFolds(await loadVariant(featureFiles));
 } else {
   await live();
 }
@@ -83,7 +94,7 @@ try {
   const features = values.folds
     ? await collectFeatures({ driver: gw.app.driver, database: process.env.NEO4J_DATABASE ?? "neo4j", embedder: gw.app.embedder }, samples, agents, new Set(Object.keys(CATEGORIES).map(Number)))
     : null;
-  if (features && values.features) await saveFeatures(values.features, features);
+  if (features && values.features) await saveFeatures(featureFiles[0]!, features);
 
   const scores: { category: number; scores: QuestionScores }[] = [];
   const latencies: number[] = [];
@@ -155,6 +166,16 @@ function runFolds(features: ConversationFeatures[]) {
   );
   process.stdout.write(`\n${lines.join("\n")}\n(folds took ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
   process.stdout.write(`\n### Plain BM25: the production full-text list alone, same messages\n${scoreTable(bm25(features)).join("\n")}\n`);
+}
+
+function runVariants(variants: Variant[]) {
+  const now = new Date();
+  const start = { ...rankOptionsFor(true), lambda: 1 };
+  const started = performance.now();
+  const { each, chosen } = chooseVariants(variants, Number(values.folds) || variants[0]!.features.length, start, now, grid);
+  const shipped = variants.map((v) => evaluate(v.features, start, now));
+  const lines = variantReport(variants.map((v) => v.name), each, chosen, shipped);
+  process.stdout.write(`\n${lines.join("\n")}\n(folds took ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
 /** Each question ranked by the full-text list alone (Lucene's BM25 over the stored texts), as a baseline. */
