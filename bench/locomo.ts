@@ -21,13 +21,16 @@
  * `--tune a,b` tunes only those parameters (from the shipped defaults), as a
  * lever added later is tuned without moving the others.
  *
+ * `--ingest-only` stops after the ingestion (issue #47's end-to-end turns/s),
+ * with its CPU per turn from the process counters: this process (the gateway
+ * and its model's thread) and the embedded Neo4j.
+ *
  * `--features` given more than once (with `--folds`, from files): variants of
  * the same conversations' stored vectors (bench/recontext.ts). Each variant is
  * held out as above, and each fold also chooses the variant that its tuning
  * scored best on the training groups, as a parameter is chosen.
  */
 import { access, writeFile } from "node:fs/promises";
-import os from "node:os";
 import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { startBenchGateway } from "./support/benchGateway.js";
@@ -38,6 +41,9 @@ import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures 
 import { chooseVariants, evaluate, gridOf, leaveGroupsOut, tune, type Variant } from "./locomo/folds.js";
 import { CATEGORIES, foldReport, scoreTable, variantReport } from "./locomo/foldReport.js";
 import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
+import { loadConfig } from "../src/config/config.js";
+import { machineLine } from "./support/machine.js";
+import { treeCpuSeconds } from "./support/treeCpu.js";
 
 const { values } = parseArgs({
   options: {
@@ -49,9 +55,13 @@ const { values } = parseArgs({
     folds: { type: "string" },
     features: { type: "string", multiple: true },
     tune: { type: "string" },
+    "ingest-only": { type: "boolean", default: false },
   },
 });
 const grid = gridOf(values.tune?.split(","));
+// Taken before anything runs: the load average says what else the machine was doing.
+const machine = machineLine();
+const context = loadConfig(process.env).embeddingContext;
 
 /** Memories per recordMemories call; BEAM's messages are long, so fewer go in one request. */
 const BATCH = values.dataset === "beam" ? 20 : 100;
@@ -87,10 +97,18 @@ const gw = await startBenchGateway({ ...process.env, ...(values.model ? { EMBEDD
 try {
   const agents = new Map(samples.map((s) => [s.sampleId, `locomo-${s.sampleId}-${Date.now().toString(36)}`]));
   const ingestStart = performance.now();
+  const cpuStart = { all: treeCpuSeconds(), own: process.cpuUsage() };
   let memories = 0;
   for (const sample of samples) memories += await ingest(sample, agents.get(sample.sampleId)!);
   await gw.app.embeddings.drain();
   const ingestSeconds = (performance.now() - ingestStart) / 1000;
+  const own = process.cpuUsage(cpuStart.own);
+  const all = treeCpuSeconds();
+  const cpu = { own: (own.user + own.system) / 1e6, all: all !== null && cpuStart.all !== null ? all - cpuStart.all : null };
+  if (values["ingest-only"]) {
+    report([], [], { memories, ingestSeconds, cpu, model: gw.app.embedder.model });
+    return;
+  }
   const features = values.folds
     ? await collectFeatures({ driver: gw.app.driver, database: process.env.NEO4J_DATABASE ?? "neo4j", embedder: gw.app.embedder }, samples, agents, new Set(Object.keys(CATEGORIES).map(Number)))
     : null;
@@ -117,7 +135,7 @@ try {
     }
   }
   if (values.dump) await writeFile(values.dump, `${dump.join("\n")}\n`);
-  report(scores, latencies, { memories, ingestSeconds, model: gw.app.embedder.model });
+  report(scores, latencies, { memories, ingestSeconds, cpu, model: gw.app.embedder.model });
   if (features) runFolds(features);
 } finally {
   await gw.stop();
@@ -187,18 +205,28 @@ function bm25(features: readonly ConversationFeatures[]) {
 }
 
 function report(
-  all: { category: number; scores: QuestionScores }[],
+  scored: { category: number; scores: QuestionScores }[],
   latencies: number[],
-  ingest: { memories: number; ingestSeconds: number; model: string },
+  ingest: { memories: number; ingestSeconds: number; cpu: { own: number; all: number | null }; model: string },
 ) {
+  const perTurn = (seconds: number) => `${((seconds * 1000) / ingest.memories).toFixed(1)} ms`;
+  const { own, all } = ingest.cpu;
   const lines = [
-    `${values.dataset === "beam" ? "BEAM" : "LoCoMo"} retrieval — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, model ${ingest.model}, ${samples.map((s) => s.sampleId).join(", ")}`,
-    `ingested ${ingest.memories} memories in ${ingest.ingestSeconds.toFixed(1)} s (${(ingest.memories / ingest.ingestSeconds).toFixed(0)}/s, embeddings included)`,
+    `${values.dataset === "beam" ? "BEAM" : "LoCoMo"} retrieval — ${new Date().toISOString().slice(0, 10)}, model ${ingest.model}, EMBEDDING_CONTEXT=${context}, ${samples.map((s) => s.sampleId).join(", ")}`,
+    machine,
+    `ingested ${ingest.memories} memories in ${ingest.ingestSeconds.toFixed(1)} s (${(ingest.memories / ingest.ingestSeconds).toFixed(1)}/s, embeddings included)`,
+    `CPU per turn: ${all === null ? "n/a" : perTurn(all)} in all; this process (the gateway and its model) ${perTurn(own)}${all === null ? "" : `, Neo4j ${perTurn(all - own)}`}`,
+  ];
+  if (values["ingest-only"]) {
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return;
+  }
+  lines.push(
     "",
     "### Live, through GraphQL, with the shipped defaults",
-    ...scoreTable(all),
+    ...scoreTable(scored),
     "",
     `query latency over GraphQL: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
-  ];
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 }
