@@ -1,6 +1,6 @@
 /**
  * `npm run bench:feed -- [--agents 100] [--writes 1000] [--warmup 500] [--concurrency 4]`
- * (`--tenants N --gateways N`: bench/feed/manyTenants.ts)
+ * (`--tenants N --gateways N [--processes]`: bench/feed/manyTenants.ts)
  *
  * 100 agents subscribe to knowledgeFeed over graphql-ws with mixed rules
  * (immediate, batched every 2 s, both); 10 writer agents make knowledge writes
@@ -33,12 +33,13 @@ const { values } = parseArgs({
     tenants: { type: "string" },
     gateways: { type: "string" },
     idle: { type: "string", default: "20" },
+    processes: { type: "boolean", default: false },
   },
 });
 if (values.tenants !== undefined || values.gateways !== undefined) {
   // Several tenants and gateways: bench/feed/manyTenants.ts.
   const { manyTenants } = await import("./feed/manyTenants.js");
-  await manyTenants({ tenants: Number(values.tenants ?? 1), gateways: Number(values.gateways ?? 1), writes: Number(values.writes), warmup: Number(values.warmup), concurrency: Number(values.concurrency), idleSeconds: Number(values.idle) });
+  await manyTenants({ tenants: Number(values.tenants ?? 1), gateways: Number(values.gateways ?? 1), writes: Number(values.writes), warmup: Number(values.warmup), concurrency: Number(values.concurrency), idleSeconds: Number(values.idle), processes: values.processes });
   process.exit(process.exitCode ?? 0);
 }
 const AGENTS = Number(values.agents);

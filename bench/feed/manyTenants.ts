@@ -1,27 +1,19 @@
 /**
- * `npm run bench:feed -- --tenants 1000 --gateways 3 [--writes 500] [--warmup 100] [--concurrency 4] [--idle 20]`
+ * `npm run bench:feed -- --tenants 1000 --gateways 3 [--processes] [--writes 500] [--warmup 100] [--concurrency 4] [--idle 20]`
  *
- * Issue #49's several gateways: `--gateways` gateway processes' worth of apps (in this process, each with its
- * own driver) on one embedded Neo4j, sharing a Redis of the bench's own when there are several (REDIS_URL, as a
- * deployment of several gateways would), with tokens on. Each of `--tenants` tenants has one subscriber, on
- * gateway `i % gateways`, whose one IMMEDIATE rule selects every knowledge write of its tenant; the tenant's
- * writer writes through the next gateway, so a delivery crosses gateways whenever there are several.
+ * Issue #49's several gateways (started by feedGateways.ts: in this process, or with `--processes` one OS
+ * process each). Each of `--tenants` tenants has one subscriber, on gateway `i % gateways`, whose one IMMEDIATE
+ * rule selects every knowledge write of its tenant; the tenant's writer writes through the next gateway, so a
+ * delivery crosses gateways whenever there are several.
  *
  * Measures, with no writes, the statements each gateway sends to Neo4j per second (`--idle` seconds, after the
- * subscribers have settled), counted from the driver's own debug log (one Bolt RUN a statement, every statement
- * of the process: the feed's, the workers', @neo4j/graphql's); then, for the measured writes, the time from an
- * event's append to its delivery, and lost, duplicated and unexpected deliveries against the outbox read back.
+ * subscribers have settled); then, for the measured writes, the time from an event's append to its delivery, and
+ * lost, duplicated and unexpected deliveries against the outbox read back; and the CPU the gateways' processes
+ * spent in each phase, from their own counters.
  */
-import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { forkAgents } from "./agentsProcess.js";
-import { startRedis } from "../support/redisServer.js";
-import { loadConfig } from "../../src/config/config.js";
-import { createLogger } from "../../src/logging/logger.js";
-import { startApp, type App } from "../../src/app/startApp.js";
-import { signToken } from "../../src/auth/tokens.js";
+import { startFeedGateways } from "./feedGateways.js";
+import { cpuSeconds } from "../support/procStats.js";
 import { routeEvent, type FeedRule } from "../../src/feed/feedRules.js";
 import { readOutbox } from "../../src/feed/readOutbox.js";
 import { outboxHead } from "../../src/feed/loadFeedRules.js";
@@ -35,6 +27,8 @@ export interface ManyTenantsOptions {
   warmup: number;
   concurrency: number;
   idleSeconds: number;
+  /** One OS process a gateway, instead of all in this one. */
+  processes: boolean;
 }
 
 const TYPES = ["Opportunity", "ProcessInsight", "Application", "ProcessUpdate"];
@@ -44,32 +38,10 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "mnemograph-bench-"));
-  const secret = `bench-${randomUUID()}-${randomUUID()}`;
-  const redis = o.gateways > 1 ? await startRedis() : null;
-  const statements: number[] = [];
-  const apps: App[] = [];
+  const gws = await startFeedGateways(o.gateways, o.processes);
+  const cpu = () => gws.pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
   try {
-    for (let g = 0; g < o.gateways; g++) {
-      const first = apps[0]?.localNeo4j;
-      const config = loadConfig({
-        ...process.env,
-        PORT: "0",
-        MNEMOGRAPH_AUTH: "token",
-        JWT_SECRET: secret,
-        LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-        WARMUP_SECONDS: "0",
-        RATE_LIMIT_PER_MINUTE: "1000000",
-        MNEMOGRAPH_DATA_DIR: dataDir,
-        NEO4J_HEAP: process.env.NEO4J_HEAP ?? "2g",
-        NEO4J_PAGECACHE: process.env.NEO4J_PAGECACHE ?? "1g",
-        ...(first ? { NEO4J_URI: first.uri, NEO4J_USER: first.user, NEO4J_PASSWORD: first.password } : {}),
-        ...(redis ? { REDIS_URL: redis.url } : {}),
-      });
-      statements.push(0);
-      apps.push(await startApp(config, createLogger({ logLevel: config.logLevel }), { boltLog: (line) => line.includes(" C: RUN ") && (statements[g] = statements[g]! + 1) }));
-    }
-    const driver = apps[0]!.driver;
+    const driver = gws.driver;
     const database = "neo4j";
     const tenantIds = Array.from({ length: o.tenants }, (_, i) => `feedt-${i}`);
     await driver.executeQuery(
@@ -81,13 +53,13 @@ export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
       { n: o.tenants },
       { database },
     );
-    const httpUrl = (g: number) => `http://127.0.0.1:${apps[g]!.gateway.port}/graphql`;
+    const httpUrl = (g: number) => gws.url(g);
     const subscribers: NonNullable<AgentsPlan["subscribers"]> = {};
     const writers: NonNullable<AgentsPlan["writers"]> = [];
     for (const [i, tenantId] of tenantIds.entries()) {
-      const token = await signToken(secret, { tenantId, agentId: `sub-${i}`, roles: ["agent"] }, 7200);
+      const token = await gws.token(tenantId, `sub-${i}`);
       subscribers[`sub-${i}`] = { url: httpUrl(i % o.gateways).replace(/^http/, "ws"), params: { authorization: `Bearer ${token}` } };
-      const writer = await signToken(secret, { tenantId, agentId: `writer-${i}`, roles: ["agent"] }, 7200);
+      const writer = await gws.token(tenantId, `writer-${i}`);
       writers.push({ url: httpUrl((i + 1) % o.gateways), headers: { authorization: `Bearer ${writer}` } });
     }
 
@@ -100,13 +72,16 @@ export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
 
     // Idle: the subscribers are live and nothing writes. A few seconds first, for the intervals to stretch.
     await new Promise((r) => setTimeout(r, 5000));
-    const before = [...statements];
+    const before = await gws.statements();
+    const idleCpuBefore = cpu();
     const started = performance.now();
     await new Promise((r) => setTimeout(r, o.idleSeconds * 1000));
     const seconds = (performance.now() - started) / 1000;
-    const idle = statements.map((n, g) => (n - before[g]!) / seconds);
+    const idle = (await gws.statements()).map((n, g) => (n - before[g]!) / seconds);
+    const idleCores = (cpu() - idleCpuBefore) / seconds;
 
     const heads = new Map(await Promise.all(tenantIds.map(async (t) => [t, await outboxHead({ driver, database }, t)] as const)));
+    const writeCpuBefore = cpu();
     agents.send({ measure: true });
     // What the rule selects, from the outbox as committed, once the heads stop moving.
     const total = async () => (await Promise.all(tenantIds.map((t) => outboxHead({ driver, database }, t)))).reduce((a, b) => a + b, 0);
@@ -130,6 +105,7 @@ export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
     const expectedCount = [...expected.values()].reduce((n, s) => n + s.size, 0);
     agents.send({ expected: expectedCount });
     const report = await reported;
+    const writeCpu = cpu() - writeCpuBefore;
 
     let lost = 0;
     let duplicated = 0;
@@ -151,14 +127,15 @@ export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
       }
     }
     const sum = idle.reduce((a, b) => a + b, 0);
-    say(`bench:feed — ${o.tenants} tenants with a subscriber each, ${o.gateways} gateway(s)${redis ? " sharing a Redis" : ""}`);
+    const where = o.processes ? "one process each" : "in the bench's process";
+    say(`bench:feed — ${o.tenants} tenants with a subscriber each, ${o.gateways} gateway(s) (${where})${gws.redis ? " sharing a Redis" : ""}`);
     say(`idle Neo4j statements/s over ${seconds.toFixed(0)} s: per gateway ${idle.map((n) => n.toFixed(2)).join(", ")}; all gateways ${sum.toFixed(2)}`);
     say(`${o.writes} writes (${o.concurrency} concurrent) in ${report.writeSeconds.toFixed(1)} s; deliveries expected ${expectedCount}; lost ${lost}, duplicated ${duplicated}, unexpected ${unexpected}`);
     say(`immediate, event appended → delivered (n=${fromAppend.length}): p50 ${ms(percentile(fromAppend, 50))}, p95 ${ms(percentile(fromAppend, 95))}, p99 ${ms(percentile(fromAppend, 99))}`);
+    const whose = o.processes ? "the gateways' processes" : "the bench's process (gateways and setup)";
+    say(`CPU of ${whose}: idle ${idleCores.toFixed(3)} cores; ${((writeCpu * 1000) / o.writes).toFixed(2)} ms a write while measured (deliveries included)`);
     if (lost || duplicated || unexpected) process.exitCode = 1;
   } finally {
-    for (const app of apps.reverse()) await app.stop();
-    await redis?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await gws.stop();
   }
 }

@@ -2,11 +2,11 @@ import { apiKeyResolvers } from "../apiKeys/index.js";
 import type { BeliefDeps } from "../beliefs/index.js";
 import { beliefResolvers } from "../beliefs/index.js";
 import { cypherToolResolvers } from "../cypherTool/index.js";
-import { factResolvers } from "../facts/index.js";
+import { factCypherHooks, factResolvers } from "../facts/index.js";
 import { feedResolvers, type FeedObserver, type FeedPolls } from "../feed/index.js";
 import type { GameDeps } from "../game/index.js";
 import { gameResolvers } from "../game/index.js";
-import { knowledgeResolvers } from "../knowledge/index.js";
+import { knowledgeCypherHooks, knowledgeResolvers } from "../knowledge/index.js";
 import { peopleToolResolvers } from "../people/index.js";
 import { agentMemoryResolvers, memoryCypherHooks } from "../memory/index.js";
 import { messageToolResolvers } from "../messages/index.js";
@@ -91,5 +91,11 @@ export function appResolvers({ keys, deps, loop, game, beliefs, extraction, feed
 
 /** What the gateway wraps around the SDL's @cypher root fields (core/cypherFieldHook.ts). */
 export function appCypherHooks(deps: AppDeps): CypherFieldHooks {
-  return { ...workflowCypherHooks(deps), ...memoryCypherHooks, ...cypherToolHooks(RETRIEVAL_TOOLS) };
+  return {
+    ...workflowCypherHooks(deps),
+    ...memoryCypherHooks,
+    ...knowledgeCypherHooks(deps),
+    ...cypherToolHooks(RETRIEVAL_TOOLS, deps),
+    ...factCypherHooks(deps),
+  };
 }

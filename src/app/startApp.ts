@@ -97,7 +97,8 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     const tracing = await stack.start(() => startTracing(config.tracing), (t) => t?.stop());
     if (tracing) logger.info({ endpoint: config.tracing.endpoint }, "Sending traces over OTLP");
     const auth = await setupAuth(config, logger);
-    // With REDIS_URL, rate limits, cache invalidation and feed wake-ups are shared with the other gateways; closed after the gateway drains.
+    // With REDIS_URL, rate limits, cache invalidation, feed wake-ups and the embedding worker's claims are shared with the other
+    // gateways; closed after the gateway drains.
     const { redisUrl } = config.shared;
     const redis = redisUrl ? await stack.start(() => connectSharedRedis(redisUrl, logger.child({ component: "redis" })), (r) => r.close()) : null;
     const peers = redis?.peers ?? SINGLE_PROCESS;
@@ -127,7 +128,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // Feed events are staged by their writes and numbered after the commit; a sweep numbers any a stopped process left.
     const outbox = await stack.start(() => createOutboxSequencer({ driver, database, logger: logger.child({ component: "feed" }) }), (o) => o.stop());
     await outbox.sweep();
-    const embeddings = await stack.start(() => embeddingWorkerFor(config, { driver, database, embedder, schema: schemaFacts, logger }), (w) => w.stop());
+    const embeddings = await stack.start(() => embeddingWorkerFor(config, { driver, database, embedder, schema: schemaFacts, logger, claims: redis?.claims }), (w) => w.stop());
     const background = await stack.start(() => createBackgroundTasks(logger), (b) => b.drain());
     const extractor =
       config.extraction.mode === "off"

@@ -5,6 +5,8 @@ import { idArg } from "./idArgs.js";
 import type { QueryResolvers, ResolverFn } from "../generated/resolvers-types.js";
 import { snakeCase, type AgentTool } from "./agentTool.js";
 import type { CypherFieldHook, CypherFieldHooks } from "./cypherFieldHook.js";
+import type { AppDeps } from "./appDeps.js";
+import type { SchemaFacts } from "./schemaFacts.js";
 
 export { snakeCase };
 
@@ -128,7 +130,17 @@ export interface ToolDeclaration<D, S extends ArgSpecs, F extends QueryField = Q
    * the field's hook, cypherToolHooks). A server-side caller (the retrieveContext loop) runs the
    * field through GraphQL with this selection, the result the tool's readers take.
    */
-  cypher?: { selection: string };
+  cypher?: {
+    selection: string;
+    /**
+     * Values the statement reads beside its arguments, which the field's hook gives it as
+     * cypherParams once the declared arguments are read (every statement also gets `$now`, the
+     * gateway's clock, ISO-8601): what only TypeScript reads from an argument, and checks that
+     * need the gateway's schema (its fact types); a check's BAD_USER_INPUT is the field's. A
+     * promise, so the declaration can load it when it runs, as `implement` does.
+     */
+    params?(args: ArgValues<S>, schema: SchemaFacts): Promise<Record<string, unknown>>;
+  };
   loop?: LoopExposure<S>;
   /** Offered to agents over MCP too: its name, annotations and rendering (core/agentTool.ts); the input comes from the SDL field. */
   agent?: Omit<AgentTool<F>, "field" | "name">;
@@ -183,12 +195,14 @@ export function fieldArgs(t: AnyToolDeclaration, given: Record<string, unknown>,
  * The hooks of the tools that are @cypher fields (core/cypherFieldHook.ts):
  * each reads its declared arguments as a hand-written tool's resolver would
  * (BAD_USER_INPUT naming the argument and the limit) before the statement
- * runs.
+ * runs, then gives the statement the gateway's clock (`$now`) and the
+ * declaration's own values (`cypher.params`).
  */
-export function cypherToolHooks(tools: readonly AnyToolDeclaration[]): CypherFieldHooks {
+export function cypherToolHooks(tools: readonly AnyToolDeclaration[], { schema, now }: Pick<AppDeps, "schema" | "now">): CypherFieldHooks {
   const hook = (t: AnyToolDeclaration): CypherFieldHook => async (run, args, context) => {
-    readArgs(t.field, t.args, args);
-    return run(context);
+    const read = readArgs(t.field, t.args, args);
+    const own = (await t.cypher?.params?.(read, schema)) ?? {};
+    return run({ ...context, cypherParams: { now: now().toISOString(), ...own } });
   };
   return Object.fromEntries(tools.filter((t) => t.cypher).map((t) => [t.field, hook(t)]));
 }

@@ -3,12 +3,21 @@ import type { GraphTarget } from "../graph/executor.js";
 import type { Logger } from "../logging/logger.js";
 import type { Embedder, EmbeddingWorker } from "../core/embedder.js";
 import type { EmbeddedType } from "../core/schemaFacts.js";
+import { EVERY_CLAIM_GRANTED, type WorkClaims } from "../core/workClaims.js";
 import { commitBatch, embedBatch, readBatch, type ReadBatch } from "./embedBatch.js";
 import { SWEEP_LIMIT, sweepOrphanPassages } from "./orphanPassages.js";
 import { passLoop } from "../core/passLoop.js";
 
 /** Nodes the worker reads and embeds at a time, unless told otherwise. */
 export const EMBEDDING_BATCH_SIZE = 128;
+
+/**
+ * How long a claim on a node keeps the other gateways off it (core/workClaims.ts): longer than any batch takes to
+ * embed and write, short enough that a node whose gateway died is embedded by another within a poll or two.
+ */
+const CLAIM_TTL_MS = 60_000;
+/** How long a claim outlives its written batch: another gateway's read from before the write then still finds it held. */
+const CLAIM_LINGER_MS = 10_000;
 
 /**
  * A pass of extra embedding work (facts, for instance) run after the node
@@ -37,6 +46,11 @@ export interface EmbeddingWorkerOptions {
    * a stream of writes costs a pass per interval, not a pass per write.
    */
   wakeDelayMs?: number;
+  /**
+   * Which gateway embeds a node when several share the store (REDIS_URL): without claims every gateway's worker
+   * read the same PENDING nodes and embedded them each (with two gateways, 263 of 300 memories twice).
+   */
+  claims?: WorkClaims;
 }
 
 /**
@@ -48,7 +62,7 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100 } = options;
+  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100, claims = EVERY_CLAIM_GRANTED } = options;
   const embedded = new Set(types.map((t) => t.label));
   const extraLabels = new Set(extraPassLabels);
   // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only
@@ -61,6 +75,20 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
   // Set by the first wake-up after the worker was last idle; cleared when a pass finds nothing left.
   let behindSince: number | null = null;
   const target = { driver, database, embedder, contextMode, keys };
+
+  /** A node's claim key: its type, tenant and id. */
+  const claimKey = (type: EmbeddedType, row: { tenantId: string; id: string }) => `${type.label}/${row.tenantId}/${row.id}`;
+
+  /** The part of a batch read that this process claimed (all of it on one process). */
+  async function claimed(type: EmbeddedType, read: ReadBatch): Promise<ReadBatch> {
+    const held = await claims.claim("embedding", read.rows.map((r) => claimKey(type, r)), CLAIM_TTL_MS);
+    if (held.size === read.rows.length) return read;
+    const rows = read.rows.filter((r) => held.has(claimKey(type, r)));
+    return { ...read, size: rows.length, ids: rows.map((r) => r.id), rows };
+  }
+
+  /** Gives the batch's claims back: lingering once written, at once when embedding or writing it failed. Never throws. */
+  const release = (type: EmbeddedType, batch: ReadBatch, lingerMs = 0) => claims.release("embedding", batch.rows.map((r) => claimKey(type, r)), lingerMs);
 
   /**
    * Every type woken for (or every type), each until none is pending, then the extra passes: true when
@@ -75,21 +103,32 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
       if (stopped) break;
       if (only && !only.has(type.label)) continue;
       // Pipelined, so the model is never left waiting: the next batch is read while this one is embedded,
-      // and written while the one after it is embedded.
+      // and written while the one after it is embedded. Nodes another gateway has claimed are left to it, and
+      // skipped by this pass's later reads.
+      const elsewhere: string[] = [];
       let writing: { ids: string[]; done: Promise<void> } | null = null;
       let next: Promise<ReadBatch | null> | null = readBatch(target, type, batchSize);
       while (!stopped && next) {
         const read: ReadBatch | null = await next;
         if (!read) break;
-        const embedded = embedBatch(target, read);
-        next = read.size < batchSize ? null : readBatch(target, type, batchSize, [...(writing?.ids ?? []), ...read.ids]);
+        const mine = await claimed(type, read);
+        elsewhere.push(...read.ids.filter((id) => !mine.ids.includes(id)));
+        const embedded = mine.size > 0 ? embedBatch(target, mine) : null;
+        next = read.size < batchSize ? null : readBatch(target, type, batchSize, [...(writing?.ids ?? []), ...read.ids, ...elsewhere]);
         next?.catch(() => {}); // awaited on the next turn, or below when this one fails
+        if (!embedded) continue;
         const batch = await embedded.catch(async (err: unknown) => {
-          await Promise.allSettled([next, writing?.done]);
+          await Promise.allSettled([next, writing?.done, release(type, mine)]);
           throw err;
         });
         await writing?.done;
-        const done = commitBatch(target, batch);
+        const done = commitBatch(target, batch).then(
+          () => release(type, mine, CLAIM_LINGER_MS),
+          async (err: unknown) => {
+            await release(type, mine);
+            throw err;
+          },
+        );
         done.catch(() => {}); // awaited on the next turn; this only keeps it from counting as unhandled meanwhile
         writing = { ids: batch.ids, done };
       }

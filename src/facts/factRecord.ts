@@ -1,5 +1,6 @@
 import type { Row } from "../graph/statement.js";
 import { factInterval, isCurrent } from "./factInterval.js";
+import { factCurrentAt } from "./factIntervalCypher.js";
 import type { FactAttributes } from "./factTypes.js";
 
 /**
@@ -164,4 +165,31 @@ export const PERSON_FACT_MAP = `{
   validFrom: r.validFrom, validUntil: r.validUntil, createdAt: r.createdAt,
   contradicts: coalesce(r.contradicts, []),
   source: r.source, retractedAt: r.retractedAt, retractReason: r.retractReason
+}`;
+
+/**
+ * A fact relationship as the API's FactRecord, in Cypher: what toFactRecord
+ * makes of FACT_ROW, for the @cypher fields that return facts (the people
+ * tools of schema/people-tools.graphql, written in as `factRecord(r, $now)`).
+ * The person is the relationship's start, the object its end; `nowMs` (epoch
+ * ms) decides `current`. Numbers come as floats: the driver gives a stored
+ * INTEGER as an Integer object that GraphQL's Int and Float cannot serialize,
+ * and a whole float is an Int to GraphQL. `extra` is the stored JSON text, as
+ * toFactRecord gives it. tests/integration/tools/personToolFields.test.ts
+ * holds it to toFactRecord.
+ */
+export const factRecordMap = (r: string, nowMs: string) => `{
+  id: coalesce(${r}.factId, elementId(${r})), type: type(${r}),
+  personId: startNode(${r}).id, personName: coalesce(startNode(${r}).name, startNode(${r}).id),
+  object: coalesce(endNode(${r}).name, ''), objectId: coalesce(endNode(${r}).id, ''), objectLabel: head(labels(endNode(${r}))),
+  attributes: {
+    role: ${r}.role, location: ${r}.location, startDate: ${r}.startDate, endDate: ${r}.endDate, proficiency: ${r}.proficiency,
+    yearsExperience: toFloat(${r}.yearsExperience), sentiment: ${r}.sentiment, basis: ${r}.basis, weight: toFloat(${r}.weight), extra: ${r}.attributes
+  },
+  confidence: toFloat(coalesce(${r}.confidence, 0.0)), evidence: coalesce(${r}.evidence, []),
+  validFrom: toString(${r}.validFrom), validUntil: toString(${r}.validUntil),
+  start: coalesce(toString(${r}.validFrom), ${r}.startDate), end: coalesce(toString(${r}.validUntil), ${r}.endDate),
+  current: ${factCurrentAt(nowMs, r)},
+  contradicts: coalesce(${r}.contradicts, []), timestamp: toString(${r}.createdAt), source: ${r}.source,
+  retraction: CASE WHEN ${r}.retractedAt IS NULL THEN null ELSE {reason: coalesce(${r}.retractReason, ''), at: toString(${r}.retractedAt), by: ${r}.retractedBy} END
 }`;

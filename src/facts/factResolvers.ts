@@ -1,5 +1,4 @@
 import type { RequestContext } from "../core/requestContext.js";
-import { loadPersonFacts } from "./personFacts.js";
 import { text } from "../core/args.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { assertFacts } from "./assertFacts.js";
@@ -8,19 +7,13 @@ import { retractFact } from "./retractFact.js";
 
 /**
  * Resolvers of schema/facts.graphql: `assertFacts` (validated whole before
- * anything is read, written in one transaction) and `factContradictions`.
+ * anything is read, written in one transaction) and `retractFact`.
+ * `factContradictions` is a @cypher field (./factCypherHooks.ts).
  */
 export function factResolvers(deps: AppDeps) {
   const relations = deps.schema.factRelations;
   const types = deps.schema.factTypes;
   return {
-    Query: {
-      factContradictions: async (_: unknown, args: { personId: unknown }, ctx: RequestContext) => {
-        const personId = text("factContradictions.personId", args.personId, 128);
-        const person = await loadPersonFacts(deps, ctx.caller, personId, types);
-        return person.facts.filter((f) => f.contradicts.length > 0);
-      },
-    },
     Mutation: {
       assertFacts: async (_: unknown, args: { facts: unknown }, ctx: RequestContext) => {
         const valid = validateAssertions(args.facts, types);

@@ -4,11 +4,11 @@ export { validateAssertions, type ValidAssertion } from "./validateAssertions.js
 export { createFactEmbeddingPass, markStaleFacts } from "./factEmbeddingPass.js";
 export { factIndexes } from "./factIndexes.js";
 export { factInterval, isCurrent, isValidAt, partialDate, timelineKey } from "./factInterval.js";
-export { factCurrentAt, factHeldAt, factKnownAt } from "./factIntervalCypher.js";
-export { FACT_ROW, PERSON_FACT_MAP, type FactRecord, type FactRow, factRowOf, rowAttributes, toFactRecord } from "./factRecord.js";
+export { factCurrentAt, factEndsAfter, factHeldAt, factKnownAt, factStartsBefore, factTimelineKey } from "./factIntervalCypher.js";
+export { FACT_ROW, PERSON_FACT_MAP, factRecordMap, type FactRecord, type FactRow, factRowOf, rowAttributes, toFactRecord } from "./factRecord.js";
 export { factRelations } from "./factRelations.js";
+export { factCypherHooks } from "./factCypherHooks.js";
 export { factResolvers } from "./factResolvers.js";
 export { factText } from "./factText.js";
 export { type FactHit, factVectorSearch } from "./factVectorSearch.js";
 export { unionEvidence } from "./mergeFacts.js";
-export { loadPersonFacts } from "./personFacts.js";

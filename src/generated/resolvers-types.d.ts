@@ -15863,11 +15863,19 @@ export type Query = {
    * little room in its context; personProfile gives them all.
    */
   personFacts: PersonProfile;
-  /** All facts about a person; with `asOf`, only those valid then (validFrom ≤ asOf < validUntil). */
+  /**
+   * All facts about a person, current ones first, then the most confident; with `asOf`, only
+   * those valid then (validFrom ≤ asOf < validUntil). `factTypes` (WORKS_AT, HAS_SKILL…, any
+   * case) narrows them. An unknown person is found: false, with no facts.
+   */
   personProfile: PersonProfile;
-  /** The knowledge agent's person summary: every fact, grouped by type. */
+  /** The knowledge agent's person summary: every fact, grouped by type (in the order Person declares them), current ones first in each group. */
   personSummary: PersonSummary;
-  /** Dated facts sorted by start; startDate/endDate (ISO dates) keep facts overlapping that range; with `asOf`, facts valid then. */
+  /**
+   * Dated facts sorted by start (else by when they were recorded); startDate/endDate (2019,
+   * 2019-03, 2019-03-14) keep facts overlapping that range; with `asOf`, facts valid then.
+   * `factTypes` defaults to the ones that happen in time.
+   */
   personTimeline: PersonTimeline;
   places: Array<Place>;
   placesConnection: PlacesConnection;
@@ -15891,6 +15899,11 @@ export type Query = {
   recentTurns: RecentTurns;
   reflections: Array<Reflection>;
   reflectionsConnection: ReflectionsConnection;
+  /**
+   * How two people are connected: the facts between them either way, what both connect to
+   * (an organisation, project, event or place; at most 50) and the weight of their
+   * interactions. Nothing when either may not be read.
+   */
   relationshipsBetween: RelationshipsBetween;
   /** An agent's memories relevant to a task: full text over content, tag overlap, importance and recency (limit 1..100). */
   relevantMemoriesForTask: Array<AgentMemory>;

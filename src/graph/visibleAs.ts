@@ -2,7 +2,7 @@ import { VISIBLE_TO_CALLER } from "../auth/policy.js";
 import { grantsCypher } from "../auth/readRule.js";
 
 /** The Cypher variables the tools' queries bind nodes to: a closed set, so no text from outside enters Cypher. */
-export type NodeVariable = "n" | "a" | "x" | "t" | "c" | "ch" | "other" | "involved" | "p" | "o" | "b" | "r" | "s" | "w" | "m" | "rule";
+export type NodeVariable = "n" | "a" | "x" | "t" | "c" | "ch" | "other" | "involved" | "p" | "o" | "b" | "r" | "s" | "w" | "m" | "rule" | "byId";
 
 /**
  * The READ rule (VISIBLE_TO_CALLER, written over `n`) for another variable of

@@ -7,7 +7,7 @@ import type { AppDeps } from "../core/appDeps.js";
 import { heartbeatItems, minutesSince, type BlockedTask, type PendingApproval } from "./heartbeatItems.js";
 import { subjectAgent } from "./knowledgeArgs.js";
 import { knowledgeProjection, toKnowledgeItem } from "./knowledgeItem.js";
-import { ANY_KNOWLEDGE, knowledgeLabelParams } from "./knowledgeTypes.js";
+import { ANY_KNOWLEDGE } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { TASK_STATUSES, TASK_TYPES } from "../core/storedEnums.js";
 
@@ -60,7 +60,6 @@ export function heartbeatChecklistResolver(deps: AppDeps) {
       cypher: CYPHER,
       params: {
         ...visibilityParams(ctx.caller),
-        ...knowledgeLabelParams(),
         agentId,
         approver: hasRole(ctx.caller, "approver") || hasRole(ctx.caller, "admin"),
         now: now.toISOString(),

@@ -4,19 +4,17 @@ import { knowledgeCommunitiesResolver, knowledgeRankResolver } from "./knowledge
 import { markKnowledgeAccessedResolver } from "./markKnowledgeAccessed.js";
 import { memoryQueryResolver } from "./memoryQuery.js";
 import { processHealthResolver } from "./processHealth.js";
-import { synthesisOpportunitiesResolver } from "./synthesisOpportunities.js";
-import { discoverKnowledgeResolver, unseenKnowledgeResolver } from "./unseenKnowledge.js";
 import { markKnowledgeAppliedResolver } from "./markKnowledgeApplied.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
-/** Resolvers of schema/knowledge-queries.graphql (docs/knowledge-queries.md). */
+/**
+ * Resolvers of schema/knowledge-queries.graphql (docs/knowledge-queries.md). unseenKnowledge,
+ * discoverKnowledge and synthesisOpportunities are @cypher fields (their hooks: knowledgeCypherHooks.ts).
+ */
 export function knowledgeResolvers(deps: AppDeps): Resolvers {
   return {
     Query: {
       memoryQuery: memoryQueryResolver(deps),
-      unseenKnowledge: unseenKnowledgeResolver(deps),
-      discoverKnowledge: discoverKnowledgeResolver(deps),
-      synthesisOpportunities: synthesisOpportunitiesResolver(deps),
       processHealth: processHealthResolver(deps),
       heartbeatChecklist: heartbeatChecklistResolver(deps),
       knowledgeRank: knowledgeRankResolver(deps),

@@ -4,7 +4,7 @@ import { executor } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
-import { ANY_KNOWLEDGE, knowledgeLabelParams, type KnowledgeLabel } from "./knowledgeTypes.js";
+import { ANY_KNOWLEDGE, type KnowledgeLabel } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import type { Link } from "./ranking/graphOf.js";
 import { SHARED_WITH_CALLER } from "./sharedWithCaller.js";
@@ -50,7 +50,7 @@ const CYPHER = `
 export async function knowledgeSubgraph(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, request: SubgraphRequest): Promise<KnowledgeSubgraph> {
   const [row] = await executor(deps).read({
     cypher: CYPHER,
-    params: { ...visibilityParams(caller), ...knowledgeLabelParams(), types: request.types, scope: request.scope, maxNodes: cypherInt(request.maxNodes) },
+    params: { ...visibilityParams(caller), types: request.types, scope: request.scope, maxNodes: cypherInt(request.maxNodes) },
     decode: (r) => ({ items: r.rows("items").map(toKnowledgeItem), links: r.rows("links").map((l) => ({ source: l.string("source"), target: l.string("target") })) }),
   });
   return { items: row?.items ?? [], links: row?.links ?? [] };

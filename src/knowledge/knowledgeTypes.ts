@@ -28,10 +28,15 @@ export type KnowledgeLabel = (typeof KNOWLEDGE_LABELS)[number];
 /** `Concept|Research|…`: a label expression matching any knowledge node. */
 export const ANY_KNOWLEDGE = KNOWLEDGE_LABELS.join("|");
 
-/** The Knowledge type of `n` (its one label of the closed set), as Cypher; pass `knowledgeLabels` as a parameter. */
-export const KNOWLEDGE_TYPE_OF = (v: string) => `head([l IN labels(${v}) WHERE l IN $knowledgeLabels])`;
+/** The closed set as a Cypher list literal (labels are identifiers: nothing from outside enters the text). */
+const LABEL_LIST = `[${KNOWLEDGE_LABELS.map((l) => `'${l}'`).join(", ")}]`;
 
-export const knowledgeLabelParams = () => ({ knowledgeLabels: [...KNOWLEDGE_LABELS] });
+/**
+ * The Knowledge type of `v` (its one label of the closed set), as Cypher. The
+ * list is written into the text, so the expression needs no parameter and
+ * serves the SDL's @cypher statements (knowledgeItem(v)) as it serves ours.
+ */
+export const KNOWLEDGE_TYPE_OF = (v: string) => `head([l IN labels(${v}) WHERE l IN ${LABEL_LIST}])`;
 
 /** The full-text index over knowledge text (src/app/migrations.ts). */
 export const KNOWLEDGE_FULLTEXT_INDEX = "knowledge_text";

@@ -5,7 +5,7 @@ import { executor } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { knowledgeProjection, toKnowledgeItem, type KnowledgeItem } from "./knowledgeItem.js";
-import { KNOWLEDGE_FULLTEXT_INDEX, knowledgeLabelParams } from "./knowledgeTypes.js";
+import { KNOWLEDGE_FULLTEXT_INDEX } from "./knowledgeTypes.js";
 import { visibleAs } from "../graph/visibleAs.js";
 import { SHARED_WITH_CALLER } from "./sharedWithCaller.js";
 
@@ -61,7 +61,6 @@ export async function memoryCandidates(
 ): Promise<{ fulltext: CandidateList; vector: CandidateList }> {
   const params = {
     ...visibilityParams(caller),
-    ...knowledgeLabelParams(),
     minConfidence: request.minConfidence,
     domain: request.domain,
     includeShared: request.includeShared,

@@ -10,6 +10,7 @@ import { FORGET_AGENT_TOOLS } from "../forget/tools.js";
 import { GAME_AGENT_TOOLS } from "../game/tools.js";
 import { KNOWLEDGE_AGENT_TOOLS } from "../knowledge/tools.js";
 import { MEMORY_AGENT_TOOLS } from "../memory/tools.js";
+import { MESSAGE_TOOLS } from "../messages/tools.js";
 import { PEOPLE_TOOLS } from "../people/tools.js";
 import { RETRIEVE_AGENT_TOOLS } from "../retrieveContext/tools.js";
 import { SEARCH_TOOLS } from "../search/tools.js";
@@ -32,6 +33,7 @@ export const AGENT_TOOLS: readonly AnyAgentTool[] = [
   ...KNOWLEDGE_AGENT_TOOLS,
   ...RETRIEVE_AGENT_TOOLS,
   ...PEOPLE_TOOLS.flatMap(agentPart),
+  ...MESSAGE_TOOLS.flatMap(agentPart),
   ...FORGET_AGENT_TOOLS,
   ...ACCESS_AGENT_TOOLS,
   ...GAME_AGENT_TOOLS,

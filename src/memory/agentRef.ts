@@ -4,22 +4,35 @@ import type { AppDeps } from "../core/appDeps.js";
 import { text } from "../core/args.js";
 import { BadUserInputError } from "../errors/errors.js";
 import { executor } from "../graph/executor.js";
-import { visibleAs } from "../graph/visibleAs.js";
+import { visibleAs, type NodeVariable } from "../graph/visibleAs.js";
 
 /** Longest agent reference taken: an id is at most 128 characters, a name 200 (schema/agents.graphql). */
-const MAX_REF = 200;
+export const MAX_AGENT_REF = 200;
 
-// Per reference: the agent of that id, else the agents of that display name (case-insensitive), readable by the caller.
+/**
+ * The agent a reference `ref` (bound before) names, as Cypher: binds `byId`,
+ * the agent of that id, and `byName`, when no id matched, at most two agents
+ * of that display name (any case); only agents the caller may read. `tenant`
+ * and `visible` are the caller's tenant and READ rule as the statement has
+ * them: `$callerTenant` and visibleAs in the gateway's statements, `$jwt.tenant`
+ * and `visibleToCaller` in the SDL's (`agentByRef(ref)`, AGENT_BY_REF_CYPHER).
+ */
+const agentByRef = (tenant: string, visible: (v: NodeVariable) => string) => `
+  OPTIONAL MATCH (byId:Agent {tenantId: ${tenant}, id: ref}) WHERE ${visible("byId")}
+  CALL (ref, byId) {
+    MATCH (x:Agent {tenantId: ${tenant}}) WHERE byId IS NULL AND toLower(x.name) = toLower(ref) AND ${visible("x")}
+    RETURN collect(x)[..2] AS byName
+  }`;
+
+/** `agentByRef(ref)` in an SDL @cypher statement. */
+export const AGENT_BY_REF_CYPHER = agentByRef("$jwt.tenant", (v) => `visibleToCaller(${v})`);
+
+// Per reference: the agent of that id, else the one agent of that display name, readable by the caller.
 const RESOLVE = `
   UNWIND range(0, size($refs) - 1) AS i
   WITH i, $refs[i] AS ref
-  OPTIONAL MATCH (a:Agent {tenantId: $callerTenant, id: ref}) WHERE ${visibleAs("a")}
-  WITH i, ref, a AS byId
-  CALL (ref, byId) {
-    MATCH (x:Agent {tenantId: $callerTenant}) WHERE byId IS NULL AND toLower(x.name) = toLower(ref) AND ${visibleAs("x")}
-    RETURN collect(x.id)[..2] AS byName
-  }
-  RETURN i, coalesce(byId.id, CASE WHEN size(byName) = 1 THEN byName[0] END) AS id, size(byName) > 1 AS ambiguous
+  ${agentByRef("$callerTenant", visibleAs)}
+  RETURN i, coalesce(byId.id, CASE WHEN size(byName) = 1 THEN byName[0].id END) AS id, size(byName) > 1 AS ambiguous
   ORDER BY i`;
 
 /**
@@ -44,6 +57,6 @@ export async function resolveAgentRefs(deps: Pick<AppDeps, "driver" | "database"
 
 /** One agent reference, by id or display name (see resolveAgentRefs); checked as text of at most 200 characters first. */
 export async function resolveAgentRef(deps: Pick<AppDeps, "driver" | "database">, caller: Caller, field: string, value: unknown): Promise<string> {
-  const [id] = await resolveAgentRefs(deps, caller, field, [text(field, value, MAX_REF)]);
+  const [id] = await resolveAgentRefs(deps, caller, field, [text(field, value, MAX_AGENT_REF)]);
   return id!;
 }

@@ -3,7 +3,7 @@
  * name a Place node most likely has. Place aliases in the graph come first;
  * this table covers places whose node has none.
  */
-const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
+const ABBREVIATIONS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   sf: ["san francisco"],
   sfo: ["san francisco"],
   "san fran": ["san francisco"],
@@ -27,10 +27,13 @@ const ABBREVIATIONS: Readonly<Record<string, readonly string[]>> = {
   ber: ["berlin"],
   hk: ["hong kong"],
   "bay area": ["san francisco bay area"],
-};
+}));
 
-/** The names to look for: the input, lower-cased and trimmed, and its known expansions. Pure. */
+/**
+ * The names to look for: the input, lower-cased and trimmed, and its known expansions. Pure. A Map, not an
+ * object's keys: "constructor" or "__proto__" would otherwise find Object.prototype's members.
+ */
 export function placeNames(location: string): string[] {
   const key = location.trim().toLowerCase().replace(/\.$/, "").replace(/\./g, "");
-  return [...new Set([location.trim().toLowerCase(), key, ...(ABBREVIATIONS[key] ?? [])])];
+  return [...new Set([location.trim().toLowerCase(), key, ...(ABBREVIATIONS.get(key) ?? [])])];
 }

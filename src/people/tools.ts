@@ -16,19 +16,29 @@ export interface PeopleToolDeps {
 const factTypes = arg.checkedInside(z.array(z.string().max(50)).max(20).optional());
 const date = arg.checkedInside(z.string().max(40).optional());
 
+/** Every field of a FactRecord but its links: what the retrieveContext loop reads of a fact (retrieveContext/tools/toolFindings.ts). */
+const FACT = `{ id type personId personName object objectId objectLabel
+  attributes { role location startDate endDate proficiency yearsExperience sentiment basis weight extra }
+  confidence evidence validFrom validUntil start end current contradicts timestamp source retraction { reason at by } }`;
+/** The person tools' values beyond their declared arguments (./personToolParams.ts), loaded when a call needs them. */
+const loadParams = () => import("./personToolParams.js");
+
 /**
  * The people-graph tools of schema/people-tools.graphql, each declared once
  * (core/retrievalTool.ts): the chatbot memory service's ten tools, the
  * knowledge agent's person summary and its people connected to a project or event. Each reads with one or a few queries that
  * see only what the caller may read. Implementations are imported when the
  * gateway starts (`implement`), so reading the declarations loads none of them.
+ * A tool whose work is one statement has it in the SDL (`cypher`: @neo4j/graphql
+ * runs Query.<field>'s @cypher statement), with no implementation here.
  */
 export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
   declareTool({
     name: "person_profile",
     field: "personProfile",
     args: { personId: arg.id(), factTypes, asOf: arg.instant() },
-    implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personProfile,
+    // One statement: Query.personProfile's @cypher (schema/people-tools.graphql).
+    cypher: { selection: `personId found name realName aliases facts ${FACT}`, params: async (args, schema) => (await loadParams()).factTypesParams("personProfile")(args, schema) },
     loop: {
       deprecatedNames: ["get_person_profile"],
       description: "All facts about one person (by person id): work, skills, places, relationships, with confidence and evidence.",
@@ -55,10 +65,28 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     name: "get_person_summary",
     field: "personSummary",
     args: { personId: arg.id() },
-    implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personSummary,
+    // One statement: Query.personSummary's @cypher.
+    cypher: { selection: `personId found name realName aliases factCount groups { type facts ${FACT} } contradictions ${FACT}` },
     loop: {
       description: "Everything known about one person (by person id), grouped by kind of fact, with confidence, evidence and the facts that contradict each other.",
       args: ["personId"],
+    },
+    agent: {
+      title: "Person summary",
+      description: "Everything known about one person (by person id), grouped by kind of fact, with confidence, evidence and the facts that contradict each other.",
+      describe: { person_id: "The person's id, as messages and search hits give it." },
+      // The facts of each group are three levels down, below what a generated operation selects.
+      document: `query GetPersonSummary($personId: ID!) { personSummary(personId: $personId) { personId found name realName aliases factCount
+        groups { type facts { id type object confidence evidence current start end } } contradictions { id type object contradicts } } }`,
+      hints: READ,
+      render: (s) =>
+        s.found
+          ? [
+              `${s.name} (${s.personId}): ${s.factCount} facts`,
+              ...s.groups.flatMap((g) => g.facts.map((f) => `- ${f.type} ${f.object} (confidence ${f.confidence}${f.current ? "" : ", past"})`)),
+              ...s.contradictions.map((f) => `! ${f.type} ${f.object} contradicts ${f.contradicts.join(", ")}`),
+            ].join("\n")
+          : `No person ${s.personId}.`,
     },
   }),
   declareTool({
@@ -115,12 +143,28 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
       args: ["name", "minConfidence", "limit"],
       planner: { use: "named", thing: "projectOrEvent" },
     },
+    agent: {
+      title: "People connected to a project or event",
+      description: "People connected to a project or event (by its name): who works on it, who attended it, with the facts that tie them to it.",
+      describe: {
+        name: "The project's or event's name, as the conversation says it (any case; a typo is found too).",
+        min_confidence: "Leave out ties held with less confidence, 0..1.",
+        limit: "How many people at most, 1..100.",
+      },
+      ranges: { min_confidence: [0, 1], limit: [1, 100] },
+      hints: READ,
+      render: (r) =>
+        r.people.length > 0
+          ? r.people.map((p) => `- ${p.name} (${p.personId}): ${p.relationshipType} ${p.connectedTo} (confidence ${p.confidence})`).join("\n")
+          : `Nobody found connected to ${r.name}.`,
+    },
   }),
   declareTool({
     name: "get_relationships_between",
     field: "relationshipsBetween",
     args: { personAId: arg.id(), personBId: arg.id() },
-    implement: async (p: PeopleToolDeps) => (await import("./relationshipsBetween.js")).relationshipsBetweenResolver(p.app, p.factTypes),
+    // One statement: Query.relationshipsBetween's @cypher.
+    cypher: { selection: `personAId personBId relationships ${FACT} sharedContexts { type context contextId factA ${FACT} factB ${FACT} } interactionWeight` },
     loop: {
       description: "How two people (by person id) are connected: relationships, shared organisations, events, places.",
       args: ["personAId", "personBId"],
@@ -131,7 +175,8 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     name: "get_person_timeline",
     field: "personTimeline",
     args: { personId: arg.id(), factTypes, startDate: date, endDate: date, asOf: arg.instant() },
-    implement: async (p: PeopleToolDeps) => (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes).personTimeline,
+    // One statement: Query.personTimeline's @cypher; the hook reads the range's dates as instants.
+    cypher: { selection: `personId found name timeline ${FACT}`, params: async (args, schema) => (await loadParams()).timelineParams(args, schema) },
     loop: {
       description: "A person's dated facts in order; start_date/end_date (2019, 2019-03) narrow the range.",
       args: ["personId", "factTypes", "startDate", "endDate"],
@@ -170,14 +215,8 @@ export const PEOPLE_TOOLS: readonly AnyToolDeclaration<PeopleToolDeps>[] = [
     name: "person_facts",
     field: "personFacts",
     args: { personId: arg.id(), factTypes, minConfidence: arg.unit(0.7), limit: arg.limit(10) },
-    implement: async (p: PeopleToolDeps) => {
-      const { personProfile } = (await import("./personTools.js")).personToolResolvers(p.app, p.factTypes);
-      return async ({ personId, factTypes, minConfidence, limit }, ctx) => {
-        const profile = await personProfile({ personId, factTypes, asOf: null }, ctx);
-        const facts = profile.facts.filter((f) => f.confidence >= minConfidence).sort((a, b) => b.confidence - a.confidence);
-        return { ...profile, facts: facts.slice(0, limit) };
-      };
-    },
+    // One statement: Query.personFacts's @cypher.
+    cypher: { selection: `personId found name realName aliases facts ${FACT}`, params: async (args, schema) => (await loadParams()).factTypesParams("personFacts")(args, schema) },
     loop: {
       description: "A person's most certain current facts (by person id), strongest first; cheaper than a whole profile.",
       args: ["personId", "factTypes", "minConfidence", "limit"],

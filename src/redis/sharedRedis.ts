@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
 import type { GatewayPeers, PeerChannel } from "../core/gatewayPeers.js";
+import type { WorkClaims } from "../core/workClaims.js";
 import type { Logger } from "../logging/logger.js";
+import { redisClaims } from "./redisClaims.js";
 
 /** Channel names in Redis: one prefix, so a Redis shared with other programs sees whose they are. */
 const PREFIX = "mnemograph:";
@@ -21,6 +23,8 @@ export interface SharedRedis {
   /** Commands fail at once while Redis is away (no offline queue): the rate limiter counts in memory meanwhile. */
   commands: Redis;
   peers: GatewayPeers;
+  /** Which gateway embeds a PENDING node (core/workClaims.ts). */
+  claims: WorkClaims;
   close(): Promise<void>;
 }
 
@@ -47,10 +51,13 @@ export async function connectSharedRedis(url: string, logger: Logger): Promise<S
     subscriber.disconnect();
     throw new Error(`REDIS_URL: Redis at ${where} did not answer: ${(err as Error).message}`, { cause: err });
   }
-  logger.info({ redis: where }, "Sharing rate limits, cache invalidation and feed wake-ups through Redis");
+  logger.info({ redis: where }, "Sharing rate limits, cache invalidation, feed wake-ups and work claims through Redis");
+  // This process, as the peers and the claims name it.
+  const origin = randomUUID();
   return {
     commands,
-    peers: redisPeers(commands, subscriber, logger),
+    peers: redisPeers(commands, subscriber, origin, logger),
+    claims: redisClaims(commands, origin, logger),
     async close() {
       // Not QUIT: with Redis away it would wait for a reconnection that may never come.
       commands.disconnect();
@@ -63,8 +70,7 @@ export async function connectSharedRedis(url: string, logger: Logger): Promise<S
  * Peers over Redis pub/sub. Every message carries this process's id, so a process does not hear itself
  * (it has already acted on its own writes, in its own memory).
  */
-function redisPeers(commands: Redis, subscriber: Redis, logger: Logger): GatewayPeers {
-  const origin = randomUUID();
+function redisPeers(commands: Redis, subscriber: Redis, origin: string, logger: Logger): GatewayPeers {
   const listeners = new Map<string, ((message: unknown) => void)[]>();
   const resync: (() => void)[] = [];
   subscriber.on("message", (channel: string, text: string) => {

@@ -39,6 +39,8 @@ export interface AppliedTransition {
 interface TransitionStamp {
   transitionAt: string;
   transitionId: string;
+  /** The arguments as parseTransitionArgs checked them (transitionStatement.ts reads these, not the raw ones). */
+  checked: { id: string; notes: string | null; conditions: string[] };
 }
 
 const STATEMENT = transitionStatement();
@@ -76,7 +78,11 @@ const readWritten = (r: Row) => {
 async function inTransition<T>(deps: WorkflowDeps, caller: Caller, args: TransitionArgs, run: (tx: Tx, stamp: TransitionStamp) => Promise<T>) {
   const { result, events } = await writeWithEvents(deps, async (tx) => {
     const now = deps.now();
-    const stamp = { transitionAt: now.toISOString(), transitionId: randomUUID() };
+    const stamp: TransitionStamp = {
+      transitionAt: now.toISOString(),
+      transitionId: randomUUID(),
+      checked: { id: args.id, notes: args.notes, conditions: args.conditions },
+    };
     // Locked first, by a statement of its own: a status read in the same statement as the lock may come from
     // before it (the planner reads properties where it likes), and racing reviewers would all win.
     if (!(await lockVisibleNode(tx, "WorkflowImprovement", { ...visibilityParams(caller), id: args.id }))) {
@@ -102,7 +108,7 @@ async function inTransition<T>(deps: WorkflowDeps, caller: Caller, args: Transit
  * request, such as tests with a pinned clock.
  */
 export async function applyWorkflowTransition(deps: WorkflowDeps, caller: Caller, args: TransitionArgs): Promise<AppliedTransition> {
-  const { applied } = await inTransition(deps, caller, args, (tx, stamp) => tx.run(noRows(STATEMENT, { jwt: jwtOf(caller), ...args, ...stamp })));
+  const { applied } = await inTransition(deps, caller, args, (tx, stamp) => tx.run(noRows(STATEMENT, { jwt: jwtOf(caller), transition: args.transition, ...stamp })));
   return applied;
 }
 

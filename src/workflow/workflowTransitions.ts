@@ -85,27 +85,50 @@ export type TransitionDecision =
   | { ok: true; transition: TransitionName; from: WorkflowStatus; to: WorkflowStatus; decision: ReviewDecision | null }
   | { ok: false; refusal: TransitionRefusal };
 
-/** Who may act, as a refusal says it: the words of decideTransition and of the transition's statement (transitionStatement.ts) alike. */
-export const ACTOR_REFUSALS = {
-  owner: "only its owner or an admin",
-  implementer: "only its owner, the agent named in coCreatedWith, or an admin",
-  notApprover: "only an agent with the approver role",
-  selfApproval: "only an approver other than its owner (no self-approval)",
+/**
+ * What a check asks of the caller, each in both forms the gate is decided in: a
+ * function here and a Cypher expression for the transition's statement
+ * (transitionStatement.ts), where `me` is the caller's id, `roles` its roles and
+ * `n` the improvement. Each Cypher form is true or false, never null (a missing
+ * property reads as the function reads it). The only place either form is written.
+ */
+export const CALLER_FACTS = {
+  owner: { holds: (s: TransitionSubject, c: TransitionCaller) => c.agentId === s.ownerId, cypher: "coalesce(me = n.ownerId, false)" },
+  notOwner: { holds: (s: TransitionSubject, c: TransitionCaller) => c.agentId !== s.ownerId, cypher: "NOT coalesce(me = n.ownerId, false)" },
+  admin: { holds: (_s: TransitionSubject, c: TransitionCaller) => c.roles.includes("admin"), cypher: "'admin' IN roles" },
+  approver: { holds: (_s: TransitionSubject, c: TransitionCaller) => c.roles.includes("approver"), cypher: "'approver' IN roles" },
+  coCreator: {
+    holds: (s: TransitionSubject, c: TransitionCaller) => s.coCreatedWith !== null && c.agentId === s.coCreatedWith,
+    cypher: "coalesce(me = n.coCreatedWith, false)",
+  },
 } as const;
+export type CallerFact = keyof typeof CALLER_FACTS;
+
+/** One check of an actor rule: refused, in these words, unless one of `anyOf` holds. */
+export interface ActorCheck {
+  anyOf: readonly CallerFact[];
+  refusal: string;
+}
+
+/**
+ * Who may act as each actor, as ordered checks: the first that fails gives the
+ * refusal. decideTransition and the transition's statement are both built from
+ * this table, so the gate a client sees (allowedTransitions) and the one the
+ * mutation enforces cannot drift apart.
+ */
+export const ACTOR_CHECKS: Record<Actor, readonly ActorCheck[]> = {
+  owner: [{ anyOf: ["owner", "admin"], refusal: "only its owner or an admin" }],
+  implementer: [{ anyOf: ["owner", "admin", "coCreator"], refusal: "only its owner, the agent named in coCreatedWith, or an admin" }],
+  reviewer: [
+    { anyOf: ["approver"], refusal: "only an agent with the approver role" },
+    { anyOf: ["notOwner"], refusal: "only an approver other than its owner (no self-approval)" },
+  ],
+};
 
 /** Why `caller` may not act as `actor` on `subject`, or null when it may. */
 function actorRefusal(actor: Actor, subject: TransitionSubject, caller: TransitionCaller): string | null {
-  const isAdmin = caller.roles.includes("admin");
-  const isOwner = caller.agentId === subject.ownerId;
-  switch (actor) {
-    case "owner":
-      return isOwner || isAdmin ? null : ACTOR_REFUSALS.owner;
-    case "implementer":
-      return isOwner || isAdmin || (subject.coCreatedWith !== null && caller.agentId === subject.coCreatedWith) ? null : ACTOR_REFUSALS.implementer;
-    case "reviewer":
-      if (!caller.roles.includes("approver")) return ACTOR_REFUSALS.notApprover;
-      return isOwner ? ACTOR_REFUSALS.selfApproval : null;
-  }
+  const failed = ACTOR_CHECKS[actor].find((check) => !check.anyOf.some((fact) => CALLER_FACTS[fact].holds(subject, caller)));
+  return failed?.refusal ?? null;
 }
 
 /**

@@ -57,10 +57,21 @@ function sharedConfig(redisUrl: string): Config {
   };
 }
 
+/** Memory ids in each write-back statement the gateway sent (its embedding worker's), from its driver's debug log. */
+const writtenBack: [string[], string[]] = [[], []];
+const countWriteBacks = (into: string[]) => (line: string) => {
+  if (!line.includes(" C: RUN ") || !line.includes("setNodeVectorProperty(n, 'embedding'") || !line.includes("MATCH (n:Memory")) return;
+  for (const m of line.matchAll(/"id":"([^"]+)"/g)) into.push(m[1]!);
+};
+
 beforeAll(async () => {
   redis = await startTestRedis();
   const config = sharedConfig(redis.url);
-  [a, b] = await Promise.all([startTestGateway(config, { own: true, feedPolls: { pollMs: SLOW_POLL_MS, idlePollMs: SLOW_POLL_MS } }), startTestGateway(config, { own: true, feedPolls: { pollMs: SLOW_POLL_MS, idlePollMs: SLOW_POLL_MS } })]);
+  const feedPolls = { pollMs: SLOW_POLL_MS, idlePollMs: SLOW_POLL_MS };
+  [a, b] = await Promise.all([
+    startTestGateway(config, { own: true, feedPolls, boltLog: countWriteBacks(writtenBack[0]) }),
+    startTestGateway(config, { own: true, feedPolls, boltLog: countWriteBacks(writtenBack[1]) }),
+  ]);
 }, 240_000);
 
 afterAll(async () => {
@@ -133,6 +144,29 @@ describe("two gateways sharing a Redis", () => {
     await sub.until(again, WAKE_WITHIN_MS);
     expect(sub.errors).toEqual([]);
     expect(sub.nodeIds()).toEqual([probe, fromA, again]);
+  });
+
+  it("a memory written through either is embedded by one of them, once: their workers claim what they embed", async () => {
+    const ids: string[] = [];
+    // Ten agents, four single-memory writes each, alternating gateways, four at a time: both workers are busy at once.
+    const writes = Array.from({ length: 40 }, (_, i) => ({ caller: agent(`embed-${i % 10}`), gw: i % 2 ? b : a, content: `claimed memory ${i} of ${run}` }));
+    for (let i = 0; i < writes.length; i += 4) {
+      const made = await Promise.all(
+        writes.slice(i, i + 4).map(({ caller, gw, content }) => ok(gw, caller, `mutation ($c: String!) { createMemories(input: [{ type: OBSERVATION, content: $c }]) { memories { id } } }`, { c: content })),
+      );
+      ids.push(...made.map((d) => d.createMemories.memories[0].id as string));
+    }
+    const ready = async () =>
+      (await a.driver.executeQuery("MATCH (m:Memory) WHERE m.tenantId = $tenant AND m.id IN $ids AND m.embeddingStatus = 'READY' RETURN count(m) AS n", { tenant, ids })).records[0]!.get("n").toNumber();
+    await expect.poll(ready, { timeout: 60_000, interval: 250 }).toBe(ids.length);
+    // A second worker's write-back of the same memories, had one been under way, lands within this.
+    await new Promise((r) => setTimeout(r, 1_500));
+    const mine = new Set(ids);
+    const [byA, byB] = writtenBack.map((list) => list.filter((id) => mine.has(id)));
+    expect([...byA!, ...byB!].sort()).toEqual([...ids].sort());
+    // Both took part: the claims share the work rather than hand it all to one.
+    expect(byA!.length).toBeGreaterThan(0);
+    expect(byB!.length).toBeGreaterThan(0);
   });
 
   it("an MCP session is the gateway's that opened it: the other answers 404 MCP_SESSION_NOT_FOUND, as for an expired one", async () => {

@@ -293,8 +293,12 @@ export const NOT_READ_DOORS: Record<string, string> = {
       "a people-directory tool of the retrieveContext loop: it answers who and how people relate, from the facts the fact doors write; what was stored is recalled through searchMemories and personProfile",
     ]),
   ),
-  recentMessages:
-    "the knowledge agent's get_recent_messages: a channel's latest messages in order, by channel and time, never by content; what a message write stores is recalled through searchMessages and searchMemories",
+  ...Object.fromEntries(
+    ["recentMessages", "mcp:get_recent_messages"].map((f) => [
+      f,
+      "the knowledge agent's get_recent_messages: a channel's latest messages in order, by channel and time, never by content; what a message write stores is recalled through searchMessages and searchMemories",
+    ]),
+  ),
   "mcp:retrieve_context": "plans several reads (searchMemories, the people tools) for a conversation and logs the run: its snippets are searchMemories' hits, whose pairs are in the matrix",
   "mcp:cypher_query": "the gateway operator's raw read-only Cypher over every tenant: not an agent's recall",
   "mcp:whoami": "says who the caller is, its tenant and what it may do: reads no stored content",

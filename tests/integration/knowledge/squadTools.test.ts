@@ -108,6 +108,17 @@ describe("discoverKnowledge: the note's Cross-Agent Knowledge Discovery defaults
     expect((await ok(reader, DISCOVER, {})).discoverKnowledge).toEqual([]);
   });
 
+  it("arguments given as null take the field's defaults; what it lists is marked read whatever the selection asks for", async () => {
+    const fresh = (await ok(writer, STORE, { content: "Backpressure in the ingest queue\nShed load at the edge", type: "RESEARCH", confidence: 0.8 })).memoryStore.id;
+    const nulls = `query { unseenKnowledge(minConfidence: null, sources: null, limit: null) { id } }`;
+    expect(ids((await ok(reader, nulls)).unseenKnowledge)).toEqual(ids((await ok(reader, UNSEEN, {})).unseenKnowledge));
+    // No id selected: the field still records the node it listed, so the next call no longer lists it.
+    const titles = `query { discoverKnowledge(minConfidence: null, sources: null, limit: null) { title } }`;
+    expect((await ok(reader, titles)).discoverKnowledge).toEqual([{ title: "Backpressure in the ingest queue" }]);
+    expect((await ok(reader, titles)).discoverKnowledge).toEqual([]);
+    expect(ids((await ok(reader, UNSEEN, {})).unseenKnowledge)).not.toContain(fresh);
+  });
+
   it("refuses bad arguments naming the field", async () => {
     expect(await refused(reader, DISCOVER, { minConfidence: 1.5 })).toMatchObject({ code: "BAD_USER_INPUT", field: "discoverKnowledge.minConfidence" });
     expect(await refused(reader, DISCOVER, { types: ["Memory"] })).toMatchObject({ code: "BAD_USER_INPUT", field: "discoverKnowledge.types[0]" });

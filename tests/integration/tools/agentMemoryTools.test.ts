@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ID_PATTERN } from "../../../src/core/caller.js";
 import { startTokenGateway, type TokenGateway } from "../../support/tokenGateway.js";
 
 type Caller = ReturnType<TokenGateway["caller"]>;
@@ -102,6 +103,19 @@ describe("agentRelationships (get_agent_relationships)", () => {
   it("another agent sees no relationships built from Kublai's private memories", async () => {
     const data = await ok(intruder, `query ($a: ID!) { agentRelationships(agentId: $a) { agentId } }`, { a: kublai.agentId });
     expect(data.agentRelationships).toEqual([]);
+  });
+
+  it("takes the agent's display name in any case; what names no one agent is BAD_USER_INPUT naming agentId, each with its message", async () => {
+    const byName = await ok(kublai, `query { agentRelationships(agentId: "  kUBLAI ") { agentId } }`);
+    expect(byName.agentRelationships.map((r: { agentId: string }) => r.agentId)).toEqual([chagatai.agentId, mongke.agentId]);
+    await ok(kublai, `mutation { createAgents(input: [{ id: "twin-1", name: "Twin", role: "agent" }, { id: "twin-2", name: "twin", role: "agent" }]) { agents { id } } }`);
+    const refused = async (agentId: string) => (await t.as(kublai, `query ($a: ID) { agentRelationships(agentId: $a) { agentId } }`, { a: agentId })).errors?.[0];
+    const field = { code: "BAD_USER_INPUT", field: "agentRelationships.agentId" };
+    expect(await refused("TWIN")).toMatchObject({ message: 'agentRelationships.agentId: more than one agent is named "TWIN"; use its id', extensions: field });
+    // A name no agent answers to is held to the id rule, as an id would be.
+    expect(await refused("No Such Agent")).toMatchObject({ message: `agentRelationships.agentId must match ${ID_PATTERN.source}, got "No Such Agent"`, extensions: field });
+    expect(await refused("no-such-agent")).toMatchObject({ message: 'agentRelationships.agentId: no agent "no-such-agent" in this tenant', extensions: field });
+    expect(await refused("x".repeat(201))).toMatchObject({ message: "agentRelationships.agentId is at most 200 characters long, got 201", extensions: field });
   });
 });
 

@@ -199,6 +199,13 @@ describe("who may make which transition", () => {
     expect(await gate.stored(id)).toEqual(before);
   });
 
+  it("the statement writes the arguments as they were checked: a padded id finds the improvement, notes and conditions are stored trimmed", async () => {
+    const id = await reach("PENDING_APPROVAL");
+    const approved = await gate.move(kublai, `  ${id} `, "APPROVE", { notes: "  ship it \n", conditions: [" measure for a week "] });
+    expect(approved).toMatchObject({ id, status: "APPROVED", reviewNotes: "ship it" });
+    expect(approved.transitions.at(-1)).toMatchObject({ transition: "APPROVE", notes: "ship it", conditions: ["measure for a week"] });
+  });
+
   it("conditions belong to reviews: SUBMIT with conditions is BAD_USER_INPUT", async () => {
     const id = await gate.improvement(ogedei);
     const before = await gate.stored(id);

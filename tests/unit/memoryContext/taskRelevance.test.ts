@@ -6,7 +6,9 @@ import { mapRow } from "../../../src/graph/row.js";
 import { NOW } from "./fixtures.js";
 
 const stored = (id: string, over: Record<string, unknown> = {}) =>
-  toStoredMemory(mapRow({ id, type: "LEARNING", content: id, importance: 0.5, tags: [], createdAt: NOW.getTime(), ownerId: "k", ...over }));
+  toStoredMemory(
+    mapRow({ id, type: "LEARNING", content: id, importance: 0.5, confidence: 1, tags: [], participants: [], createdAt: NOW.getTime(), ownerId: "k", visibility: "PRIVATE", embeddingStatus: "READY", ...over }),
+  );
 
 describe("task relevance and message fusion (pure)", () => {
   it("ranks a text and tag match first, then text or tag matches, then merely important memories", () => {

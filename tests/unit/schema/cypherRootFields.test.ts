@@ -25,7 +25,21 @@ function rootStatements(): Map<string, string> {
 
 describe("the @cypher root fields of schema/", () => {
   it("are the approval gate's transition and the retrieval tools whose work is one statement", () => {
-    expect([...cypherRootFields(document)].sort()).toEqual(["agentMemories", "recentMessages", "transitionWorkflowImprovement"]);
+    expect([...cypherRootFields(document)].sort()).toEqual([
+      "agentMemories",
+      "agentRelationships",
+      "discoverKnowledge",
+      "factContradictions",
+      "personFacts",
+      "personProfile",
+      "personSummary",
+      "personTimeline",
+      "recentMessages",
+      "relationshipsBetween",
+      "synthesisOpportunities",
+      "transitionWorkflowImprovement",
+      "unseenKnowledge",
+    ]);
   });
 
   it("are exactly the retrieval tools declared with `cypher` (a declaration cannot claim a statement the SDL lacks, nor miss one)", () => {
@@ -39,8 +53,19 @@ describe("the @cypher root fields of schema/", () => {
   it("keep the READ rule in every statement once the build has written it in, and no placeholder is left", () => {
     for (const [field, statement] of rootStatements()) {
       expect(statement, field).toContain("$jwt.tenant");
-      expect(statement, field).not.toMatch(/visibleToCaller\(|workflowTransition\(\)/);
+      expect(statement, field).not.toMatch(/visibleToCaller\(|workflowTransition\(\)|knowledgeDiscovery\(|knowledgeItem\(|agentMemory\(|agentByRef\(/);
     }
+  });
+
+  it("give unseenKnowledge and discoverKnowledge one statement, their defaults apart (the agent team's > 0.7 and subscribed-or-pool)", () => {
+    const unseen = rootStatements().get("unseenKnowledge")!;
+    const discover = rootStatements().get("discoverKnowledge")!;
+    expect(unseen).toContain("THEN n.confidence >= 0 ELSE");
+    expect(unseen).toContain("coalesce($sources, 'ALL_READABLE')");
+    expect(discover).toContain("THEN n.confidence > 0.7 ELSE");
+    expect(discover).toContain("coalesce($sources, 'SUBSCRIBED_OR_POOL')");
+    const apart = (s: string) => s.replace(/THEN n\.confidence [^ ]+ [^ ]+ ELSE/, "").replace(/coalesce\(\$sources, '[A-Z_]+'\)/, "");
+    expect(apart(unseen)).toEqual(apart(discover));
   });
 
   it("give the transition's statement every transition and the no-self-approval rule", () => {

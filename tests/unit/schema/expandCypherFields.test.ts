@@ -14,6 +14,9 @@ const SDL = `
     facts(asOf: DateTime): [String!]! @cypher(columnName: "f", statement: "MATCH (this)-[r]->(o) WHERE type(r) IN FACT_TYPES AND visibleToCaller(o) AND factHeldAt(r, $asOf) AND factCurrent(r) RETURN personFact(r) AS f")
   }
   type Org @node { id: ID! }
+  type Query {
+    timeline(from: DateTime, until: DateTime): [String!]! @cypher(columnName: "f", statement: "MATCH (:Person)-[ra]->(o) WHERE factEndsAfter(ra, $from) AND factStartsBefore(ra, $until) WITH ra ORDER BY factTimelineKey(ra) RETURN factRecord(ra, $now) AS f")
+  }
   type Concept implements Knowledge @node { id: ID! }
 `;
 
@@ -42,9 +45,28 @@ describe("expandCypherFields", () => {
     expect(statement).toContain("subjectId: startNode(r).id");
   });
 
+  it("writes the FactRecord map and the timeline's rules over any relationship variable, instants compared in epoch ms", () => {
+    const statement = statementOf(expanded, "Query", "timeline");
+    expect(statement).not.toMatch(/factEndsAfter|factStartsBefore|factTimelineKey|factRecord\(/);
+    expect(statement).toContain("datetime($from).epochMillis");
+    expect(statement).toContain("datetime($until).epochMillis");
+    expect(statement).toContain("current: (type(ra) <> 'PREVIOUSLY' AND coalesce(datetime($now).epochMillis < ");
+    expect(statement).toContain("personId: startNode(ra).id");
+    expect(statement).not.toMatch(/\br\./);
+  });
+
   it("gives every implementation the @cypher fields its interface declares, and leaves the interface the field without the statement", () => {
     expect(statementOf(expanded, "Concept", "seenBy")).toContain("a.tenantId = $jwt.tenant");
     const printed = print(expanded);
     expect(printed).toMatch(/interface Knowledge \{\s+id: ID!\s+seenBy: \[Agent!\]!\s+\}/);
+  });
+
+  it("writes a discovery field's statement with the knowledge item map, and fails the build on a discovery field it does not know", () => {
+    const ok = expandCypherFields(parse(`type Query { unseen: [String!]! @cypher(columnName: "item", statement: "knowledgeDiscovery(unseenKnowledge)") }`));
+    const statement = statementOf(ok, "Query", "unseen");
+    expect(statement).toContain("n.tenantId = $jwt.tenant");
+    expect(statement).toMatch(/RETURN n \{ \.id, \.ownerId/);
+    expect(statement).not.toMatch(/visibleToCaller|knowledgeItem|knowledgeDiscovery/);
+    expect(() => expandCypherFields(parse(`type Query { x: [String!]! @cypher(columnName: "i", statement: "knowledgeDiscovery(memoryQuery)") }`))).toThrow(/no discovery field/);
   });
 });
