@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../../support/gql.js";
 import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
 import { contextVector } from "../../../src/embeddings/contextVector.js";
+import { longTextParts } from "../../../src/embeddings/longText.js";
 import { markStale } from "../../../src/embeddings/markStale.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
@@ -254,6 +255,40 @@ describe("recordMemories: contextual vectors of a conversation", () => {
     } finally {
       await removeOwnedBy(derivedGw.driver, agent);
       await derivedGw.stop();
+    }
+  });
+
+  it("embed only the text search ranks each turn by with EMBEDDING_CONTEXT=single: the first alone, the next after the end of the one before, a turn after a long one alone", async () => {
+    const singleGw = await startTestGateway(testConfig({ embeddingContext: "single" }));
+    const agent = uniqueAgent("ctx");
+    try {
+      // Another gateway still embedding would embed these turns jointly.
+      await settleGateways();
+      const rows = await converse(singleGw, agent);
+      const long = `We walked ${Array.from({ length: 210 }, (_, i) => `stage ${i}`).join(", ")} and slept in huts.`;
+      await ok(singleGw, RECORD, { memories: [turn(4, long), turn(5, "That sounds exhausting.")] }, agent);
+      await singleGw.app.embeddings.drain();
+      const { records } = await singleGw.driver.executeQuery(
+        `MATCH (:Agent {id: $agent})-[:REMEMBERS]->(m:Memory) WHERE m.source IN ['D1:4', 'D1:5'] RETURN m.embedding AS own, m.contextEmbedding AS context ORDER BY m.source`,
+        { agent },
+      );
+      const all = [...rows, ...records.map((r) => ({ own: r.get("own") as number[], context: r.get("context") as number[] | null }))];
+      const texts = ["Where did you go on holiday?", "We hiked in the Alps for a week.", "Did you see any ibex up there?", long, "That sounds exhausting."];
+      const { window } = singleGw.app.embedder;
+      const expected = await singleGw.app.embedder.embedPassages([
+        texts[0]!,
+        longTextParts(texts[1]!, texts[0]!, window).context,
+        longTextParts(texts[2]!, texts[1]!, window).context,
+        longTextParts(texts[3]!, texts[2]!, window).context,
+        texts[4]!,
+      ]);
+      all.forEach((row, i) => {
+        expect(row.context).toBeNull();
+        row.own.forEach((x, k) => expect(x).toBeCloseTo(expected[i]![k]!, 4));
+      });
+    } finally {
+      await removeOwnedBy(singleGw.driver, agent);
+      await singleGw.stop();
     }
   });
 });
