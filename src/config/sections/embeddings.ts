@@ -32,8 +32,8 @@ export const embeddings = section({
       },
     },
     embeddingContext: variable("EMBEDDING_CONTEXT", z.enum(["joint", "derived", "single"]), {
-      default: "joint",
-      doc: "a conversation turn's vectors: `joint` embeds the turn alone and again after the end of the turn before (two model runs per turn); `single` embeds only the text search ranks it by (the turn after the end of the one before, or alone after a turn of more than 200 words: one run, the same ranking); `derived` adds the two turns' own vectors (one run of the shortest text; less Recall@10 on LoCoMo, [benchmarks.md](benchmarks.md))",
+      default: "single",
+      doc: "a conversation turn's vectors: `single` embeds only the text search ranks it by (the turn after the end of the one before, or alone after a turn of more than 200 words: one model run per turn, the same scores with shared keys on; [benchmarks.md](benchmarks.md)); `joint` embeds the turn alone and again after the end of the turn before (two runs per turn, two vector-index inserts); switching keeps what is stored, and a turn is embedded the new way when it is next re-embedded; `derived` adds the two turns' own vectors (one run of the shortest text; less Recall@10 on LoCoMo, [benchmarks.md](benchmarks.md))",
     }),
     embeddingPollSeconds: variable("EMBEDDING_POLL_SECONDS", wholeNumber(1, 86_400), {
       default: 30,
