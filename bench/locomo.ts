@@ -20,18 +20,30 @@
  * features, so a later `--folds` run with the same file needs no gateway.
  * `--tune a,b` tunes only those parameters (from the shipped defaults), as a
  * lever added later is tuned without moving the others.
+ *
+ * `--ingest-only` stops after the ingestion (issue #47's end-to-end turns/s),
+ * with its CPU per turn from the process counters: this process (the gateway
+ * and its model's thread) and the embedded Neo4j.
+ *
+ * `--features` given more than once (with `--folds`, from files): variants of
+ * the same conversations' stored vectors (bench/recontext.ts). Each variant is
+ * held out as above, and each fold also chooses the variant that its tuning
+ * scored best on the training groups, as a parameter is chosen.
  */
 import { access, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { basename } from "node:path";
 import { parseArgs } from "node:util";
 import { startBenchGateway } from "./support/benchGateway.js";
 import { readLocomo, turnContent, type LocomoSample } from "./locomo/locomoData.js";
 import { MAX_CONTENT, readBeam } from "./locomo/beamData.js";
 import { percentile, scoreQuestion, type QuestionScores } from "./locomo/metrics.js";
 import { collectFeatures, loadFeatures, saveFeatures, type ConversationFeatures } from "./locomo/features.js";
-import { evaluate, gridOf, leaveGroupsOut, tune } from "./locomo/folds.js";
-import { CATEGORIES, foldReport, scoreTable } from "./locomo/foldReport.js";
+import { chooseVariants, evaluate, gridOf, leaveGroupsOut, tune, type Variant } from "./locomo/folds.js";
+import { CATEGORIES, foldReport, scoreTable, variantReport } from "./locomo/foldReport.js";
 import { rankOptionsFor } from "../src/search/ranking/rankCandidates.js";
+import { loadConfig } from "../src/config/config.js";
+import { machineLine } from "./support/machine.js";
+import { treeCpuSeconds } from "./support/treeCpu.js";
 
 const { values } = parseArgs({
   options: {
@@ -41,11 +53,15 @@ const { values } = parseArgs({
     dump: { type: "string" },
     model: { type: "string" },
     folds: { type: "string" },
-    features: { type: "string" },
+    features: { type: "string", multiple: true },
     tune: { type: "string" },
+    "ingest-only": { type: "boolean", default: false },
   },
 });
 const grid = gridOf(values.tune?.split(","));
+// Taken before anything runs: the load average says what else the machine was doing.
+const machine = machineLine();
+const context = loadConfig(process.env).embeddingContext;
 
 /** Memories per recordMemories call; BEAM's messages are long, so fewer go in one request. */
 const BATCH = values.dataset === "beam" ? 20 : 100;
@@ -63,10 +79,15 @@ const samples = loaded.filter(
   (s) => !values.conversations || values.conversations.split(",").includes(s.sampleId),
 );
 // `--features a.json,b.json`: folds over both sets' features at once (tuned together, reported per set).
-const featureFiles = values.features?.split(",") ?? [];
-const cached = values.folds && featureFiles.length > 0 && (await Promise.all(featureFiles.map((f) => access(f).then(() => true, () => false)))).every(Boolean);
-if (cached) {
-  runFolds((await Promise.all(featureFiles.map(loadFeatures))).flat());
+const variantFiles = (values.features ?? []).map((v) => v.split(","));
+const featureFiles = variantFiles[0] ?? [];
+const cached = values.folds && featureFiles.length > 0 && (await Promise.all(variantFiles.flat().map((f) => access(f).then(() => true, () => false)))).every(Boolean);
+const loadVariant = async (files: string[]) => (await Promise.all(files.map(loadFeatures))).flat();
+if (variantFiles.length > 1) {
+  if (!cached) throw new Error("--features given more than once compares collected variants: run --folds with files that exist");
+  runVariants(await Promise.all(variantFiles.map(async (files) => ({ name: files.map((f) => basename(f, ".json")).join(","), features: await loadVariant(files) }))));
+} else if (cached) {
+  runFolds(await loadVariant(featureFiles));
 } else {
   await live();
 }
@@ -76,14 +97,22 @@ const gw = await startBenchGateway({ ...process.env, ...(values.model ? { EMBEDD
 try {
   const agents = new Map(samples.map((s) => [s.sampleId, `locomo-${s.sampleId}-${Date.now().toString(36)}`]));
   const ingestStart = performance.now();
+  const cpuStart = { all: treeCpuSeconds(), own: process.cpuUsage() };
   let memories = 0;
   for (const sample of samples) memories += await ingest(sample, agents.get(sample.sampleId)!);
   await gw.app.embeddings.drain();
   const ingestSeconds = (performance.now() - ingestStart) / 1000;
+  const own = process.cpuUsage(cpuStart.own);
+  const all = treeCpuSeconds();
+  const cpu = { own: (own.user + own.system) / 1e6, all: all !== null && cpuStart.all !== null ? all - cpuStart.all : null };
+  if (values["ingest-only"]) {
+    report([], [], { memories, ingestSeconds, cpu, model: gw.app.embedder.model });
+    return;
+  }
   const features = values.folds
     ? await collectFeatures({ driver: gw.app.driver, database: process.env.NEO4J_DATABASE ?? "neo4j", embedder: gw.app.embedder }, samples, agents, new Set(Object.keys(CATEGORIES).map(Number)))
     : null;
-  if (features && values.features) await saveFeatures(values.features, features);
+  if (features && values.features) await saveFeatures(featureFiles[0]!, features);
 
   const scores: { category: number; scores: QuestionScores }[] = [];
   const latencies: number[] = [];
@@ -106,7 +135,7 @@ try {
     }
   }
   if (values.dump) await writeFile(values.dump, `${dump.join("\n")}\n`);
-  report(scores, latencies, { memories, ingestSeconds, model: gw.app.embedder.model });
+  report(scores, latencies, { memories, ingestSeconds, cpu, model: gw.app.embedder.model });
   if (features) runFolds(features);
 } finally {
   await gw.stop();
@@ -157,6 +186,16 @@ function runFolds(features: ConversationFeatures[]) {
   process.stdout.write(`\n### Plain BM25: the production full-text list alone, same messages\n${scoreTable(bm25(features)).join("\n")}\n`);
 }
 
+function runVariants(variants: Variant[]) {
+  const now = new Date();
+  const start = { ...rankOptionsFor(true), lambda: 1 };
+  const started = performance.now();
+  const { each, chosen } = chooseVariants(variants, Number(values.folds) || variants[0]!.features.length, start, now, grid);
+  const shipped = variants.map((v) => evaluate(v.features, start, now));
+  const lines = variantReport(variants.map((v) => v.name), each, chosen, shipped);
+  process.stdout.write(`\n${lines.join("\n")}\n(folds took ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+}
+
 /** Each question ranked by the full-text list alone (Lucene's BM25 over the stored texts), as a baseline. */
 function bm25(features: readonly ConversationFeatures[]) {
   return features.flatMap((conv) => {
@@ -166,18 +205,28 @@ function bm25(features: readonly ConversationFeatures[]) {
 }
 
 function report(
-  all: { category: number; scores: QuestionScores }[],
+  scored: { category: number; scores: QuestionScores }[],
   latencies: number[],
-  ingest: { memories: number; ingestSeconds: number; model: string },
+  ingest: { memories: number; ingestSeconds: number; cpu: { own: number; all: number | null }; model: string },
 ) {
+  const perTurn = (seconds: number) => `${((seconds * 1000) / ingest.memories).toFixed(1)} ms`;
+  const { own, all } = ingest.cpu;
   const lines = [
-    `${values.dataset === "beam" ? "BEAM" : "LoCoMo"} retrieval — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, model ${ingest.model}, ${samples.map((s) => s.sampleId).join(", ")}`,
-    `ingested ${ingest.memories} memories in ${ingest.ingestSeconds.toFixed(1)} s (${(ingest.memories / ingest.ingestSeconds).toFixed(0)}/s, embeddings included)`,
+    `${values.dataset === "beam" ? "BEAM" : "LoCoMo"} retrieval — ${new Date().toISOString().slice(0, 10)}, model ${ingest.model}, EMBEDDING_CONTEXT=${context}, ${samples.map((s) => s.sampleId).join(", ")}`,
+    machine,
+    `ingested ${ingest.memories} memories in ${ingest.ingestSeconds.toFixed(1)} s (${(ingest.memories / ingest.ingestSeconds).toFixed(1)}/s, embeddings included)`,
+    `CPU per turn: ${all === null ? "n/a" : perTurn(all)} in all; this process (the gateway and its model) ${perTurn(own)}${all === null ? "" : `, Neo4j ${perTurn(all - own)}`}`,
+  ];
+  if (values["ingest-only"]) {
+    process.stdout.write(`${lines.join("\n")}\n`);
+    return;
+  }
+  lines.push(
     "",
     "### Live, through GraphQL, with the shipped defaults",
-    ...scoreTable(all),
+    ...scoreTable(scored),
     "",
     `query latency over GraphQL: p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
-  ];
+  );
   process.stdout.write(`${lines.join("\n")}\n`);
 }

@@ -61,3 +61,40 @@ export function foldReport(folds: readonly FoldResult[], inSample: { tuning: Tun
     ...scoreTable(defaults.scored),
   ];
 }
+
+/** R@10 / NDCG@10 of each data set present, as "LoCoMo 0.808 / 0.640, BEAM …". */
+function perSet(scored: readonly Scored[]): string {
+  const sets = [
+    ["LoCoMo", scored.filter((s) => s.category < 10)],
+    ["BEAM", scored.filter((s) => s.category > 10)],
+  ] as const;
+  return sets
+    .filter(([, of]) => of.length > 0)
+    .map(([name, of]) => {
+      const m = meanScores(of.map((s) => s.scores));
+      return `${name} ${fmt(m.recall10)} / ${fmt(m.ndcg10)}`;
+    })
+    .join(", ");
+}
+
+/**
+ * Variants of the stored vectors compared by the folds: each one's held-out
+ * R@10 / NDCG@10 per data set (its folds' parameters tuned on it), the
+ * shipped defaults on it (in sample), and the table of the variant each fold
+ * chose on its training groups.
+ */
+export function variantReport(names: readonly string[], each: readonly (readonly FoldResult[])[], chosen: readonly (FoldResult & { variant: string })[], shipped: readonly Scored[][]): string[] {
+  return [
+    "### Variants, each held out (R@10 / NDCG@10); the shipped defaults on it, in sample; each fold's objective on its training groups",
+    "| variant | held out | shipped defaults | training objective per fold |",
+    "| --- | --- | --- | --- |",
+    ...names.map((name, i) => `| ${name} | ${perSet(each[i]!.flatMap((f) => f.scored))} | ${perSet(shipped[i]!)} | ${each[i]!.map((f) => f.trained.toFixed(4)).join(", ")} |`),
+    "",
+    "### Held out, the variant chosen per fold on its training groups",
+    ...scoreTable(chosen.flatMap((f) => f.scored)),
+    "",
+    ...chosen.map((f) => `- fold ${f.heldOut}: ${f.variant}, R@10 / NDCG@10 ${perSet(f.scored)} — ${describe(f.tuning)}`),
+    "",
+    ...names.flatMap((name, i) => [`#### ${name}, per fold`, ...each[i]!.map((f) => `- fold ${f.heldOut}: ${perSet(f.scored)} — ${describe(f.tuning)}`)]),
+  ];
+}

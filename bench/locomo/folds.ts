@@ -104,6 +104,8 @@ export function tune(convs: readonly ConversationFeatures[], start: Tuning, now:
 export interface FoldResult {
   heldOut: string;
   tuning: Tuning;
+  /** The objective the tuning reached on the other groups (what a choice among variants may read). */
+  trained: number;
   scored: Scored[];
 }
 
@@ -115,7 +117,37 @@ export interface FoldResult {
  */
 export function leaveGroupsOut(convs: readonly ConversationFeatures[], folds: number, start: Tuning, now: Date, grid: Grid = GRID): FoldResult[] {
   return foldGroups(convs, folds).map((held) => {
-    const tuning = tune(convs.filter((c) => !held.includes(c)), start, now, 3, grid);
-    return { heldOut: held.map((c) => c.sampleId).join("+"), tuning, scored: evaluate(held, tuning, now) };
+    const training = convs.filter((c) => !held.includes(c));
+    const tuning = tune(training, start, now, 3, grid);
+    return { heldOut: held.map((c) => c.sampleId).join("+"), tuning, trained: objective(evaluate(training, tuning, now)), scored: evaluate(held, tuning, now) };
   });
+}
+
+/** One way of making the stored vectors (bench/recontext.ts), as features of the same conversations. */
+export interface Variant {
+  name: string;
+  features: ConversationFeatures[];
+}
+
+/** A fold whose variant was chosen among several by the objective on its training groups. */
+export interface ChosenFold extends FoldResult {
+  variant: string;
+}
+
+/**
+ * Leave-groups-out over several variants of the same conversations: each
+ * variant's folds as `leaveGroupsOut` gives them, and for each fold the
+ * variant whose tuning scored best on the training groups (never on the
+ * held-out one), with its held-out scores. A choice such as the length of the
+ * contextual text is then tuned as a parameter is.
+ */
+export function chooseVariants(variants: readonly Variant[], folds: number, start: Tuning, now: Date, grid: Grid = GRID): { each: FoldResult[][]; chosen: ChosenFold[] } {
+  const ids = variants.map((v) => v.features.map((c) => c.sampleId).join(","));
+  if (ids.some((id) => id !== ids[0])) throw new Error("variants must hold the same conversations in the same order");
+  const each = variants.map((v) => leaveGroupsOut(v.features, folds, start, now, grid));
+  const chosen = each[0]!.map((_, f) => {
+    const best = variants.reduce((b, _v, i) => (each[i]![f]!.trained > each[b]![f]!.trained ? i : b), 0);
+    return { ...each[best]![f]!, variant: variants[best]!.name };
+  });
+  return { each, chosen };
 }

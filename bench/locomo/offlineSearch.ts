@@ -102,6 +102,54 @@ const holding = (keyed: Map<string, KeyedTurn>, keys: readonly string[]) => {
 };
 
 /**
+ * The vector list of a question: every turn by its closeness, best first. It
+ * depends only on the closeness parameters, so tuning the others reuses it.
+ */
+const vectorLists = new WeakMap<QuestionFeatures, Map<string, ListHit[]>>();
+function vectorListOf(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, depth: number): ListHit[] {
+  const byMix = vectorLists.get(q) ?? new Map<string, ListHit[]>();
+  vectorLists.set(q, byMix);
+  const mix = `${tuning.contextWeight},${tuning.afterLongContextWeight},${tuning.afterLongWords},${tuning.passageShare},${depth}`;
+  let list = byMix.get(mix);
+  if (!list) {
+    const { own, context, passage } = cosinesOf(conv, q);
+    const prior = priorWordsOf(conv);
+    list = conv.turns
+      .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, contextWeightOf(prior[i], tuning), passage[i]!, tuning.passageShare) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, depth)
+      .map((h, i) => ({ ...h, rank: i + 1 }));
+    byMix.set(mix, list);
+  }
+  return list;
+}
+
+/** Per conversation, each turn's place in it and its dialog id, by key. */
+const lookups = new WeakMap<ConversationFeatures, { index: Map<string, number>; diaOf: Map<string, string> }>();
+function lookupsOf(conv: ConversationFeatures) {
+  let l = lookups.get(conv);
+  if (!l) {
+    l = { index: new Map(conv.turns.map((t, i) => [t.key, i])), diaOf: new Map(conv.turns.map((t) => [t.key, t.diaId])) };
+    lookups.set(conv, l);
+  }
+  return l;
+}
+
+/** The shared-key list of a question, which no tuned parameter changes. */
+const keyLists = new WeakMap<QuestionFeatures, Map<number, ListHit[]>>();
+function keyListOf(conv: ConversationFeatures, q: QuestionFeatures, depth: number): ListHit[] {
+  const byDepth = keyLists.get(q) ?? new Map<number, ListHit[]>();
+  keyLists.set(q, byDepth);
+  let list = byDepth.get(depth);
+  if (!list) {
+    const queryKeys = queryKeysOf(q);
+    list = sharedKeyList(queryKeys, holding(keyedOf(conv), queryKeys), depth);
+    byDepth.set(depth, list);
+  }
+  return list;
+}
+
+/**
  * Replays searchMemories' ranking for one question over collected features,
  * with the production pure functions (list depth, fusion, candidate pool,
  * neighbours by turn order, rankCandidates) and the given parameters. The
@@ -111,19 +159,11 @@ const holding = (keyed: Map<string, KeyedTurn>, keys: readonly string[]) => {
 export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number, now: Date): string[] {
   const depth = listDepth(limit);
   const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
-  const { own, context, passage } = cosinesOf(conv, q);
-  const prior = priorWordsOf(conv);
-  const vector: ListHit[] = conv.turns
-    .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, contextWeightOf(prior[i], tuning), passage[i]!, tuning.passageShare) }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, depth)
-    .map((h, i) => ({ ...h, rank: i + 1 }));
-  const keyed = keyedOf(conv);
-  const queryKeys = queryKeysOf(q);
-  const keys: ListHit[] = tuning.keyWeight > 0 ? sharedKeyList(queryKeys, holding(keyed, queryKeys), depth) : [];
+  const vector = vectorListOf(conv, q, tuning, depth);
+  const keys: ListHit[] = tuning.keyWeight > 0 ? keyListOf(conv, q, depth) : [];
   const fused = fuseLists(fulltext, vector, tuning, keys);
   const { pool, seeds } = candidatePool(fused, limit, tuning.expansionSeeds, () => true);
-  const index = new Map(conv.turns.map((t, i) => [t.key, i]));
+  const { index, diaOf } = lookupsOf(conv);
   const links: Neighbour[] = seeds.flatMap((of) => {
     const at = index.get(of)!;
     return conv.turns
@@ -138,6 +178,5 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
     factsOf(conv, q, tuning.periodSlackDays, now),
     { ...tuning, limit, now },
   );
-  const diaOf = new Map(conv.turns.map((t) => [t.key, t.diaId]));
   return ranked.map((r) => diaOf.get(r.id)!);
 }

@@ -10,13 +10,16 @@ import { meanVector } from "./vectorMath.js";
 import { PASSAGE_LABEL, PASSAGE_OF } from "./passageGraph.js";
 import { embeddingText } from "./embeddingText.js";
 import { keyTerms } from "./keyTerms.js";
-import { longTextParts, type TextParts } from "./longText.js";
+import { CONTEXT_AFTER_WORDS, longTextParts, type TextParts } from "./longText.js";
 import { textKeys } from "./textKeys.js";
 import { wordCount } from "./wordCount.js";
 
 export interface BatchTarget extends GraphTarget {
   embedder: Embedder;
-  /** Contextual vectors embedded from the joined texts (default), or derived from the two own vectors. */
+  /**
+   * Contextual vectors embedded from the joined texts (`joint`, the default), derived from the two own
+   * vectors (`derived`), or one vector a node, of the text search reads (`single`).
+   */
   contextMode?: ContextMode;
   /** Store each text's keys (textKeys.ts) for search's shared-key list: only when SEARCH_SHARED_KEYS is on. */
   keys?: boolean;
@@ -116,8 +119,9 @@ export async function readBatch(
     const text = embeddingText(own);
     const previousText = previous ? embeddingText(previous.parts) : "";
     const long = longTextParts(text, previousText, embedder.window);
-    // A derived contextual vector differs from a joint one: the mode is part of the key (joint keeps the keys stored before modes existed).
-    const mode = contextMode === "derived" ? "\u0001derived" : "";
+    // A derived contextual vector differs from a joint one, and a single vector is one or the other text's: the mode (and which
+    // text) is part of the key (joint keeps the keys stored before modes existed).
+    const mode = contextMode === "derived" ? "\u0001derived" : contextMode === "single" ? (readsContext({ ...long, text, previous: previousText ? previous : null }) ? "\u0001single" : "\u0001single-own") : "";
     // So does a text embedded as passages (keys stored before passages existed stay valid for texts that fit).
     const split = long.passages.length > 0 ? "\u0001passages" : "";
     const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${long.context}${mode}${split}` : `${text}${split}`)}`;
@@ -145,12 +149,19 @@ export async function readBatch(
  * text after its predecessor's ("joint"), or, with `contextMode` "derived",
  * adds the two own vectors (contextVector.ts; one model run per text): the
  * predecessor's vector comes from this batch, else from the store, else is
- * embedded here. The keys are computed while the model runs on its thread.
+ * embedded here. With "single", a node gets one vector, of the text search
+ * reads (singleVectors). The keys are computed while the model runs on its thread.
  */
 export async function embedBatch({ embedder, contextMode = "joint", keys = false }: BatchTarget, batch: ReadBatch): Promise<PreparedBatch> {
   const { type, rows } = batch;
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
-  const vectors = type.contextBy && contextMode === "derived" ? derivedVectors(embedder, work) : jointVectors(embedder, type, work);
+  const vectors = !type.contextBy
+    ? jointVectors(embedder, type, work)
+    : contextMode === "derived"
+      ? derivedVectors(embedder, work)
+      : contextMode === "single"
+        ? singleVectors(embedder, work)
+        : jointVectors(embedder, type, work);
   // Without keys stored, a node whose text changed loses its old ones (null removes them).
   const [{ vectorOf, contextOf, passagesOf }, ownKeys] = await Promise.all([vectors, keys ? keysOf(rows) : rows.map(() => null)]);
   return {
@@ -173,7 +184,7 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
         context: contextOf.get(r) ?? null,
         // Words of the turn before, whose end the contextual text starts with: search mixes a turn after a long one
         // by its own weight (search/ranking/candidatePool.ts, contextWeightOf). Null without a turn before.
-        priorWords: type.contextBy && r.previous ? wordCount(embeddingText(r.previous.parts)) : null,
+        priorWords: type.contextBy ? priorWordsOf(r) : null,
         // A long text's passages (replacing any stored); empty for a text that fits, which removes stale ones.
         passages: r.passages.map((p, k) => ({ ordinal: k, start: p.start, end: p.end, vector: passagesOf.get(r)?.[k] ?? null })).filter((p) => p.vector !== null),
       };
@@ -283,6 +294,39 @@ async function jointVectors<R extends WorkRow>(embedder: Embedder, type: Embedde
   const contextual = type.contextBy ? work.filter((r) => r.context !== r.text) : [];
   const { vectorOf, passagesOf, extra } = await ownVectors(embedder, work, contextual.map((r) => r.context));
   return { vectorOf, passagesOf, contextOf: new Map<R, number[] | null>(contextual.map((r, i) => [r, extra[i]!])) };
+}
+
+/**
+ * Whether search ranks a node by its contextual vector alone: it has a turn
+ * before, of at most CONTEXT_AFTER_WORDS words (search ranks a turn after a
+ * longer one by its own vector).
+ */
+function readsContext(r: Pick<WorkRow, "context" | "text" | "previous">): boolean {
+  const words = priorWordsOf(r);
+  return words !== null && words <= CONTEXT_AFTER_WORDS && r.context !== r.text;
+}
+
+/** Words of the turn before a node (null without one). */
+const priorWordsOf = (r: Pick<WorkRow, "previous">) => (r.previous ? wordCount(embeddingText(r.previous.parts)) : null);
+
+/**
+ * One vector a node, stored as its own: the contextual text's where search
+ * reads the contextual vector alone (readsContext), the text's elsewhere. The
+ * shipped ranking (contextWeight 1, afterLongContextWeight 0) then scores every
+ * node as with both vectors, for one model run a turn instead of two, one
+ * vector-index insert instead of two, and a context index left empty. A long
+ * text's passages are embedded as always (they bring it in as a candidate).
+ */
+async function singleVectors<R extends WorkRow>(embedder: Embedder, work: R[]) {
+  const contextual = work.filter(readsContext);
+  const inContext = new Set(contextual);
+  const { vectorOf, passagesOf, extra } = await ownVectors(
+    embedder,
+    work.filter((r) => !inContext.has(r) || r.passages.length > 0),
+    contextual.map((r) => r.context),
+  );
+  contextual.forEach((r, i) => vectorOf.set(r, extra[i]!));
+  return { vectorOf, passagesOf, contextOf: new Map<R, number[] | null>() };
 }
 
 /**

@@ -13,6 +13,14 @@ export const PASSAGE_OVERLAP_TOKENS = 64;
  */
 export const CONTEXT_TAIL_TOKENS = 64;
 
+/**
+ * Words of the turn before up to which search ranks a turn by its contextual
+ * vector alone; after a longer one, by its own (search/ranking's
+ * `afterLongWords`, tuned on LoCoMo and BEAM together: docs/benchmarks.md).
+ * With EMBEDDING_CONTEXT=single the worker embeds only the text search reads.
+ */
+export const CONTEXT_AFTER_WORDS = 200;
+
 /** What a node's text is embedded as, besides itself: its contextual text, and its passages when it is too long for one vector. */
 export interface TextParts {
   /** The end of the text before it in its conversation, then the text (the text itself without one). */

@@ -31,9 +31,9 @@ export const embeddings = section({
         }),
       },
     },
-    embeddingContext: variable("EMBEDDING_CONTEXT", z.enum(["joint", "derived"]), {
-      default: "joint",
-      doc: "a conversation turn's contextual vector: `joint` embeds it after the turn before (two model runs per turn), `derived` adds the two turns' own vectors (one run, about three times less model work; 0.016 less held-out Recall@10 on LoCoMo, [benchmarks.md](benchmarks.md))",
+    embeddingContext: variable("EMBEDDING_CONTEXT", z.enum(["joint", "derived", "single"]), {
+      default: "single",
+      doc: "a conversation turn's vectors: `single` embeds only the text search ranks it by (the turn after the end of the one before, or alone after a turn of more than 200 words: one model run per turn, the same scores with shared keys on, 0.006 less LoCoMo Recall@10 with them off; [benchmarks.md](benchmarks.md)); `joint` embeds the turn alone and again after the end of the turn before (two runs per turn, two vector-index inserts); switching keeps what is stored, and a turn is embedded the new way when it is next re-embedded; `derived` adds the two turns' own vectors (one run of the shortest text; less Recall@10 on LoCoMo, [benchmarks.md](benchmarks.md))",
     }),
     embeddingPollSeconds: variable("EMBEDDING_POLL_SECONDS", wholeNumber(1, 86_400), {
       default: 30,

@@ -1,3 +1,4 @@
+import { CONTEXT_AFTER_WORDS } from "../../embeddings/longText.js";
 import { fuseRanked } from "./fusion.js";
 import { lengthWeight, longWeight } from "./lengthPrior.js";
 import { maximalMarginalRelevance } from "./mmr.js";
@@ -144,8 +145,9 @@ export const PLAIN_RANK_OPTIONS: Omit<RankOptions, "limit" | "now"> = {
   contextWeight: 0.75,
   // Tuned with both sets (LoCoMo and BEAM 100K), held out in five groups (docs/benchmarks.md): every fold chose 200
   // words, three of five the own vector alone (0), two 0.5. LoCoMo's chat lines are never that long: it ranks as before.
+  // EMBEDDING_CONTEXT=single embeds only the text this picks (embeddings/embedBatch.ts, singleVectors): one threshold.
   afterLongContextWeight: 0,
-  afterLongWords: 200,
+  afterLongWords: CONTEXT_AFTER_WORDS,
   // BEAM's long chats, offline, shipped ranking: scoring a long text by its closest passage (1) lost 0.015 R@10 in every
   // question kind, as long answers then outranked the short user turns that hold most evidence; 0 keeps passages as a
   // way in (the passage index brings the text in, scored by its whole-text vector). To be tuned with both sets (#52).

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../../support/gql.js";
 import { embeddedTypes } from "../../../src/embeddings/embeddedTypes.js";
 import { contextVector } from "../../../src/embeddings/contextVector.js";
+import { longTextParts } from "../../../src/embeddings/longText.js";
 import { markStale } from "../../../src/embeddings/markStale.js";
 import { loadTypeDefs } from "../../../src/schema/loadTypeDefs.js";
 import { startTokenGateway } from "../../support/tokenGateway.js";
@@ -226,16 +227,23 @@ describe("recordMemories: contextual vectors of a conversation", () => {
     return records.map((r) => ({ own: r.get("own") as number[], context: r.get("context") as number[] | null }));
   }
 
-  it("embed each turn after the one before it by default (joint), none for the first", async () => {
+  it("embed each turn alone and again after the one before it with EMBEDDING_CONTEXT=joint, none for the first", async () => {
+    const jointGw = await startTestGateway(testConfig({ embeddingContext: "joint" }));
     const agent = uniqueAgent("ctx");
-    agents.push(agent);
-    const rows = await converse(gw, agent);
-    expect(rows[0]!.context).toBeNull();
-    for (const i of [1, 2]) {
-      const context = rows[i]!.context!;
-      expect(context.reduce((s, x) => s + x * x, 0)).toBeCloseTo(1, 3);
-      const derived = contextVector(rows[i]!.own, rows[i - 1]!.own)!;
-      expect(Math.max(...context.map((x, k) => Math.abs(x - derived[k]!)))).toBeGreaterThan(1e-3);
+    try {
+      // Another gateway still embedding would embed these turns its own way.
+      await settleGateways();
+      const rows = await converse(jointGw, agent);
+      expect(rows[0]!.context).toBeNull();
+      for (const i of [1, 2]) {
+        const context = rows[i]!.context!;
+        expect(context.reduce((s, x) => s + x * x, 0)).toBeCloseTo(1, 3);
+        const derived = contextVector(rows[i]!.own, rows[i - 1]!.own)!;
+        expect(Math.max(...context.map((x, k) => Math.abs(x - derived[k]!)))).toBeGreaterThan(1e-3);
+      }
+    } finally {
+      await removeOwnedBy(jointGw.driver, agent);
+      await jointGw.stop();
     }
   });
 
@@ -254,6 +262,80 @@ describe("recordMemories: contextual vectors of a conversation", () => {
     } finally {
       await removeOwnedBy(derivedGw.driver, agent);
       await derivedGw.stop();
+    }
+  });
+
+  it("embed only the text search ranks each turn by (EMBEDDING_CONTEXT=single, the default): the first alone, the next after the end of the one before, a turn after a long one alone", async () => {
+    const singleGw = await startTestGateway(testConfig({ embeddingContext: "single" }));
+    const agent = uniqueAgent("ctx");
+    try {
+      // Another gateway still embedding would embed these turns its own way.
+      await settleGateways();
+      const rows = await converse(singleGw, agent);
+      const long = `We walked ${Array.from({ length: 210 }, (_, i) => `stage ${i}`).join(", ")} and slept in huts.`;
+      await ok(singleGw, RECORD, { memories: [turn(4, long), turn(5, "That sounds exhausting.")] }, agent);
+      await singleGw.app.embeddings.drain();
+      const { records } = await singleGw.driver.executeQuery(
+        `MATCH (:Agent {id: $agent})-[:REMEMBERS]->(m:Memory) WHERE m.source IN ['D1:4', 'D1:5'] RETURN m.embedding AS own, m.contextEmbedding AS context ORDER BY m.source`,
+        { agent },
+      );
+      const all = [...rows, ...records.map((r) => ({ own: r.get("own") as number[], context: r.get("context") as number[] | null }))];
+      const texts = ["Where did you go on holiday?", "We hiked in the Alps for a week.", "Did you see any ibex up there?", long, "That sounds exhausting."];
+      const { window } = singleGw.app.embedder;
+      const expected = await singleGw.app.embedder.embedPassages([
+        texts[0]!,
+        longTextParts(texts[1]!, texts[0]!, window).context,
+        longTextParts(texts[2]!, texts[1]!, window).context,
+        longTextParts(texts[3]!, texts[2]!, window).context,
+        texts[4]!,
+      ]);
+      all.forEach((row, i) => {
+        expect(row.context).toBeNull();
+        row.own.forEach((x, k) => expect(x).toBeCloseTo(expected[i]![k]!, 4));
+      });
+    } finally {
+      await removeOwnedBy(singleGw.driver, agent);
+      await singleGw.stop();
+    }
+  });
+
+  it("keep a conversation stored under joint after the switch to single, and embed a turn the single way when its text changes", async () => {
+    expect(testConfig().embeddingContext).toBe("single");
+    const jointGw = await startTestGateway(testConfig({ embeddingContext: "joint" }));
+    const singleGw = await startTestGateway(testConfig({ embeddingContext: "single" }));
+    const agent = uniqueAgent("ctx");
+    const read = async () => {
+      const { records } = await singleGw.driver.executeQuery(
+        `MATCH (:Agent {id: $agent})-[:REMEMBERS]->(m:Memory) RETURN m.id AS id, m.embedding AS own, m.contextEmbedding AS context, m.embeddingKey AS key ORDER BY m.source`,
+        { agent },
+      );
+      return records.map((r) => ({ id: r.get("id") as string, own: r.get("own") as number[], context: r.get("context") as number[] | null, key: r.get("key") as string }));
+    };
+    let jointRunning = true;
+    try {
+      await settleGateways();
+      await converse(jointGw, agent);
+      await jointGw.stop();
+      jointRunning = false;
+      const before = await read();
+      expect(before.map((r) => r.context === null)).toEqual([true, false, false]);
+      // The single gateway starts and works through the store: nothing stored under joint is embedded again.
+      await singleGw.app.embeddings.drain();
+      expect(await read()).toEqual(before);
+      // A changed text is: one vector, of the turn after the end of the one before, and the contextual one removed.
+      const text = "We hiked in the Dolomites for a week.";
+      await ok(singleGw, `mutation ($id: ID!, $text: String!) { updateMemories(where: { id: { eq: $id } }, update: { content: { set: $text } }) { memories { id } } }`, { id: before[1]!.id, text }, agent);
+      await singleGw.app.embeddings.drain();
+      const after = await read();
+      const [expected] = await singleGw.app.embedder.embedPassages([longTextParts(text, "Where did you go on holiday?", singleGw.app.embedder.window).context]);
+      expect(after[1]!.context).toBeNull();
+      expect(after[1]!.key).not.toBe(before[1]!.key);
+      after[1]!.own.forEach((x, k) => expect(x).toBeCloseTo(expected![k]!, 4));
+      expect(after[0]).toEqual(before[0]);
+    } finally {
+      if (jointRunning) await jointGw.stop();
+      await removeOwnedBy(singleGw.driver, agent);
+      await singleGw.stop();
     }
   });
 });

@@ -86,3 +86,46 @@ describe("BEAM and folds over both sets", () => {
     expect(objective(scored)).toBeCloseTo(1);
   });
 });
+
+describe("variants of the stored vectors chosen by the folds", () => {
+  /** Three turns and one question asking for the last; `found` puts that turn nearest the question's vector, else farthest. */
+  const conversation = (sampleId: string, found: boolean) => ({
+    sampleId,
+    turns: ["one", "two", "three"].map((word, i) => ({
+      key: `MEMORY:${sampleId}-${i}`,
+      diaId: `D1:${i + 1}`,
+      occurredAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
+      participants: [],
+      importance: null,
+      confidence: null,
+      content: `a: ${word}`,
+      own: (i === 2) === found ? [1, 0] : [0, 1],
+      context: null,
+    })),
+    questions: [{ qaIndex: 0, category: 4, question: "which?", evidence: ["D1:3"], vector: [1, 0], fulltext: [] }],
+  });
+
+  it("each fold takes the variant its training conversations score best, not the one its held-out conversation would", async () => {
+    const { chooseVariants } = await import("../../../bench/locomo/folds.js");
+    const { SHARED_KEYS_RANK_OPTIONS } = await import("../../../src/search/ranking/rankCandidates.js");
+    // A finds the answer in conv-1 and conv-2, B only in conv-3.
+    const a = { name: "a", features: [conversation("conv-1", true), conversation("conv-2", true), conversation("conv-3", false)] };
+    const b = { name: "b", features: [conversation("conv-1", false), conversation("conv-2", false), conversation("conv-3", true)] };
+    const { each, chosen } = chooseVariants([a, b], 3, { ...SHARED_KEYS_RANK_OPTIONS, lambda: 1 }, new Date(Date.UTC(2025, 0, 1)), { rrfK: [2] });
+    expect(each).toHaveLength(2);
+    expect(chosen.map((f) => [f.heldOut, f.variant])).toEqual([
+      ["conv-1", "a"],
+      ["conv-2", "a"],
+      ["conv-3", "a"],
+    ]);
+    // Held out, conv-3 is ranked with A's vectors, which miss it at the top (B would have found it first).
+    expect(chosen[2]!.scored[0]!.scores.mrr).toBeLessThan(each[1]![2]!.scored[0]!.scores.mrr);
+  });
+
+  it("refuses variants that do not hold the same conversations", async () => {
+    const { chooseVariants } = await import("../../../bench/locomo/folds.js");
+    const { SHARED_KEYS_RANK_OPTIONS } = await import("../../../src/search/ranking/rankCandidates.js");
+    const start = { ...SHARED_KEYS_RANK_OPTIONS, lambda: 1 };
+    expect(() => chooseVariants([{ name: "a", features: [conversation("conv-1", true)] }, { name: "b", features: [conversation("conv-2", true)] }], 2, start, new Date(), {})).toThrow(/same conversations/);
+  });
+});

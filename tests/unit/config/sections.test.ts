@@ -64,7 +64,7 @@ describe("loadConfig, section by section: a default, an override, a refused valu
 
   it("embeddings: the local model unless an endpoint is given", () => {
     expect(loadConfig({}).embeddings).toEqual({ provider: "local", model: "bge-small-en-v1.5-q", threads: 2, spinning: false });
-    expect(loadConfig({}).embeddingContext).toBe("joint");
+    expect(loadConfig({}).embeddingContext).toBe("single");
     expect(loadConfig({ EMBEDDING_MODEL: "all-minilm-l6-v2", EMBEDDING_SPINNING: "on", EMBEDDING_CONTEXT: "derived" })).toMatchObject({
       embeddings: { provider: "local", model: "all-minilm-l6-v2", spinning: true },
       embeddingContext: "derived",
