@@ -38,10 +38,10 @@ export interface StagedEvents {
 }
 
 /**
- * Numbers the knowledge feed's events after their writes commit
- * (src/feed/outboxSequencer.ts): writers stage events without a lock, and one
- * round at a time per tenant numbers every pending event, 1, 2, 3, … without
- * gaps, in commit order of the rounds.
+ * Numbers the knowledge feed's events (src/feed/outboxSequencer.ts): writers
+ * stage events without a lock, and one round at a time per tenant numbers every
+ * pending event after their writes commit, or a write holding the tenant's turn
+ * numbers its own in its transaction; 1, 2, 3, … without gaps, in commit order.
  */
 export interface OutboxSequencer {
   /**
