@@ -149,8 +149,9 @@ describe("two gateways sharing a Redis", () => {
 
   it(`24 knowledge writes of one tenant through both at once reach a subscriber of each once, in the outbox's order, within ${WAKE_WITHIN_MS} ms`, async () => {
     // At once on one tenant: some writes number their own events in their transaction (a turn), others wait for a
-    // round, in either gateway, and the two gateways' numbering queues on the tenant's counter in Neo4j.
-    const writer = agent("feed-both-writer");
+    // round, in either gateway, and the two gateways' numbering queues on the tenant's counter in Neo4j. Four
+    // writers, each within its budget of operations.
+    const writers = Array.from({ length: 4 }, (_, i) => agent(`feed-both-writer-${i}`));
     const readers = [agent("feed-both-on-a"), agent("feed-both-on-b")];
     for (const r of readers) await addRule(a.driver, tenant, r.agentId, { knowledgeTypes: ["Research"] });
     const from = await headCursor(a.driver, tenant);
@@ -158,7 +159,7 @@ describe("two gateways sharing a Redis", () => {
     for (const sub of subs) closers.push(() => sub.close());
     const RESEARCH = `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id } } }`;
     const research = async (gw: TestGateway, i: number) =>
-      (await ok(gw, writer, RESEARCH, { input: [{ topic: `both ${i}`, findings: "f", visibility: "SHARED", confidence: 0.9 }] })).createResearch.research[0].id as string;
+      (await ok(gw, writers[i % 4]!, RESEARCH, { input: [{ topic: `both ${i}`, findings: "f", visibility: "SHARED", confidence: 0.9 }] })).createResearch.research[0].id as string;
 
     const written = Date.now();
     const ids = await Promise.all(Array.from({ length: 24 }, (_, i) => research(i % 2 ? b : a, i)));
