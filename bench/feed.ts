@@ -20,6 +20,7 @@ import { routeEvent, type FeedRule } from "../src/feed/feedRules.js";
 import { readOutbox } from "../src/feed/readOutbox.js";
 import { outboxHead } from "../src/feed/loadFeedRules.js";
 import { percentile } from "./locomo/metrics.js";
+import { machineLine } from "./support/machine.js";
 import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
 import type { AgentsPlan, Receipt } from "./feed/agents.js";
@@ -54,6 +55,7 @@ const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+say(`machine: ${machineLine()}`);
 const gw = await startBenchGateway();
 const driver = gw.app.driver;
 const database = "neo4j";

@@ -18,6 +18,7 @@ import { routeEvent, type FeedRule } from "../../src/feed/feedRules.js";
 import { readOutbox } from "../../src/feed/readOutbox.js";
 import { outboxHead } from "../../src/feed/loadFeedRules.js";
 import { percentile } from "../locomo/metrics.js";
+import { machineLine } from "../support/machine.js";
 import type { AgentsPlan } from "./agents.js";
 
 export interface ManyTenantsOptions {
@@ -38,6 +39,8 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function manyTenants(o: ManyTenantsOptions): Promise<void> {
+  // Before anything starts: the load average then is other work's, not this run's.
+  say(`machine: ${machineLine()}`);
   const gws = await startFeedGateways(o.gateways, o.processes);
   const cpu = () => gws.pids.reduce((sum, pid) => sum + (cpuSeconds(pid) ?? 0), 0);
   try {

@@ -38,10 +38,10 @@ export interface StagedEvents {
 }
 
 /**
- * Numbers the knowledge feed's events after their writes commit
- * (src/feed/outboxSequencer.ts): writers stage events without a lock, and one
- * round at a time per tenant numbers every pending event, 1, 2, 3, … without
- * gaps, in commit order of the rounds.
+ * Numbers the knowledge feed's events (src/feed/outboxSequencer.ts): writers
+ * stage events without a lock, and one round at a time per tenant numbers every
+ * pending event after their writes commit, or a write holding the tenant's turn
+ * numbers its own in its transaction; 1, 2, 3, … without gaps, in commit order.
  */
 export interface OutboxSequencer {
   /**
@@ -49,9 +49,21 @@ export interface OutboxSequencer {
    * another process's round has. Null when numbering failed (logged): the write stands, and a sweep numbers them.
    */
   number(staged: StagedEvents): Promise<OutboxEvent[] | null>;
+  /**
+   * Leave for a write about to commit to number its own events in its transaction, as its last statement
+   * (feed/outboxWrite.ts): granted when no other write holding a turn and no round of the tenant is in flight in
+   * this process, else null (the write stages them and calls `number` after its commit). The holder calls `done`
+   * once: with the events as committed (the listeners hear them), or with null when its transaction failed.
+   */
+  turn(tenantId: string): SequencerTurn | null;
   /** Called with every event a round of this process numbered, in order (the feed hands them to subscribers). */
   onNumbered(listener: (tenantId: string, events: OutboxEvent[]) => void): () => void;
   /** Numbers now the pending events of every tenant that has one pending for longer than the sweep's minimum age. */
   sweep(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A write's leave to number its own events in its transaction (OutboxSequencer.turn). */
+export interface SequencerTurn {
+  done(events: OutboxEvent[] | null): void;
 }

@@ -31,6 +31,27 @@ export const NUMBER = `
   RETURN e { .*, createdAt: toString(e.createdAt) } AS event
   ORDER BY seq`;
 
+// A write's own events, numbered in its transaction as its last statement (outboxWrite.ts, with a turn of the
+// sequencer). The counter's lock is the last one the transaction takes and is held until its commit, as a round
+// holds it: numbers still commit in order, and a round of the tenant (here or in another process) waits for it.
+export const NUMBER_OWN = `
+  MERGE (c:OutboxCounter {tenantId: $tenantId})
+  ON CREATE SET c.seq = 0
+  WITH c CALL apoc.lock.nodes([c])
+  CALL (c) {
+    MATCH (e:OutboxEvent:OutboxPending) WHERE e.writeId = $writeId AND e.tenantId = $tenantId
+    RETURN e ORDER BY e.pos
+  }
+  WITH c, collect(e) AS pending
+  SET c.seq = c.seq + size(pending)
+  WITH c.seq - size(pending) AS base, pending
+  UNWIND range(0, size(pending) - 1) AS i
+  WITH base + i + 1 AS seq, pending[i] AS e
+  SET e.seq = seq
+  REMOVE e:OutboxPending
+  RETURN e { .*, createdAt: toString(e.createdAt) } AS event
+  ORDER BY seq`;
+
 // A write numbered by another process's round: its events, read back by the write's id.
 export const READ_BACK = `
   MATCH (e:OutboxEvent) WHERE e.writeId = $writeId AND e.tenantId = $tenantId AND e.seq IS NOT NULL
@@ -66,6 +87,13 @@ const readBackEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
   decode: outboxEventOf,
 });
 
+/** NUMBER_OWN for the write that staged `staged`, run in its transaction. */
+export const numberOwnEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
+  cypher: NUMBER_OWN,
+  params: { tenantId: staged.tenantId, writeId: staged.writeId },
+  decode: outboxEventOf,
+});
+
 /** PENDING_TENANTS. */
 const pendingTenants = (minAgeMs: number): Statement<string> => ({ cypher: PENDING_TENANTS, params: { minAgeMs: cypherInt(minAgeMs) }, decode: (r) => r.string("tenantId") });
 
@@ -94,11 +122,21 @@ interface TenantRounds {
  * every pending event of the tenant, and commits; writers that ask meanwhile
  * join the next round. A burst of writes costs a few rounds, where each writer
  * used to hold the counter's lock from its append to its commit.
+ *
+ * A write of a tenant that has no other write or round in flight here takes a
+ * turn instead (`turn`): it numbers its own events as the last statement of its
+ * transaction, so its events reach the feed with its commit, without a second
+ * transaction and its commit (the hop that carried most of the delay from a
+ * write to a subscriber on another gateway, docs/benchmarks.md). A burst of a
+ * tenant still goes through rounds: only one turn a tenant at a time, and none
+ * while a round runs or waits.
  */
 export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000, sweepMinAgeMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
   const graph = executor({ driver, database });
   const tenants = new Map<string, TenantRounds>();
   const listeners = new Set<(tenantId: string, events: OutboxEvent[]) => void>();
+  /** Tenants a write of this process holds a turn of (numbering its own events in its transaction). */
+  const turns = new Set<string>();
   let stopped = false;
   // Events this process's rounds numbered, by write id, until their writer asks (or KEEP_NUMBERED_MS has passed:
   // a write of another process, or one whose writer failed after its commit). A round may number a write that
@@ -204,6 +242,19 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
         logger.warn({ err, tenantId: staged.tenantId }, "Numbering a write's feed events failed; the write stands and a sweep numbers them");
         return null;
       }
+    },
+    turn(tenantId) {
+      if (stopped || turns.has(tenantId) || tenants.has(tenantId)) return null;
+      turns.add(tenantId);
+      let held = true;
+      return {
+        done(events) {
+          if (!held) return;
+          held = false;
+          turns.delete(tenantId);
+          if (events && events.length > 0) listeners.forEach((l) => l(tenantId, events));
+        },
+      };
     },
     onNumbered(listener) {
       listeners.add(listener);

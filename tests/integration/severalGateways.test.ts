@@ -14,6 +14,7 @@ import { createLogger } from "../../src/logging/logger.js";
 import { startTestGateway, type TestGateway } from "../support/testGateway.js";
 import { startTestRedis, type TestRedis } from "../support/redisServer.js";
 import { addRule, feedTestConfig, follow, headCursor } from "./feed/feedClient.js";
+import { readOutbox } from "../../src/feed/readOutbox.js";
 
 /** Operations per agent per minute: small, so a test spends a budget in a few requests. */
 const BUDGET = 12;
@@ -144,6 +145,32 @@ describe("two gateways sharing a Redis", () => {
     await sub.until(again, WAKE_WITHIN_MS);
     expect(sub.errors).toEqual([]);
     expect(sub.nodeIds()).toEqual([probe, fromA, again]);
+  });
+
+  it(`24 knowledge writes of one tenant through both at once reach a subscriber of each once, in the outbox's order, within ${WAKE_WITHIN_MS} ms`, async () => {
+    // At once on one tenant: some writes number their own events in their transaction (a turn), others wait for a
+    // round, in either gateway, and the two gateways' numbering queues on the tenant's counter in Neo4j. Four
+    // writers, each within its budget of operations.
+    const writers = Array.from({ length: 4 }, (_, i) => agent(`feed-both-writer-${i}`));
+    const readers = [agent("feed-both-on-a"), agent("feed-both-on-b")];
+    for (const r of readers) await addRule(a.driver, tenant, r.agentId, { knowledgeTypes: ["Research"] });
+    const from = await headCursor(a.driver, tenant);
+    const subs = await Promise.all(readers.map(async (r, i) => follow((i ? b : a).url, await token(r), r.agentId, from)));
+    for (const sub of subs) closers.push(() => sub.close());
+    const RESEARCH = `mutation ($input: [ResearchCreateInput!]!) { createResearch(input: $input) { research { id } } }`;
+    const research = async (gw: TestGateway, i: number) =>
+      (await ok(gw, writers[i % 4]!, RESEARCH, { input: [{ topic: `both ${i}`, findings: "f", visibility: "SHARED", confidence: 0.9 }] })).createResearch.research[0].id as string;
+
+    const written = Date.now();
+    const ids = await Promise.all(Array.from({ length: 24 }, (_, i) => research(i % 2 ? b : a, i)));
+    for (const sub of subs) for (const id of ids) await sub.until(id, WAKE_WITHIN_MS - (Date.now() - written));
+    const ours = new Set(ids);
+    const inOutbox = (await readOutbox({ driver: a.driver, database: "neo4j" }, tenant, 0, 1000)).filter((e) => ours.has(e.nodeId));
+    expect(inOutbox.map((e) => e.seq)).toEqual(Array.from({ length: 24 }, (_, i) => inOutbox[0]!.seq + i));
+    for (const sub of subs) {
+      expect(sub.errors).toEqual([]);
+      expect(sub.nodeIds().filter((id) => ours.has(id))).toEqual(inOutbox.map((e) => e.nodeId));
+    }
   });
 
   it("a memory written through either is embedded by one of them, once: their workers claim what they embed", async () => {

@@ -95,11 +95,55 @@ describe("appendOutboxEvent and the sequencer", () => {
     expect(await count("MATCH (c:OutboxCounter {tenantId: $tenantId}) RETURN count(c)", tenant)).toBe(1);
   });
 
+  it("a write of a tenant with nothing in flight numbers its own events in its transaction: no round runs, and the listeners hear them", async () => {
+    const tenant = freshTenant("turn");
+    const sent: string[] = [];
+    // Rounds run as statements of their own (session.run); a turn's statement runs inside the write's transaction.
+    const sequencer = createOutboxSequencer({ driver: watchedDriver(sent), database: DATABASE, logger: silent, sweepMs: 0 });
+    const heard: [string, number][] = [];
+    sequencer.onNumbered((t, events) => t === tenant && heard.push(...events.map((e) => [e.nodeId, e.seq] as [string, number])));
+    try {
+      expect(await writeWithEvent(tenant, "first", false, sequencer)).toBe(1);
+      expect(await writeWithEvent(tenant, "second", false, sequencer)).toBe(2);
+      expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toEqual([]);
+      expect(heard).toEqual([["first", 1], ["second", 2]]);
+      expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
+      // A failed write gives its turn back: the next write of the tenant takes one again.
+      await expect(writeWithEvent(tenant, "lost", true, sequencer)).rejects.toThrow("planned failure");
+      expect(await writeWithEvent(tenant, "third", false, sequencer)).toBe(3);
+      expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toEqual([]);
+    } finally {
+      await sequencer.stop();
+    }
+  });
+
+  it("while a write holds its tenant's turn, another write of the tenant goes to a round, and both get their own number", async () => {
+    const tenant = freshTenant("turn-held");
+    const sent: string[] = [];
+    const sequencer = createOutboxSequencer({ driver: watchedDriver(sent), database: DATABASE, logger: silent, sweepMs: 0 });
+    try {
+      const turn = sequencer.turn(tenant);
+      expect(turn).not.toBeNull();
+      expect(sequencer.turn(tenant)).toBeNull();
+      // The held turn is not used: this write numbers through a round.
+      expect(await writeWithEvent(tenant, "by-round", false, sequencer)).toBe(1);
+      expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toHaveLength(1);
+      turn!.done(null);
+      expect(await writeWithEvent(tenant, "by-turn", false, sequencer)).toBe(2);
+      expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toHaveLength(1);
+    } finally {
+      await sequencer.stop();
+    }
+  });
+
   it("a write numbered by a round that ended before its writer asked is found without a read-back", async () => {
     const tenant = freshTenant("early");
     const sent: string[] = [];
     const watched = watchedDriver(sent);
     const sequencer = createOutboxSequencer({ driver: watched, database: DATABASE, logger: silent, sweepMs: 0 });
+    // Another write of the tenant holds its turn (numbering its own events in its transaction), so the quick write
+    // below goes through a round, which numbers every pending event of the tenant.
+    const turn = sequencer.turn(tenant);
     try {
       // A write commits, and its writer is slow to ask for its number... (Rounds number oldest first by the writer's
       // clock, then by write id: the sample events share one createdAt, so this one is made older to come first.)
@@ -111,6 +155,7 @@ describe("appendOutboxEvent and the sequencer", () => {
       expect(events?.map((e) => [e.seq, e.nodeId])).toEqual([[1, "slow"]]);
       expect(sent.filter((cypher) => cypher.includes("e.writeId = $writeId"))).toEqual([]);
     } finally {
+      turn?.done(null);
       await sequencer.stop();
     }
   });
