@@ -1,5 +1,5 @@
 import neo4j, { type BookmarkManager, type Driver, type QueryResult, type Transaction } from "neo4j-driver";
-import type { Span } from "@opentelemetry/api";
+import { context as traceContext, type Context, type Span } from "@opentelemetry/api";
 import { failSpan } from "../core/tracing.js";
 import type { GraphTarget } from "./executor.js";
 import { startStatementSpan } from "./statementSpan.js";
@@ -26,6 +26,8 @@ interface Member {
   cypher: string;
   params: Record<string, unknown>;
   bookmarks: BookmarkManager;
+  /** The caller's trace context: its statement's span belongs to its own request, not to the one that opened the group. */
+  trace: Context;
   resolve(result: QueryResult): void;
   reject(err: unknown): void;
 }
@@ -112,7 +114,7 @@ export function groupCommit(target: GraphTarget, options: GroupCommitOptions = G
     try {
       tx = await session.beginTransaction();
       const open = tx;
-      const settled = await Promise.allSettled(group.map((m) => traceRun(m.cypher, () => open.run(m.cypher, m.params))));
+      const settled = await Promise.allSettled(group.map((m) => traceRun(m, () => open.run(m.cypher, m.params))));
       const failed = settled.findIndex((s) => s.status === "rejected");
       if (failed >= 0) throw new GroupFailure(failed, (settled[failed] as PromiseRejectedResult).reason);
       try {
@@ -127,8 +129,8 @@ export function groupCommit(target: GraphTarget, options: GroupCommitOptions = G
     }
   }
 
-  async function traceRun<T>(cypher: string, run: () => PromiseLike<T>): Promise<T> {
-    const span: Span | null = traced ? startStatementSpan(cypher, database) : null;
+  async function traceRun<T>(member: Member, run: () => PromiseLike<T>): Promise<T> {
+    const span: Span | null = traced ? traceContext.with(member.trace, () => startStatementSpan(member.cypher, database)) : null;
     try {
       return await run();
     } catch (err) {
@@ -142,8 +144,8 @@ export function groupCommit(target: GraphTarget, options: GroupCommitOptions = G
   return {
     run: (cypher, params) =>
       new Promise<QueryResult>((resolve, reject) => {
-        // Read here, in the caller's request: the manager that carries its bookmarks (driver.ts).
-        waiting.push({ cypher, params, bookmarks: bookmarksOf(driver), resolve, reject });
+        // Read here, in the caller's request: the manager that carries its bookmarks (driver.ts), and its trace.
+        waiting.push({ cypher, params, bookmarks: bookmarksOf(driver), trace: traceContext.active(), resolve, reject });
         schedule();
       }),
   };
