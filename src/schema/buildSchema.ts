@@ -6,6 +6,7 @@ import type { Driver } from "../graph/driver.js";
 import { withAccessRules } from "../auth/accessRules.js";
 import { populatedByCallbacks } from "../auth/ownershipCallbacks.js";
 import { autoCommitReads } from "../graph/readQuery.js";
+import { groupCommit, type GroupCommitOptions } from "../graph/groupCommit.js";
 import { feedWriteStamp, reachesStampedInput, stampedLabels, withFeedStamp } from "../feed/index.js";
 import type { OutboxSequencer } from "../core/outboxEvent.js";
 import { knowledgeOutbox } from "../feed/index.js";
@@ -43,6 +44,8 @@ export interface BuildSchemaOptions {
   poolThreshold?: number;
   /** Numbers the feed events of generated knowledge writes once they have committed. */
   outbox: OutboxSequencer;
+  /** How generated creates wait for each other to commit together (graph/groupCommit.ts); its defaults when not given. */
+  groupCommit?: GroupCommitOptions;
 }
 
 export interface BuiltSchema {
@@ -60,7 +63,7 @@ export interface BuiltSchema {
  * builds it once for the same SDL and resolver names (sharedSchema); what is this
  * gateway's own is returned as its binding, for every request's context.
  */
-export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, cypherHooks = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox }: BuildSchemaOptions): Promise<BuiltSchema> {
+export async function buildSchema({ driver, database, document, knowledgeLabels, resolvers = {}, cypherHooks = {}, onWrite = () => {}, poolThreshold = DEFAULT_POOL_THRESHOLD, outbox, groupCommit: grouping }: BuildSchemaOptions): Promise<BuiltSchema> {
   const typeDefs = withAccessRules(withFeedStamp(expandCypherFields(document), knowledgeLabels));
   const key = `${print(typeDefs)}\n${resolverShape(resolvers)}`;
   let shared = SHARED.get(key);
@@ -83,7 +86,9 @@ export async function buildSchema({ driver, database, document, knowledgeLabels,
   });
   // Generated reads run as auto-commit statements: one round trip instead of a managed transaction's three.
   const reads = autoCommitReads({ driver, database });
-  return { schema, neoSchema, rules, binding: { resolvers, cypherHooks, driver, database, reads, onWrite, feedWrites, poolThreshold } };
+  // Generated creates of requests running at once commit in one transaction, each answered with its own result.
+  const creates = groupCommit({ driver, database }, grouping);
+  return { schema, neoSchema, rules, binding: { resolvers, cypherHooks, driver, database, reads, creates, onWrite, feedWrites, poolThreshold } };
 }
 
 /** Schemas this process has built, by SDL and resolver names: @neo4j/graphql's build is a pure function of them. */

@@ -57,7 +57,8 @@ type Wrapper = (next: Step) => Step;
  * input defaults; turn a uniqueness violation into a CONFLICT; check the `@constraint` rules;
  * narrow every filter to what the caller may read; then, by root type, read through
  * auto-commit statements (Query) or report the write (Mutation), a knowledge write running in
- * the outbox's transaction and joining the shared pool.
+ * the outbox's transaction and joining the shared pool, any other generated create committing
+ * together with the creates beside it.
  */
 export function guardRootField(fieldConfig: GraphQLFieldConfig<unknown, GuardContext>, fieldName: string, rootType: string, options: RootFieldGuardOptions): GraphQLFieldConfig<unknown, GuardContext> {
   const field = rootFieldOf(fieldConfig, fieldName, rootType);
@@ -70,6 +71,7 @@ export function guardRootField(fieldConfig: GraphQLFieldConfig<unknown, GuardCon
     ...(field.root === "Query" ? [readAutoCommit] : []),
     ...(field.root === "Mutation" ? [reportWrites(field, options.generated)] : []),
     ...(field.root === "Mutation" && options.knowledge && field.writtenType ? [throughOutbox(field, options.knowledge)] : []),
+    ...(field.root === "Mutation" && options.generated && /^create[A-Z]/.test(field.name) ? [groupedCreate] : []),
   ];
   const run = steps.reduceRight<Step>((next, wrap) => wrap(next), async (c) => resolve(c.source, c.args, c.context, c.info));
   return {
@@ -153,6 +155,18 @@ const readAutoCommit: Wrapper = (next) => (call) => {
   const current = (call.context as { executionContext?: { session?: unknown } }).executionContext;
   const inTransaction = current !== undefined && typeof current.session !== "function";
   return next(inTransaction ? call : { ...call, context: { ...call.context, executionContext: call.binding.reads } as GuardContext });
+};
+
+/**
+ * A generated create (one translated statement, the whole of its write) that runs on the driver, in no
+ * transaction of the gateway's, commits with the creates of other requests running at once: one
+ * transaction for all of them (graph/groupCommit.ts). Each is still answered with its own result or
+ * error, and only once committed.
+ */
+const groupedCreate: Wrapper = (next) => (call) => {
+  const current = (call.context as { executionContext?: { session?: unknown } }).executionContext;
+  const onDriver = current !== undefined && typeof current.session === "function";
+  return next(onDriver ? { ...call, context: { ...call.context, executionContext: call.binding.creates } as GuardContext } : call);
 };
 
 /** Every mutation that succeeded is told to the binding's onWrite, with the labels a generated one wrote. */

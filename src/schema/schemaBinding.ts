@@ -18,6 +18,8 @@ export interface SchemaBinding {
   database: string;
   /** @neo4j/graphql's execution context for generated reads: auto-commit statements (readQuery.ts). */
   reads: object;
+  /** @neo4j/graphql's execution context for generated creates: committed together with the creates beside them (graph/groupCommit.ts). */
+  creates: object;
   onWrite: (event: WriteEvent) => void;
   feedWrites: KnowledgeWriteRunner;
   poolThreshold: number;

@@ -152,6 +152,22 @@ describe("bookmarks carried by the client", () => {
     for (const bookmarks of sent) expect(bookmarks).toContain(wrote.bookmarks);
   });
 
+  // Creates sent at once commit together (graph/groupCommit.ts): each request still learns the commit that holds its write.
+  it("answers creates sent at once each with a bookmark that the other gateway's read of that write waits for", async () => {
+    const markers = Array.from({ length: 8 }, () => `mode-together-${randomUUID()}`);
+    const wrote = await Promise.all(markers.map((content) => post(a, CREATE, { content })));
+    for (const w of wrote) {
+      expect(w.body.errors).toBeUndefined();
+      expect(w.bookmarks).toMatch(/^\S+$/);
+    }
+    for (const [i, marker] of markers.entries()) {
+      const vars = readVars(marker);
+      const read = await post(b, READ_GENERATED, vars, { "Mnemograph-Bookmarks": wrote[i]!.bookmarks! });
+      expect(read.body.data.memories.map((m: { content: string }) => m.content)).toEqual([marker]);
+      for (const bookmarks of bookmarksOf(bolt.b.sent, vars.probe)) expect(bookmarks).toContain(wrote[i]!.bookmarks);
+    }
+  });
+
   it("refuses a header that is not a list of bookmarks with BAD_USER_INPUT, before any statement", async () => {
     const marker = `mode-refused-${randomUUID()}`;
     const vars = readVars(marker);
