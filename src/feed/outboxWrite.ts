@@ -12,7 +12,9 @@ export interface OutboxWriteTarget extends GraphTarget {
  * in the feed. When the sequencer gives the write a turn (no other write or
  * round of the tenant in flight in this process), the events are numbered as
  * the transaction's last statement and commit with it; otherwise once it has
- * committed, by a round. Gives back the work's result and the events as
+ * committed, by a round. A write whose own numbering fails (a number already
+ * taken) runs again without the turn: its acknowledgement never depends on
+ * its events' numbers. Gives back the work's result and the events as
  * numbered (null when numbering failed: a sweep numbers them).
  * A managed transaction: on a transient error the driver runs `work` again,
  * whole, in a new one. Without the shared bookmarks, as it always ran.
@@ -20,9 +22,12 @@ export interface OutboxWriteTarget extends GraphTarget {
 export async function writeWithEvents<T>(
   target: OutboxWriteTarget,
   work: (tx: Tx) => Promise<{ result: T; staged: StagedEvents | null }>,
+  options: { ownTurn?: boolean } = {},
 ): Promise<{ result: T; events: OutboxEvent[] | null }> {
-  // The turn the running attempt holds, if any (a callback's assignments are not seen by the checker outside it).
-  const held: { turn: SequencerTurn | null } = { turn: null };
+  const ownTurn = options.ownTurn ?? true;
+  // The turn the running attempt holds, if any (a callback's assignments are not seen by the checker outside it),
+  // and whether that attempt failed at numbering its own events.
+  const held: { turn: SequencerTurn | null; numberingFailed: boolean } = { turn: null, numberingFailed: false };
   const give = (events: OutboxEvent[] | null) => {
     held.turn?.done(events);
     held.turn = null;
@@ -32,9 +37,10 @@ export async function writeWithEvents<T>(
       async (tx) => {
         // A transaction run again gives up the turn its failed attempt held (it numbered nothing that committed).
         give(null);
+        held.numberingFailed = false;
         const { result, staged } = await work(tx);
-        held.turn = staged && staged.count > 0 ? target.outbox.turn(staged.tenantId) : null;
-        const numbered = held.turn && staged ? await tx.run(numberOwnEvents(staged)) : null;
+        held.turn = ownTurn && staged && staged.count > 0 ? target.outbox.turn(staged.tenantId) : null;
+        const numbered = held.turn && staged ? await tx.run(numberOwnEvents(staged)).catch(failedNumbering) : null;
         return { result, staged, numbered };
       },
       { bookmarks: false },
@@ -44,7 +50,17 @@ export async function writeWithEvents<T>(
       return { result: done.result, events: done.numbered };
     }
     return { result: done.result, events: done.staged ? await target.outbox.number(done.staged) : [] };
+  } catch (err) {
+    // The write must not fail for its events' numbers (a number already taken, say): it runs again without
+    // the turn, its events then numbered after the commit by a round, or by the sweep once a round can.
+    if (held.numberingFailed) return writeWithEvents(target, work, { ownTurn: false });
+    throw err;
   } finally {
     give(null);
+  }
+
+  function failedNumbering(err: unknown): never {
+    held.numberingFailed = true;
+    throw err;
   }
 }
