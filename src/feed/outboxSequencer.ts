@@ -13,34 +13,24 @@ const ROUND_LIMIT = 1000;
 // the second finds only what the first left. Oldest first by the writer's clock, a write's events in the order it
 // gave them. The lock is held until the commit, so rounds commit in the order of their numbers: a reader polling
 // `seq > last` never skips one. Safe to run again after a lost reply: it numbers whatever is still pending.
-export const NUMBER = `
-  MERGE (c:OutboxCounter {tenantId: $tenantId})
-  ON CREATE SET c.seq = 0
-  WITH c CALL apoc.lock.nodes([c])
-  CALL (c) {
+export const NUMBER = numbering(`
     MATCH (e:OutboxPending) WHERE e.tenantId = $tenantId
-    RETURN e ORDER BY e.createdAt, e.writeId, e.pos LIMIT $limit
-  }
-  WITH c, collect(e) AS pending
-  SET c.seq = c.seq + size(pending)
-  WITH c.seq - size(pending) AS base, pending
-  UNWIND range(0, size(pending) - 1) AS i
-  WITH base + i + 1 AS seq, pending[i] AS e
-  SET e.seq = seq
-  REMOVE e:OutboxPending
-  RETURN e { .*, createdAt: toString(e.createdAt) } AS event
-  ORDER BY seq`;
+    RETURN e ORDER BY e.createdAt, e.writeId, e.pos LIMIT $limit`);
 
 // A write's own events, numbered in its transaction as its last statement (outboxWrite.ts, with a turn of the
 // sequencer). The counter's lock is the last one the transaction takes and is held until its commit, as a round
 // holds it: numbers still commit in order, and a round of the tenant (here or in another process) waits for it.
-export const NUMBER_OWN = `
+export const NUMBER_OWN = numbering(`
+    MATCH (e:OutboxEvent:OutboxPending) WHERE e.writeId = $writeId AND e.tenantId = $tenantId
+    RETURN e ORDER BY e.pos`);
+
+/** The tenant's counter, locked, gives the next numbers to the pending events `pending` reads (a subquery over `c`), in its order. */
+function numbering(pending: string): string {
+  return `
   MERGE (c:OutboxCounter {tenantId: $tenantId})
   ON CREATE SET c.seq = 0
   WITH c CALL apoc.lock.nodes([c])
-  CALL (c) {
-    MATCH (e:OutboxEvent:OutboxPending) WHERE e.writeId = $writeId AND e.tenantId = $tenantId
-    RETURN e ORDER BY e.pos
+  CALL (c) {${pending}
   }
   WITH c, collect(e) AS pending
   SET c.seq = c.seq + size(pending)
@@ -51,6 +41,7 @@ export const NUMBER_OWN = `
   REMOVE e:OutboxPending
   RETURN e { .*, createdAt: toString(e.createdAt) } AS event
   ORDER BY seq`;
+}
 
 // A write numbered by another process's round: its events, read back by the write's id.
 export const READ_BACK = `

@@ -1,9 +1,7 @@
 import neo4j, { type Driver, type ManagedTransaction, type Plan, type QueryResult, type Result, type SessionConfig } from "neo4j-driver";
-import type { Span } from "@opentelemetry/api";
-import { failSpan } from "../core/tracing.js";
 import { rowOf } from "./row.js";
 import type { Statement } from "./statement.js";
-import { startStatementSpan } from "./statementSpan.js";
+import { inStatementSpan, startStatementSpan } from "./statementSpan.js";
 import { untraced } from "./tracedDriver.js";
 
 /** Where statements run: the process's driver and its database. */
@@ -110,17 +108,10 @@ export function executor(target: GraphTarget): Executor {
   });
 
   /** Runs one statement through `run`, inside its span when the driver given was traced. */
-  async function traceRun<T>(cypher: string, run: () => PromiseLike<T>): Promise<T> {
-    const span: Span | null = traced ? startStatementSpan(cypher, database) : null;
-    try {
-      return await run();
-    } catch (err) {
-      if (span) failSpan(span, err);
-      throw err;
-    } finally {
-      span?.end();
-    }
+  function traceRun<T>(cypher: string, run: () => PromiseLike<T>): Promise<T> {
+    return inStatementSpan(traced ? startStatementSpan(cypher, database) : null, run);
   }
+
 
   const decoded = <R>(statement: Statement<R>, result: QueryResult): R[] => result.records.map((record) => statement.decode(rowOf(record)));
 

@@ -1,8 +1,7 @@
 import neo4j, { type BookmarkManager, type Driver, type QueryResult, type Transaction } from "neo4j-driver";
-import { context as traceContext, type Context, type Span } from "@opentelemetry/api";
-import { failSpan } from "../core/tracing.js";
+import { context as traceContext, type Context } from "@opentelemetry/api";
 import type { GraphTarget } from "./executor.js";
-import { startStatementSpan } from "./statementSpan.js";
+import { inStatementSpan, startStatementSpan } from "./statementSpan.js";
 import { untraced } from "./tracedDriver.js";
 
 /** How writes wait for each other before they commit together. */
@@ -129,17 +128,10 @@ export function groupCommit(target: GraphTarget, options: GroupCommitOptions = G
     }
   }
 
-  async function traceRun<T>(member: Member, run: () => PromiseLike<T>): Promise<T> {
-    const span: Span | null = traced ? traceContext.with(member.trace, () => startStatementSpan(member.cypher, database)) : null;
-    try {
-      return await run();
-    } catch (err) {
-      if (span) failSpan(span, err);
-      throw err;
-    } finally {
-      span?.end();
-    }
+  function traceRun<T>(member: Member, run: () => PromiseLike<T>): Promise<T> {
+    return inStatementSpan(traced ? traceContext.with(member.trace, () => startStatementSpan(member.cypher, database)) : null, run);
   }
+
 
   return {
     run: (cypher, params) =>

@@ -1,5 +1,5 @@
 import { SpanKind, type Span } from "@opentelemetry/api";
-import { tracer } from "../core/tracing.js";
+import { failSpan, tracer } from "../core/tracing.js";
 
 /** Longest statement text kept on a span. */
 const MAX_STATEMENT = 4000;
@@ -17,4 +17,16 @@ export function startStatementSpan(cypher: string, database: string | undefined)
     kind: SpanKind.CLIENT,
     attributes: { "db.system.name": "neo4j", "db.query.text": text.slice(0, MAX_STATEMENT), ...(database ? { "db.namespace": database } : {}) },
   });
+}
+
+/** Runs one statement inside `span` (null: untraced): a failure marks the span, which ends either way. */
+export async function inStatementSpan<T>(span: Span | null, run: () => PromiseLike<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (span) failSpan(span, err);
+    throw err;
+  } finally {
+    span?.end();
+  }
 }
