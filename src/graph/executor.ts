@@ -94,6 +94,17 @@ export interface Executor {
 /** Attempts of an auto-commit statement that failed with an error the driver calls retryable (a leader change, a deadlock). */
 const ATTEMPTS = 3;
 
+/**
+ * Whether a statement run outside a managed transaction that failed with `err` at its `attempt`-th try
+ * runs again: only an error the driver calls retryable, at most ATTEMPTS tries, after a short random pause
+ * (resolved once the pause is over). The executor's auto-commit statements and group commit's lone writes.
+ */
+export async function retryAfter(err: unknown, attempt: number): Promise<boolean> {
+  if (attempt >= ATTEMPTS || !neo4j.isRetryableError(err as Error)) return false;
+  await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));
+  return true;
+}
+
 type AccessMode = typeof neo4j.session.READ | typeof neo4j.session.WRITE;
 
 /** The executor over `target`: cheap to make, holds nothing but the target. */
@@ -121,8 +132,7 @@ export function executor(target: GraphTarget): Executor {
       try {
         return await traceRun(cypher, () => session.run(cypher, params));
       } catch (err) {
-        if (attempt >= ATTEMPTS || !neo4j.isRetryableError(err as Error)) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));
+        if (!(await retryAfter(err, attempt))) throw err;
       } finally {
         await session.close();
       }

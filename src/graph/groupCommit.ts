@@ -1,6 +1,6 @@
 import neo4j, { type BookmarkManager, type Driver, type QueryResult, type Transaction } from "neo4j-driver";
 import { context as traceContext, type Context } from "@opentelemetry/api";
-import type { GraphTarget } from "./executor.js";
+import { retryAfter, type GraphTarget } from "./executor.js";
 import { inStatementSpan, startStatementSpan } from "./statementSpan.js";
 import { untraced } from "./tracedDriver.js";
 
@@ -16,9 +16,6 @@ export interface GroupCommitOptions {
 
 /** The defaults: no linger, so a write alone is not slowed; concurrent writes gather while a group commits. */
 export const GROUP_COMMIT_DEFAULTS: GroupCommitOptions = { lingerMs: 0, maxGroup: 32, maxInFlight: 1 };
-
-/** Attempts of a write alone that failed with an error the driver calls retryable. */
-const ATTEMPTS = 3;
 
 /** One write waiting for its group: its statement, the bookmarks of its request, and its caller's promise. */
 interface Member {
@@ -93,8 +90,7 @@ export function groupCommit(target: GraphTarget, options: GroupCommitOptions = G
       const failure = err instanceof GroupFailure ? err : new GroupFailure(null, err);
       if (group.length === 1) {
         // Alone, as the executor's auto-commit writes: again after a short pause when the driver calls the error retryable (a deadlock).
-        if (attempt >= ATTEMPTS || !neo4j.isRetryableError(failure.cause as Error)) return group[0]!.reject(failure.cause);
-        await new Promise((resolve) => setTimeout(resolve, 10 * attempt * (1 + Math.random())));
+        if (!(await retryAfter(failure.cause, attempt))) return group[0]!.reject(failure.cause);
         return settle(group, attempt + 1);
       }
       if (failure.at === null) {
