@@ -17,10 +17,11 @@ import { wordCount } from "./wordCount.js";
 export interface BatchTarget extends GraphTarget {
   embedder: Embedder;
   /**
-   * Contextual vectors embedded from the joined texts (`joint`, the default), derived from the two own
-   * vectors (`derived`), or one vector a node, of the text search reads (`single`).
+   * Contextual vectors embedded from the joined texts (`joint`), derived from the two own vectors
+   * (`derived`), or one vector a node, of the text search reads (`single`). No default here: the
+   * shipped one is EMBEDDING_CONTEXT's (config/sections/embeddings.ts).
    */
-  contextMode?: ContextMode;
+  contextMode: ContextMode;
   /** Store each text's keys (textKeys.ts) for search's shared-key list: only when SEARCH_SHARED_KEYS is on. */
   keys?: boolean;
 }
@@ -71,6 +72,8 @@ interface BatchRow extends TextParts {
   parts: (string | null)[];
   text: string;
   previous: Previous | null;
+  /** Words of the turn before (null without one), counted once at the read: the key, the single vector's choice and the write-back read it. */
+  priorWords: number | null;
   key: string;
   unchanged: boolean;
 }
@@ -107,7 +110,7 @@ export function readBatchStatement(type: EmbeddedType): string {
  * new vector.
  */
 export async function readBatch(
-  { driver, database, embedder, contextMode = "joint" }: BatchTarget,
+  { driver, database, embedder, contextMode }: BatchTarget,
   type: EmbeddedType,
   batchSize: number,
   exclude: readonly string[] = [],
@@ -119,9 +122,10 @@ export async function readBatch(
     const text = embeddingText(own);
     const previousText = previous ? embeddingText(previous.parts) : "";
     const long = longTextParts(text, previousText, embedder.window);
+    const priorWords = previousText ? wordCount(previousText) : null;
     // A derived contextual vector differs from a joint one, and a single vector is one or the other text's: the mode (and which
     // text) is part of the key (joint keeps the keys stored before modes existed).
-    const mode = contextMode === "derived" ? "\u0001derived" : contextMode === "single" ? (readsContext({ ...long, text, previous: previousText ? previous : null }) ? "\u0001single" : "\u0001single-own") : "";
+    const mode = contextMode === "derived" ? "\u0001derived" : contextMode === "single" ? (readsContext({ ...long, text, priorWords }) ? "\u0001single" : "\u0001single-own") : "";
     // So does a text embedded as passages (keys stored before passages existed stay valid for texts that fit).
     const split = long.passages.length > 0 ? "\u0001passages" : "";
     const key = `${embedder.model}:${hash(type.contextBy ? `${text}\u0001${long.context}${mode}${split}` : `${text}${split}`)}`;
@@ -133,6 +137,7 @@ export async function readBatch(
       text,
       ...long,
       previous: previousText ? previous : null,
+      priorWords,
       key,
       // A text that needs passages and has none (imported with its vectors, say) is embedded again.
       unchanged: key === r.value("key") && (long.passages.length > 0) === r.boolean("hasPassages"),
@@ -152,7 +157,7 @@ export async function readBatch(
  * embedded here. With "single", a node gets one vector, of the text search
  * reads (singleVectors). The keys are computed while the model runs on its thread.
  */
-export async function embedBatch({ embedder, contextMode = "joint", keys = false }: BatchTarget, batch: ReadBatch): Promise<PreparedBatch> {
+export async function embedBatch({ embedder, contextMode, keys = false }: BatchTarget, batch: ReadBatch): Promise<PreparedBatch> {
   const { type, rows } = batch;
   const work = rows.filter((r) => !r.unchanged && r.text.length > 0);
   const vectors = !type.contextBy
@@ -184,7 +189,7 @@ export async function embedBatch({ embedder, contextMode = "joint", keys = false
         context: contextOf.get(r) ?? null,
         // Words of the turn before, whose end the contextual text starts with: search mixes a turn after a long one
         // by its own weight (search/ranking/candidatePool.ts, contextWeightOf). Null without a turn before.
-        priorWords: type.contextBy ? priorWordsOf(r) : null,
+        priorWords: type.contextBy ? r.priorWords : null,
         // A long text's passages (replacing any stored); empty for a text that fits, which removes stale ones.
         passages: r.passages.map((p, k) => ({ ordinal: k, start: p.start, end: p.end, vector: passagesOf.get(r)?.[k] ?? null })).filter((p) => p.vector !== null),
       };
@@ -266,6 +271,7 @@ interface WorkRow extends TextParts {
   id: string;
   text: string;
   previous: Previous | null;
+  priorWords: number | null;
 }
 
 /**
@@ -301,13 +307,9 @@ async function jointVectors<R extends WorkRow>(embedder: Embedder, type: Embedde
  * before, of at most CONTEXT_AFTER_WORDS words (search ranks a turn after a
  * longer one by its own vector).
  */
-function readsContext(r: Pick<WorkRow, "context" | "text" | "previous">): boolean {
-  const words = priorWordsOf(r);
-  return words !== null && words <= CONTEXT_AFTER_WORDS && r.context !== r.text;
+function readsContext(r: Pick<WorkRow, "context" | "text" | "priorWords">): boolean {
+  return r.priorWords !== null && r.priorWords <= CONTEXT_AFTER_WORDS && r.context !== r.text;
 }
-
-/** Words of the turn before a node (null without one). */
-const priorWordsOf = (r: Pick<WorkRow, "previous">) => (r.previous ? wordCount(embeddingText(r.previous.parts)) : null);
 
 /**
  * One vector a node, stored as its own: the contextual text's where search

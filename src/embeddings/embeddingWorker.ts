@@ -29,8 +29,8 @@ export interface EmbeddingWorkerOptions {
   driver: GraphTarget["driver"];
   database: string;
   embedder: Embedder;
-  /** How contextual vectors are made (config EMBEDDING_CONTEXT); joint by default. */
-  contextMode?: ContextMode;
+  /** How contextual vectors are made: EMBEDDING_CONTEXT's value (no default of its own). */
+  contextMode: ContextMode;
   /** Store each text's keys for search (SEARCH_SHARED_KEYS). */
   keys?: boolean;
   types: readonly EmbeddedType[];
@@ -62,7 +62,7 @@ export interface EmbeddingWorkerOptions {
  * text stored, so a concurrent update is never overwritten with a stale vector.
  */
 export function createEmbeddingWorker(options: EmbeddingWorkerOptions): EmbeddingWorker {
-  const { driver, database, embedder, contextMode = "joint", keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100, claims = EVERY_CLAIM_GRANTED } = options;
+  const { driver, database, embedder, contextMode, keys = false, types, logger, extraPasses = [], extraPassLabels = [], batchSize = EMBEDDING_BATCH_SIZE, pollMs = 30_000, wakeDelayMs = 100, claims = EVERY_CLAIM_GRANTED } = options;
   const embedded = new Set(types.map((t) => t.label));
   const extraLabels = new Set(extraPassLabels);
   // What the next pass reads. A wake-up for a generated write names the types it wrote, and the pass reads only

@@ -56,7 +56,7 @@ describe("the embedding worker's pipeline", () => {
         return embedder.embedPassages(texts);
       },
     };
-    const worker = createEmbeddingWorker({ driver, database: "neo4j", embedder: counting, types: [memoryType], logger: createLogger({ logLevel: "silent" }), batchSize: 3, keys: true });
+    const worker = createEmbeddingWorker({ driver, database: "neo4j", embedder: counting, contextMode: "joint", types: [memoryType], logger: createLogger({ logLevel: "silent" }), batchSize: 3, keys: true });
     try {
       await worker.drain();
     } finally {
@@ -100,7 +100,7 @@ describe("the embedding worker's pipeline", () => {
               (:${label} {tenantId: 't', content: 'written by hand without its id', embeddingStatus: 'PENDING'}),
               (:${label} {tenantId: 't', id: 'fine', content: 'the hike went past the lake', embeddingStatus: 'PENDING'})`,
     );
-    const worker = createEmbeddingWorker({ driver, database: "neo4j", embedder, types: [{ label, fields: ["content"] }], logger: createLogger({ logLevel: "silent" }), batchSize: 2 });
+    const worker = createEmbeddingWorker({ driver, database: "neo4j", embedder, contextMode: "single", types: [{ label, fields: ["content"] }], logger: createLogger({ logLevel: "silent" }), batchSize: 2 });
     try {
       // Polls until the good node is embedded: without the guard every pass failed on the first two and it never was.
       let status: unknown = "PENDING";

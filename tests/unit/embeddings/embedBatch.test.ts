@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Driver } from "neo4j-driver";
 import type { Embedder } from "../../../src/core/embedder.js";
 import { embedBatch, type ReadBatch } from "../../../src/embeddings/embedBatch.js";
+import { wordCount } from "../../../src/embeddings/wordCount.js";
 
 const embedder: Embedder = {
   model: "test",
@@ -10,12 +11,12 @@ const embedder: Embedder = {
   embedQueries: async (texts) => texts.map(() => [1, 0]),
   close: async () => {},
 };
-const target = { driver: null as unknown as Driver, database: "neo4j", embedder };
+const target = { driver: null as unknown as Driver, database: "neo4j", embedder, contextMode: "joint" as const };
 
 /** A batch row as readBatch builds it: `previous` is the turn before in the conversation. */
 const row = (id: string, text: string, previous: string | null) => ({
   tenantId: "t", ownerId: "a", id, parts: [text], text, context: previous ? `${previous}\n${text}` : text, passages: [],
-  previous: previous ? { id: `${id}-before`, parts: [previous], vector: null } : null, key: `k-${id}`, unchanged: false,
+  previous: previous ? { id: `${id}-before`, parts: [previous], vector: null } : null, priorWords: previous ? wordCount(previous) : null, key: `k-${id}`, unchanged: false,
 });
 
 describe("embedBatch", () => {
