@@ -31,6 +31,7 @@ import { startLoadGateway } from "./load/loadGateway.js";
 import { checksTable, errorTable, feedLines, opTable, readBackTable, resourceTable, type ProcessUse } from "./load/report.js";
 import { measureProcesses, neo4jVersion, settingsLine } from "./load/processes.js";
 import { checkFeeds, halfWritten, readBack } from "./load/verify.js";
+import { indexReads, indexReadsLine } from "./load/indexUse.js";
 import { embeddingBacklog } from "../src/embeddings/embeddingBacklog.js";
 import { embeddedTypes } from "../src/embeddings/embeddedTypes.js";
 import { loadTypeDefs } from "../src/schema/loadTypeDefs.js";
@@ -98,6 +99,7 @@ try {
   const ok = measured.filter((r) => r.code === null).length;
 
   const driver = await gw.driver();
+  const indexes = await indexReads(driver);
   const feed = await checkFeeds(driver, run.agents, run.feeds);
   const reads = await readBack(driver, run.agents);
   const checks = await halfWritten(driver, [...new Set(run.agents.map((a) => a.tenant))]);
@@ -125,6 +127,8 @@ try {
     `Resources over the measured period (peak RSS over each process's life):`,
     "",
     ...resourceTable(use, seconds),
+    "",
+    indexReadsLine(indexes),
     "",
     `Embedding backlog (nodes written, not yet embedded): ${backlogStart} at the start of the measured period, ${backlogEnd} at its end. A backlog that grows is model work the period did not pay for.`,
     "",

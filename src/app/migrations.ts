@@ -177,11 +177,21 @@ const RANGE_INDEXES: Migration[] = [
  * Prose is indexed with Lucene's English analyzer (stop words out, stemming):
  * with the default analyzer, "What is the name of the dog?" matched every
  * text holding "the". Names keep the default analyzer: no stemming of names.
+ *
+ * The indexes that rank by words are eventually consistent: a commit queues
+ * its changes and Neo4j's background thread applies them, so a write does not
+ * pay Lucene's refresh on its own commit (issue #47: a quarter of Neo4j's CPU
+ * for a one-memory write). A write is found by its words a moment after its
+ * answer (docs/benchmarks.md, 2026-12-01: p99 under 150 ms with 50 writers;
+ * issue #43 asks for 2 s); its vector comes later anyway. The name index
+ * stays consistent: the people tools' exact lookup promises to find every
+ * node a scan would (people/matchEntities.ts).
  */
-const fulltext = (name: string, labels: string, fields: string[], analyzer = "english"): Migration => ({
+export const fulltext = (name: string, labels: string, fields: string[], analyzer = "english", eventuallyConsistent = true): Migration => ({
   name,
-  fulltextAnalyzer: analyzer,
-  cypher: `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${labels}) ON EACH [${fields.map((f) => `n.${f}`).join(", ")}] OPTIONS { indexConfig: { \`fulltext.analyzer\`: '${analyzer}' } }`,
+  fulltext: { analyzer, eventuallyConsistent },
+  cypher: `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${labels}) ON EACH [${fields.map((f) => `n.${f}`).join(", ")}]
+    OPTIONS { indexConfig: { \`fulltext.analyzer\`: '${analyzer}', \`fulltext.eventually_consistent\`: ${eventuallyConsistent} } }`,
 });
 
 /** Indexes of the bare keys, read across every tenant before the key terms replaced them. */
@@ -193,7 +203,7 @@ const FULLTEXT_INDEXES: Migration[] = [
   // The keys the embedding worker stores, each under its tenant and owner (embeddings/keyTerms.ts): each a whole token.
   fulltext("memory_key_terms", "Memory", ["keyTerms"], "whitespace"),
   fulltext("message_key_terms", "Message", ["keyTerms"], "whitespace"),
-  fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words"),
+  fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words", false),
   fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
   // One index over every kind searchMemories recalls: one BM25 list, so every kind is ranked against the others (search/recallKinds.ts).
   fulltext(RECALL_INDEX, recallIndexSpec().labels.map(safe).join("|"), recallIndexSpec().fields),

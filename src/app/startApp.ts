@@ -55,7 +55,7 @@ export interface App {
   driver: Driver;
   localNeo4j: LocalNeo4j | null;
   embedder: Embedder;
-  /** Embeds what is written; `drain()` waits until every write so far has its vector. */
+  /** Embeds what is written; `drain()` waits until every write so far has its vector and is in the word indexes. */
   embeddings: EmbeddingWorker;
   /** What the SDL says, as read once at start-up. */
   schema: SchemaFacts;

@@ -40,7 +40,7 @@ export interface EmbeddingWindow {
 export interface EmbeddingWorker {
   /** Something was written: look for pending nodes soon (of these node types only, when the write names them). */
   wake(labels?: readonly string[]): void;
-  /** Resolves once nothing is pending (every write so far is embedded). */
+  /** Resolves once nothing is pending (every write so far is embedded) and the word indexes hold every write so far. */
   drain(): Promise<void>;
   /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;

@@ -7,6 +7,8 @@ import { EVERY_CLAIM_GRANTED, type WorkClaims } from "../core/workClaims.js";
 import { commitBatch, embedBatch, readBatch, type ReadBatch } from "./embedBatch.js";
 import { SWEEP_LIMIT, sweepOrphanPassages } from "./orphanPassages.js";
 import { passLoop } from "../core/passLoop.js";
+import { executor } from "../graph/executor.js";
+import { noRows } from "../graph/statement.js";
 
 /** Nodes the worker reads and embeds at a time, unless told otherwise. */
 export const EMBEDDING_BATCH_SIZE = 128;
@@ -166,9 +168,11 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
       behindSince ??= Date.now();
       loop.wake();
     },
-    drain: () => {
+    async drain() {
       full = true;
-      return loop.drain();
+      await loop.drain();
+      // The word indexes are eventually consistent (app/migrations.ts): drained means found by words too, keys included.
+      await executor({ driver, database }).read(WORD_INDEXES_APPLIED);
     },
     stats: () => ({ behindSince, failures }),
     async stop() {
@@ -177,3 +181,6 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     },
   };
 }
+
+/** Returns once Neo4j has applied every committed change to the eventually consistent full-text indexes. */
+const WORD_INDEXES_APPLIED = noRows("CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()", {});

@@ -1,13 +1,13 @@
-import type { Migration } from "./migration.js";
+import type { FulltextSettings, Migration } from "./migration.js";
 
-/** An index or constraint the database already has, by name (and a full-text index's analyzer). */
+/** An index or constraint the database already has, by name (and a full-text index's settings). */
 export interface ExistingSchemaRule {
   name: string;
-  /** `fulltext.analyzer` of a full-text index; null for every other kind. */
-  analyzer: string | null;
+  /** A full-text index's settings; null for every other kind. */
+  fulltext: FulltextSettings | null;
 }
 
-/** What a start must still do: run these statements, after dropping these indexes (analyzer changed). */
+/** What a start must still do: run these statements, after dropping these indexes (settings changed). */
 export interface PendingMigrations {
   run: Migration[];
   rebuild: string[];
@@ -18,7 +18,8 @@ export interface PendingMigrations {
  * name the database already has would change nothing: it is left out (a restart then costs one
  * `SHOW` instead of ~200 statements, each taking a schema lock). Data fills and drops always run:
  * they are idempotent and say nothing by name. A full-text index built with another analyzer is
- * dropped and created again.
+ * dropped and created again, and so is one whose commits refresh it where they should queue (or
+ * the reverse): a store made by an earlier version gets the settings of this one.
  */
 export function pendingMigrations(migrations: readonly Migration[], existing: readonly ExistingSchemaRule[]): PendingMigrations {
   const byName = new Map(existing.map((rule) => [rule.name, rule]));
@@ -30,10 +31,12 @@ export function pendingMigrations(migrations: readonly Migration[], existing: re
       run.push(m);
       continue;
     }
-    if (m.fulltextAnalyzer && found.analyzer !== null && found.analyzer !== m.fulltextAnalyzer) {
+    if (m.fulltext && found.fulltext && !sameSettings(m.fulltext, found.fulltext)) {
       rebuild.push(m.name);
       run.push(m);
     }
   }
   return { run, rebuild };
 }
+
+const sameSettings = (a: FulltextSettings, b: FulltextSettings): boolean => a.analyzer === b.analyzer && a.eventuallyConsistent === b.eventuallyConsistent;

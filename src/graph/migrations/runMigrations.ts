@@ -22,7 +22,7 @@ export async function runMigrations(driver: Driver, database: string, migrations
   const graph = executor({ driver, database });
   const { run, rebuild } = pendingMigrations(migrations, await existingRules(graph));
   for (const name of rebuild) {
-    logger.info({ index: name }, "Rebuilding full-text index with another analyzer");
+    logger.info({ index: name }, "Rebuilding full-text index with other settings");
     // Index names come from the closed list in src/app/migrations.ts, never from input.
     await graph.write(noRows(`DROP INDEX ${name} IF EXISTS`, {}));
   }
@@ -45,12 +45,17 @@ async function applyOnce(graph: Executor, m: Migration): Promise<void> {
 }
 
 const INDEXES: Statement<ExistingSchemaRule> = {
-  cypher: "SHOW INDEXES YIELD name, type, options RETURN name, CASE type WHEN 'FULLTEXT' THEN options.indexConfig['fulltext.analyzer'] END AS analyzer",
+  cypher: `SHOW INDEXES YIELD name, type, options
+    RETURN name, type = 'FULLTEXT' AS fulltext, options.indexConfig['fulltext.analyzer'] AS analyzer,
+      options.indexConfig['fulltext.eventually_consistent'] AS eventuallyConsistent`,
   params: {},
-  decode: (row) => ({ name: row.string("name"), analyzer: row.stringOrNull("analyzer") }),
+  decode: (row) => ({
+    name: row.string("name"),
+    fulltext: row.boolean("fulltext") ? { analyzer: row.string("analyzer"), eventuallyConsistent: row.boolean("eventuallyConsistent") } : null,
+  }),
 };
 
-const CONSTRAINTS: Statement<ExistingSchemaRule> = { cypher: "SHOW CONSTRAINTS YIELD name RETURN name", params: {}, decode: (row) => ({ name: row.string("name"), analyzer: null }) };
+const CONSTRAINTS: Statement<ExistingSchemaRule> = { cypher: "SHOW CONSTRAINTS YIELD name RETURN name", params: {}, decode: (row) => ({ name: row.string("name"), fulltext: null }) };
 
 async function existingRules(graph: Executor): Promise<ExistingSchemaRule[]> {
   return [...(await graph.read(INDEXES)), ...(await graph.read(CONSTRAINTS))];
