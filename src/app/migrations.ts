@@ -9,6 +9,7 @@ import { EMBEDDING_DIMENSIONS } from "../core/embedder.js";
 import { knowledgeLabels } from "../core/schemaFacts.js";
 import { RECALL_INDEX, recallIndexSpec } from "../search/index.js";
 import { linkStampBackfill } from "./linkStamps.js";
+import type { WordIndexRefresh } from "../config/config.js";
 
 
 /** Labels go into Cypher as text (they cannot be parameters): only plain names pass. */
@@ -34,7 +35,10 @@ export function ownedLabels(document: DocumentNode): string[] {
  * can be: ids are unique within a tenant for every owned type; the rest serve
  * the queries of the retrieval tools, feeds and the game agent.
  */
-export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { sharedKeys?: boolean } = {}): Migration[] {
+export function migrationsFor(
+  document: DocumentNode,
+  { sharedKeys = false, wordIndexRefresh = "commit" }: { sharedKeys?: boolean; wordIndexRefresh?: WordIndexRefresh } = {},
+): Migration[] {
   const owned = ownedLabels(document).map(safe);
   const unique = owned.map((label) => ({
     name: `${label.toLowerCase()}_tenant_id_unique`,
@@ -61,7 +65,7 @@ export function migrationsFor(document: DocumentNode, { sharedKeys = false }: { 
   embedded.push(vector(PASSAGE_INDEX, PASSAGE_LABEL));
   embedded.push(...factIndexes(document));
   embedded.push(...feedStampIndexes(knowledgeLabels(document)));
-  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...FULLTEXT_INDEXES, ...embedded, ...EXTRACTION_DATA, ...linkStampBackfill(document), createdLinkBackfill(knowledgeLabels(document))];
+  return [...unique, ...ownerIndexes, ...API_KEYS, ...OUTBOX_MIGRATIONS, ...RANGE_INDEXES, ...DROPPED_INDEXES, ...fulltextIndexes(wordIndexRefresh === "background"), ...embedded, ...EXTRACTION_DATA, ...linkStampBackfill(document), createdLinkBackfill(knowledgeLabels(document))];
 }
 
 /**
@@ -178,16 +182,18 @@ const RANGE_INDEXES: Migration[] = [
  * with the default analyzer, "What is the name of the dog?" matched every
  * text holding "the". Names keep the default analyzer: no stemming of names.
  *
- * The indexes that rank by words are eventually consistent: a commit queues
- * its changes and Neo4j's background thread applies them, so a write does not
- * pay Lucene's refresh on its own commit (issue #47: a quarter of Neo4j's CPU
- * for a one-memory write). A write is found by its words a moment after its
- * answer (docs/benchmarks.md, 2026-12-01: p99 under 150 ms with 50 writers;
- * issue #43 asks for 2 s); its vector comes later anyway. The name index
- * stays consistent: the people tools' exact lookup promises to find every
- * node a scan would (people/matchEntities.ts).
+ * The indexes that rank by words may be eventually consistent
+ * (SEARCH_WORD_INDEX_REFRESH=background): a commit then queues its changes and
+ * Neo4j's background thread applies them, so a write does not pay Lucene's
+ * refresh on its own commit (issue #47: a quarter of Neo4j's CPU for a
+ * one-memory write), and is found by its words a moment after its answer
+ * (docs/benchmarks.md, 2026-12-01: p99 under 150 ms with 50 writers). The
+ * default refreshes on commit: an agent that stores and then searches at once
+ * finds what it stored. The name index is consistent either way: the people
+ * tools' exact lookup promises to find every node a scan would
+ * (people/matchEntities.ts).
  */
-export const fulltext = (name: string, labels: string, fields: string[], analyzer = "english", eventuallyConsistent = true): Migration => ({
+export const fulltext = (name: string, labels: string, fields: string[], analyzer: string, eventuallyConsistent: boolean): Migration => ({
   name,
   fulltext: { analyzer, eventuallyConsistent },
   cypher: `CREATE FULLTEXT INDEX ${name} IF NOT EXISTS FOR (n:${labels}) ON EACH [${fields.map((f) => `n.${f}`).join(", ")}]
@@ -197,16 +203,17 @@ export const fulltext = (name: string, labels: string, fields: string[], analyze
 /** Indexes of the bare keys, read across every tenant before the key terms replaced them. */
 const DROPPED_INDEXES: Migration[] = ["memory_keys", "message_keys"].map((name) => ({ name: `${name}_dropped`, drop: true, cypher: `DROP INDEX ${name} IF EXISTS` }));
 
-const FULLTEXT_INDEXES: Migration[] = [
-  fulltext("memory_content", "Memory", ["content"]),
-  fulltext("message_content", "Message", ["content"]),
+/** The full-text indexes; those that rank by words eventually consistent when `eventual` (the name index never). */
+const fulltextIndexes = (eventual: boolean): Migration[] => [
+  fulltext("memory_content", "Memory", ["content"], "english", eventual),
+  fulltext("message_content", "Message", ["content"], "english", eventual),
   // The keys the embedding worker stores, each under its tenant and owner (embeddings/keyTerms.ts): each a whole token.
-  fulltext("memory_key_terms", "Memory", ["keyTerms"], "whitespace"),
-  fulltext("message_key_terms", "Message", ["keyTerms"], "whitespace"),
+  fulltext("memory_key_terms", "Memory", ["keyTerms"], "whitespace", eventual),
+  fulltext("message_key_terms", "Message", ["keyTerms"], "whitespace", eventual),
   fulltext("entity_names", "Person|Org|Place|Skill|Topic|Project|Event", ["name", "realName", "aliases"], "standard-no-stop-words", false),
-  fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"]),
+  fulltext("knowledge_text", "Concept|Research|Content|Insight|Analysis|Synthesis|Belief", ["name", "description", "topic", "findings", "title", "body", "insight", "content"], "english", eventual),
   // One index over every kind searchMemories recalls: one BM25 list, so every kind is ranked against the others (search/recallKinds.ts).
-  fulltext(RECALL_INDEX, recallIndexSpec().labels.map(safe).join("|"), recallIndexSpec().fields),
+  fulltext(RECALL_INDEX, recallIndexSpec().labels.map(safe).join("|"), recallIndexSpec().fields, "english", eventual),
 ];
 
 const vector = (name: string, label: string, property = "embedding"): Migration => ({

@@ -120,7 +120,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
     // The SDL is read once: migrations, the embedding worker and fact passes derive from it.
     const { document } = loadTypeDefs();
     const schemaFacts = schemaFactsOf(document);
-    const migrations = migrationsFor(document, { sharedKeys: config.searchSharedKeys });
+    const migrations = migrationsFor(document, { sharedKeys: config.searchSharedKeys, wordIndexRefresh: config.searchWordIndexRefresh });
     const health = { schemaReady: false, migrations: migrations.length, startedAt: Date.now(), modelLoaded: async () => (await embedder.loaded?.()) ?? true, version: VERSION, warmedUp: config.warmUpSeconds === 0 };
     await runMigrations(driver, database, migrations, logger);
     const keys = apiKeyStore(driver, database);

@@ -32,7 +32,7 @@ export async function withStore<T>(config: Config, logger: Logger, run: (store: 
       const database = config.neo4j.database;
       await driver.verifyConnectivity({ database });
       const { document } = loadTypeDefs();
-      await runMigrations(driver, database, migrationsFor(document, { sharedKeys: config.searchSharedKeys }), logger);
+      await runMigrations(driver, database, migrationsFor(document, { sharedKeys: config.searchSharedKeys, wordIndexRefresh: config.searchWordIndexRefresh }), logger);
       const result = await run({ driver, database, schema: schemaFactsOf(document), stack });
       await stack.stop();
       return result;

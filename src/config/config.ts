@@ -41,6 +41,7 @@ export type LimitsConfig = Config["limits"];
 export type RateLimitsConfig = LimitsConfig["rateLimits"];
 export type EmbeddingsConfig = Config["embeddings"];
 export type ContextMode = Config["embeddingContext"];
+export type WordIndexRefresh = Config["searchWordIndexRefresh"];
 export type RetrievalLoopConfig = Config["retrieval"];
 /** Any OpenAI-compatible chat endpoint (OpenAI, Ollama, vLLM, llama.cpp). */
 export type LlmConfig = NonNullable<Config["llm"]>;

@@ -171,7 +171,8 @@ export function createEmbeddingWorker(options: EmbeddingWorkerOptions): Embeddin
     async drain() {
       full = true;
       await loop.drain();
-      // The word indexes are eventually consistent (app/migrations.ts): drained means found by words too, keys included.
+      // With SEARCH_WORD_INDEX_REFRESH=background the word indexes are eventually consistent (app/migrations.ts): drained
+      // means found by words too, keys included. With `commit` there is nothing queued and it returns at once.
       await executor({ driver, database }).read(WORD_INDEXES_APPLIED);
     },
     stats: () => ({ behindSince, failures }),

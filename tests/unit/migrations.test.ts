@@ -52,6 +52,18 @@ describe("migrationsFor", () => {
     expect(migrations.find((m) => m.name === "memory_embedding")?.cypher).toMatch(/`vector.dimensions`: 384/);
   });
 
+  it("refreshes the word indexes on commit by default, and in Neo4j's background with SEARCH_WORD_INDEX_REFRESH=background; the name index on commit either way", () => {
+    const settings = (ms: typeof migrations) => Object.fromEntries(ms.filter((m) => m.fulltext).map((m) => [m.name, m.fulltext!.eventuallyConsistent]));
+    const byDefault = settings(migrations);
+    const background = settings(migrationsFor(document, { wordIndexRefresh: "background" }));
+    expect(Object.keys(byDefault).length).toBeGreaterThan(5);
+    expect(Object.values(byDefault).every((eventual) => !eventual)).toBe(true);
+    expect(background).toEqual(Object.fromEntries(Object.keys(byDefault).map((name) => [name, name !== "entity_names"])));
+    for (const m of migrationsFor(document, { wordIndexRefresh: "background" }).filter((m) => m.fulltext)) {
+      expect(m.cypher).toContain(`\`fulltext.eventually_consistent\`: ${m.name !== "entity_names"}`);
+    }
+  });
+
   it("drops the indexes of the bare search keys, which the scoped key terms replaced", () => {
     const names = migrations.map((m) => m.name);
     expect(names).toEqual(expect.arrayContaining(["memory_key_terms", "message_key_terms", "memory_keys_dropped", "message_keys_dropped"]));

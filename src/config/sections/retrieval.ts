@@ -9,6 +9,10 @@ export const retrieval = section({
       default: "on",
       doc: "searchMemories also fuses the turns that share the query's content words (nouns, verbs, adjectives by their root); held-out LoCoMo Recall@10 0.783 → 0.812 and NDCG@10 0.623 → 0.651, for about 10 ms more p95 per search and 5% less throughput at saturation on two cores ([retrieval.md](retrieval.md)); the embedding worker stores each text's keys while it is on. `off` skips both",
     }),
+    searchWordIndexRefresh: variable("SEARCH_WORD_INDEX_REFRESH", z.enum(["commit", "background"]), {
+      default: "commit",
+      doc: "when the full-text indexes that rank by words take in a write: `commit`, on the write's own commit (stored, then found by its words at once); `background`, by Neo4j's background thread (eventually consistent: found tens of ms later, p99 129 ms with 50 writers), which took a one-memory write's Neo4j CPU to 0.69-0.90x and the load mix to +12% operations/s on two cores ([benchmarks.md](benchmarks.md)). A change rebuilds those indexes at the next start. The people tools' name index always takes writes on commit",
+    }),
     retrieval: {
       timeBudgetMs: variable("RETRIEVE_TIME_BUDGET_MS", wholeNumber(100, 600_000), {
         default: 30_000,

@@ -7,9 +7,10 @@ import { runMigrations } from "../../../src/graph/migrations/runMigrations.js";
 import { createLogger } from "../../../src/logging/logger.js";
 
 /**
- * A store made by a version whose word indexes were refreshed by each commit
- * gets them eventually consistent at its next start (dropped and created
- * again, keeping what they found), and a start after that changes nothing.
+ * A store whose word indexes were refreshed by each commit gets them
+ * eventually consistent at the next start with SEARCH_WORD_INDEX_REFRESH=background
+ * (dropped and created again, keeping what they found), a start after that
+ * changes nothing, and a start back at `commit` makes them consistent again.
  * The test owns one label and one index, named for this run.
  */
 
@@ -61,7 +62,7 @@ describe("full-text index settings across versions", () => {
     const [before] = await indexSettings();
     expect(before).toMatchObject({ analyzer: "english", eventuallyConsistent: false });
 
-    const migration = fulltext(INDEX, LABEL, ["word"]);
+    const migration = fulltext(INDEX, LABEL, ["word"], "english", true);
     await runMigrations(driver, DATABASE, [migration], silent);
     const [after] = await indexSettings();
     expect(after).toMatchObject({ analyzer: "english", eventuallyConsistent: true });
@@ -77,5 +78,14 @@ describe("full-text index settings across versions", () => {
     await driver.executeQuery(`CREATE (:${LABEL} {word: $w})`, { w: word(1) }, { database: DATABASE });
     await driver.executeQuery("CALL db.index.fulltext.awaitEventuallyConsistentIndexRefresh()", {}, { database: DATABASE });
     expect(await found(word(1))).toEqual([word(1)]);
+  });
+
+  it("a start with SEARCH_WORD_INDEX_REFRESH back at commit makes it consistent again, still finding what it held", async () => {
+    const [eventual] = await indexSettings();
+    await runMigrations(driver, DATABASE, [fulltext(INDEX, LABEL, ["word"], "english", false)], silent);
+    const [atCommit] = await indexSettings();
+    expect(atCommit).toMatchObject({ analyzer: "english", eventuallyConsistent: false });
+    expect(atCommit!.id).not.toBe(eventual!.id);
+    expect((await found(word(0))).concat(await found(word(1))).sort()).toEqual([word(0), word(1)].sort());
   });
 });
