@@ -115,10 +115,10 @@ describe("loadConfig: the Cypher tool", () => {
 });
 
 describe("loadConfig: game sessions", () => {
-  it("defaults to 2 MB screenshots kept in the graph, a 300 s lease and a sweep every 30 s, screenshot files swept hourly", () => {
+  it("defaults to 2 MB screenshots kept on disk in the data directory, a 300 s lease and a sweep every 30 s, screenshot files swept hourly", () => {
     expect(loadConfig({ MNEMOGRAPH_DATA_DIR: "/srv/mnemograph/data" }).game).toEqual({
       screenshotMaxBytes: 2 * 1024 * 1024,
-      screenshotStore: "graph",
+      screenshotStore: "disk",
       screenshotDir: "/srv/mnemograph/data/screenshots",
       screenshotSweepMs: 3_600_000,
       leaseSeconds: 300,
@@ -130,7 +130,7 @@ describe("loadConfig: game sessions", () => {
     const { game } = loadConfig(
       {
         SCREENSHOT_MAX_BYTES: "500000",
-        SCREENSHOT_STORE: "disk",
+        SCREENSHOT_STORE: "graph",
         SCREENSHOT_DIR: "shots",
         SCREENSHOT_SWEEP_MINUTES: "5",
         GAME_SESSION_LEASE_SECONDS: "60",
@@ -138,7 +138,7 @@ describe("loadConfig: game sessions", () => {
       },
       "/srv/game",
     );
-    expect(game).toEqual({ screenshotMaxBytes: 500_000, screenshotStore: "disk", screenshotDir: "/srv/game/shots", screenshotSweepMs: 300_000, leaseSeconds: 60, sweepIntervalMs: 5000 });
+    expect(game).toEqual({ screenshotMaxBytes: 500_000, screenshotStore: "graph", screenshotDir: "/srv/game/shots", screenshotSweepMs: 300_000, leaseSeconds: 60, sweepIntervalMs: 5000 });
   });
 
   it("puts the screenshot folder in the data directory MNEMOGRAPH_HOME implies", () => {

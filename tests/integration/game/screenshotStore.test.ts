@@ -131,6 +131,17 @@ describe("SCREENSHOT_STORE=disk", () => {
     expect(await blobs().get(tg.tenant, sha(gone))).toBeNull();
   });
 
+  it("a screenshot stored in the graph (before disk, or under SCREENSHOT_STORE=graph) is read from its node", async () => {
+    const sessionId = await session();
+    const old = jpegOf(3005);
+    await as(writer, RECORD, { sessionId, turn: turn(1, old) });
+    // What a graph-store gateway wrote before the marker existed: the bytes in the node, no `store`, no file.
+    await tg.gw.driver.executeQuery("MATCH (sc:Screenshot {tenantId: $tenant, id: $id}) SET sc.base64 = $old REMOVE sc.store", { tenant: tg.tenant, id: `${sessionId}_turn_1_screenshot`, old });
+    await blobs().delete(tg.tenant, sha(old));
+    expect((await as(writer, GAME_TURNS, { sessionId })).gameTurns[0].screenshot.base64).toBe(old);
+    expect((await as(writer, CRUD_TURNS, { sessionId })).turns[0].screenshot[0].base64).toBe(old);
+  });
+
   it("a tenant export carries the bytes inline, and its import puts them into the importing tenant's files", async () => {
     const sessionId = await session();
     const shots = [jpegOf(4001), jpegOf(4002)];
