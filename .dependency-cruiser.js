@@ -7,7 +7,7 @@
  * Domains reach another domain only through its public file, `index.ts`.
  */
 const FOUNDATION = "(core|config|errors|logging|generated)";
-const INFRA = "(auth|graph|embeddings|llm|maven|redis)";
+const INFRA = "(auth|blobs|graph|embeddings|llm|maven|redis)";
 const DOMAINS = "(apiKeys|beliefs|cypherTool|extraction|facts|feed|forget|game|knowledge|memory|messages|people|retrieveContext|search|transfer|workflow)";
 const COMPOSITION = "(server|schema|mcp)";
 

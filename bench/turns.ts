@@ -1,9 +1,14 @@
 /**
- * `npm run bench:turns -- [--turns 500] [--sessions 1000] [--per-session 100] [--queries 1000]`
+ * `npm run bench:turns -- [--turns 500] [--sessions 1000] [--per-session 100] [--queries 1000] [--screenshot-bytes 204800] [--record-only]`
  *
  * 1. recordTurn throughput over GraphQL (HTTP round trip, validation, one
- *    transaction per turn) with a 200 KB screenshot on every turn: one agent
- *    playing turn after turn, as the game agent's loop does, then four at once.
+ *    transaction per turn) with a screenshot of `--screenshot-bytes` (200 KB)
+ *    on every turn: one agent playing turn after turn, as the game agent's
+ *    loop does, then four at once. Reports latency, the CPU per turn of this
+ *    process (the gateway and the benchmark's client) and of Neo4j from their
+ *    own /proc counters, and what the data directory holds on disk afterwards
+ *    (Neo4j's store, its transaction logs, SCREENSHOT_STORE=disk's files).
+ *    `--record-only` stops there.
  * 2. Fills the store to `sessions × per-session` turns (default 100,000 over
  *    1,000 sessions). Sessions are started with startSession; turn rows are
  *    built by the same pure functions recordTurn uses (parseTurnInput,
@@ -12,7 +17,11 @@
  *    transactions would. The node shape and indexes are recordTurn's own.
  * 3. recentTurns(last: 4) latency over GraphQL on random sessions of that store.
  */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import neo4j from "neo4j-driver";
 import { loadConfig } from "../src/config/config.js";
@@ -26,6 +35,7 @@ import type { GameButton } from "../src/generated/resolvers-types.js";
 import { percentile } from "./locomo/metrics.js";
 import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
+import { cpuSeconds, findNeo4jPid } from "./support/procStats.js";
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +43,8 @@ const { values } = parseArgs({
     sessions: { type: "string", default: "1000" },
     "per-session": { type: "string", default: "100" },
     queries: { type: "string", default: "1000" },
+    "screenshot-bytes": { type: "string", default: String(200 * 1024) },
+    "record-only": { type: "boolean", default: false },
   },
 });
 const TURNS = Number(values.turns);
@@ -40,7 +52,7 @@ const SESSIONS = Number(values.sessions);
 const PER_SESSION = Number(values["per-session"]);
 const QUERIES = Number(values.queries);
 const AGENT = "bench-turns";
-const SCREENSHOT_BYTES = 200 * 1024;
+const SCREENSHOT_BYTES = Number(values["screenshot-bytes"]);
 const BUTTONS: GameButton[] = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B"];
 const random = seededRandom(6);
 
@@ -56,6 +68,16 @@ function screenshot(): string {
   return bytes.toString("base64");
 }
 
+/**
+ * One of the pre-made screenshots made unique to its turn (bytes 6–14 carry the session and turn), so that
+ * no store keeps two turns' images as one: a content-addressed store would otherwise hold only eight files.
+ */
+function unique(shot: string, sessionId: string, n: number): string {
+  const stamp = createHash("sha256").update(`${sessionId}/${n}`).digest().subarray(0, 9);
+  // Characters 8..19 of the base64 are bytes 6..14: the JPEG's first bytes (0..5) stay as they are.
+  return `${shot.slice(0, 8)}${stamp.toString("base64")}${shot.slice(20)}`;
+}
+
 function turnInput(number: number, shot?: string) {
   const button = BUTTONS[Math.floor(random() * BUTTONS.length)]!;
   return {
@@ -68,9 +90,24 @@ function turnInput(number: number, shot?: string) {
   };
 }
 
-const gw = await startBenchGateway();
+// A data directory of the benchmark's own, so that Neo4j's process and what the run left on disk can be found.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "mnemograph-bench-turns-"));
+const gw = await startBenchGateway(process.env, { keepDataDir: dataDir });
 const driver = gw.app.driver;
+const neo4jPid = findNeo4jPid(dataDir);
 const lines: string[] = [];
+
+/** CPU seconds so far of this process (the gateway and the client) and of the embedded Neo4j. */
+const cpuNow = () => ({ gateway: cpuSeconds(process.pid) ?? 0, neo4j: neo4jPid === null ? 0 : (cpuSeconds(neo4jPid) ?? 0) });
+/** Bytes on disk (du) of a folder under the data directory; 0 when it is not there. */
+const diskBytes = (...parts: string[]) => {
+  try {
+    return Number(execFileSync("du", ["-sb", path.join(dataDir, ...parts)]).toString().split("\t")[0]);
+  } catch {
+    return 0;
+  }
+};
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 try {
   const shots = Array.from({ length: 8 }, screenshot);
   lines.push(
@@ -79,26 +116,48 @@ try {
   );
 
   // 1. recordTurn throughput with a 200 KB screenshot per turn.
+  const latencies: number[] = [];
   const play = async (sessionId: string, from: number, count: number) => {
-    for (let n = from; n < from + count; n++) await gw.request(RECORD, { sessionId, turn: turnInput(n, shots[n % shots.length]) }, AGENT);
+    for (let n = from; n < from + count; n++) {
+      const t = performance.now();
+      await gw.request(RECORD, { sessionId, turn: turnInput(n, unique(shots[n % shots.length]!, sessionId, n)) }, AGENT);
+      latencies.push(performance.now() - t);
+    }
+  };
+  /** One measured phase: turns/s, latency and CPU per turn of the gateway's process and of Neo4j. */
+  const measured = async (run: () => Promise<unknown>) => {
+    latencies.length = 0;
+    const cpu = cpuNow();
+    const started = performance.now();
+    await run();
+    const seconds = (performance.now() - started) / 1000;
+    const after = cpuNow();
+    const perTurn = (s: number) => ((s * 1000) / TURNS).toFixed(2);
+    return `${(TURNS / seconds).toFixed(1)} turns/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; CPU per turn: gateway process ${perTurn(after.gateway - cpu.gateway)} ms, Neo4j ${perTurn(after.neo4j - cpu.neo4j)} ms`;
   };
   await gw.request(START, { sessionId: "bench-play" }, AGENT);
   await play("bench-play", 1, 20); // warm-up: plans, JIT, page cache
-  let started = performance.now();
-  await play("bench-play", 21, TURNS);
-  const sequential = TURNS / ((performance.now() - started) / 1000);
+  const sequential = await measured(() => play("bench-play", 21, TURNS));
   for (let c = 0; c < 4; c++) await gw.request(START, { sessionId: `bench-play-${c}` }, AGENT);
-  started = performance.now();
-  await Promise.all([0, 1, 2, 3].map((c) => play(`bench-play-${c}`, 1, TURNS / 4)));
-  const parallel = TURNS / ((performance.now() - started) / 1000);
+  const parallel = await measured(() => Promise.all([0, 1, 2, 3].map((c) => play(`bench-play-${c}`, 1, TURNS / 4))));
   lines.push(
-    `recordTurn, ${SCREENSHOT_BYTES / 1024} KB screenshot each (${shots[0]!.length.toLocaleString("en")} base64 characters), ${TURNS} turns over GraphQL:`,
-    `- one agent, turn after turn: ${sequential.toFixed(1)} turns/s (${(1000 / sequential).toFixed(1)} ms per turn)`,
-    `- four agents at once: ${parallel.toFixed(1)} turns/s`,
+    `recordTurn, ${(SCREENSHOT_BYTES / 1024).toFixed(0)} KB screenshot each (${shots[0]!.length.toLocaleString("en")} base64 characters), ${TURNS} turns over GraphQL, SCREENSHOT_STORE=${process.env.SCREENSHOT_STORE ?? "default"}:`,
+    `- one agent, turn after turn: ${sequential}`,
+    `- four agents at once: ${parallel}`,
+    `- on disk after ${2 * TURNS + 20} turns: Neo4j store ${mb(diskBytes("data", "databases"))}, transaction logs ${mb(diskBytes("data", "transactions"))}, screenshot files ${mb(diskBytes("screenshots"))}`,
     "",
   );
   process.stdout.write(`${lines.join("\n")}\n`);
+  if (!values["record-only"]) await fillAndQuery();
+} finally {
+  await gw.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
 
+/** 2 and 3: fill the store with turns and read the last turns of random sessions. */
+async function fillAndQuery() {
+  // Imported here: a build without the blob store still runs the recordTurn part (an alternated before/after).
+  const { diskBlobStore } = await import("../src/blobs/diskBlobStore.js");
   // 2. Fill the store: SESSIONS sessions × PER_SESSION turns, recordTurn's node shape.
   const deps: GameDeps = {
     driver,
@@ -107,9 +166,10 @@ try {
     extractors: KEYWORD_EXTRACTORS,
     logger: createLogger({ logLevel: "silent" }),
     now: () => new Date(),
+    screenshots: { mode: "graph", blobs: diskBlobStore(path.join(dataDir, "screenshots")) },
   };
   const caller = { tenantId: "local", agentId: AGENT, roles: ["agent", "approver", "admin"] as const };
-  started = performance.now();
+  const started = performance.now();
   const sessionIds = Array.from({ length: SESSIONS }, (_, i) => `bench-s${i}`);
   for (let i = 0; i < sessionIds.length; i += 8) {
     await Promise.all(
@@ -170,6 +230,4 @@ try {
     `Plan of the turn read: ${operators.join(" ← ")}`,
   );
   process.stdout.write(`\n${lines.join("\n")}\n`);
-} finally {
-  await gw.stop();
 }

@@ -20,6 +20,8 @@ import type { Embedder } from "../core/embedder.js";
 import { type EmbeddingWorker } from "../core/embedder.js";
 import { KEYWORD_EXTRACTORS } from "../game/index.js";
 import { startLeaseSweeper, type LeaseSweeper } from "../game/index.js";
+import { screenshotTransfer, startScreenshotSweeper, type ScreenshotSweeper } from "../game/index.js";
+import { diskBlobStore } from "../blobs/diskBlobStore.js";
 import { buildSchema, schemaContext } from "../schema/buildSchema.js";
 import { BELIEF_WRITE_LABELS, createBeliefDeps } from "../beliefs/index.js";
 import { MEMORY_WRITE_LABELS } from "../memory/index.js";
@@ -63,6 +65,8 @@ export interface App {
   availability: DatabaseAvailability;
   /** Closes game sessions whose lease ran out, every GAME_SESSION_SWEEP_SECONDS; `sweep()` runs one now. */
   leaseSweeper: LeaseSweeper;
+  /** Removes screenshot files no Screenshot node names any more, every SCREENSHOT_SWEEP_MINUTES; `sweep()` runs one now. */
+  screenshotSweeper: ScreenshotSweeper;
   /** Writes requests started without waiting (run records); `drain()` waits for them. */
   background: BackgroundTasks;
   /** Learns facts from messages after their commit; null when EXTRACTION=off. `drain()` waits until the queue is read. */
@@ -142,8 +146,10 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       : null;
     const writes = createWriteEvents();
     routeWrites(writes, embeddings, extraction);
-    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, interactionTags: config.interactionTags, outbox, peers };
-    const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now };
+    const screenshots = { mode: config.game.screenshotStore, blobs: diskBlobStore(config.game.screenshotDir) };
+    const nodeTransfers = { Screenshot: screenshotTransfer(screenshots) };
+    const deps = { driver, database, embedder, embeddings, logger, writes, background, now, cypherTool: config.cypherTool, schema: schemaFacts, sharedKeys: config.searchSharedKeys, interactionTags: config.interactionTags, outbox, peers, nodeTransfers };
+    const game = { driver, database, config: config.game, extractors: KEYWORD_EXTRACTORS, logger: logger.child({ component: "game" }), now, screenshots };
     const beliefs = createBeliefDeps(config, deps, schemaFacts.knowledgeLabels);
     const backlog = extraction ? () => extractionBacklog(driver, database) : undefined;
     const metrics = createGatewayMetrics({ driver, database, availability, embeddedTypes: schemaFacts.embeddedTypes, embeddings, logger, extractionBacklog: backlog });
@@ -205,6 +211,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       health.warmedUp = true;
     }
     const leaseSweeper = await stack.start(() => startLeaseSweeper(game), (s) => s.stop());
+    const screenshotSweeper = await stack.start(() => startScreenshotSweeper(game), (s) => s.stop());
     return {
       gateway,
       driver,
@@ -212,6 +219,7 @@ export async function startApp(config: Config, logger: Logger, options: AppOptio
       embedder,
       embeddings,
       leaseSweeper,
+      screenshotSweeper,
       background,
       extraction,
       warmedUp,

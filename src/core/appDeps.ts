@@ -8,6 +8,7 @@ import type { SchemaFacts } from "./schemaFacts.js";
 import type { WriteEvents } from "./writeEvents.js";
 import type { BackgroundTasks } from "./backgroundTasks.js";
 import type { GatewayPeers } from "./gatewayPeers.js";
+import type { NodeTransfers } from "./nodeTransfer.js";
 
 /**
  * What the hand-written resolvers (retrieval tools, search, facts, memory
@@ -38,4 +39,6 @@ export interface AppDeps {
   outbox: OutboxSequencer;
   /** The other gateways sharing this one's Redis (REDIS_URL), told of stale caches and new feed events; SINGLE_PROCESS without. */
   peers: GatewayPeers;
+  /** What a tenant export and import carry besides the graph, by label (a screenshot's bytes on disk); none when absent. */
+  nodeTransfers?: NodeTransfers;
 }

@@ -18,6 +18,7 @@ import { parseTurnInput, type TurnInput } from "./parseTurnInput.js";
 import { recentTurns, toTurnFacts } from "./recentTurns.js";
 import { detectTurnPatterns } from "./turnPatterns.js";
 import { recordTurn } from "./recordTurn.js";
+import { SCREENSHOT_BYTES_PROJECTION, screenshotBase64 } from "./screenshotStorage.js";
 import { abandonSession, endSession, heartbeatSession, startSession } from "./sessionLifecycle.js";
 import type { Resolvers } from "../generated/resolvers-types.js";
 
@@ -72,14 +73,23 @@ export function gameResolvers(game: GameDeps, tools: AppDeps): Resolvers {
         detectTurnPatterns(mapRow({ turns: projectedValue(session, info) }).rows("turns").map(toTurnFacts)),
     },
     TurnScreenshot: {
-      // The bytes live in their own node and are read only when this field is selected.
+      // The bytes live in their own node, or in the blob store it names, and are read only when this field is selected.
       base64: async (shot: TurnScreenshotRef, _: unknown, ctx: RequestContext) => {
-        const [base64] = await executor(game).read({
-          cypher: `MATCH (n:Screenshot {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER} RETURN n.base64 AS base64`,
+        const [stored] = await executor(game).read({
+          cypher: `MATCH (n:Screenshot {tenantId: $callerTenant, id: $id}) WHERE ${VISIBLE_TO_CALLER} RETURN ${SCREENSHOT_BYTES_PROJECTION("n")} AS shot`,
           params: { ...visibilityParams(ctx.caller), id: shot.id },
-          decode: (row) => row.string("base64"),
+          decode: (row) => row.row("shot"),
         });
-        if (base64 === undefined) throw new NotFoundError(`Screenshot "${shot.id}" is not readable`);
+        const base64 = stored ? await screenshotBase64(game.screenshots, stored) : null;
+        if (base64 === null) throw new NotFoundError(`Screenshot "${shot.id}" is not readable`);
+        return base64;
+      },
+    },
+    Screenshot: {
+      // The field's @cypher statement reads where the bytes are (the generated read already decided who may see the node).
+      base64: async (shot: Record<string, unknown>, _: unknown, __: RequestContext, info: GraphQLResolveInfo) => {
+        const base64 = await screenshotBase64(game.screenshots, mapRow({ shot: projectedValue(shot, info) }).row("shot"));
+        if (base64 === null) throw new NotFoundError("The screenshot's bytes are not in the screenshot store");
         return base64;
       },
     },

@@ -5,3 +5,6 @@ export { GAME_WRITE_LABELS } from "./writeLabels.js";
 export { type LeaseSweeper, startLeaseSweeper } from "./leaseSweeper.js";
 export { openSessionCount } from "./openSessionCount.js";
 export { turnFromBot, type BotTurn } from "./botTurn.js";
+export { type ScreenshotStorage } from "./screenshotStorage.js";
+export { screenshotTransfer } from "./screenshotTransfer.js";
+export { startScreenshotSweeper, type ScreenshotSweeper } from "./screenshotSweeper.js";

@@ -1,5 +1,4 @@
 import { executor } from "../graph/executor.js";
-import { cypherInt } from "../graph/readQuery.js";
 import { onlyRow, type Row } from "../graph/statement.js";
 import type { Caller } from "../core/caller.js";
 import { visibilityParams } from "../auth/policy.js";
@@ -7,6 +6,7 @@ import { BadUserInputError, ConflictError } from "../errors/errors.js";
 import type { GameDeps } from "./gameDeps.js";
 import { gameTurnOf, toGameTurn, TURN_PROJECTION, turnProperties, type GameTurn } from "./gameTurn.js";
 import type { ParsedTurn } from "./parseTurnInput.js";
+import { screenshotProperties } from "./screenshotStorage.js";
 import { EXPIRE_LEASE, leaseUntil } from "./sessionLifecycle.js";
 import { assertWritable, closedSessionError, SESSION_ACCESS, SESSION_PROJECTION, toSessionState, type GameSessionState } from "./sessionState.js";
 
@@ -98,9 +98,8 @@ async function recordOnce(deps: GameDeps, caller: Caller, parsed: ParsedTurn): P
     timestamp: turn.timestamp,
     now: now.toISOString(),
     leaseUntil: leaseUntil(deps, now),
-    shot: screenshot
-      ? { id: screenshot.id, turnId: turn.id, base64: screenshot.base64, mimeType: screenshot.mimeType, sizeBytes: cypherInt(screenshot.sizeBytes), sha256: screenshot.sha256 }
-      : null,
+    // On disk, the bytes are put before the transaction (screenshotStorage.ts says why that order).
+    shot: screenshot ? await screenshotProperties(deps.screenshots, caller.tenantId, screenshot, turn.id) : null,
   };
   const statement = { cypher: WRITE_TURN, params, decode: writtenTurn };
   const row = onlyRow(await executor(deps).writeTransaction((tx) => tx.run(statement)));

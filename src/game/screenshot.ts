@@ -8,6 +8,8 @@ export interface ValidScreenshot {
   sizeBytes: number;
   /** Hex SHA-256 of the image bytes. */
   sha256: string;
+  /** The image bytes (what SCREENSHOT_STORE=disk writes). */
+  bytes: Buffer;
 }
 
 const FIELD = "recordTurn.turn.screenshot";
@@ -56,5 +58,5 @@ export function validateScreenshot(input: { base64: string; mimeType?: string | 
   if (declared !== null && declared !== mimeType) {
     throw new BadUserInputError(`${FIELD}.mimeType says ${declared} but the image is ${mimeType}`, `${FIELD}.mimeType`);
   }
-  return { base64, mimeType, sizeBytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+  return { base64, mimeType, sizeBytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), bytes };
 }

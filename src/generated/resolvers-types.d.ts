@@ -18741,7 +18741,11 @@ export type ScoreExplanation = {
 /** A screenshot kept apart from its turn, so that turn queries never carry megabytes. */
 export type Screenshot = Owned & {
   __typename?: 'Screenshot';
-  /** Base64 of the image bytes (SCREENSHOT_MAX_BYTES of image at most, 2 MB by default). */
+  /**
+   * Base64 of the image bytes (SCREENSHOT_MAX_BYTES of image at most, 2 MB by
+   * default), read from this node or, with SCREENSHOT_STORE=disk, from the
+   * screenshot store by its sha256.
+   */
   base64: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   /** `{turnId}_screenshot` */
@@ -18785,7 +18789,6 @@ export type ScreenshotAggregate = {
 
 export type ScreenshotAggregateNode = {
   __typename?: 'ScreenshotAggregateNode';
-  base64: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   mimeType: StringAggregateSelection;
   ownerId: StringAggregateSelection;
@@ -18820,7 +18823,6 @@ export type ScreenshotRelationshipFilters = {
 
 /** Fields to sort Screenshots by. The order in which sorts are applied is not guaranteed when specifying many fields in one ScreenshotSort object. */
 export type ScreenshotSort = {
-  base64?: InputMaybe<SortDirection>;
   createdAt?: InputMaybe<SortDirection>;
   id?: InputMaybe<SortDirection>;
   mimeType?: InputMaybe<SortDirection>;
@@ -18927,7 +18929,6 @@ export type ScreenshotWhere = {
   AND?: InputMaybe<Array<ScreenshotWhere>>;
   NOT?: InputMaybe<ScreenshotWhere>;
   OR?: InputMaybe<Array<ScreenshotWhere>>;
-  base64?: InputMaybe<StringScalarFilters>;
   createdAt?: InputMaybe<DateTimeScalarFilters>;
   id?: InputMaybe<IdScalarFilters>;
   mimeType?: InputMaybe<StringScalarFilters>;
@@ -22772,7 +22773,6 @@ export type TurnScreenshotNodeAggregationWhereInput = {
   AND?: InputMaybe<Array<TurnScreenshotNodeAggregationWhereInput>>;
   NOT?: InputMaybe<TurnScreenshotNodeAggregationWhereInput>;
   OR?: InputMaybe<Array<TurnScreenshotNodeAggregationWhereInput>>;
-  base64?: InputMaybe<StringScalarAggregationFilters>;
   createdAt?: InputMaybe<DateTimeScalarAggregationFilters>;
   mimeType?: InputMaybe<StringScalarAggregationFilters>;
   ownerId?: InputMaybe<StringScalarAggregationFilters>;
@@ -22795,7 +22795,6 @@ export type TurnScreenshotScreenshotAggregateSelection = {
 
 export type TurnScreenshotScreenshotNodeAggregateSelection = {
   __typename?: 'TurnScreenshotScreenshotNodeAggregateSelection';
-  base64: StringAggregateSelection;
   createdAt: DateTimeAggregateSelection;
   mimeType: StringAggregateSelection;
   ownerId: StringAggregateSelection;
@@ -33898,7 +33897,6 @@ export type ScreenshotAggregateResolvers<ContextType = RequestContext, ParentTyp
 };
 
 export type ScreenshotAggregateNodeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ScreenshotAggregateNode'] = ResolversParentTypes['ScreenshotAggregateNode']> = {
-  base64?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   mimeType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
@@ -35017,7 +35015,6 @@ export type TurnScreenshotScreenshotAggregateSelectionResolvers<ContextType = Re
 };
 
 export type TurnScreenshotScreenshotNodeAggregateSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TurnScreenshotScreenshotNodeAggregateSelection'] = ResolversParentTypes['TurnScreenshotScreenshotNodeAggregateSelection']> = {
-  base64?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTimeAggregateSelection'], ParentType, ContextType>;
   mimeType?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;
   ownerId?: Resolver<ResolversTypes['StringAggregateSelection'], ParentType, ContextType>;

@@ -6,7 +6,7 @@ import { nextCursor, type ExportCursor } from "./exportCursor.js";
 import { nodeLine, relationshipLine } from "./exportLines.js";
 import type { TransferTypes } from "../core/schemaFacts.js";
 
-type Deps = Pick<AppDeps, "driver" | "database">;
+type Deps = Pick<AppDeps, "driver" | "database" | "nodeTransfers">;
 
 /**
  * Nodes of one label (interpolated: it comes from the SDL's closed set), by id;
@@ -83,7 +83,12 @@ export async function readExportPage(deps: Deps, types: TransferTypes, tenant: s
     let ids: string[];
     if (at.phase === "nodes") {
       const rows = await graph.read({ cypher: NODES(label), params, decode: (row) => ({ id: row.string("id"), labels: row.strings("labels"), properties: row.map("properties") }) });
-      for (const row of rows) lines.push(JSON.stringify(nodeLine(label, row.labels, row.properties, vectors)));
+      // What the label keeps outside the graph (a screenshot's bytes on disk) goes inline.
+      const carried = deps.nodeTransfers?.[label];
+      for (const row of rows) {
+        const properties = carried ? await carried.exported(tenant, row.properties) : row.properties;
+        lines.push(JSON.stringify(nodeLine(label, row.labels, properties, vectors)));
+      }
       ids = rows.map((r) => r.id);
     } else {
       const rows = await graph.read({ cypher: RELATIONSHIPS(label), params, decode: (row) => ({ id: row.string("id"), rels: row.rows("rels").map(relOf) }) });

@@ -2,6 +2,7 @@ import type { AppDeps } from "../core/appDeps.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { BadUserInputError } from "../errors/errors.js";
 import { decodeCursor, encodeCursor, FIRST_CURSOR } from "./exportCursor.js";
+import { carryNodes } from "./carryNodes.js";
 import { planImport, type NumberedLine } from "./importLines.js";
 import { countTenant, readExportPage } from "./readExportPage.js";
 import { transferTenant } from "./transferAccess.js";
@@ -63,7 +64,8 @@ export function transferResolvers(deps: AppDeps) {
         if (args.lines.length < 1 || args.lines.length > MAX_TRANSFER_PAGE) {
           throw new BadUserInputError(`importTenantLines.lines: from 1 to ${MAX_TRANSFER_PAGE} lines`, "importTenantLines.lines");
         }
-        const result = await writeImportBatch(deps, tenant, planImport(args.lines, types));
+        const plan = await carryNodes(planImport(args.lines, types), tenant, deps.nodeTransfers ?? {});
+        const result = await writeImportBatch(deps, tenant, plan);
         return result;
       },
     },

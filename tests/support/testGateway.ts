@@ -1,3 +1,5 @@
+import path from "node:path";
+import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { expect, inject } from "vitest";
 import { timedStart } from "./startTimings.js";
@@ -43,7 +45,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // Each gateway's own writes wake it, and tests drain it.
   const base = loadConfig({ LOG_LEVEL: "silent", PORT: "0", MNEMOGRAPH_AUTH: "off", EXTRACTION: "off", WARMUP_SECONDS: "0", EMBEDDING_POLL_SECONDS: "86400", ...TEST_ADMISSION_ENV });
   const neo4j = inject("neo4j");
-  return { ...base, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
+  // Never the user's own screenshot folder: a gateway's sweep there would ask the suite's Neo4j which files are still named.
+  const game = { ...base.game, screenshotDir: path.join(os.tmpdir(), `mnemograph-test-screenshots-${process.pid}`) };
+  return { ...base, game, ...overrides, neo4j: { ...base.neo4j, ...neo4j, ...(overrides.neo4j ?? {}) } };
 }
 
 export interface TestGatewayOptions extends AppOptions {

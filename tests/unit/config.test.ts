@@ -115,13 +115,39 @@ describe("loadConfig: the Cypher tool", () => {
 });
 
 describe("loadConfig: game sessions", () => {
-  it("defaults to 2 MB screenshots, a 300 s lease and a sweep every 30 s", () => {
-    expect(loadConfig({}).game).toEqual({ screenshotMaxBytes: 2 * 1024 * 1024, leaseSeconds: 300, sweepIntervalMs: 30_000 });
+  it("defaults to 2 MB screenshots kept on disk in the data directory, a 300 s lease and a sweep every 30 s, screenshot files swept hourly", () => {
+    expect(loadConfig({ MNEMOGRAPH_DATA_DIR: "/srv/mnemograph/data" }).game).toEqual({
+      screenshotMaxBytes: 2 * 1024 * 1024,
+      screenshotStore: "disk",
+      screenshotDir: "/srv/mnemograph/data/screenshots",
+      screenshotSweepMs: 3_600_000,
+      leaseSeconds: 300,
+      sweepIntervalMs: 30_000,
+    });
   });
 
-  it("reads SCREENSHOT_MAX_BYTES, GAME_SESSION_LEASE_SECONDS and GAME_SESSION_SWEEP_SECONDS", () => {
-    const { game } = loadConfig({ SCREENSHOT_MAX_BYTES: "500000", GAME_SESSION_LEASE_SECONDS: "60", GAME_SESSION_SWEEP_SECONDS: "5" });
-    expect(game).toEqual({ screenshotMaxBytes: 500_000, leaseSeconds: 60, sweepIntervalMs: 5000 });
+  it("reads SCREENSHOT_MAX_BYTES, SCREENSHOT_STORE, SCREENSHOT_DIR, SCREENSHOT_SWEEP_MINUTES, GAME_SESSION_LEASE_SECONDS and GAME_SESSION_SWEEP_SECONDS", () => {
+    const { game } = loadConfig(
+      {
+        SCREENSHOT_MAX_BYTES: "500000",
+        SCREENSHOT_STORE: "graph",
+        SCREENSHOT_DIR: "shots",
+        SCREENSHOT_SWEEP_MINUTES: "5",
+        GAME_SESSION_LEASE_SECONDS: "60",
+        GAME_SESSION_SWEEP_SECONDS: "5",
+      },
+      "/srv/game",
+    );
+    expect(game).toEqual({ screenshotMaxBytes: 500_000, screenshotStore: "graph", screenshotDir: "/srv/game/shots", screenshotSweepMs: 300_000, leaseSeconds: 60, sweepIntervalMs: 5000 });
+  });
+
+  it("puts the screenshot folder in the data directory MNEMOGRAPH_HOME implies", () => {
+    expect(loadConfig({ MNEMOGRAPH_HOME: "/home/ann/mg" }).game.screenshotDir).toBe("/home/ann/mg/data/screenshots");
+  });
+
+  it("names a screenshot store that is not graph or disk", () => {
+    expect(() => loadConfig({ SCREENSHOT_STORE: "s3" })).toThrowError(/SCREENSHOT_STORE/);
+    expect(() => loadConfig({ SCREENSHOT_SWEEP_MINUTES: "0" })).toThrowError(/SCREENSHOT_SWEEP_MINUTES/);
   });
 
   it("names a screenshot limit, lease or sweep interval out of range", () => {

@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { defaultCacheDir, defaultDataHome } from "../dataHome.js";
-import { section, variable, wholeNumber } from "../declare.js";
+import { section, variable, wholeNumber, type ResolveContext } from "../declare.js";
 
 /** A size as Neo4j's settings take it, lower-cased. */
 const memorySize = z
@@ -10,14 +10,37 @@ const memorySize = z
   .regex(/^\d+[kmg]$/i, "a size such as 512m or 2g")
   .transform((size) => size.toLowerCase());
 
+const HOME = variable("MNEMOGRAPH_HOME", z.string().min(1), {
+  defaultDoc: "`$XDG_DATA_HOME/mnemograph` (`~/.local/share/mnemograph`; macOS `~/Library/Application Support/mnemograph`; Windows `%LOCALAPPDATA%\\mnemograph`)",
+  doc: "this user's folder: `data/` (with `gateway.json` while a gateway serves it), `jwt-secret`, `local-token`, and (when set) `cache/`; never the current directory",
+});
+
+const DATA_DIR = variable("MNEMOGRAPH_DATA_DIR", z.string().min(1), {
+  defaultDoc: "`$MNEMOGRAPH_HOME/data`",
+  doc: "the embedded Neo4j's home: data, logs, generated password; set without `MNEMOGRAPH_HOME`, the local secret and token sit in its parent folder (relative paths resolve against the current directory)",
+});
+
+/**
+ * MNEMOGRAPH_HOME and MNEMOGRAPH_DATA_DIR resolved: explicit folders against
+ * the current directory, as they always have; the defaults never do. For
+ * another section whose folder defaults to one inside the data directory.
+ */
+export function localFolders({ env, cwd, platform, get }: ResolveContext) {
+  const places = { env, platform, homedir: env.HOME ?? os.homedir() };
+  const givenHomeText = get(HOME);
+  const dataDirText = get(DATA_DIR);
+  const givenHome = givenHomeText ? path.resolve(cwd, givenHomeText) : undefined;
+  const dataDir = dataDirText ? path.resolve(cwd, dataDirText) : path.join(givenHome ?? defaultDataHome(places), "data");
+  // MNEMOGRAPH_HOME, else the folder holding MNEMOGRAPH_DATA_DIR (where these files always were), else the platform's.
+  const home = givenHome ?? (dataDirText ? path.dirname(dataDir) : defaultDataHome(places));
+  return { places, givenHome, dataDir, home };
+}
+
 export const neo4j = section({
   title: "Neo4j and local files",
   summary: "The database (an existing server, or the embedded one Mnemograph provisions and starts) and where this user's files live.",
   variables: {
-    home: variable("MNEMOGRAPH_HOME", z.string().min(1), {
-      defaultDoc: "`$XDG_DATA_HOME/mnemograph` (`~/.local/share/mnemograph`; macOS `~/Library/Application Support/mnemograph`; Windows `%LOCALAPPDATA%\\mnemograph`)",
-      doc: "this user's folder: `data/` (with `gateway.json` while a gateway serves it), `jwt-secret`, `local-token`, and (when set) `cache/`; never the current directory",
-    }),
+    home: HOME,
     neo4j: {
       uri: variable("NEO4J_URI", z.string().regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, "a bolt:// or neo4j:// URI"), {
         doc: "`bolt://` or `neo4j://` URI of an existing server; unset: the embedded Neo4j",
@@ -25,10 +48,7 @@ export const neo4j = section({
       user: variable("NEO4J_USER", z.string().min(1), { default: "neo4j", doc: "user for `NEO4J_URI` (the embedded server makes its own credentials)" }),
       password: variable("NEO4J_PASSWORD", z.string(), { default: "", doc: "password for `NEO4J_URI`" }),
       database: variable("NEO4J_DATABASE", z.string().min(1), { default: "neo4j", doc: "database name" }),
-      dataDir: variable("MNEMOGRAPH_DATA_DIR", z.string().min(1), {
-        defaultDoc: "`$MNEMOGRAPH_HOME/data`",
-        doc: "the embedded Neo4j's home: data, logs, generated password; set without `MNEMOGRAPH_HOME`, the local secret and token sit in its parent folder (relative paths resolve against the current directory)",
-      }),
+      dataDir: DATA_DIR,
       cacheDir: variable("MNEMOGRAPH_CACHE_DIR", z.string().min(1), {
         defaultDoc: "`$XDG_CACHE_HOME/mnemograph` (`~/.cache/mnemograph`), or `$MNEMOGRAPH_HOME/cache`",
         doc: "where the Neo4j and APOC jars and the embedding model are cached, outside the repository",
@@ -51,13 +71,9 @@ export const neo4j = section({
       }),
     },
   },
-  resolve: ({ home: givenHomeText, neo4j }, { env, cwd, platform }) => {
-    const places = { env, platform, homedir: env.HOME ?? os.homedir() };
-    // Explicit folders resolve against the current directory, as they always have; the defaults never do.
-    const givenHome = givenHomeText ? path.resolve(cwd, givenHomeText) : undefined;
-    const dataDir = neo4j.dataDir ? path.resolve(cwd, neo4j.dataDir) : path.join(givenHome ?? defaultDataHome(places), "data");
-    // MNEMOGRAPH_HOME, else the folder holding MNEMOGRAPH_DATA_DIR (where these files always were), else the platform's.
-    const home = givenHome ?? (neo4j.dataDir ? path.dirname(dataDir) : defaultDataHome(places));
+  resolve: ({ neo4j }, context) => {
+    const { places, givenHome, dataDir, home } = localFolders(context);
+    const { cwd } = context;
     // With MNEMOGRAPH_HOME, one folder holds everything (the cache too).
     const cacheDir = neo4j.cacheDir ? path.resolve(cwd, neo4j.cacheDir) : givenHome ? path.join(givenHome, "cache") : defaultCacheDir(places);
     return { home, neo4j: { ...neo4j, dataDir, cacheDir } };

@@ -11,6 +11,7 @@ import { parseTurnInput } from "../../../src/game/parseTurnInput.js";
 import { recordTurn } from "../../../src/game/recordTurn.js";
 import { heartbeatSession, startSession } from "../../../src/game/sessionLifecycle.js";
 import { createLogger } from "../../../src/logging/logger.js";
+import { diskBlobStore } from "../../../src/blobs/diskBlobStore.js";
 import { fails, ok } from "../../support/gql.js";
 import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 import { HEARTBEAT, RECORD, START, eventually, storedSession } from "./gameOps.js";
@@ -73,10 +74,11 @@ describe("the lazy check, without any sweeper", () => {
   const deps = (): GameDeps => ({
     driver: gw.driver,
     database: "neo4j",
-    config: { screenshotMaxBytes: 1024, leaseSeconds: 60, sweepIntervalMs: 3_600_000 },
+    config: { ...testConfig().game, screenshotMaxBytes: 1024, leaseSeconds: 60, sweepIntervalMs: 3_600_000 },
     extractors: KEYWORD_EXTRACTORS,
     logger: createLogger({ logLevel: "silent" }),
     now: () => new Date(lazyMs),
+    screenshots: { mode: "graph", blobs: diskBlobStore(testConfig().game.screenshotDir) },
   });
   const parsed = (sessionId: string, number: number) => parseTurnInput(sessionId, { ...TURN, number }, { screenshotMaxBytes: 1024, extractors: KEYWORD_EXTRACTORS });
 

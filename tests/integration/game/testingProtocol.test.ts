@@ -7,14 +7,16 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fails, ok } from "../../support/gql.js";
-import { removeOwnedBy, startTestGateway, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
+import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGateway } from "../../support/testGateway.js";
 import { END, GAME_CONTEXT, GAME_TURNS, PNG, RECENT, RECORD, START, jpegOf, storedSession } from "./gameOps.js";
 
 let gw: TestGateway;
 const me = uniqueAgent("eevee");
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  // The notes keep each screenshot's base64 in its node: SCREENSHOT_STORE=graph (screenshotStore.test.ts tests the default, disk).
+  const config = testConfig();
+  gw = await startTestGateway({ ...config, game: { ...config.game, screenshotStore: "graph" } });
   await ok(gw, `mutation ($id: ID!) { createAgents(input: [{ id: $id, name: "Eevee", role: "game agent" }]) { agents { id } } }`, { id: me }, me);
 });
 afterAll(async () => {

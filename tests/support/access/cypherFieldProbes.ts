@@ -110,6 +110,13 @@ const PROBES: readonly CypherFieldProbe[] = [
     selection: "transitions { notes }",
     rootPrivate: true,
   },
+  {
+    // A screenshot's bytes (here in the graph store, as SCREENSHOT_STORE=graph writes them): the node's own, read only by those who find it.
+    coordinate: "Screenshot.base64",
+    setup: `CREATE (root:Screenshot {${OWNED}, id: $root, visibility: 'PRIVATE', turnId: $root + '-turn', mimeType: 'image/png', sizeBytes: 3, sha256: 'x', store: 'graph', base64: $secret, createdAt: datetime()})`,
+    selection: "base64",
+    rootPrivate: true,
+  },
   // Knowledge.accessedBy, on every Knowledge type: a PRIVATE agent of the owner's accessed a SHARED piece.
   ...knowledgeLabels(loadTypeDefs().document).map((label) => ({
     coordinate: `${label}.accessedBy`,

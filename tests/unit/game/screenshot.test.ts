@@ -24,6 +24,7 @@ describe("validateScreenshot", () => {
       mimeType: "image/png",
       sizeBytes: 70,
       sha256: createHash("sha256").update(bytes).digest("hex"),
+      bytes,
     });
   });
 
