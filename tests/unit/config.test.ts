@@ -115,7 +115,7 @@ describe("loadConfig: the Cypher tool", () => {
 });
 
 describe("loadConfig: game sessions", () => {
-  it("defaults to 2 MB screenshots kept on disk in the data directory, a 300 s lease and a sweep every 30 s, screenshot files swept hourly", () => {
+  it("defaults, with the embedded Neo4j, to 2 MB screenshots kept on disk in the data directory, a 300 s lease and a sweep every 30 s, screenshot files swept hourly", () => {
     expect(loadConfig({ MNEMOGRAPH_DATA_DIR: "/srv/mnemograph/data" }).game).toEqual({
       screenshotMaxBytes: 2 * 1024 * 1024,
       screenshotStore: "disk",
@@ -124,6 +124,12 @@ describe("loadConfig: game sessions", () => {
       leaseSeconds: 300,
       sweepIntervalMs: 30_000,
     });
+  });
+
+  it("keeps screenshots in the graph by default with an existing server (gateways beside it may each have a disk of their own), on disk when told", () => {
+    expect(loadConfig({ NEO4J_URI: "neo4j+s://db.example.com" }).game.screenshotStore).toBe("graph");
+    expect(loadConfig({ NEO4J_URI: "neo4j+s://db.example.com", SCREENSHOT_STORE: "disk" }).game.screenshotStore).toBe("disk");
+    expect(loadConfig({ SCREENSHOT_STORE: "graph" }).game.screenshotStore).toBe("graph");
   });
 
   it("reads SCREENSHOT_MAX_BYTES, SCREENSHOT_STORE, SCREENSHOT_DIR, SCREENSHOT_SWEEP_MINUTES, GAME_SESSION_LEASE_SECONDS and GAME_SESSION_SWEEP_SECONDS", () => {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { section, variable, wholeNumber } from "../declare.js";
-import { localFolders } from "./neo4j.js";
+import { localFolders, NEO4J_URI } from "./neo4j.js";
 
 export const game = section({
   title: "Game sessions",
@@ -13,8 +13,8 @@ export const game = section({
         doc: "largest game screenshot recordTurn accepts, in decoded bytes",
       }),
       screenshotStore: variable("SCREENSHOT_STORE", z.enum(["graph", "disk"]), {
-        default: "disk",
-        doc: "where a screenshot's bytes are kept: `disk` (a content-addressed file per tenant under `SCREENSHOT_DIR`, only the SHA-256 in the graph; measured against `graph` in docs/benchmarks.md, 2026-12-01: Neo4j's CPU per turn 0.6x, its store 13 MB against 589 MB after 820 turns of 488 KB) or `graph` (base64 in its Screenshot node); either way reads return the same base64, and turns stored under the other setting stay readable",
+        defaultDoc: "`disk` with the embedded Neo4j, `graph` with `NEO4J_URI`",
+        doc: "where a screenshot's bytes are kept: `disk` (a content-addressed file per tenant under `SCREENSHOT_DIR`, only the SHA-256 in the graph; measured against `graph` in docs/benchmarks.md, 2026-12-01: Neo4j's CPU per turn 0.6x, its store 13 MB against 589 MB after 820 turns of 488 KB) or `graph` (base64 in its Screenshot node); either way reads return the same base64, and turns stored under the other setting stay readable. With an existing server the default is `graph`: gateways beside it (several, or in pods) each have a disk of their own, and a turn recorded through one must be readable through any; set `disk` there only with a folder every gateway shares",
       }),
       screenshotDir: variable("SCREENSHOT_DIR", z.string().min(1), {
         defaultDoc: "`$MNEMOGRAPH_DATA_DIR/screenshots`",
@@ -39,6 +39,7 @@ export const game = section({
   resolve: ({ game }, context) => ({
     game: {
       ...game,
+      screenshotStore: game.screenshotStore ?? (context.get(NEO4J_URI) ? "graph" : "disk"),
       screenshotDir: game.screenshotDir ? path.resolve(context.cwd, game.screenshotDir) : path.join(localFolders(context).dataDir, "screenshots"),
     },
   }),

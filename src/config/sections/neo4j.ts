@@ -36,15 +36,18 @@ export function localFolders({ env, cwd, platform, get }: ResolveContext) {
   return { places, givenHome, dataDir, home };
 }
 
+/** An existing server's address; unset, the embedded Neo4j (other sections' defaults follow it: the screenshot store). */
+export const NEO4J_URI = variable("NEO4J_URI", z.string().regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, "a bolt:// or neo4j:// URI"), {
+  doc: "`bolt://` or `neo4j://` URI of an existing server; unset: the embedded Neo4j",
+});
+
 export const neo4j = section({
   title: "Neo4j and local files",
   summary: "The database (an existing server, or the embedded one Mnemograph provisions and starts) and where this user's files live.",
   variables: {
     home: HOME,
     neo4j: {
-      uri: variable("NEO4J_URI", z.string().regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, "a bolt:// or neo4j:// URI"), {
-        doc: "`bolt://` or `neo4j://` URI of an existing server; unset: the embedded Neo4j",
-      }),
+      uri: NEO4J_URI,
       user: variable("NEO4J_USER", z.string().min(1), { default: "neo4j", doc: "user for `NEO4J_URI` (the embedded server makes its own credentials)" }),
       password: variable("NEO4J_PASSWORD", z.string(), { default: "", doc: "password for `NEO4J_URI`" }),
       database: variable("NEO4J_DATABASE", z.string().min(1), { default: "neo4j", doc: "database name" }),
