@@ -1,3 +1,4 @@
+import { startPeriodicSweep, type PeriodicSweep } from "../core/periodicSweep.js";
 import { executor } from "../graph/executor.js";
 import type { Row } from "../graph/statement.js";
 import { cypherInt } from "../graph/readQuery.js";
@@ -25,39 +26,16 @@ export async function closeExpiredSessions(deps: Pick<GameDeps, "driver" | "data
   }
 }
 
-export interface LeaseSweeper {
-  /** One sweep now (what the timer runs); resolves with the number of sessions closed. */
-  sweep(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** The game agent's expired-lease sweep: `sweep()` resolves with the number of sessions closed. */
+export type LeaseSweeper = PeriodicSweep;
 
-/**
- * Sweeps expired leases every `config.sweepIntervalMs`, by `deps.now()`. A
- * sweep never overlaps the previous one, and a failed sweep is logged and
- * retried at the next tick. The timer does not keep the process alive.
- */
+/** Closes sessions whose lease ran out every `config.sweepIntervalMs`, by `deps.now()` (core/periodicSweep.ts). */
 export function startLeaseSweeper(deps: Pick<GameDeps, "driver" | "database" | "config" | "logger" | "now">): LeaseSweeper {
-  let running: Promise<number> | null = null;
-  const sweep = () => {
-    running ??= closeExpiredSessions(deps, deps.now())
-      .then((closed) => {
-        if (closed > 0) deps.logger.info({ closed }, "Closed game sessions whose lease ran out");
-        return closed;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    sweep().catch((err: unknown) => deps.logger.warn({ err }, "Game session sweep failed; retrying at the next tick"));
-  }, deps.config.sweepIntervalMs);
-  timer.unref();
-  return {
-    sweep,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startPeriodicSweep({
+    run: () => closeExpiredSessions(deps, deps.now()),
+    everyMs: deps.config.sweepIntervalMs,
+    logger: deps.logger,
+    done: (closed) => deps.logger.info({ closed }, "Closed game sessions whose lease ran out"),
+    failed: "Game session sweep failed; retrying at the next tick",
+  });
 }

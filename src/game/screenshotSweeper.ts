@@ -1,3 +1,4 @@
+import { startPeriodicSweep, type PeriodicSweep } from "../core/periodicSweep.js";
 import { executor } from "../graph/executor.js";
 import type { GameDeps } from "./gameDeps.js";
 
@@ -43,39 +44,16 @@ export async function sweepScreenshotBlobs(deps: SweepDeps, now: Date): Promise<
   return removed;
 }
 
-export interface ScreenshotSweeper {
-  /** One sweep now (what the timer runs); resolves with the number of blobs removed. */
-  sweep(): Promise<number>;
-  stop(): Promise<void>;
-}
+/** The sweep of screenshot files no node names: `sweep()` resolves with the number of files removed. */
+export type ScreenshotSweeper = PeriodicSweep;
 
-/**
- * Sweeps unreferenced screenshot blobs every `config.screenshotSweepMs`, by
- * `deps.now()`; a sweep never overlaps the previous one, and a failed one is
- * logged and retried at the next tick. The timer does not keep the process alive.
- */
+/** Removes unreferenced screenshot blobs every `config.screenshotSweepMs`, by `deps.now()` (core/periodicSweep.ts). */
 export function startScreenshotSweeper(deps: SweepDeps & Pick<GameDeps, "config" | "logger" | "now">): ScreenshotSweeper {
-  let running: Promise<number> | null = null;
-  const sweep = () => {
-    running ??= sweepScreenshotBlobs(deps, deps.now())
-      .then((removed) => {
-        if (removed > 0) deps.logger.info({ removed }, "Removed screenshot files no turn names any more");
-        return removed;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    sweep().catch((err: unknown) => deps.logger.warn({ err }, "Screenshot sweep failed; retrying at the next tick"));
-  }, deps.config.screenshotSweepMs);
-  timer.unref();
-  return {
-    sweep,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => 0);
-    },
-  };
+  return startPeriodicSweep({
+    run: () => sweepScreenshotBlobs(deps, deps.now()),
+    everyMs: deps.config.screenshotSweepMs,
+    logger: deps.logger,
+    done: (removed) => deps.logger.info({ removed }, "Removed screenshot files no turn names any more"),
+    failed: "Screenshot sweep failed; retrying at the next tick",
+  });
 }
