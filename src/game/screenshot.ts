@@ -17,6 +17,9 @@ const DATA_URL = /^data:(image\/(?:png|jpeg));base64,/;
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 
+/** Hex SHA-256 of image bytes: a screenshot's key, in its node and in the blob store. */
+export const sha256Hex = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
 const startsWith = (bytes: Buffer, magic: readonly number[]) => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
 /** The image type its first bytes say, or null when they are neither PNG nor JPEG. */
@@ -58,5 +61,5 @@ export function validateScreenshot(input: { base64: string; mimeType?: string | 
   if (declared !== null && declared !== mimeType) {
     throw new BadUserInputError(`${FIELD}.mimeType says ${declared} but the image is ${mimeType}`, `${FIELD}.mimeType`);
   }
-  return { base64, mimeType, sizeBytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex"), bytes };
+  return { base64, mimeType, sizeBytes: bytes.length, sha256: sha256Hex(bytes), bytes };
 }

@@ -27,9 +27,19 @@ export type ScreenshotPlace = "graph" | "disk";
  */
 export async function screenshotProperties(storage: ScreenshotStorage, tenant: string, shot: ValidScreenshot & { id: string }, turnId: string) {
   const meta = { id: shot.id, turnId, mimeType: shot.mimeType, sizeBytes: cypherInt(shot.sizeBytes), sha256: shot.sha256 };
-  if (storage.mode === "graph") return { ...meta, store: "graph", base64: shot.base64 };
-  await storage.blobs.put(tenant, shot.bytes);
-  return { ...meta, store: "disk" };
+  return { ...meta, ...(await placeBytes(storage, tenant, shot.bytes, shot.base64)) };
+}
+
+/**
+ * Where a screenshot's bytes go under the storage's mode, as the node's
+ * properties: the base64 itself (`graph`), or, once the bytes are put into the
+ * tenant's blobs, only the marker (`disk`). recordTurn and a tenant import both
+ * store through it.
+ */
+export async function placeBytes(storage: ScreenshotStorage, tenant: string, bytes: Buffer, base64: string): Promise<{ store: "graph"; base64: string } | { store: "disk" }> {
+  if (storage.mode === "graph") return { store: "graph", base64 };
+  await storage.blobs.put(tenant, bytes);
+  return { store: "disk" };
 }
 
 /** What a read needs to find a screenshot's bytes: projected as `n { .tenantId, .store, .sha256, .base64 }`. */

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import type { NodeTransfer } from "../core/nodeTransfer.js";
-import { sniffImageType } from "./screenshot.js";
-import type { ScreenshotStorage } from "./screenshotStorage.js";
+import { sha256Hex, sniffImageType } from "./screenshot.js";
+import { placeBytes, type ScreenshotStorage } from "./screenshotStorage.js";
 
 /**
  * Screenshots in a tenant export and import. An export line always holds the
@@ -26,11 +25,9 @@ export function screenshotTransfer(storage: ScreenshotStorage): NodeTransfer {
       if (typeof base64 !== "string") throw new TypeError("a Screenshot needs its bytes as base64");
       const bytes = Buffer.from(base64, "base64");
       if (bytes.toString("base64") !== base64 || !sniffImageType(bytes)) throw new TypeError("a Screenshot's base64 must be strict base64 of a PNG or JPEG");
-      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      const sha256 = sha256Hex(bytes);
       if (rest.sha256 !== undefined && rest.sha256 !== sha256) throw new TypeError(`a Screenshot's sha256 ${JSON.stringify(rest.sha256)} is not that of its bytes (${sha256})`);
-      if (storage.mode === "graph") return { ...rest, sha256, store: "graph", base64 };
-      await storage.blobs.put(tenant, bytes);
-      return { ...rest, sha256, store: "disk" };
+      return { ...rest, sha256, ...(await placeBytes(storage, tenant, bytes, base64)) };
     },
   };
 }
