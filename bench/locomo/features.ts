@@ -5,6 +5,8 @@ import { visibilityParams } from "../../src/auth/policy.js";
 import { luceneAnyWord } from "../../src/graph/luceneEscape.js";
 import { recallFulltextHits } from "../../src/search/searchQueries.js";
 import { NODE_KINDS } from "../../src/search/recallKinds.js";
+import { listDepth } from "../../src/search/ranking/candidatePool.js";
+import { mayNamePeople, namedPeople, withoutNames } from "../../src/search/ranking/queryNames.js";
 import type { LocomoSample } from "./locomoData.js";
 
 /** One stored turn as ranking sees it: its key, dialog id, time, people, and both vectors. */
@@ -31,6 +33,22 @@ export interface QuestionFeatures {
   evidence: string[];
   vector: number[];
   fulltext: { key: string; score: number }[];
+  /**
+   * The question as searchMemories asks turns by meaning when it names people
+   * found in its full-text list (queryNames.ts), with that text's vector;
+   * absent when it names no one.
+   */
+  named?: { text: string; vector: number[] };
+}
+
+/** The limit the bench asks searchMemories with: the named text is the one that limit's full-text list gives. */
+export const BENCH_LIMIT = 20;
+
+/** The text searchMemories asks turns with for this question (the question itself when it names no one), by the production functions. Pure. */
+export function turnQueryText(question: string, fulltext: readonly { key: string }[], peopleOf: ReadonlyMap<string, readonly string[]>, limit: number): string {
+  if (!mayNamePeople(question)) return question;
+  const names = namedPeople(question, fulltext.slice(0, listDepth(limit)).flatMap((h) => peopleOf.get(h.key) ?? []));
+  return withoutNames(question, names);
 }
 
 export interface ConversationFeatures {
@@ -85,11 +103,15 @@ export async function collectFeatures(
       ...visibilityParams({ tenantId, agentId: agent, roles: ["agent"] }),
       agentIds: [agent], types: null, tags: null, participants: null, conversationId: null, from: null, to: null, minConfidence: null,
     };
+    const peopleOf = new Map(turns.map((t) => [t.key, t.participants ?? []]));
     const questions: QuestionFeatures[] = [];
     for (const [i, q] of asked.entries()) {
       // The full-text list searchMemories reads: the one index over every recalled kind (only memories are stored here).
       const list = await recallFulltextHits(target, NODE_KINDS, luceneAnyWord(q.question), params, FULLTEXT_DEPTH, false);
-      questions.push({ ...q, vector: vectors[i]!, fulltext: list.hits.map((h) => ({ key: h.id, score: h.score })) });
+      const fulltext = list.hits.map((h) => ({ key: h.id, score: h.score }));
+      const text = turnQueryText(q.question, fulltext, peopleOf, BENCH_LIMIT);
+      const named = text === q.question ? undefined : { text, vector: (await target.embedder.embedQueries([text]))[0]! };
+      questions.push({ ...q, vector: vectors[i]!, fulltext, ...(named ? { named } : {}) });
     }
     out.push({ sampleId: sample.sampleId, turns, questions });
   }

@@ -5,7 +5,7 @@ import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
 import { sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
 import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
-import type { ConversationFeatures, QuestionFeatures } from "./features.js";
+import { turnQueryText, type ConversationFeatures, type QuestionFeatures } from "./features.js";
 
 /** The ranking parameters the folds tune: those of searchMemories (rankCandidates.ts: PLAIN_RANK_OPTIONS, SHARED_KEYS_RANK_OPTIONS). */
 export type Tuning = Omit<RankOptions, "limit" | "now">;
@@ -16,15 +16,37 @@ const dot = (a: readonly number[], b: readonly number[]) => {
   return s;
 };
 
+/**
+ * The vector searchMemories asks turns with: the question's own, or, when it
+ * names people of its full-text list, that of the text without them
+ * (queryNames.ts), collected with the features for the bench's limit.
+ */
+function turnVectorOf(conv: ConversationFeatures, q: QuestionFeatures, limit: number): number[] {
+  const text = turnQueryText(q.question, q.fulltext, peopleOf(conv), limit);
+  if (text === q.question) return q.vector;
+  if (q.named?.text !== text) throw new Error(`features lack the vector of "${text}" (collected before queryNames.ts, or for another limit): collect them again with a live run`);
+  return q.named.vector;
+}
+const peopleCache = new WeakMap<ConversationFeatures, Map<string, string[]>>();
+function peopleOf(conv: ConversationFeatures): Map<string, string[]> {
+  let p = peopleCache.get(conv);
+  if (!p) {
+    p = new Map(conv.turns.map((t) => [t.key, t.participants ?? []]));
+    peopleCache.set(conv, p);
+  }
+  return p;
+}
+
 /** Per question, the cosines of the query to every turn's own and contextual vector (vectors are unit length). */
 const cosines = new WeakMap<QuestionFeatures, { own: Float64Array; context: (number | null)[]; passage: (number | null)[] }>();
-function cosinesOf(conv: ConversationFeatures, q: QuestionFeatures) {
+function cosinesOf(conv: ConversationFeatures, q: QuestionFeatures, limit: number) {
   let c = cosines.get(q);
   if (!c) {
+    const v = turnVectorOf(conv, q, limit);
     c = {
-      own: Float64Array.from(conv.turns, (t) => dot(q.vector, t.own)),
-      context: conv.turns.map((t) => (t.context ? dot(q.vector, t.context) : null)),
-      passage: conv.turns.map((t) => (t.passages?.length ? Math.max(...t.passages.map((p) => dot(q.vector, p))) : null)),
+      own: Float64Array.from(conv.turns, (t) => dot(v, t.own)),
+      context: conv.turns.map((t) => (t.context ? dot(v, t.context) : null)),
+      passage: conv.turns.map((t) => (t.passages?.length ? Math.max(...t.passages.map((p) => dot(v, p))) : null)),
     };
     cosines.set(q, c);
   }
@@ -106,13 +128,14 @@ const holding = (keyed: Map<string, KeyedTurn>, keys: readonly string[]) => {
  * depends only on the closeness parameters, so tuning the others reuses it.
  */
 const vectorLists = new WeakMap<QuestionFeatures, Map<string, ListHit[]>>();
-function vectorListOf(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, depth: number): ListHit[] {
+function vectorListOf(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number): ListHit[] {
+  const depth = listDepth(limit);
   const byMix = vectorLists.get(q) ?? new Map<string, ListHit[]>();
   vectorLists.set(q, byMix);
   const mix = `${tuning.contextWeight},${tuning.afterLongContextWeight},${tuning.afterLongWords},${tuning.passageShare},${depth}`;
   let list = byMix.get(mix);
   if (!list) {
-    const { own, context, passage } = cosinesOf(conv, q);
+    const { own, context, passage } = cosinesOf(conv, q, limit);
     const prior = priorWordsOf(conv);
     list = conv.turns
       .map((t, i) => ({ id: t.key, score: closenessOf(own[i]!, context[i]!, contextWeightOf(prior[i], tuning), passage[i]!, tuning.passageShare) }))
@@ -159,7 +182,7 @@ function keyListOf(conv: ConversationFeatures, q: QuestionFeatures, depth: numbe
 export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number, now: Date): string[] {
   const depth = listDepth(limit);
   const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
-  const vector = vectorListOf(conv, q, tuning, depth);
+  const vector = vectorListOf(conv, q, tuning, limit);
   const keys: ListHit[] = tuning.keyWeight > 0 ? keyListOf(conv, q, depth) : [];
   const fused = fuseLists(fulltext, vector, tuning, keys);
   const { pool, seeds } = candidatePool(fused, limit, tuning.expansionSeeds, () => true);

@@ -9,6 +9,7 @@ import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { candidatePool, listDepth } from "./ranking/candidatePool.js";
 import { wordCount } from "../embeddings/wordCount.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
+import { mayNamePeople, namedPeople, withoutNames } from "./ranking/queryNames.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
@@ -70,9 +71,18 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const fulltextPromise = recallFulltextHits(target, nodeKinds, lucene, params, perList, withVectors);
   // The query's keys are parsed (about 1.5 ms) once the full-text read is on its way.
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
+  // Conversational turns are asked by meaning without the people the query names (queryNames.ts): who they are is
+  // learnt from the rows its words found, so only a query that may name someone waits for them.
+  const turnVectorPromise =
+    request.vector || specs.length === 0 || !mayNamePeople(request.query)
+      ? vectorPromise
+      : fulltextPromise.then(({ rows }) => {
+          const names = namedPeople(request.query, rows.flatMap(peopleOf));
+          return names.length > 0 ? deps.embedder.embedQueries([withoutNames(request.query, names)]).then((v) => v[0]!) : vectorPromise;
+        });
   const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,
-    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vectorPromise, params, perList, withVectors, options))),
+    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await turnVectorPromise, params, perList, withVectors, options))),
     otherKinds.length > 0 ? vectorPromise.then((v) => otherKindVectorHits(target, otherKinds, v, params, perList, withVectors, options.passageShare)) : Promise.resolve(EMPTY),
     kinds.has("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
@@ -142,9 +152,15 @@ function idsOf(spec: SearchSourceSpec, keys: readonly string[]): string[] {
  */
 const isTurn = (row: CandidateRow) => row.key.startsWith("MESSAGE:") || (row.key.startsWith("MEMORY:") && row.properties.type === "INTERACTION");
 
+/** Who a row involves: a memory's participants, a message's author. */
+function peopleOf(row: CandidateRow): string[] {
+  const p = row.properties;
+  return p.participants ?? (p.authorName ? [p.authorName] : []);
+}
+
 function factsOf(row: CandidateRow, query: string, period: QueryPeriod | null, slackDays: number): CandidateFacts {
   const p = row.properties;
-  const people = p.participants ?? (p.authorName ? [p.authorName] : []);
+  const people = peopleOf(row);
   const occurredAt = row.occurredAt ? new Date(row.occurredAt) : null;
   return {
     id: row.key,

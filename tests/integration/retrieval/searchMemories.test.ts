@@ -176,6 +176,24 @@ describe("searchMemories: hybrid retrieval", () => {
     expect(nearest(hits)).toBe(nearest(asked));
   });
 
+  it("asks turns by meaning without the people the query names: the participant boost carries who", async () => {
+    const scores = (list: Hit[]) => Object.fromEntries(list.filter((h) => h.explain!.vectorRank !== null).map((h) => [h.sourceRef, (h.explain as { vectorScore: number }).vectorScore]));
+    const input = { agentIds: [alice], limit: 6, expand: false, explain: true };
+    const withVector = async (text: string, query: string) => search(alice, { ...input, query, vector: (await gw.app.embedder.embedQueries([text]))[0] });
+
+    // Sam is a participant of the turns the words find: the turns' vector is the question's without the name.
+    const named = await search(alice, { ...input, query: "What did Sam adopt?" });
+    expect(scores(named)).toEqual(scores(await withVector("What did they adopt?", "What did Sam adopt?")));
+    expect(scores(named)).not.toEqual(scores(await withVector("What did Sam adopt?", "What did Sam adopt?")));
+    const possessive = await search(alice, { ...input, query: "What does Sam's puppy chew?" });
+    expect(scores(possessive)).toEqual(scores(await withVector("What does their puppy chew?", "What does Sam's puppy chew?")));
+
+    // Rex is no participant, and "sam" in lower case is a word, not a name: the question is asked as written.
+    for (const query of ["What does Rex chew?", "what did sam adopt?"]) {
+      expect(scores(await search(alice, { ...input, query }))).toEqual(scores(await withVector(query, query)));
+    }
+  });
+
   it.each([
     ["an empty query", { query: "  " }, "searchMemories.input.query"],
     ["a limit of 0", { query: "x", limit: 0 }, "searchMemories.input.limit"],
