@@ -9,7 +9,7 @@ import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { candidatePool, listDepth } from "./ranking/candidatePool.js";
 import { wordCount } from "../embeddings/wordCount.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
-import { mayNamePeople, namedPeople, withoutNames } from "./ranking/queryNames.js";
+import { likelyNames, mayNamePeople, namedPeople, withoutNames } from "./ranking/queryNames.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
@@ -71,15 +71,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const fulltextPromise = recallFulltextHits(target, nodeKinds, lucene, params, perList, withVectors);
   // The query's keys are parsed (about 1.5 ms) once the full-text read is on its way.
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
-  // Conversational turns are asked by meaning without the people the query names (queryNames.ts): who they are is
-  // learnt from the rows its words found, so only a query that may name someone waits for them.
-  const turnVectorPromise =
-    request.vector || specs.length === 0 || !mayNamePeople(request.query)
-      ? vectorPromise
-      : fulltextPromise.then(({ rows }) => {
-          const names = namedPeople(request.query, rows.flatMap(peopleOf));
-          return names.length > 0 ? deps.embedder.embedQueries([withoutNames(request.query, names)]).then((v) => v[0]!) : vectorPromise;
-        });
+  const turnVectorPromise = request.vector || specs.length === 0 ? vectorPromise : turnVector(deps.embedder, request.query, vectorPromise, fulltextPromise);
   const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,
     Promise.all(specs.map(async (spec) => vectorHits(target, spec, await turnVectorPromise, params, perList, withVectors, options))),
@@ -126,6 +118,25 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
 }
 
 const EMPTY: ListResult = { hits: [], rows: [] };
+
+/**
+ * The vector conversational turns are asked with: the query's, or, when it
+ * names people of the rows its words found, that of the query without them
+ * (queryNames.ts). Only a query that may name someone waits for those rows; its
+ * likely text is embedded meanwhile, so the wait is the full-text read's, not
+ * a model run after it, unless the guess was wrong.
+ */
+function turnVector(embedder: Embedder, query: string, asWritten: Promise<number[]>, fulltext: Promise<ListResult>): Promise<number[]> {
+  if (!mayNamePeople(query)) return asWritten;
+  const guess = withoutNames(query, likelyNames(query));
+  const guessed = guess === query ? asWritten : embedder.embedQueries([guess]).then((v) => v[0]!);
+  guessed.catch(() => {}); // unused when the rows name someone else; its failure is not this search's
+  return fulltext.then(({ rows }) => {
+    const text = withoutNames(query, namedPeople(query, rows.flatMap(peopleOf)));
+    if (text === query) return asWritten;
+    return text === guess ? guessed : embedder.embedQueries([text]).then((v) => v[0]!);
+  });
+}
 
 /** Naming an agent the tenant does not have is a mistake worth saying, not an empty answer. */
 async function requireAgents(target: GraphTarget, caller: Caller, agentIds: string[]): Promise<void> {

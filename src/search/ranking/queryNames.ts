@@ -35,6 +35,23 @@ export function namedPeople(query: string, people: Iterable<string>): string[] {
   return [...named].sort((a, b) => b.length - a.length);
 }
 
+const CALENDAR = new Set(
+  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday".split(" "),
+);
+
+/**
+ * A guess of the people a query names, before the rows that know them are in:
+ * each capitalised word after its first, but for months and days. The search
+ * embeds the text without them at once, beside the question, and uses it
+ * when the rows name exactly those people; otherwise it embeds the right text
+ * then. Either way the text asked with is the one `namedPeople` gives.
+ */
+export function likelyNames(query: string): string[] {
+  const words = query.trim().split(/\s+/).slice(1);
+  const names = words.map((w) => /^\p{Lu}[\p{L}\p{N}]*/u.exec(w)?.[0]).filter((w): w is string => w !== undefined);
+  return [...new Set(names.filter((w) => !CALENDAR.has(w.toLowerCase())))];
+}
+
 /** The query with each named person said as "they" ("their" for "Melanie's"). Unchanged when `names` is empty. */
 export function withoutNames(query: string, names: readonly string[]): string {
   return names.reduce((text, name) => text.replace(nameWord(name), (word) => (/['’]s$/.test(word) ? "their" : "they")), query);

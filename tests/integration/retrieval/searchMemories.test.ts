@@ -19,7 +19,7 @@ interface Hit {
   content: string;
   sourceRef: string | null;
   ownerId: string;
-  explain: { fulltextRank: number | null; vectorRank: number | null; graph: number; expandedFrom: string[]; length: number } | null;
+  explain: { fulltextRank: number | null; vectorRank: number | null; vectorScore: number | null; graph: number; expandedFrom: string[]; length: number } | null;
 }
 
 let gw: TestGateway;
@@ -177,7 +177,7 @@ describe("searchMemories: hybrid retrieval", () => {
   });
 
   it("asks turns by meaning without the people the query names: the participant boost carries who", async () => {
-    const scores = (list: Hit[]) => Object.fromEntries(list.filter((h) => h.explain!.vectorRank !== null).map((h) => [h.sourceRef, (h.explain as { vectorScore: number }).vectorScore]));
+    const scores = (list: Hit[]) => Object.fromEntries(list.filter((h) => h.explain!.vectorRank !== null).map((h) => [h.sourceRef, h.explain!.vectorScore]));
     const input = { agentIds: [alice], limit: 6, expand: false, explain: true };
     const withVector = async (text: string, query: string) => search(alice, { ...input, query, vector: (await gw.app.embedder.embedQueries([text]))[0] });
 
@@ -192,6 +192,9 @@ describe("searchMemories: hybrid retrieval", () => {
     for (const query of ["What does Rex chew?", "what did sam adopt?"]) {
       expect(scores(await search(alice, { ...input, query }))).toEqual(scores(await withVector(query, query)));
     }
+    // A guess that was wrong (Rex is no one, Sam is someone): the text asked with is still the one the rows give.
+    const wrongGuess = "Did Rex chew what Sam adopted?";
+    expect(scores(await search(alice, { ...input, query: wrongGuess }))).toEqual(scores(await withVector("Did Rex chew what they adopted?", wrongGuess)));
   });
 
   it.each([
