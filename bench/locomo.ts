@@ -116,6 +116,7 @@ try {
 
   const scores: { category: number; scores: QuestionScores }[] = [];
   const latencies: number[] = [];
+  const askedCpu = { all: treeCpuSeconds(), own: process.cpuUsage() };
   const dump: string[] = [];
   for (const sample of samples) {
     for (const q of sample.questions.filter((q) => CATEGORIES[q.category])) {
@@ -134,6 +135,12 @@ try {
       dump.push(JSON.stringify({ sample_id: sample.sampleId, qa_index: q.qaIndex, ranked }));
     }
   }
+  const askedOwn = process.cpuUsage(askedCpu.own);
+  const askedAll = treeCpuSeconds();
+  const perQuestion = (seconds: number) => `${((seconds * 1000) / Math.max(1, latencies.length)).toFixed(1)} ms`;
+  process.stdout.write(
+    `CPU per question: ${askedAll !== null && askedCpu.all !== null ? `${perQuestion(askedAll - askedCpu.all)} in all; ` : ""}this process (the gateway, its model and the asking client) ${perQuestion((askedOwn.user + askedOwn.system) / 1e6)}\n`,
+  );
   if (values.dump) await writeFile(values.dump, `${dump.join("\n")}\n`);
   report(scores, latencies, { memories, ingestSeconds, cpu, model: gw.app.embedder.model });
   if (features) runFolds(features);

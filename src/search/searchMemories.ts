@@ -64,17 +64,24 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const otherKinds = OTHER_KINDS.filter((k) => kinds.has(k));
   const lucene = luceneAnyWord(request.query);
 
-  const vectorPromise = request.vector ? Promise.resolve(request.vector) : deps.embedder.embedQueries([request.query]).then((v) => v[0]!);
+  // Conversational turns are asked without the people the query names (queryNames.ts): its likely text is embedded in the same run.
+  const mayName = !request.vector && specs.length > 0 && mayNamePeople(request.query);
+  const guess = mayName ? withoutNames(request.query, likelyNames(request.query)) : request.query;
+  const embedded = request.vector ? Promise.resolve([request.vector]) : deps.embedder.embedQueries(guess === request.query ? [request.query] : [request.query, guess]);
+  const vectorPromise = embedded.then((v) => v[0]!);
   const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
   agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
   const withVectors = request.diversity > 0;
   const fulltextPromise = recallFulltextHits(target, nodeKinds, lucene, params, perList, withVectors);
   // The query's keys are parsed (about 1.5 ms) once the full-text read is on its way.
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
-  const turnVectorPromise = request.vector || specs.length === 0 ? vectorPromise : turnVector(deps.embedder, request.query, vectorPromise, fulltextPromise);
+  const askTurns = (vector: Promise<number[]>) => Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vector, params, perList, withVectors, options)));
+  const turnLists = mayName
+    ? askTurnsWithoutNames(deps.embedder, request.query, { text: guess, vector: embedded.then((v) => v[v.length - 1]!) }, vectorPromise, fulltextPromise, askTurns)
+    : askTurns(vectorPromise);
   const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,
-    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await turnVectorPromise, params, perList, withVectors, options))),
+    turnLists,
     otherKinds.length > 0 ? vectorPromise.then((v) => otherKindVectorHits(target, otherKinds, v, params, perList, withVectors, options.passageShare)) : Promise.resolve(EMPTY),
     kinds.has("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
@@ -120,21 +127,28 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
 const EMPTY: ListResult = { hits: [], rows: [] };
 
 /**
- * The vector conversational turns are asked with: the query's, or, when it
- * names people of the rows its words found, that of the query without them
- * (queryNames.ts). Only a query that may name someone waits for those rows; its
- * likely text is embedded meanwhile, so the wait is the full-text read's, not
- * a model run after it, unless the guess was wrong.
+ * Conversational turns asked by meaning without the people the query names
+ * (queryNames.ts), who are the participants and authors of the rows its words
+ * found. They are asked at once with the likely text (the query's capitalised
+ * words taken out, embedded in the question's own model run), beside the
+ * full-text read; when the rows are in and name other people than guessed,
+ * they are asked again with the right text (or the question as written). So a
+ * right guess waits for no read after another.
  */
-function turnVector(embedder: Embedder, query: string, asWritten: Promise<number[]>, fulltext: Promise<ListResult>): Promise<number[]> {
-  if (!mayNamePeople(query)) return asWritten;
-  const guess = withoutNames(query, likelyNames(query));
-  const guessed = guess === query ? asWritten : embedder.embedQueries([guess]).then((v) => v[0]!);
-  guessed.catch(() => {}); // unused when the rows name someone else; its failure is not this search's
+function askTurnsWithoutNames<T>(
+  embedder: Embedder,
+  query: string,
+  guess: { text: string; vector: Promise<number[]> },
+  asWritten: Promise<number[]>,
+  fulltext: Promise<ListResult>,
+  ask: (vector: Promise<number[]>) => Promise<T>,
+): Promise<T> {
+  const guessed = ask(guess.vector);
+  guessed.catch(() => {}); // dropped when the guess was wrong: its failure is not this search's
   return fulltext.then(({ rows }) => {
     const text = withoutNames(query, namedPeople(query, rows.flatMap(peopleOf)));
-    if (text === query) return asWritten;
-    return text === guess ? guessed : embedder.embedQueries([text]).then((v) => v[0]!);
+    if (text === guess.text) return guessed;
+    return ask(text === query ? asWritten : embedder.embedQueries([text]).then((v) => v[0]!));
   });
 }
 

@@ -41,14 +41,15 @@ const CALENDAR = new Set(
 
 /**
  * A guess of the people a query names, before the rows that know them are in:
- * each capitalised word after its first, but for months and days. The search
- * embeds the text without them at once, beside the question, and uses it
- * when the rows name exactly those people; otherwise it embeds the right text
- * then. Either way the text asked with is the one `namedPeople` gives.
+ * each capitalised word after its first (not one in capitals, "LGBTQ"), but
+ * for months and days. The search asks turns with the text without them at
+ * once, beside the question as written, and keeps the answer whose text is
+ * the one `namedPeople` gives when the rows are in (asking again only when
+ * neither is).
  */
 export function likelyNames(query: string): string[] {
   const words = query.trim().split(/\s+/).slice(1);
-  const names = words.map((w) => /^\p{Lu}[\p{L}\p{N}]*/u.exec(w)?.[0]).filter((w): w is string => w !== undefined);
+  const names = words.map((w) => /^\p{Lu}\p{Ll}[\p{L}\p{N}]*/u.exec(w)?.[0]).filter((w): w is string => w !== undefined);
   return [...new Set(names.filter((w) => !CALENDAR.has(w.toLowerCase())))];
 }
 
