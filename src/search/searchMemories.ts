@@ -9,7 +9,7 @@ import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { candidatePool, listDepth } from "./ranking/candidatePool.js";
 import { wordCount } from "../embeddings/wordCount.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
-import { likelyNames, mayNamePeople, namedPeople, withoutNames } from "./ranking/queryNames.js";
+import { mayNamePeople, namedPeople, withoutNames } from "./ranking/queryNames.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
@@ -64,24 +64,25 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const otherKinds = OTHER_KINDS.filter((k) => kinds.has(k));
   const lucene = luceneAnyWord(request.query);
 
-  // Conversational turns are asked without the people the query names (queryNames.ts): its likely text is embedded in the same run.
-  const mayName = !request.vector && specs.length > 0 && mayNamePeople(request.query);
-  const guess = mayName ? withoutNames(request.query, likelyNames(request.query)) : request.query;
-  const embedded = request.vector ? Promise.resolve([request.vector]) : deps.embedder.embedQueries(guess === request.query ? [request.query] : [request.query, guess]);
-  const vectorPromise = embedded.then((v) => v[0]!);
+  const vectorPromise = request.vector ? Promise.resolve(request.vector) : deps.embedder.embedQueries([request.query]).then((v) => v[0]!);
   const agentsChecked = request.filters.agentIds ? requireAgents(target, caller, request.filters.agentIds) : Promise.resolve();
   agentsChecked.catch(() => {}); // awaited below, after retrieval; this only keeps it from counting as unhandled meanwhile
   const withVectors = request.diversity > 0;
   const fulltextPromise = recallFulltextHits(target, nodeKinds, lucene, params, perList, withVectors);
   // The query's keys are parsed (about 1.5 ms) once the full-text read is on its way.
   const queryKeys = options.keyWeight > 0 ? textKeys(request.query) : [];
-  const askTurns = (vector: Promise<number[]>) => Promise.all(specs.map(async (spec) => vectorHits(target, spec, await vector, params, perList, withVectors, options)));
-  const turnLists = mayName
-    ? askTurnsWithoutNames(deps.embedder, request.query, { text: guess, vector: embedded.then((v) => v[v.length - 1]!) }, vectorPromise, fulltextPromise, askTurns)
-    : askTurns(vectorPromise);
+  // Conversational turns are asked by meaning without the people the query names (queryNames.ts): who they are is
+  // learnt from the rows its words found, so only a query that may name someone waits for them.
+  const turnVectorPromise =
+    request.vector || specs.length === 0 || !mayNamePeople(request.query)
+      ? vectorPromise
+      : fulltextPromise.then(({ rows }) => {
+          const names = namedPeople(request.query, rows.flatMap(peopleOf));
+          return names.length > 0 ? deps.embedder.embedQueries([withoutNames(request.query, names)]).then((v) => v[0]!) : vectorPromise;
+        });
   const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,
-    turnLists,
+    Promise.all(specs.map(async (spec) => vectorHits(target, spec, await turnVectorPromise, params, perList, withVectors, options))),
     otherKinds.length > 0 ? vectorPromise.then((v) => otherKindVectorHits(target, otherKinds, v, params, perList, withVectors, options.passageShare)) : Promise.resolve(EMPTY),
     kinds.has("FACT")
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
@@ -125,32 +126,6 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
 }
 
 const EMPTY: ListResult = { hits: [], rows: [] };
-
-/**
- * Conversational turns asked by meaning without the people the query names
- * (queryNames.ts), who are the participants and authors of the rows its words
- * found. They are asked at once with the likely text (the query's capitalised
- * words taken out, embedded in the question's own model run), beside the
- * full-text read; when the rows are in and name other people than guessed,
- * they are asked again with the right text (or the question as written). So a
- * right guess waits for no read after another.
- */
-function askTurnsWithoutNames<T>(
-  embedder: Embedder,
-  query: string,
-  guess: { text: string; vector: Promise<number[]> },
-  asWritten: Promise<number[]>,
-  fulltext: Promise<ListResult>,
-  ask: (vector: Promise<number[]>) => Promise<T>,
-): Promise<T> {
-  const guessed = ask(guess.vector);
-  guessed.catch(() => {}); // dropped when the guess was wrong: its failure is not this search's
-  return fulltext.then(({ rows }) => {
-    const text = withoutNames(query, namedPeople(query, rows.flatMap(peopleOf)));
-    if (text === guess.text) return guessed;
-    return ask(text === query ? asWritten : embedder.embedQueries([text]).then((v) => v[0]!));
-  });
-}
 
 /** Naming an agent the tenant does not have is a mistake worth saying, not an empty answer. */
 async function requireAgents(target: GraphTarget, caller: Caller, agentIds: string[]): Promise<void> {

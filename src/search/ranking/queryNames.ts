@@ -35,24 +35,6 @@ export function namedPeople(query: string, people: Iterable<string>): string[] {
   return [...named].sort((a, b) => b.length - a.length);
 }
 
-const CALENDAR = new Set(
-  "january february march april may june july august september october november december monday tuesday wednesday thursday friday saturday sunday".split(" "),
-);
-
-/**
- * A guess of the people a query names, before the rows that know them are in:
- * each capitalised word after its first (not one in capitals, "LGBTQ"), but
- * for months and days. The search asks turns with the text without them at
- * once, beside the question as written, and keeps the answer whose text is
- * the one `namedPeople` gives when the rows are in (asking again only when
- * neither is).
- */
-export function likelyNames(query: string): string[] {
-  const words = query.trim().split(/\s+/).slice(1);
-  const names = words.map((w) => /^\p{Lu}\p{Ll}[\p{L}\p{N}]*/u.exec(w)?.[0]).filter((w): w is string => w !== undefined);
-  return [...new Set(names.filter((w) => !CALENDAR.has(w.toLowerCase())))];
-}
-
 /** The query with each named person said as "they" ("their" for "Melanie's"). Unchanged when `names` is empty. */
 export function withoutNames(query: string, names: readonly string[]): string {
   return names.reduce((text, name) => text.replace(nameWord(name), (word) => (/['’]s$/.test(word) ? "their" : "they")), query);

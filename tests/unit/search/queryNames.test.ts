@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { likelyNames, mayNamePeople, namedPeople, withoutNames } from "../../../src/search/ranking/queryNames.js";
+import { mayNamePeople, namedPeople, withoutNames } from "../../../src/search/ranking/queryNames.js";
 
 describe("the people a query names (queryNames.ts)", () => {
   it("only a query with a capitalised word after its first may name someone", () => {
@@ -19,13 +19,6 @@ describe("the people a query names (queryNames.ts)", () => {
     // Written in lower case, a name is a word, not a name.
     expect(namedPeople("what did melanie paint?", people)).toEqual([]);
     expect(namedPeople("What did Melanie paint?", ["Melanie", "Melanie", " Melanie "])).toEqual(["Melanie"]);
-  });
-
-  it("guesses the people before the rows are in: capitalised words after the first, months and days left out", () => {
-    expect(likelyNames("When did Melanie go camping in June?")).toEqual(["Melanie"]);
-    expect(likelyNames("What did Melanie's kids paint on Friday for Caroline?")).toEqual(["Melanie", "Caroline"]);
-    expect(likelyNames("Caroline went where?")).toEqual([]);
-    expect(likelyNames("what happened to the cache?")).toEqual([]);
   });
 
   it("says each named person as they, and a possessive as their", () => {
