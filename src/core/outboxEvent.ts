@@ -38,6 +38,16 @@ export interface StagedEvents {
 }
 
 /**
+ * A write's events, checked and ready to stage (feed/appendOutboxEvent.ts,
+ * `eventsToStage`): what a write run by feed/outboxWrite.ts gives back, for it
+ * to stage them as its last statement, numbered in that same statement when
+ * the write holds its tenant's turn. `rows` are the statement's parameters.
+ */
+export interface EventsToStage extends StagedEvents {
+  rows: Record<string, unknown>[];
+}
+
+/**
  * Numbers the knowledge feed's events (src/feed/outboxSequencer.ts): writers
  * stage events without a lock, and one round at a time per tenant numbers every
  * pending event after their writes commit, or a write holding the tenant's turn

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
+import { appendOutboxEvent, appendOutboxEvents, eventToStage, eventsToStage, stageEvents } from "../../../src/feed/appendOutboxEvent.js";
 import { createOutboxSequencer } from "../../../src/feed/outboxSequencer.js";
 import { writeWithEvents } from "../../../src/feed/outboxWrite.js";
 import type { OutboxSequencer } from "../../../src/core/outboxEvent.js";
@@ -38,30 +38,48 @@ function freshTenant(name: string): string {
 
 const event = sampleEvent;
 
-/** The write an event describes and the event, in one transaction (`fail` throws after both), numbered after it commits. */
+/**
+ * The write an event describes and the event, in one transaction, numbered in it or after it commits. With `fail`,
+ * the event is staged in the transaction and then the work throws: both must roll back.
+ */
 async function writeWithEvent(tenantId: string, nodeId: string, fail = false, sequencer: OutboxSequencer = outbox): Promise<number> {
   const { events } = await writeWithEvents({ driver, database: DATABASE, outbox: sequencer }, async (tx) => {
     await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId }));
-    const staged = await appendOutboxEvent(tx, event(tenantId, nodeId));
-    if (fail) throw new Error(`planned failure after staging ${nodeId}`);
+    const staged = eventToStage(event(tenantId, nodeId));
+    if (fail) {
+      await tx.run(stageEvents(staged));
+      throw new Error(`planned failure after staging ${nodeId}`);
+    }
     return { result: null, staged };
   });
   return events![0]!.seq;
 }
 
-/** The driver, with every statement its sessions run recorded in `sent`: what a sequencer sends. */
-function watchedDriver(sent: string[]): Driver {
+/**
+ * The driver, with every statement its sessions run on their own recorded in `sent` (what a sequencer sends), and
+ * every statement run in a write transaction in `inTransactions` (what a write sends).
+ */
+function watchedDriver(sent: string[], inTransactions: string[] = []): Driver {
   return new Proxy(driver, {
     get(target, name) {
       if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
       return (...args: Parameters<Driver["session"]>) => {
         const session = target.session(...args);
         const run = session.run.bind(session);
-        return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)) });
+        const executeWrite = session.executeWrite.bind(session);
+        const watchedWrite: typeof session.executeWrite = (work, config) =>
+          executeWrite((tx) => {
+            const txRun = tx.run.bind(tx);
+            return work(Object.assign(Object.create(tx) as typeof tx, { run: (cypher: string, params?: Record<string, unknown>) => (inTransactions.push(cypher), txRun(cypher, params)) }));
+          }, config);
+        return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)), executeWrite: watchedWrite });
       };
     },
   });
 }
+
+/** Of the statements a write transaction ran, those about its feed events: staging, numbering. */
+const eventStatements = (cypher: string[]) => cypher.filter((c) => c.includes(":OutboxEvent") || c.includes("OutboxCounter"));
 
 const count = async (cypher: string, tenantId: string) =>
   neo4j.integer.toNumber((await driver.executeQuery(cypher, { tenantId }, { database: DATABASE })).records[0]!.get(0));
@@ -112,6 +130,29 @@ describe("appendOutboxEvent and the sequencer", () => {
       await expect(writeWithEvent(tenant, "lost", true, sequencer)).rejects.toThrow("planned failure");
       expect(await writeWithEvent(tenant, "third", false, sequencer)).toBe(3);
       expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toEqual([]);
+    } finally {
+      await sequencer.stop();
+    }
+  });
+
+  it("a write holding its tenant's turn stages and numbers its events in one statement, the last of its transaction", async () => {
+    const tenant = freshTenant("one-statement");
+    const [sent, inTransactions] = [[] as string[], [] as string[]];
+    const sequencer = createOutboxSequencer({ driver: watchedDriver(sent, inTransactions), database: DATABASE, logger: silent, sweepMs: 0 });
+    try {
+      const batch = [event(tenant, "s1"), event(tenant, "s2"), event(tenant, "s3")];
+      const { events } = await writeWithEvents({ driver: watchedDriver(sent, inTransactions), database: DATABASE, outbox: sequencer }, async (tx) => {
+        await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: 's'})", { tenantId: tenant }));
+        return { result: null, staged: eventsToStage(batch) };
+      });
+      expect(events!.map((e) => [e.seq, e.nodeId])).toEqual([[1, "s1"], [2, "s2"], [3, "s3"]]);
+      const own = eventStatements(inTransactions);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toContain("OutboxCounter");
+      expect(inTransactions.at(-1)).toBe(own[0]);
+      expect(eventStatements(sent)).toEqual([]);
+      expect(await readOutbox(target(), tenant, 0, 10)).toEqual(events);
+      expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
     } finally {
       await sequencer.stop();
     }
@@ -189,7 +230,7 @@ describe("appendOutboxEvent and the sequencer", () => {
     const tenant = freshTenant("batch");
     await writeWithEvent(tenant, "first");
     const batch = [event(tenant, "b1"), event(tenant, "b2", { payload: { nested: { list: [1, "two"] } }, confidence: null }), event(tenant, "b3", { createdAt: new Date("2026-02-03T10:00:00.123Z") })];
-    const { events: written } = await writeWithEvents({ driver, database: DATABASE, outbox }, async (tx) => ({ result: null, staged: await appendOutboxEvents(tx, batch) }));
+    const { events: written } = await writeWithEvents({ driver, database: DATABASE, outbox }, async () => ({ result: null, staged: eventsToStage(batch) }));
     expect(written!.map((e) => [e.seq, e.nodeId])).toEqual([[2, "b1"], [3, "b2"], [4, "b3"]]);
     expect(await readOutbox(target(), tenant, 1, 10)).toEqual(written);
     const graph = executor(target());
