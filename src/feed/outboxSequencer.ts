@@ -25,6 +25,13 @@ export const NUMBER = numbering(`
 export const STAGE_AND_NUMBER = numbering(`${CREATE_PENDING}
     RETURN e ORDER BY e.pos`);
 
+// A write's own events, staged earlier in its transaction, numbered as its last statement: for a write refused a
+// turn when it made its events (another write's turn or a round of the tenant was in flight) and given one once
+// they were staged. The lock is taken and held as in STAGE_AND_NUMBER.
+export const NUMBER_OWN = numbering(`
+    MATCH (e:OutboxEvent:OutboxPending) WHERE e.writeId = $writeId AND e.tenantId = $tenantId
+    RETURN e ORDER BY e.pos`);
+
 /** The tenant's counter, locked, gives the next numbers to the pending events `pending` reads (a subquery over `c`), in its order. */
 function numbering(pending: string): string {
   return `
@@ -83,6 +90,13 @@ const readBackEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
 export const stageAndNumberEvents = (events: EventsToStage): Statement<OutboxEvent> => ({
   cypher: STAGE_AND_NUMBER,
   params: eventsParams(events),
+  decode: outboxEventOf,
+});
+
+/** NUMBER_OWN for the write that staged `staged`, run in its transaction. */
+export const numberOwnEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
+  cypher: NUMBER_OWN,
+  params: { tenantId: staged.tenantId, writeId: staged.writeId },
   decode: outboxEventOf,
 });
 

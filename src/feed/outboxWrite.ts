@@ -1,7 +1,7 @@
 import type { EventsToStage, OutboxEvent, OutboxSequencer, SequencerTurn } from "../core/outboxEvent.js";
 import { executor, type GraphTarget, type Tx } from "../graph/executor.js";
 import { stageEvents } from "./appendOutboxEvent.js";
-import { stageAndNumberEvents } from "./outboxSequencer.js";
+import { numberOwnEvents, stageAndNumberEvents } from "./outboxSequencer.js";
 
 export interface OutboxWriteTarget extends GraphTarget {
   outbox: OutboxSequencer;
@@ -14,11 +14,12 @@ export interface OutboxWriteTarget extends GraphTarget {
  * in the feed. When the sequencer gives the write a turn (no other write or
  * round of the tenant in flight in this process), that one statement stages
  * and numbers them, and they commit with the write; otherwise it stages them
- * and a round numbers them once the write has committed. A write whose own
- * numbering fails (a number already taken) runs again without the turn: its
- * acknowledgement never depends on its events' numbers. Gives back the work's
- * result and the events as numbered (null when numbering failed: a sweep
- * numbers them).
+ * and asks again: given a turn now, it numbers them in a last statement of
+ * its own; refused again, a round numbers them once the write has committed.
+ * A write whose own numbering fails (a number already taken) runs again
+ * without the turn: its acknowledgement never depends on its events' numbers.
+ * Gives back the work's result and the events as numbered (null when
+ * numbering failed: a sweep numbers them).
  * A managed transaction: on a transient error the driver runs `work` again,
  * whole, in a new one. Without the shared bookmarks, as it always ran.
  */
@@ -46,6 +47,11 @@ export async function writeWithEvents<T>(
         held.turn = ownTurn ? target.outbox.turn(staged.tenantId) : null;
         if (held.turn) return { result, staged, numbered: await tx.run(stageAndNumberEvents(staged)).catch(failedNumbering) };
         await tx.run(stageEvents(staged));
+        // Refused a moment ago, asked again once staged: what was in flight has often ended by now. A write sent to a
+        // round makes a round run, and while it runs every write of the tenant is refused and sends another: asked
+        // only once, a tenant's concurrent writes fell into rounds one after another (docs/benchmarks.md).
+        held.turn = ownTurn ? target.outbox.turn(staged.tenantId) : null;
+        if (held.turn) return { result, staged, numbered: await tx.run(numberOwnEvents(staged)).catch(failedNumbering) };
         return { result, staged, numbered: null };
       },
       { bookmarks: false },

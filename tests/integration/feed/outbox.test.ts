@@ -57,9 +57,10 @@ async function writeWithEvent(tenantId: string, nodeId: string, fail = false, se
 
 /**
  * The driver, with every statement its sessions run on their own recorded in `sent` (what a sequencer sends), and
- * every statement run in a write transaction in `inTransactions` (what a write sends).
+ * every statement run in a write transaction in `inTransactions` (what a write sends); `beforeEach` is called with
+ * each of the latter just before it is sent.
  */
-function watchedDriver(sent: string[], inTransactions: string[] = []): Driver {
+function watchedDriver(sent: string[], inTransactions: string[] = [], beforeEach: (cypher: string) => void = () => {}): Driver {
   return new Proxy(driver, {
     get(target, name) {
       if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
@@ -70,7 +71,7 @@ function watchedDriver(sent: string[], inTransactions: string[] = []): Driver {
         const watchedWrite: typeof session.executeWrite = (work, config) =>
           executeWrite((tx) => {
             const txRun = tx.run.bind(tx);
-            return work(Object.assign(Object.create(tx) as typeof tx, { run: (cypher: string, params?: Record<string, unknown>) => (inTransactions.push(cypher), txRun(cypher, params)) }));
+            return work(Object.assign(Object.create(tx) as typeof tx, { run: (cypher: string, params?: Record<string, unknown>) => (inTransactions.push(cypher), beforeEach(cypher), txRun(cypher, params)) }));
           }, config);
         return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)), executeWrite: watchedWrite });
       };
@@ -173,6 +174,39 @@ describe("appendOutboxEvent and the sequencer", () => {
       expect(await writeWithEvent(tenant, "by-turn", false, sequencer)).toBe(2);
       expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toHaveLength(1);
     } finally {
+      await sequencer.stop();
+    }
+  });
+
+  it("a write refused a turn when it made its events asks again once they are staged, and given one then numbers them in its transaction, without a round", async () => {
+    const tenant = freshTenant("asked-again");
+    const [sent, inTransactions] = [[] as string[], [] as string[]];
+    const sequencer = createOutboxSequencer({ driver: watchedDriver(sent), database: DATABASE, logger: silent, sweepMs: 0 });
+    // Another write holds the tenant's turn while this one makes its events, and gives it back as this one stages them.
+    let other = sequencer.turn(tenant);
+    const staging = (cypher: string) => {
+      if (!cypher.includes(":OutboxPending") || cypher.includes("OutboxCounter")) return;
+      other?.done(null);
+      other = null;
+    };
+    try {
+      const { events } = await writeWithEvents({ driver: watchedDriver(sent, inTransactions, staging), database: DATABASE, outbox: sequencer }, async (tx) => {
+        await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: 'late'})", { tenantId: tenant }));
+        expect(other).not.toBeNull();
+        return { result: null, staged: eventToStage(event(tenant, "late")) };
+      });
+      expect(events!.map((e) => [e.seq, e.nodeId])).toEqual([[1, "late"]]);
+      // Staged, then numbered as the transaction's last statement; no round ran.
+      const own = eventStatements(inTransactions);
+      expect(own).toHaveLength(2);
+      expect(own[0]).not.toContain("OutboxCounter");
+      expect(own[1]).toContain("OutboxCounter");
+      expect(inTransactions.at(-1)).toBe(own[1]);
+      expect(eventStatements(sent)).toEqual([]);
+      expect(await readOutbox(target(), tenant, 0, 10)).toEqual(events);
+      expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
+    } finally {
+      other?.done(null);
       await sequencer.stop();
     }
   });
