@@ -62,8 +62,9 @@ export interface OutboxSequencer {
   /**
    * Leave for a write about to commit to number its own events in its transaction, as its last statement
    * (feed/outboxWrite.ts): granted when no other write holding a turn and no round of the tenant is in flight in
-   * this process, else null (the write stages them and calls `number` after its commit). The holder calls `done`
-   * once: with the events as committed (the listeners hear them), or with null when its transaction failed.
+   * this process, else null (the write stages them and asks once more; refused again, it calls `number` after its
+   * commit). The holder calls `done` once: with the events as committed (the listeners hear them), or with null
+   * when its transaction failed.
    */
   turn(tenantId: string): SequencerTurn | null;
   /** Called with every event a round of this process numbered, in order (the feed hands them to subscribers). */

@@ -133,9 +133,10 @@ interface TenantRounds {
  * turn instead (`turn`): it stages and numbers its own events in one statement,
  * the last of its transaction, so its events reach the feed with its commit,
  * without a second transaction and its commit (the hop that carried most of the delay from a
- * write to a subscriber on another gateway, docs/benchmarks.md). A burst of a
- * tenant still goes through rounds: only one turn a tenant at a time, and none
- * while a round runs or waits.
+ * write to a subscriber on another gateway, docs/benchmarks.md). A write
+ * refused one asks again once it has staged its events (outboxWrite.ts). A
+ * burst of a tenant still goes through rounds: only one turn a tenant at a
+ * time, and none while a round runs or waits.
  */
 export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000, sweepMinAgeMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
   const graph = executor({ driver, database });
