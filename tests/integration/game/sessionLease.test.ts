@@ -17,7 +17,10 @@ import { removeOwnedBy, startTestGateway, testConfig, uniqueAgent, type TestGate
 import { HEARTBEAT, RECORD, START, eventually, storedSession } from "./gameOps.js";
 
 const LEASE_MS = 300_000;
-let clockMs = Date.parse("2026-11-22T08:00:00.000Z");
+// Decades ahead of the real clock: a gateway of another test file, sweeping every tenant's leases by the real clock,
+// once closed a session of this file, whose lease had run out in real time, between two of its steps. This file's
+// sweeper, by this clock, closes every tenant's leases in turn: it runs alone (vitest.config.ts, WHOLE_DATABASE).
+let clockMs = Date.parse("2099-11-22T08:00:00.000Z");
 const clock = () => new Date(clockMs);
 let gw: TestGateway;
 const me = uniqueAgent("lease");
@@ -70,7 +73,7 @@ describe("the lease sweeper", () => {
 
 describe("the lazy check, without any sweeper", () => {
   /** The game functions on the suite's Neo4j with a clock of their own and no sweeper running for them. */
-  let lazyMs = Date.parse("2030-01-01T00:00:00.000Z");
+  let lazyMs = Date.parse("2100-01-01T00:00:00.000Z");
   const deps = (): GameDeps => ({
     driver: gw.driver,
     database: "neo4j",
