@@ -3,8 +3,8 @@ import type { Tx } from "../graph/executor.js";
 import type { Row, Statement } from "../graph/statement.js";
 import { canWrite, VISIBLE_TO_CALLER, visibilityParams } from "../auth/policy.js";
 import { ForbiddenError, NotFoundError } from "../errors/errors.js";
-import type { EventsToStage } from "../core/outboxEvent.js";
-import { eventToStage, writeWithEvents } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { KNOWLEDGE_SHARED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
@@ -51,7 +51,7 @@ export async function memoryShare(deps: BeliefDeps, caller: Caller, knowledgeId:
   return (await writeWithEvents(deps, (tx) => shareIn(tx, deps, caller, knowledgeId))).result;
 }
 
-async function shareIn(tx: Tx, deps: BeliefDeps, caller: Caller, id: string): Promise<{ result: string; staged: EventsToStage | null }> {
+async function shareIn(tx: Tx, deps: BeliefDeps, caller: Caller, id: string): Promise<{ result: string; staged: StagedEvents | null }> {
   const [found] = await tx.run(findKnowledge(deps, caller, id));
   if (!found) throw new NotFoundError(`No knowledge ${id} visible to you in this tenant`);
   const node = { tenantId: caller.tenantId, ownerId: found.ownerId, visibility: found.visibility, sharedWith: found.sharedWith };
@@ -61,6 +61,6 @@ async function shareIn(tx: Tx, deps: BeliefDeps, caller: Caller, id: string): Pr
   const [entry] = await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "SHARED_BY_OWNER", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   if (!entry!.created) return { result: entry!.entryId, staged: null };
   const snapshot = { id, nodeType: label, ownerId: node.ownerId, visibility: "SHARED" as const, sharedWith: node.sharedWith, domains: found.domains, confidence: found.confidence };
-  const staged = eventToStage(knowledgeEvent(KNOWLEDGE_SHARED_EVENT, snapshot, caller, { entryId: entry!.entryId }, at));
+  const staged = await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_SHARED_EVENT, snapshot, caller, { entryId: entry!.entryId }, at));
   return { result: entry!.entryId, staged };
 }

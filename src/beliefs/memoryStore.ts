@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Caller } from "../core/caller.js";
 import type { Tx } from "../graph/executor.js";
 import { noRows } from "../graph/statement.js";
-import type { EventsToStage } from "../core/outboxEvent.js";
-import { eventToStage, writeWithEvents } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { KNOWLEDGE_STORED_EVENT, knowledgeEvent } from "./beliefEvents.js";
 import type { BeliefDeps } from "./beliefDeps.js";
 import { joinPool } from "./joinPool.js";
@@ -53,7 +53,7 @@ const createMemory = (caller: Caller, args: StoreArgs, id: string, at: Date) =>
     at: at.toISOString(),
   });
 
-async function storeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<{ result: StoredMemory; staged: EventsToStage | null }> {
+async function storeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: StoreArgs, id: string): Promise<{ result: StoredMemory; staged: StagedEvents | null }> {
   const at = deps.now();
   await tx.run(createMemory(caller, args, id, at));
   if (args.kind === "EXPERIENCE") return { result: { id, kind: args.kind, confidence: null, pooled: false }, staged: null };
@@ -61,6 +61,6 @@ async function storeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: StoreArgs
   const pooled = joinsPool(args.confidence, deps.poolThreshold);
   if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label, knowledgeIds: [id], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   const node = { id, nodeType: label, ownerId: caller.agentId, visibility: pooled ? ("SHARED" as const) : ("PRIVATE" as const), sharedWith: [], domains: args.domains, confidence: args.confidence };
-  const staged = eventToStage(knowledgeEvent(KNOWLEDGE_STORED_EVENT, node, caller, { kind: args.kind, pooled }, at));
+  const staged = await appendOutboxEvent(tx, knowledgeEvent(KNOWLEDGE_STORED_EVENT, node, caller, { kind: args.kind, pooled }, at));
   return { result: { id, kind: args.kind, confidence: args.confidence, pooled }, staged };
 }

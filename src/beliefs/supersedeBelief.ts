@@ -4,8 +4,8 @@ import type { Tx } from "../graph/executor.js";
 import { noRows, onlyRow, type Row, type Statement } from "../graph/statement.js";
 import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors/errors.js";
-import type { EventsToStage } from "../core/outboxEvent.js";
-import { eventToStage, writeWithEvents } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import { linkCreator } from "../graph/creatorLink.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent } from "./beliefEvents.js";
@@ -77,7 +77,7 @@ export async function supersedeBelief(deps: BeliefDeps, caller: Caller, args: Su
   return (await writeWithEvents(deps, (tx) => supersedeIn(tx, deps, caller, args, newId))).result;
 }
 
-async function supersedeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<{ result: string; staged: EventsToStage }> {
+async function supersedeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: SupersedeArgs, newId: string): Promise<{ result: string; staged: StagedEvents }> {
   const base = { ...visibilityParams(caller), id: args.id };
   if (!(await lockVisibleNode(tx, "Belief", base))) {
     throw new NotFoundError(`No belief ${args.id} visible to you in this tenant`);
@@ -94,6 +94,6 @@ async function supersedeIn(tx: Tx, deps: BeliefDeps, caller: Caller, args: Super
   const pooled = joinsPool(confidence, deps.poolThreshold);
   if (pooled) await joinPool(tx, { tenantId: caller.tenantId, label: "Belief", knowledgeIds: [newId], reason: "CONFIDENCE", threshold: deps.poolThreshold, sharedBy: caller.agentId, at });
   const node = { id: newId, nodeType: "Belief", ownerId: old.ownerId, visibility: pooled ? ("SHARED" as const) : old.visibility, sharedWith: old.sharedWith, domains, confidence };
-  const staged = eventToStage(knowledgeEvent(BELIEF_FORMED_EVENT, node, caller, { supersedes: args.id, reason: args.reason, pooled }, at));
+  const staged = await appendOutboxEvent(tx, knowledgeEvent(BELIEF_FORMED_EVENT, node, caller, { supersedes: args.id, reason: args.reason, pooled }, at));
   return { result: newId, staged };
 }

@@ -3,8 +3,8 @@ import type { Tx } from "../graph/executor.js";
 import { linkCreator } from "../graph/creatorLink.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Statement } from "../graph/statement.js";
-import type { EventsToStage } from "../core/outboxEvent.js";
-import { eventsToStage } from "../feed/index.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
+import { appendOutboxEvents } from "../feed/index.js";
 import { BELIEF_FORMED_EVENT, knowledgeEvent, type KnowledgeSnapshot } from "./beliefEvents.js";
 import { joinPool } from "./joinPool.js";
 import type { ReflectionPlan } from "./reflectionPlan.js";
@@ -101,11 +101,10 @@ const stillOpen = (params: Record<string, unknown>): Statement<{ open: number; a
  * its CONSIDERED experiences, the beliefs FORMED, supersessions
  * (EVOLVED_INTO {reason}, the old belief SUPERSEDED, never deleted),
  * CONTRADICTS links, reinforcements, pool entries for beliefs at the pool
- * threshold; gives back one BELIEF_FORMED outbox event per belief, for
- * writeWithEvents to stage as the transaction's last statement. CONFLICT
+ * threshold, and last one BELIEF_FORMED outbox event per belief. CONFLICT
  * when a concurrent reflection got there first (nothing is written then).
  */
-export async function writeReflection(tx: Tx, w: ReflectionWrite): Promise<EventsToStage> {
+export async function writeReflection(tx: Tx, w: ReflectionWrite): Promise<StagedEvents> {
   const { plan } = w;
   const changed = [...plan.formed.flatMap((f) => (f.supersedes ? [f.supersedes.beliefId] : [])), ...plan.reinforced.map((r) => r.beliefId)];
   const base = { tenantId: w.tenantId, agentId: w.agentId, at: w.at.toISOString(), reflectionId: w.reflectionId, considered: plan.considered, changed };
@@ -135,5 +134,5 @@ export async function writeReflection(tx: Tx, w: ReflectionWrite): Promise<Event
     const payload = { reflectionId: w.reflectionId, planner: plan.planner, supersedes: f.supersedes?.beliefId ?? null, contradicts: f.contradicts, pooled: pooled.has(f.id) };
     return knowledgeEvent(BELIEF_FORMED_EVENT, node, { tenantId: w.tenantId, agentId: w.actorAgentId }, payload, w.at);
   });
-  return eventsToStage(events);
+  return appendOutboxEvents(tx, events);
 }

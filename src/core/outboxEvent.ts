@@ -38,16 +38,6 @@ export interface StagedEvents {
 }
 
 /**
- * A write's events, checked and ready to stage (feed/appendOutboxEvent.ts,
- * `eventsToStage`): what a write run by feed/outboxWrite.ts gives back, for it
- * to stage them as its last statement, numbered in that same statement when
- * the write holds its tenant's turn. `rows` are the statement's parameters.
- */
-export interface EventsToStage extends StagedEvents {
-  rows: Record<string, unknown>[];
-}
-
-/**
  * Numbers the knowledge feed's events (src/feed/outboxSequencer.ts): writers
  * stage events without a lock, and one round at a time per tenant numbers every
  * pending event after their writes commit, or a write holding the tenant's turn
@@ -62,9 +52,8 @@ export interface OutboxSequencer {
   /**
    * Leave for a write about to commit to number its own events in its transaction, as its last statement
    * (feed/outboxWrite.ts): granted when no other write holding a turn and no round of the tenant is in flight in
-   * this process, else null (the write stages them and asks once more; refused again, it calls `number` after its
-   * commit). The holder calls `done` once: with the events as committed (the listeners hear them), or with null
-   * when its transaction failed.
+   * this process, else null (the write stages them and calls `number` after its commit). The holder calls `done`
+   * once: with the events as committed (the listeners hear them), or with null when its transaction failed.
    */
   turn(tenantId: string): SequencerTurn | null;
   /** Called with every event a round of this process numbered, in order (the feed hands them to subscribers). */

@@ -1,4 +1,4 @@
-export { eventToStage, eventsToStage } from "./appendOutboxEvent.js";
+export { appendOutboxEvent, appendOutboxEvents } from "./appendOutboxEvent.js";
 export { createOutboxSequencer } from "./outboxSequencer.js";
 export { writeWithEvents } from "./outboxWrite.js";
 export { feedResolvers, type FeedPolls } from "./feedResolvers.js";

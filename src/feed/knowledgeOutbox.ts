@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Caller } from "../core/caller.js";
 import type { GraphTarget, Tx } from "../graph/executor.js";
 import type { Row, Statement } from "../graph/statement.js";
-import { eventsToStage } from "./appendOutboxEvent.js";
+import { appendOutboxEvents } from "./appendOutboxEvent.js";
 import { FEED_STAMP_FIELD, type FeedWriteContext } from "./feedStamp.js";
 import { knowledgeEvent, type WrittenKnowledge } from "./knowledgeEvent.js";
 import type { OutboxEvent, OutboxSequencer } from "../core/outboxEvent.js";
@@ -92,7 +92,7 @@ export function knowledgeOutbox({ driver, database, outbox, labels, now = () => 
       const read = await tx.run(stampedNodes(query, feedWriteId));
       const at = now();
       const written = afterWrite ? await afterWrite(tx, caller, read, at) : read;
-      return { result, staged: eventsToStage(written.map((w) => knowledgeEvent(caller, w, at))) };
+      return { result, staged: await appendOutboxEvents(tx, written.map((w) => knowledgeEvent(caller, w, at))) };
     });
     // Not numbered (logged by the sequencer): the feed's poller reads them once a sweep has.
     return { result, events: events ?? [] };

@@ -1,5 +1,4 @@
-import type { EventsToStage, OutboxEvent, OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
-import { CREATE_PENDING, eventsParams } from "./appendOutboxEvent.js";
+import type { OutboxEvent, OutboxSequencer, StagedEvents } from "../core/outboxEvent.js";
 import type { Logger } from "../logging/logger.js";
 import { executor, type GraphTarget } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
@@ -18,16 +17,9 @@ export const NUMBER = numbering(`
     MATCH (e:OutboxPending) WHERE e.tenantId = $tenantId
     RETURN e ORDER BY e.createdAt, e.writeId, e.pos LIMIT $limit`);
 
-// A write's own events, staged and numbered in one statement, the last of its transaction (outboxWrite.ts, with a
-// turn of the sequencer): one round trip where staging and then numbering took two. The counter's lock is the last
-// one the transaction takes (the events are created after it is held) and is kept until the commit, as a round
+// A write's own events, numbered in its transaction as its last statement (outboxWrite.ts, with a turn of the
+// sequencer). The counter's lock is the last one the transaction takes and is held until its commit, as a round
 // holds it: numbers still commit in order, and a round of the tenant (here or in another process) waits for it.
-export const STAGE_AND_NUMBER = numbering(`${CREATE_PENDING}
-    RETURN e ORDER BY e.pos`);
-
-// A write's own events, staged earlier in its transaction, numbered as its last statement: for a write refused a
-// turn when it made its events (another write's turn or a round of the tenant was in flight) and given one once
-// they were staged. The lock is taken and held as in STAGE_AND_NUMBER.
 export const NUMBER_OWN = numbering(`
     MATCH (e:OutboxEvent:OutboxPending) WHERE e.writeId = $writeId AND e.tenantId = $tenantId
     RETURN e ORDER BY e.pos`);
@@ -86,13 +78,6 @@ const readBackEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
   decode: outboxEventOf,
 });
 
-/** STAGE_AND_NUMBER for a write's events, run in its transaction as its last statement. */
-export const stageAndNumberEvents = (events: EventsToStage): Statement<OutboxEvent> => ({
-  cypher: STAGE_AND_NUMBER,
-  params: eventsParams(events),
-  decode: outboxEventOf,
-});
-
 /** NUMBER_OWN for the write that staged `staged`, run in its transaction. */
 export const numberOwnEvents = (staged: StagedEvents): Statement<OutboxEvent> => ({
   cypher: NUMBER_OWN,
@@ -130,13 +115,12 @@ interface TenantRounds {
  * used to hold the counter's lock from its append to its commit.
  *
  * A write of a tenant that has no other write or round in flight here takes a
- * turn instead (`turn`): it stages and numbers its own events in one statement,
- * the last of its transaction, so its events reach the feed with its commit,
- * without a second transaction and its commit (the hop that carried most of the delay from a
- * write to a subscriber on another gateway, docs/benchmarks.md). A write
- * refused one asks again once it has staged its events (outboxWrite.ts). A
- * burst of a tenant still goes through rounds: only one turn a tenant at a
- * time, and none while a round runs or waits.
+ * turn instead (`turn`): it numbers its own events as the last statement of its
+ * transaction, so its events reach the feed with its commit, without a second
+ * transaction and its commit (the hop that carried most of the delay from a
+ * write to a subscriber on another gateway, docs/benchmarks.md). A burst of a
+ * tenant still goes through rounds: only one turn a tenant at a time, and none
+ * while a round runs or waits.
  */
 export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000, sweepMinAgeMs = 2000 }: OutboxSequencerOptions): OutboxSequencer {
   const graph = executor({ driver, database });

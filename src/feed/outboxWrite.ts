@@ -1,31 +1,27 @@
-import type { EventsToStage, OutboxEvent, OutboxSequencer, SequencerTurn } from "../core/outboxEvent.js";
+import type { OutboxEvent, OutboxSequencer, SequencerTurn, StagedEvents } from "../core/outboxEvent.js";
 import { executor, type GraphTarget, type Tx } from "../graph/executor.js";
-import { stageEvents } from "./appendOutboxEvent.js";
-import { numberOwnEvents, stageAndNumberEvents } from "./outboxSequencer.js";
+import { numberOwnEvents } from "./outboxSequencer.js";
 
 export interface OutboxWriteTarget extends GraphTarget {
   outbox: OutboxSequencer;
 }
 
 /**
- * A write transaction with feed events: `work` gives back its result and its
- * events (eventsToStage), which are staged as the transaction's last statement
- * and numbered before the caller answers: an acknowledged write's events are
+ * A write transaction that stages feed events (appendOutboxEvents) and has
+ * them numbered before the caller answers: an acknowledged write's events are
  * in the feed. When the sequencer gives the write a turn (no other write or
- * round of the tenant in flight in this process), that one statement stages
- * and numbers them, and they commit with the write; otherwise it stages them
- * and asks again: given a turn now, it numbers them in a last statement of
- * its own; refused again, a round numbers them once the write has committed.
- * A write whose own numbering fails (a number already taken) runs again
- * without the turn: its acknowledgement never depends on its events' numbers.
- * Gives back the work's result and the events as numbered (null when
- * numbering failed: a sweep numbers them).
+ * round of the tenant in flight in this process), the events are numbered as
+ * the transaction's last statement and commit with it; otherwise once it has
+ * committed, by a round. A write whose own numbering fails (a number already
+ * taken) runs again without the turn: its acknowledgement never depends on
+ * its events' numbers. Gives back the work's result and the events as
+ * numbered (null when numbering failed: a sweep numbers them).
  * A managed transaction: on a transient error the driver runs `work` again,
  * whole, in a new one. Without the shared bookmarks, as it always ran.
  */
 export async function writeWithEvents<T>(
   target: OutboxWriteTarget,
-  work: (tx: Tx) => Promise<{ result: T; staged: EventsToStage | null }>,
+  work: (tx: Tx) => Promise<{ result: T; staged: StagedEvents | null }>,
   options: { ownTurn?: boolean } = {},
 ): Promise<{ result: T; events: OutboxEvent[] | null }> {
   const ownTurn = options.ownTurn ?? true;
@@ -43,16 +39,9 @@ export async function writeWithEvents<T>(
         give(null);
         held.numberingFailed = false;
         const { result, staged } = await work(tx);
-        if (!staged || staged.count === 0) return { result, staged: null, numbered: null };
-        held.turn = ownTurn ? target.outbox.turn(staged.tenantId) : null;
-        if (held.turn) return { result, staged, numbered: await tx.run(stageAndNumberEvents(staged)).catch(failedNumbering) };
-        await tx.run(stageEvents(staged));
-        // Refused a moment ago, asked again once staged: what was in flight has often ended by now. A write sent to a
-        // round makes a round run, and while it runs every write of the tenant is refused and sends another: asked
-        // only once, a tenant's concurrent writes fell into rounds one after another (docs/benchmarks.md).
-        held.turn = ownTurn ? target.outbox.turn(staged.tenantId) : null;
-        if (held.turn) return { result, staged, numbered: await tx.run(numberOwnEvents(staged)).catch(failedNumbering) };
-        return { result, staged, numbered: null };
+        held.turn = ownTurn && staged && staged.count > 0 ? target.outbox.turn(staged.tenantId) : null;
+        const numbered = held.turn && staged ? await tx.run(numberOwnEvents(staged)).catch(failedNumbering) : null;
+        return { result, staged, numbered };
       },
       { bookmarks: false },
     );

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
-import type { EventsToStage } from "../core/outboxEvent.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
 import { requireRole, visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
-import { eventToStage, writeWithEvents } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { Tx } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Row } from "../graph/statement.js";
@@ -86,7 +86,7 @@ export async function erasePerson(deps: Pick<AppDeps, "driver" | "database" | "o
   return (await writeWithEvents(deps, (tx) => eraseIn(tx, deps.now(), caller, personId))).result;
 }
 
-async function eraseIn(tx: Tx, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: EventsToStage }> {
+async function eraseIn(tx: Tx, at: Date, caller: Caller, personId: string): Promise<{ result: PersonErasure; staged: StagedEvents }> {
   const params = { ...visibilityParams(caller), personId };
   const row = onlyRow(await tx.run({ cypher: ERASE, params, decode: erased }));
   const report: PersonErasure = {
@@ -102,7 +102,7 @@ async function eraseIn(tx: Tx, at: Date, caller: Caller, personId: string): Prom
   if (!report.personRemoved && report.messagesRemoved === 0) throw new NotFoundError(`No person ${personId} and no message of theirs in this tenant`);
   const removed = (report.personRemoved ? 1 : 0) + report.messagesRemoved + report.memoriesRemoved;
   await tx.run(noRows(AUDIT, { ...params, auditId: report.auditId, action: "ERASE_PERSON", nodeId: personId, nodeType: "Person", ownerId: caller.agentId, removed: cypherInt(removed), at: at.toISOString() }));
-  const staged = eventToStage({
+  const staged = await appendOutboxEvent(tx, {
     tenantId: caller.tenantId, type: MEMORY_FORGOTTEN_EVENT, nodeId: personId, nodeType: "Person", actorAgentId: caller.agentId, ownerId: caller.agentId,
     visibility: "SHARED", sharedWith: [], domains: [], confidence: null, tier: null, payload: { forgotten: true, erasure: true }, createdAt: at,
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AppDeps } from "../core/appDeps.js";
 import type { Caller } from "../core/caller.js";
-import type { EventsToStage } from "../core/outboxEvent.js";
+import type { StagedEvents } from "../core/outboxEvent.js";
 import { canWrite, visibilityParams } from "../auth/policy.js";
 import { ForbiddenError, NotFoundError } from "../errors/errors.js";
-import { eventToStage, writeWithEvents } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { Tx } from "../graph/executor.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { noRows, onlyRow, type Row, type Statement } from "../graph/statement.js";
@@ -73,7 +73,7 @@ export async function forgetMemory(deps: Pick<AppDeps, "driver" | "database" | "
   return (await writeWithEvents(deps, (tx) => forgetIn(tx, deps.now(), caller, id))).result;
 }
 
-async function forgetIn(tx: Tx, at: Date, caller: Caller, id: string): Promise<{ result: ForgetReport; staged: EventsToStage }> {
+async function forgetIn(tx: Tx, at: Date, caller: Caller, id: string): Promise<{ result: ForgetReport; staged: StagedEvents }> {
   const node = await findOwned(tx, caller, id, "forget");
   const params = { ...visibilityParams(caller), id };
   const counts = onlyRow(await tx.run({ cypher: forgetStatement(node.nodeType), params, decode: removedCounts }));
@@ -89,7 +89,7 @@ async function forgetIn(tx: Tx, at: Date, caller: Caller, id: string): Promise<{
   };
   const removed = 1 + report.versionsRemoved + report.derivedRemoved;
   await tx.run(noRows(AUDIT, { ...params, auditId: report.auditId, action: "FORGET", nodeId: id, nodeType: node.nodeType, ownerId: node.ownerId, removed: cypherInt(removed), at: at.toISOString() }));
-  const staged = eventToStage({
+  const staged = await appendOutboxEvent(tx, {
     tenantId: caller.tenantId,
     type: MEMORY_FORGOTTEN_EVENT,
     nodeId: id,

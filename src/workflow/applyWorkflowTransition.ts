@@ -7,7 +7,7 @@ import { visibilityParams } from "../auth/policy.js";
 import { NotFoundError } from "../errors/errors.js";
 import { lockVisibleNode } from "../graph/lockVisibleNode.js";
 import type { OutboxSequencer } from "../core/outboxEvent.js";
-import { eventToStage, writeWithEvents } from "../feed/index.js";
+import { appendOutboxEvent, writeWithEvents } from "../feed/index.js";
 import type { GraphTarget, Tx } from "../graph/executor.js";
 import { noRows, onlyRow, type Row } from "../graph/statement.js";
 import { parseTransitionArgs, type TransitionArgs } from "./transitionArgs.js";
@@ -96,7 +96,7 @@ async function inTransition<T>(deps: WorkflowDeps, caller: Caller, args: Transit
     }
     const written = onlyRow(await tx.run({ cypher: WRITTEN, params: { callerTenant: caller.tenantId, id: args.id, transitionId: stamp.transitionId }, decode: readWritten }));
     const move = { transitionId: stamp.transitionId, from: written.from, to: written.to, decision: ruleOf(args).decision ?? null };
-    const staged = eventToStage(workflowTransitionEvent(caller, args, written.snapshot, move, now));
+    const staged = await appendOutboxEvent(tx, workflowTransitionEvent(caller, args, written.snapshot, move, now));
     return { result: { result, applied: { improvementId: args.id, transitionId: stamp.transitionId, from: written.from, to: written.to } }, staged };
   });
   return { result: result.result, applied: { ...result.applied, seq: events?.[0]?.seq ?? null } };

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { eventToStage } from "../../../src/feed/appendOutboxEvent.js";
+import { appendOutboxEvent } from "../../../src/feed/appendOutboxEvent.js";
 import { createFeedHub } from "../../../src/feed/feedHub.js";
 import type { OutboxEvent, OutboxSequencer } from "../../../src/core/outboxEvent.js";
 import { createOutboxSequencer } from "../../../src/feed/outboxSequencer.js";
@@ -30,7 +30,7 @@ const tenants: string[] = [];
 
 /** Commits one event in its own transaction, as any process's write would, and returns it as numbered and stored. */
 async function commitEvent(tenantId: string, nodeId: string): Promise<OutboxEvent> {
-  const { events } = await writeWithEvents({ driver, database: DATABASE, outbox }, async () => ({ result: null, staged: eventToStage(sampleEvent(tenantId, nodeId)) }));
+  const { events } = await writeWithEvents({ driver, database: DATABASE, outbox }, async (tx) => ({ result: null, staged: await appendOutboxEvent(tx, sampleEvent(tenantId, nodeId)) }));
   return events![0]!;
 }
 

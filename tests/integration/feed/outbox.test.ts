@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import neo4j, { type Driver } from "neo4j-driver";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { appendOutboxEvent, appendOutboxEvents, eventToStage, eventsToStage, stageEvents } from "../../../src/feed/appendOutboxEvent.js";
+import { appendOutboxEvent, appendOutboxEvents } from "../../../src/feed/appendOutboxEvent.js";
 import { createOutboxSequencer } from "../../../src/feed/outboxSequencer.js";
 import { writeWithEvents } from "../../../src/feed/outboxWrite.js";
 import type { OutboxSequencer } from "../../../src/core/outboxEvent.js";
@@ -38,49 +38,30 @@ function freshTenant(name: string): string {
 
 const event = sampleEvent;
 
-/**
- * The write an event describes and the event, in one transaction, numbered in it or after it commits. With `fail`,
- * the event is staged in the transaction and then the work throws: both must roll back.
- */
+/** The write an event describes and the event, in one transaction (`fail` throws after both), numbered after it commits. */
 async function writeWithEvent(tenantId: string, nodeId: string, fail = false, sequencer: OutboxSequencer = outbox): Promise<number> {
   const { events } = await writeWithEvents({ driver, database: DATABASE, outbox: sequencer }, async (tx) => {
     await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: $nodeId})", { tenantId, nodeId }));
-    const staged = eventToStage(event(tenantId, nodeId));
-    if (fail) {
-      await tx.run(stageEvents(staged));
-      throw new Error(`planned failure after staging ${nodeId}`);
-    }
+    const staged = await appendOutboxEvent(tx, event(tenantId, nodeId));
+    if (fail) throw new Error(`planned failure after staging ${nodeId}`);
     return { result: null, staged };
   });
   return events![0]!.seq;
 }
 
-/**
- * The driver, with every statement its sessions run on their own recorded in `sent` (what a sequencer sends), and
- * every statement run in a write transaction in `inTransactions` (what a write sends); `beforeEach` is called with
- * each of the latter just before it is sent.
- */
-function watchedDriver(sent: string[], inTransactions: string[] = [], beforeEach: (cypher: string) => void = () => {}): Driver {
+/** The driver, with every statement its sessions run recorded in `sent`: what a sequencer sends. */
+function watchedDriver(sent: string[]): Driver {
   return new Proxy(driver, {
     get(target, name) {
       if (name !== "session") return (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind?.(target) ?? Reflect.get(target, name);
       return (...args: Parameters<Driver["session"]>) => {
         const session = target.session(...args);
         const run = session.run.bind(session);
-        const executeWrite = session.executeWrite.bind(session);
-        const watchedWrite: typeof session.executeWrite = (work, config) =>
-          executeWrite((tx) => {
-            const txRun = tx.run.bind(tx);
-            return work(Object.assign(Object.create(tx) as typeof tx, { run: (cypher: string, params?: Record<string, unknown>) => (inTransactions.push(cypher), beforeEach(cypher), txRun(cypher, params)) }));
-          }, config);
-        return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)), executeWrite: watchedWrite });
+        return Object.assign(session, { run: (cypher: string, params?: Record<string, unknown>) => (sent.push(cypher), run(cypher, params)) });
       };
     },
   });
 }
-
-/** Of the statements a write transaction ran, those about its feed events: staging, numbering. */
-const eventStatements = (cypher: string[]) => cypher.filter((c) => c.includes(":OutboxEvent") || c.includes("OutboxCounter"));
 
 const count = async (cypher: string, tenantId: string) =>
   neo4j.integer.toNumber((await driver.executeQuery(cypher, { tenantId }, { database: DATABASE })).records[0]!.get(0));
@@ -136,29 +117,6 @@ describe("appendOutboxEvent and the sequencer", () => {
     }
   });
 
-  it("a write holding its tenant's turn stages and numbers its events in one statement, the last of its transaction", async () => {
-    const tenant = freshTenant("one-statement");
-    const [sent, inTransactions] = [[] as string[], [] as string[]];
-    const sequencer = createOutboxSequencer({ driver: watchedDriver(sent, inTransactions), database: DATABASE, logger: silent, sweepMs: 0 });
-    try {
-      const batch = [event(tenant, "s1"), event(tenant, "s2"), event(tenant, "s3")];
-      const { events } = await writeWithEvents({ driver: watchedDriver(sent, inTransactions), database: DATABASE, outbox: sequencer }, async (tx) => {
-        await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: 's'})", { tenantId: tenant }));
-        return { result: null, staged: eventsToStage(batch) };
-      });
-      expect(events!.map((e) => [e.seq, e.nodeId])).toEqual([[1, "s1"], [2, "s2"], [3, "s3"]]);
-      const own = eventStatements(inTransactions);
-      expect(own).toHaveLength(1);
-      expect(own[0]).toContain("OutboxCounter");
-      expect(inTransactions.at(-1)).toBe(own[0]);
-      expect(eventStatements(sent)).toEqual([]);
-      expect(await readOutbox(target(), tenant, 0, 10)).toEqual(events);
-      expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
-    } finally {
-      await sequencer.stop();
-    }
-  });
-
   it("while a write holds its tenant's turn, another write of the tenant goes to a round, and both get their own number", async () => {
     const tenant = freshTenant("turn-held");
     const sent: string[] = [];
@@ -174,39 +132,6 @@ describe("appendOutboxEvent and the sequencer", () => {
       expect(await writeWithEvent(tenant, "by-turn", false, sequencer)).toBe(2);
       expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toHaveLength(1);
     } finally {
-      await sequencer.stop();
-    }
-  });
-
-  it("a write refused a turn when it made its events asks again once they are staged, and given one then numbers them in its transaction, without a round", async () => {
-    const tenant = freshTenant("asked-again");
-    const [sent, inTransactions] = [[] as string[], [] as string[]];
-    const sequencer = createOutboxSequencer({ driver: watchedDriver(sent), database: DATABASE, logger: silent, sweepMs: 0 });
-    // Another write holds the tenant's turn while this one makes its events, and gives it back as this one stages them.
-    let other = sequencer.turn(tenant);
-    const staging = (cypher: string) => {
-      if (!cypher.includes(":OutboxPending") || cypher.includes("OutboxCounter")) return;
-      other?.done(null);
-      other = null;
-    };
-    try {
-      const { events } = await writeWithEvents({ driver: watchedDriver(sent, inTransactions, staging), database: DATABASE, outbox: sequencer }, async (tx) => {
-        await tx.run(noRows("CREATE (:OutboxTestNode {tenantId: $tenantId, id: 'late'})", { tenantId: tenant }));
-        expect(other).not.toBeNull();
-        return { result: null, staged: eventToStage(event(tenant, "late")) };
-      });
-      expect(events!.map((e) => [e.seq, e.nodeId])).toEqual([[1, "late"]]);
-      // Staged, then numbered as the transaction's last statement; no round ran.
-      const own = eventStatements(inTransactions);
-      expect(own).toHaveLength(2);
-      expect(own[0]).not.toContain("OutboxCounter");
-      expect(own[1]).toContain("OutboxCounter");
-      expect(inTransactions.at(-1)).toBe(own[1]);
-      expect(eventStatements(sent)).toEqual([]);
-      expect(await readOutbox(target(), tenant, 0, 10)).toEqual(events);
-      expect(await count("MATCH (e:OutboxPending {tenantId: $tenantId}) RETURN count(e)", tenant)).toBe(0);
-    } finally {
-      other?.done(null);
       await sequencer.stop();
     }
   });
@@ -264,7 +189,7 @@ describe("appendOutboxEvent and the sequencer", () => {
     const tenant = freshTenant("batch");
     await writeWithEvent(tenant, "first");
     const batch = [event(tenant, "b1"), event(tenant, "b2", { payload: { nested: { list: [1, "two"] } }, confidence: null }), event(tenant, "b3", { createdAt: new Date("2026-02-03T10:00:00.123Z") })];
-    const { events: written } = await writeWithEvents({ driver, database: DATABASE, outbox }, async () => ({ result: null, staged: eventsToStage(batch) }));
+    const { events: written } = await writeWithEvents({ driver, database: DATABASE, outbox }, async (tx) => ({ result: null, staged: await appendOutboxEvents(tx, batch) }));
     expect(written!.map((e) => [e.seq, e.nodeId])).toEqual([[2, "b1"], [3, "b2"], [4, "b3"]]);
     expect(await readOutbox(target(), tenant, 1, 10)).toEqual(written);
     const graph = executor(target());

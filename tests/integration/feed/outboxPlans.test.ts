@@ -1,7 +1,7 @@
 import neo4j from "neo4j-driver";
 import { describe, expect, it } from "vitest";
 import { HEAD, MOVED, READ_RULES } from "../../../src/feed/loadFeedRules.js";
-import { NUMBER, NUMBER_OWN, PENDING_TENANTS, READ_BACK, STAGE_AND_NUMBER } from "../../../src/feed/outboxSequencer.js";
+import { NUMBER, PENDING_TENANTS, READ_BACK } from "../../../src/feed/outboxSequencer.js";
 import { READ_OUTBOX } from "../../../src/feed/readOutbox.js";
 import { migratedStore, nodeReads, planOperators } from "../../support/explainPlan.js";
 
@@ -24,23 +24,6 @@ describe("the knowledge feed's statements", () => {
     expect(scansOf(reads, "OutboxCounter")).toEqual([]);
     expect(allNodes(reads)).toEqual([]);
     expect(reads.some((op) => /IndexSeek/.test(op) && op.includes(":OutboxCounter(tenantId)"))).toBe(true);
-  });
-
-  it("a write staging and numbering its own events finds the tenant's counter by its index and reads no event", async () => {
-    const events = [{ type: "T", nodeId: "n", nodeType: "Belief", actorAgentId: "a", ownerId: "a", visibility: "PRIVATE", sharedWith: [], domains: [], confidence: null, tier: null, payload: "{}", createdAt: "2026-12-01T00:00:00Z" }];
-    const reads = nodeReads(await planOperators(store(), STAGE_AND_NUMBER, { tenantId: "t", writeId: "w", events }));
-    expect(reads.filter((op) => op.includes(":OutboxEvent") || op.includes(":OutboxPending"))).toEqual([]);
-    expect(allNodes(reads)).toEqual([]);
-    expect(reads.some((op) => /IndexSeek/.test(op) && op.includes(":OutboxCounter(tenantId)"))).toBe(true);
-  });
-
-  it("a write numbering the events it staged finds them by its write id and the tenant's counter by its index", async () => {
-    const reads = nodeReads(await planOperators(store(), NUMBER_OWN, { tenantId: "t", writeId: "w" }));
-    expect(scansOf(reads, "OutboxEvent")).toEqual([]);
-    expect(scansOf(reads, "OutboxPending")).toEqual([]);
-    expect(allNodes(reads)).toEqual([]);
-    expect(reads.some((op) => /IndexSeek/.test(op) && op.includes(":OutboxCounter(tenantId)"))).toBe(true);
-    expect(reads.some((op) => /IndexSeek/.test(op) && /:OutboxEvent\((writeId|tenantId, seq)\)/.test(op))).toBe(true);
   });
 
   it("a subscriber's poll reads the tenant's events after its cursor by the (tenantId, seq) index", async () => {
