@@ -6,7 +6,7 @@ import { luceneAnyWord } from "../../src/graph/luceneEscape.js";
 import { recallFulltextHits } from "../../src/search/searchQueries.js";
 import { NODE_KINDS } from "../../src/search/recallKinds.js";
 import { listDepth } from "../../src/search/ranking/candidatePool.js";
-import { mayNamePeople, namedPeople, withoutNames } from "../../src/search/ranking/queryNames.js";
+import { turnQueryText } from "../../src/search/ranking/queryNames.js";
 import type { LocomoSample } from "./locomoData.js";
 
 /** One stored turn as ranking sees it: its key, dialog id, time, people, and both vectors. */
@@ -44,11 +44,9 @@ export interface QuestionFeatures {
 /** The limit the bench asks searchMemories with: the named text is the one that limit's full-text list gives. */
 export const BENCH_LIMIT = 20;
 
-/** The text searchMemories asks turns with for this question (the question itself when it names no one), by the production functions. Pure. */
-export function turnQueryText(question: string, fulltext: readonly { key: string }[], peopleOf: ReadonlyMap<string, readonly string[]>, limit: number): string {
-  if (!mayNamePeople(question)) return question;
-  const names = namedPeople(question, fulltext.slice(0, listDepth(limit)).flatMap((h) => peopleOf.get(h.key) ?? []));
-  return withoutNames(question, names);
+/** The text searchMemories asks turns with for this question (the question itself when it names no one): the people of its full-text list's first rows. Pure. */
+export function turnQueryTextOf(question: string, fulltext: readonly { key: string }[], peopleOf: ReadonlyMap<string, readonly string[]>, limit: number): string {
+  return turnQueryText(question, fulltext.slice(0, listDepth(limit)).flatMap((h) => peopleOf.get(h.key) ?? []));
 }
 
 export interface ConversationFeatures {
@@ -109,7 +107,7 @@ export async function collectFeatures(
       // The full-text list searchMemories reads: the one index over every recalled kind (only memories are stored here).
       const list = await recallFulltextHits(target, NODE_KINDS, luceneAnyWord(q.question), params, FULLTEXT_DEPTH, false);
       const fulltext = list.hits.map((h) => ({ key: h.id, score: h.score }));
-      const text = turnQueryText(q.question, fulltext, peopleOf, BENCH_LIMIT);
+      const text = turnQueryTextOf(q.question, fulltext, peopleOf, BENCH_LIMIT);
       const named = text === q.question ? undefined : { text, vector: (await target.embedder.embedQueries([text]))[0]! };
       questions.push({ ...q, vector: vectors[i]!, fulltext, ...(named ? { named } : {}) });
     }

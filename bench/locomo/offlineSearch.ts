@@ -5,7 +5,7 @@ import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
 import { sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
 import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
-import { turnQueryText, type ConversationFeatures, type QuestionFeatures } from "./features.js";
+import { turnQueryTextOf, type ConversationFeatures, type QuestionFeatures } from "./features.js";
 
 /** The ranking parameters the folds tune: those of searchMemories (rankCandidates.ts: PLAIN_RANK_OPTIONS, SHARED_KEYS_RANK_OPTIONS). */
 export type Tuning = Omit<RankOptions, "limit" | "now">;
@@ -22,7 +22,7 @@ const dot = (a: readonly number[], b: readonly number[]) => {
  * (queryNames.ts), collected with the features for the bench's limit.
  */
 function turnVectorOf(conv: ConversationFeatures, q: QuestionFeatures, limit: number): number[] {
-  const text = turnQueryText(q.question, q.fulltext, peopleOf(conv), limit);
+  const text = turnQueryTextOf(q.question, q.fulltext, peopleOf(conv), limit);
   if (text === q.question) return q.vector;
   if (q.named?.text !== text) throw new Error(`features lack the vector of "${text}" (collected before queryNames.ts, or for another limit): collect them again with a live run`);
   return q.named.vector;

@@ -9,7 +9,7 @@ import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { candidatePool, listDepth } from "./ranking/candidatePool.js";
 import { wordCount } from "../embeddings/wordCount.js";
 import { mentionsParticipant } from "./ranking/mentions.js";
-import { mayNamePeople, namedPeople, withoutNames } from "./ranking/queryNames.js";
+import { mayNamePeople, turnQueryText } from "./ranking/queryNames.js";
 import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.js";
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
@@ -77,8 +77,8 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
     request.vector || specs.length === 0 || !mayNamePeople(request.query)
       ? vectorPromise
       : fulltextPromise.then(({ rows }) => {
-          const names = namedPeople(request.query, rows.flatMap(peopleOf));
-          return names.length > 0 ? deps.embedder.embedQueries([withoutNames(request.query, names)]).then((v) => v[0]!) : vectorPromise;
+          const text = turnQueryText(request.query, rows.flatMap(peopleOf));
+          return text === request.query ? vectorPromise : deps.embedder.embedQueries([text]).then((v) => v[0]!);
         });
   const [fulltext, vector, others, facts, keyLists] = await Promise.all([
     fulltextPromise,

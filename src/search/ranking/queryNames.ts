@@ -39,3 +39,11 @@ export function namedPeople(query: string, people: Iterable<string>): string[] {
 export function withoutNames(query: string, names: readonly string[]): string {
   return names.reduce((text, name) => text.replace(nameWord(name), (word) => (/['’]s$/.test(word) ? "their" : "they")), query);
 }
+
+/**
+ * The text conversational turns are asked with: the query without the people
+ * among `people` it names, or the query itself when it cannot name anyone
+ * (`mayNamePeople`). The search and its offline replay both ask with this.
+ */
+export const turnQueryText = (query: string, people: Iterable<string>): string =>
+  mayNamePeople(query) ? withoutNames(query, namedPeople(query, people)) : query;
