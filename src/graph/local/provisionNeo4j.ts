@@ -26,8 +26,9 @@ export async function pinnedNeo4jVersion(pom = NEO4J_POM): Promise<string> {
 /**
  * Makes sure Neo4j Community and APOC Core are in the cache, fetching them
  * from Maven Central with the machine's `mvn` the first time. The copy is
- * built in a `.partial` folder and renamed at the end, so an interrupted
- * download is never mistaken for a complete one.
+ * built in a `.partial-…` folder of its own and renamed at the end, so an
+ * interrupted download is never mistaken for a complete one, and two
+ * processes provisioning at once do not undo each other.
  */
 export async function provisionNeo4j(cacheDir: string, log: (msg: string) => void = () => {}): Promise<Neo4jRuntime> {
   const version = await pinnedNeo4jVersion();
@@ -36,8 +37,9 @@ export async function provisionNeo4j(cacheDir: string, log: (msg: string) => voi
   if (existsSync(path.join(home, ".complete"))) return runtime;
 
   log(`Provisioning Neo4j ${version} and APOC from Maven Central into ${home}`);
-  const partial = `${home}.partial`;
-  await rm(partial, { recursive: true, force: true });
+  // A folder of its own per attempt: a second process provisioning at once (another checkout's tests, a
+  // second `npm start`) removed the one shared `.partial` folder under the first one's Maven copy.
+  const partial = `${home}.partial-${process.pid}-${Date.now()}`;
   const lib = path.join(partial, "lib");
   const plugins = path.join(partial, "plugins");
   await mkdir(lib, { recursive: true });
@@ -60,6 +62,10 @@ export async function provisionNeo4j(cacheDir: string, log: (msg: string) => voi
   for (const jar of apoc) await rename(path.join(lib, jar), path.join(plugins, jar));
 
   await writeFile(path.join(partial, ".complete"), `${new Date().toISOString()}\n`);
+  if (existsSync(path.join(home, ".complete"))) {
+    await rm(partial, { recursive: true, force: true });
+    return runtime;
+  }
   await rm(home, { recursive: true, force: true });
   await rename(partial, home);
   return runtime;
