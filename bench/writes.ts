@@ -138,7 +138,7 @@ async function probeWords(token: string, agent: string, end: number): Promise<nu
     if (answer.code !== null) continue;
     const answered = performance.now();
     for (;;) {
-      const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes('memory_content', $word) YIELD node RETURN count(node) AS n", { word });
+      const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes('recall_text', $word) YIELD node RETURN count(node) AS n", { word });
       if (Number(records[0]!.get("n")) > 0) break;
       await new Promise((r) => setTimeout(r, 10));
     }

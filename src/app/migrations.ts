@@ -200,13 +200,21 @@ export const fulltext = (name: string, labels: string, fields: string[], analyze
     OPTIONS { indexConfig: { \`fulltext.analyzer\`: '${analyzer}', \`fulltext.eventually_consistent\`: ${eventuallyConsistent} } }`,
 });
 
-/** Indexes of the bare keys, read across every tenant before the key terms replaced them. */
-const DROPPED_INDEXES: Migration[] = ["memory_keys", "message_keys"].map((name) => ({ name: `${name}_dropped`, drop: true, cypher: `DROP INDEX ${name} IF EXISTS` }));
+/**
+ * Indexes no longer read: the bare keys, read across every tenant before the
+ * key terms replaced them; memories' and messages' own word indexes, whose
+ * readers (findMemoriesForTask, searchMessages) now read RECALL_INDEX, which
+ * holds the same text, so a memory or message written is one Lucene document
+ * fewer (issue #47).
+ */
+const DROPPED_INDEXES: Migration[] = ["memory_keys", "message_keys", "memory_content", "message_content"].map((name) => ({
+  name: `${name}_dropped`,
+  drop: true,
+  cypher: `DROP INDEX ${name} IF EXISTS`,
+}));
 
 /** The full-text indexes; those that rank by words eventually consistent when `eventual` (the name index never). */
 const fulltextIndexes = (eventual: boolean): Migration[] => [
-  fulltext("memory_content", "Memory", ["content"], "english", eventual),
-  fulltext("message_content", "Message", ["content"], "english", eventual),
   // The keys the embedding worker stores, each under its tenant and owner (embeddings/keyTerms.ts): each a whole token.
   fulltext("memory_key_terms", "Memory", ["keyTerms"], "whitespace", eventual),
   fulltext("message_key_terms", "Message", ["keyTerms"], "whitespace", eventual),

@@ -3,6 +3,7 @@ import type { Caller } from "../core/caller.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import { cypherInt } from "../graph/readQuery.js";
 import { executor } from "../graph/executor.js";
+import { RECALL_INDEX } from "../search/index.js";
 import { onlyRow } from "../graph/statement.js";
 import type { AppDeps } from "../core/appDeps.js";
 import { visibleAs } from "../graph/visibleAs.js";
@@ -10,16 +11,14 @@ import { MATCH_AGENT } from "./agentScope.js";
 import { MEMORY_PROJECTION, toStoredMemory } from "./memoryRecord.js";
 import { rankForTask } from "./taskRelevance.js";
 
-/** Lucene hits read before keeping the agent's own: the index spans every tenant and agent. */
-const FULLTEXT_POOL = 1000;
-
 const CYPHER = `
   ${MATCH_AGENT}
   CALL (a) {
     CALL (a) {
       WITH a WHERE $q <> ''
-      CALL db.index.fulltext.queryNodes('memory_content', $q, {limit: $pool}) YIELD node AS n, score
-      WITH a, n, score WHERE n.tenantId = $callerTenant AND ${visibleAs("n")} AND (a)-[:REMEMBERS]->(n)
+      CALL db.index.fulltext.queryNodes($index, $q) YIELD node AS n, score
+      WITH a, n, score WHERE n:Memory AND n.tenantId = $callerTenant AND ${visibleAs("n")} AND (a)-[:REMEMBERS]->(n)
+      WITH n, score LIMIT $candidates
       RETURN n, score
       UNION
       MATCH (a)-[:REMEMBERS]->(n:Memory) WHERE ${visibleAs("n")} AND any(t IN n.tags WHERE toLower(t) IN $tags)
@@ -33,7 +32,10 @@ const CYPHER = `
 /**
  * The agent's memories relevant to a task: BM25 over content (the description
  * escaped for Lucene, any word matching) plus tag overlap, ranked by
- * taskRelevance.ts. One query. `found` is false for an unknown agent.
+ * taskRelevance.ts. One query. `found` is false for an unknown agent. The word
+ * index is search's, over every recalled kind of every tenant: its hits come
+ * best first, so the agent's own best are read until there are enough, with
+ * no fixed pool for other tenants' hits to fill.
  */
 export async function findMemoriesForTask(
   deps: Pick<AppDeps, "driver" | "database" | "now">,
@@ -46,7 +48,7 @@ export async function findMemoriesForTask(
     agentId: q.agentId,
     q: luceneAnyWord(q.description),
     tags,
-    pool: cypherInt(FULLTEXT_POOL),
+    index: RECALL_INDEX,
     candidates: cypherInt(Math.max(q.limit * 5, 50)),
   };
   const { found, hits } = onlyRow(

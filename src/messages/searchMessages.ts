@@ -1,5 +1,6 @@
 import { visibilityParams } from "../auth/policy.js";
 import { reciprocalRankFusion, rankedIds } from "../search/index.js";
+import { RECALL_INDEX } from "../search/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { executor } from "../graph/executor.js";
@@ -15,7 +16,7 @@ export interface SearchMessagesArgs {
   limit: number;
 }
 
-/** Hits read from each index before filtering: both indexes span every tenant. */
+/** Hits read from the vector index before filtering: it spans every tenant. */
 const POOL = 500;
 
 const FILTER = `${visibleAs("n")}
@@ -26,9 +27,10 @@ const FILTER = `${visibleAs("n")}
 const CYPHER = `
   CALL () {
     WITH 1 AS go WHERE $q <> ''
-    CALL db.index.fulltext.queryNodes('message_content', $q, {limit: $pool}) YIELD node AS n, score
+    CALL db.index.fulltext.queryNodes($index, $q) YIELD node AS n, score
     WITH n, score WHERE n:Message AND ${FILTER}
-    WITH n ORDER BY score DESC LIMIT $k
+    WITH n, score LIMIT $k
+    WITH n ORDER BY score DESC
     RETURN collect(${MESSAGE_PROJECTION}) AS byText
   }
   CALL () {
@@ -51,6 +53,7 @@ export function searchMessagesResolver(deps: AppDeps) {
       cypher: CYPHER,
       params: {
         ...visibilityParams(ctx.caller),
+        index: RECALL_INDEX,
         q: luceneAnyWord(query),
         vector,
         channelId,

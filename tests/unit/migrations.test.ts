@@ -48,15 +48,21 @@ describe("migrationsFor", () => {
 
   it("creates the full-text and 384-d vector indexes retrieval needs", () => {
     const names = migrations.map((m) => m.name);
-    expect(names).toEqual(expect.arrayContaining(["memory_content", "message_content", "entity_names", "memory_embedding"]));
+    expect(names).toEqual(expect.arrayContaining(["recall_text", "entity_names", "memory_embedding"]));
     expect(migrations.find((m) => m.name === "memory_embedding")?.cypher).toMatch(/`vector.dimensions`: 384/);
+  });
+
+  it("drops memories' and messages' own word indexes: their readers read recall_text, which holds the same text", () => {
+    const drops = migrations.filter((m) => m.drop).map((m) => m.cypher);
+    expect(drops).toEqual(expect.arrayContaining(["DROP INDEX memory_content IF EXISTS", "DROP INDEX message_content IF EXISTS"]));
+    expect(migrations.some((m) => !m.drop && /INDEX (memory|message)_content /.test(m.cypher))).toBe(false);
   });
 
   it("refreshes the word indexes on commit by default, and in Neo4j's background with SEARCH_WORD_INDEX_REFRESH=background; the name index on commit either way", () => {
     const settings = (ms: typeof migrations) => Object.fromEntries(ms.filter((m) => m.fulltext).map((m) => [m.name, m.fulltext!.eventuallyConsistent]));
     const byDefault = settings(migrations);
     const background = settings(migrationsFor(document, { wordIndexRefresh: "background" }));
-    expect(Object.keys(byDefault).length).toBeGreaterThan(5);
+    expect(Object.keys(byDefault).sort()).toEqual(["entity_names", "knowledge_text", "memory_key_terms", "message_key_terms", "recall_text"]);
     expect(Object.values(byDefault).every((eventual) => !eventual)).toBe(true);
     expect(background).toEqual(Object.fromEntries(Object.keys(byDefault).map((name) => [name, name !== "entity_names"])));
     for (const m of migrationsFor(document, { wordIndexRefresh: "background" }).filter((m) => m.fulltext)) {

@@ -130,6 +130,17 @@ describe("relevantMemoriesForTask (get_relevant_memories_for_task)", () => {
     expect(found).not.toContain(ids.withMongke);
   });
 
+  it("finds the agent's own memory behind more than a thousand better word hits of another tenant", async () => {
+    const crowd = `${t.tenant}-crowd`;
+    await t.gw.driver.executeQuery("UNWIND range(1, 1200) AS i CREATE (:Memory {tenantId: $crowd, id: $crowd + '-' + i, ownerId: 'someone', content: 'bottlenecks bottlenecks'})", { crowd });
+    try {
+      const data = await ok(kublai, `query ($a: ID!) { relevantMemoriesForTask(agentId: $a, taskDescription: "bottlenecks") { id } }`, { a: kublai.agentId });
+      expect(data.relevantMemoriesForTask.map((m: { id: string }) => m.id)).toEqual([ids.insight]);
+    } finally {
+      await t.gw.driver.executeQuery("MATCH (n:Memory {tenantId: $crowd}) DELETE n", { crowd });
+    }
+  });
+
   it("escapes Lucene syntax in the description instead of failing or matching everything", async () => {
     const data = await ok(kublai, `query ($a: ID!, $d: String!) { relevantMemoriesForTask(agentId: $a, taskDescription: $d) { id } }`, {
       a: kublai.agentId,

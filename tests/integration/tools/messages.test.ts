@@ -103,6 +103,17 @@ describe("searchMessages (message search)", () => {
     expect(byBob.map((h: { message: { id: string } }) => h.message.id).sort()).toEqual([`${alice.agentId}-m2`, `${alice.agentId}-m5`]);
   });
 
+  it("ranks its own message by words behind more than five hundred better word hits of another tenant", async () => {
+    const crowd = `${t.tenant}-crowd`;
+    await t.gw.driver.executeQuery("UNWIND range(1, 700) AS i CREATE (:Message {tenantId: $crowd, id: $crowd + '-' + i, authorId: 'x', visibility: 'SHARED', content: 'applying applying'})", { crowd });
+    try {
+      const hits = (await ok(alice, SEARCH, { q: "applying", c: channel, limit: 3 })).searchMessages;
+      expect(hits[0]).toMatchObject({ message: { id: `${alice.agentId}-m1` }, textRank: 1 });
+    } finally {
+      await t.gw.driver.executeQuery("MATCH (n:Message {tenantId: $crowd}) DELETE n", { crowd });
+    }
+  });
+
   it("escapes Lucene syntax: a query full of operators searches its words", async () => {
     const hits = (await ok(alice, SEARCH, { q: 'Charlie AND (work OR "there~" [a TO z] *:* \\ /', c: channel })).searchMessages;
     expect(hits.map((h: { message: { id: string } }) => h.message.id)).toContain(`${alice.agentId}-m2`);
