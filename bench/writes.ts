@@ -27,6 +27,7 @@ import { percentile } from "./locomo/metrics.js";
 import { cpuSeconds } from "./support/procStats.js";
 import { syntheticMemories } from "./search/syntheticMemories.js";
 import { machineLine } from "./support/machine.js";
+import { RECALL_INDEX } from "../src/search/index.js";
 
 const { values } = parseArgs({
   options: {
@@ -138,7 +139,7 @@ async function probeWords(token: string, agent: string, end: number): Promise<nu
     if (answer.code !== null) continue;
     const answered = performance.now();
     for (;;) {
-      const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes('recall_text', $word) YIELD node RETURN count(node) AS n", { word });
+      const { records } = await driver.executeQuery("CALL db.index.fulltext.queryNodes($index, $word) YIELD node RETURN count(node) AS n", { index: RECALL_INDEX, word });
       if (Number(records[0]!.get("n")) > 0) break;
       await new Promise((r) => setTimeout(r, 10));
     }

@@ -1,6 +1,5 @@
 import { visibilityParams } from "../auth/policy.js";
-import { reciprocalRankFusion, rankedIds } from "../search/index.js";
-import { RECALL_INDEX } from "../search/index.js";
+import { RECALL_INDEX, reciprocalRankFusion, rankedIds } from "../search/index.js";
 import { luceneAnyWord } from "../graph/luceneEscape.js";
 import type { RequestContext } from "../core/requestContext.js";
 import { executor } from "../graph/executor.js";
