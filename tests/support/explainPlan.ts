@@ -1,5 +1,6 @@
 import type { Driver } from "neo4j-driver";
 import { afterAll, beforeAll, inject } from "vitest";
+import { loadConfig } from "../../src/config/config.js";
 import { migrationsFor } from "../../src/app/migrations.js";
 import { createDriver } from "../../src/graph/driver.js";
 import { runMigrations } from "../../src/graph/migrations/runMigrations.js";
@@ -33,7 +34,7 @@ export function migratedStore(): () => Driver {
   let driver: Driver | undefined;
   beforeAll(async () => {
     driver = createDriver(inject("neo4j"));
-    await runMigrations(driver, "neo4j", migrationsFor(loadTypeDefs().document, { sharedKeys: true }), createLogger({ logLevel: "silent" }));
+    await runMigrations(driver, "neo4j", migrationsFor(loadTypeDefs().document, { sharedKeys: true, wordIndexRefresh: loadConfig().searchWordIndexRefresh }), createLogger({ logLevel: "silent" }));
   }, 120_000);
   afterAll(async () => {
     await driver?.close();

@@ -78,7 +78,9 @@ async function startOnce(): Promise<Awaited<SharedNeo4j["started"]>> {
 async function migrate(connection: { uri: string; user: string; password: string }, database: string, logger: ReturnType<typeof createLogger>) {
   const driver = createDriver(connection);
   try {
-    await timedStart("migrations", "global setup", () => runMigrations(driver, database, migrationsFor(loadTypeDefs().document, { sharedKeys: true }), logger));
+    // The word indexes' refresh as the gateways' config has it: a gateway start that found another would rebuild them.
+    const { searchWordIndexRefresh } = loadConfig();
+    await timedStart("migrations", "global setup", () => runMigrations(driver, database, migrationsFor(loadTypeDefs().document, { sharedKeys: true, wordIndexRefresh: searchWordIndexRefresh }), logger));
   } finally {
     await driver.close();
   }
