@@ -1,11 +1,9 @@
 import type { Driver } from "neo4j-driver";
 import { afterAll, beforeAll, inject } from "vitest";
-import { loadConfig } from "../../src/config/config.js";
-import { migrationsFor } from "../../src/app/migrations.js";
 import { createDriver } from "../../src/graph/driver.js";
 import { runMigrations } from "../../src/graph/migrations/runMigrations.js";
 import { createLogger } from "../../src/logging/logger.js";
-import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
+import { testStoreMigrations } from "./testStoreMigrations.js";
 
 interface Plan {
   operatorType: string;
@@ -34,7 +32,7 @@ export function migratedStore(): () => Driver {
   let driver: Driver | undefined;
   beforeAll(async () => {
     driver = createDriver(inject("neo4j"));
-    await runMigrations(driver, "neo4j", migrationsFor(loadTypeDefs().document, { sharedKeys: true, wordIndexRefresh: loadConfig().searchWordIndexRefresh }), createLogger({ logLevel: "silent" }));
+    await runMigrations(driver, "neo4j", testStoreMigrations(), createLogger({ logLevel: "silent" }));
   }, 120_000);
   afterAll(async () => {
     await driver?.close();

@@ -10,8 +10,7 @@ import { createLogger } from "../../src/logging/logger.js";
 import { timedStart } from "./startTimings.js";
 import { createDriver } from "../../src/graph/driver.js";
 import { runMigrations } from "../../src/graph/migrations/runMigrations.js";
-import { migrationsFor } from "../../src/app/migrations.js";
-import { loadTypeDefs } from "../../src/schema/loadTypeDefs.js";
+import { testStoreMigrations } from "./testStoreMigrations.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -78,9 +77,7 @@ async function startOnce(): Promise<Awaited<SharedNeo4j["started"]>> {
 async function migrate(connection: { uri: string; user: string; password: string }, database: string, logger: ReturnType<typeof createLogger>) {
   const driver = createDriver(connection);
   try {
-    // The word indexes' refresh as the gateways' config has it: a gateway start that found another would rebuild them.
-    const { searchWordIndexRefresh } = loadConfig();
-    await timedStart("migrations", "global setup", () => runMigrations(driver, database, migrationsFor(loadTypeDefs().document, { sharedKeys: true, wordIndexRefresh: searchWordIndexRefresh }), logger));
+    await timedStart("migrations", "global setup", () => runMigrations(driver, database, testStoreMigrations(), logger));
   } finally {
     await driver.close();
   }
