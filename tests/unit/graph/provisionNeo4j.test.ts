@@ -38,7 +38,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe("provisionNeo4j", () => {
+// Two provisions of 0.8 s each through a shell script (1.2 s idle): beside the database tiers, more than the unit tier's 5 s.
+describe("provisionNeo4j", { timeout: 30_000 }, () => {
   it("two provisions of one cache at once both end with the runtime complete, and leave no partial folder", async () => {
     const cache = path.join(dir, "cache");
     const first = provisionNeo4j(cache);
