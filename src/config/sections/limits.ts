@@ -78,9 +78,10 @@ export const limits = section({
       },
     },
     admission: {
-      // Per core of this machine by default: 8 running and 4 waiting on two cores. 4 and 2 halve bench:load's p95 at 50
-      // agents at the same throughput, but cost a fifth of the rate of one-memory writes alone (bench:writes: 31-36
-      // against 42-44/s; docs/benchmarks.md, ninth round of throughput).
+      // Per core of this machine by default: 8 running and 4 waiting on two cores. 4 and 2 take bench:load's p95 at 50
+      // agents from about 500 to 330-350 ms, but now that concurrent creates commit together they cost the mix a fifth
+      // of its throughput and one-memory writes a third of their rate (docs/benchmarks.md, "fewer operations at once,
+      // measured again with group commit", 2026-12-02).
       maxConcurrent: variable("MAX_CONCURRENT_OPERATIONS", wholeNumber(0, 10_000), {
         default: 4 * os.availableParallelism(),
         defaultDoc: "4 per core (`8` on two cores)",
