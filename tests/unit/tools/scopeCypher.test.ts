@@ -32,7 +32,9 @@ const confined = (out: string) => [...out.matchAll(/WHERE \((\S+?):Person\|Org\|
 
 // Each call lints and parses with Neo4j's own front end (30-150 ms idle, several
 // times that beside the database tiers): the unit tier's 5 s is too tight here.
-describe("scopeCypher confines every node pattern of an agent's query", { timeout: 30_000 }, () => {
+const PARSING = { timeout: 30_000 };
+
+describe("scopeCypher confines every node pattern of an agent's query", PARSING, () => {
   it("puts the READ rule and the model's labels on each named node, before the caller's own inline predicate", () => {
     const out = scoped("MATCH (p:Person {id: $id})-[r:WORKS_AT|PREVIOUSLY]->(o:Org WHERE o.name CONTAINS 'Go' OR true) RETURN p, r, o");
     expect(out).toContain(`( p : Person { id : $ id } WHERE ${rule("p")} )`);
@@ -83,7 +85,7 @@ describe("scopeCypher confines every node pattern of an agent's query", { timeou
   });
 });
 
-describe("scopeCypher refuses what it cannot confine, naming it", { timeout: 30_000 }, () => {
+describe("scopeCypher refuses what it cannot confine, naming it", PARSING, () => {
   const rows: [string, string, RegExp][] = [
     ["MATCH p = (a:Person)-[*]->(b) RETURN nodes(p)", "SCOPE", /variable-length/],
     ["MATCH (a:Person)-[:CLOSE_TO*1..3]->(b) RETURN b", "SCOPE", /variable-length/],
@@ -115,7 +117,7 @@ describe("scopeCypher refuses what it cannot confine, naming it", { timeout: 30_
   }
 });
 
-describe("scopeCypher keeps the caller's column names", { timeout: 30_000 }, () => {
+describe("scopeCypher keeps the caller's column names", PARSING, () => {
   it("names an unaliased result column after the caller's own text, since the rewrite respaces it", () => {
     expect(scoped("MATCH (p:Person) RETURN p.id, toLower(p.name), p")).toMatch(/RETURN p \. id AS `p\.id` , toLower \( p \. name \) AS `toLower\(p\.name\)` , p$/);
     expect(scoped("MATCH (p:Person) RETURN p.id AS id")).toMatch(/RETURN p \. id AS id$/);
