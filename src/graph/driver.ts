@@ -1,5 +1,4 @@
 import neo4j, { type BookmarkManager, type Driver } from "neo4j-driver";
-import { coalesceBoltWrites } from "./boltWrites.js";
 import { bookmarkManagerNow } from "./requestBookmarks.js";
 
 /** The driver as the wiring holds it to hand on (to @neo4j/graphql, to the executor): outside src/graph nothing imports neo4j-driver. */
@@ -43,7 +42,6 @@ const NO_BOOKMARKS = {
 
 /** The one Neo4j driver of the process. */
 export function createDriver({ uri, user, password, bookmarks, boltLog }: DriverOptions): Driver {
-  coalesceBoltWrites();
   const driver = neo4j.driver(uri, neo4j.auth.basic(user, password), {
     maxConnectionPoolSize: 100,
     connectionAcquisitionTimeout: 10_000,
