@@ -56,6 +56,11 @@ export interface OutboxSequencer {
    * once: with the events as committed (the listeners hear them), or with null when its transaction failed.
    */
   turn(tenantId: string): SequencerTurn | null;
+  /**
+   * Whether a round or a turn of this process is numbering the tenant's events right now: events it commits are
+   * handed to the listeners within moments, so the feed's timed probe leaves the tenant to them (feed/feedHub.ts).
+   */
+  numbering(tenantId: string): boolean;
   /** Called with every event a round of this process numbered, in order (the feed hands them to subscribers). */
   onNumbered(listener: (tenantId: string, events: OutboxEvent[]) => void): () => void;
   /** Numbers now the pending events of every tenant that has one pending for longer than the sweep's minimum age. */

@@ -26,6 +26,13 @@ export interface FeedHubOptions {
   bufferSize?: number;
   /** Subscribers' rules are read again at least this often (changes made through another process). */
   rulesRefreshMs?: number;
+  /**
+   * Whether this process is numbering a tenant's events right now (OutboxSequencer.numbering): a timed probe leaves
+   * such a tenant alone, since what moved its counter is handed over within moments (and a gap it leaves wakes the
+   * poller). Without this, a probe that lands between a write's commit and its hand-over read the write's own
+   * events, and took them for another process's, bringing the interval back to `pollMs`.
+   */
+  numbering?: (tenantId: string) => boolean;
 }
 
 /**
@@ -73,7 +80,7 @@ interface TenantFeed {
   rules: number;
 }
 
-export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollMs = 500, bufferSize = 5000, rulesRefreshMs = 5000 }: FeedHubOptions): FeedHub {
+export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollMs = 500, bufferSize = 5000, rulesRefreshMs = 5000, numbering = () => false }: FeedHubOptions): FeedHub {
   const target = { driver, database };
   const rulesCache = createReaderRulesCache(target, rulesRefreshMs);
   const tenants = new Map<string, TenantFeed>();
@@ -134,7 +141,9 @@ export function createFeedHub({ driver, database, logger, pollMs = 25, idlePollM
     let found = 0;
     try {
       const moved = await movedTenants(target, listened.map(([tenantId, t]) => ({ tenantId, last: t.last })));
-      const counts = await Promise.all(moved.map((tenantId) => poll(tenantId, tenants.get(tenantId)!)));
+      // Read only what is still missing now: events handed over while the probe ran are not another process's.
+      const behind = moved.filter(({ tenantId, seq }) => seq > tenants.get(tenantId)!.last && !numbering(tenantId));
+      const counts = await Promise.all(behind.map(({ tenantId }) => poll(tenantId, tenants.get(tenantId)!)));
       found = counts.reduce((a, b) => a + b, 0);
     } catch (err) {
       logger.warn({ err }, "Probing the knowledge feed outboxes failed; retrying");

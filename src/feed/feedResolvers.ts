@@ -27,7 +27,13 @@ export type FeedPolls = Pick<FeedHubOptions, "pollMs" | "idlePollMs">;
  * duplicates nor skips); a message lost while Redis is away only delays delivery to the next poll.
  */
 export function feedResolvers(deps: Pick<AppDeps, "driver" | "database" | "logger" | "writes" | "now" | "schema" | "outbox" | "peers">, observer: FeedObserver = IGNORED_FEED, polls: FeedPolls = {}) {
-  const hub = createFeedHub({ driver: deps.driver, database: deps.database, logger: deps.logger.child({ component: "feed" }), ...polls });
+  const hub = createFeedHub({
+    driver: deps.driver,
+    database: deps.database,
+    logger: deps.logger.child({ component: "feed" }),
+    numbering: (tenantId) => deps.outbox.numbering(tenantId),
+    ...polls,
+  });
   deps.outbox.onNumbered((tenantId, events) => {
     hub.committed(tenantId, events);
     deps.peers.publish("feed", { tenantId, events } satisfies PeerFeedMessage);

@@ -97,17 +97,18 @@ export const HEAD = "OPTIONAL MATCH (c:OutboxCounter {tenantId: $tenantId}) RETU
 
 // Which of the tenants listened to in this process have events after the last one it has: one statement for all of
 // them, so a process's idle feed costs the same with one tenant as with a thousand. The counter is committed with
-// the events it numbers (outboxSequencer.ts NUMBER), so a counter ahead of `last` means events to read.
+// the events it numbers (outboxSequencer.ts NUMBER), so a counter ahead of `last` means events to read; it comes
+// back too, for the caller to compare with what it has been handed meanwhile.
 export const MOVED = `
   UNWIND $tenants AS t
   MATCH (c:OutboxCounter {tenantId: t.tenantId}) WHERE c.seq > t.last
-  RETURN c.tenantId AS tenantId`;
+  RETURN c.tenantId AS tenantId, c.seq AS seq`;
 
-/** Of these tenants (each with the last seq this process has), the ones whose outbox has moved past it. */
-export async function movedTenants(target: GraphTarget, tenants: readonly { tenantId: string; last: number }[]): Promise<string[]> {
+/** Of these tenants (each with the last seq this process has), the ones whose outbox has moved past it, with their last seq. */
+export async function movedTenants(target: GraphTarget, tenants: readonly { tenantId: string; last: number }[]): Promise<{ tenantId: string; seq: number }[]> {
   if (tenants.length === 0) return [];
   const params = { tenants: tenants.map(({ tenantId, last }) => ({ tenantId, last: cypherInt(last) })) };
-  return executor(target).read({ cypher: MOVED, params, decode: (r) => r.string("tenantId") });
+  return executor(target).read({ cypher: MOVED, params, decode: (r) => ({ tenantId: r.string("tenantId"), seq: r.number("seq") }) });
 }
 
 /** The last committed event of a tenant (0 when none): "live from now" starts after it. */

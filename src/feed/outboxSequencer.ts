@@ -247,6 +247,7 @@ export function createOutboxSequencer({ driver, database, logger, sweepMs = 2000
         },
       };
     },
+    numbering: (tenantId) => turns.has(tenantId) || tenants.has(tenantId),
     onNumbered(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -167,6 +167,75 @@ describe("feed hub", () => {
     unlisten.forEach((u) => u());
   });
 
+  it("leaves a tenant this process is numbering to the hand-over: its timed probes read none of that write's events", async () => {
+    const sent: string[] = [];
+    let numbering = true;
+    const tenantId = `hub-numbering-${randomUUID().slice(0, 8)}`;
+    tenants.push(tenantId);
+    const hub = createFeedHub({ driver: recordingDriver(sent), database: DATABASE, logger, pollMs: 25, idlePollMs: 100, numbering: () => numbering });
+    const unlisten = hub.listen(tenantId, () => {});
+    await hub.head(tenantId);
+    // A write of this process has committed and not handed its event over yet: probes see the counter move.
+    const e = await commitEvent(tenantId, "mine");
+    const from = sent.length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(sent.slice(from).filter((c) => c === MOVED).length).toBeGreaterThan(0);
+    expect(sent.slice(from).filter((c) => c === READ_OUTBOX)).toEqual([]);
+    hub.committed(tenantId, [e]);
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([e]);
+    // Numbering done: another process's event is read by the next probe.
+    numbering = false;
+    const other = await commitEvent(tenantId, "other");
+    await until(() => (hub.eventsAfter(tenantId, 0) ?? []).length === 2);
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([e, other]);
+    expect(sent.slice(from).filter((c) => c === READ_OUTBOX)).toHaveLength(1);
+    unlisten();
+  });
+
+  it("does not read events handed over while its probe ran: the probe's answer is compared with what the hub has by then", async () => {
+    const sent: string[] = [];
+    const tenantId = `hub-overtaken-${randomUUID().slice(0, 8)}`;
+    tenants.push(tenantId);
+    // The event is handed over just as the probe's statement goes out: the probe asked with the last seq before it.
+    let handOver: (() => void) | null = null;
+    const hook = new Proxy(recordingDriver(sent), {
+      get(target, name) {
+        const value = Reflect.get(target, name) as unknown;
+        if (name !== "session") return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        return (...args: Parameters<Driver["session"]>) => {
+          const session = target.session(...args);
+          return new Proxy(session, {
+            get(sess, key) {
+              const v = Reflect.get(sess, key) as unknown;
+              if (key === "run")
+                return (cypher: string, ...rest: unknown[]) => {
+                  if (cypher === MOVED && handOver) [handOver, handOver = null][0]!();
+                  return (v as (...a: unknown[]) => unknown).call(sess, cypher, ...rest);
+                };
+              return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(sess) : v;
+            },
+          });
+        };
+      },
+    });
+    const hub = createFeedHub({ driver: hook, database: DATABASE, logger, pollMs: 25, idlePollMs: 400 });
+    const unlisten = hub.listen(tenantId, () => {});
+    await hub.head(tenantId);
+    // Just after a probe (the next one is 400 ms away), so that none is in flight while the event commits.
+    await new Promise((r) => setTimeout(r, 1000));
+    const probes = sent.filter((c) => c === MOVED).length;
+    await until(() => sent.filter((c) => c === MOVED).length > probes);
+    await new Promise((r) => setTimeout(r, 20));
+    const from = sent.length;
+    const e = await commitEvent(tenantId, "mine");
+    handOver = () => hub.committed(tenantId, [e]);
+    await until(() => handOver === null);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(hub.eventsAfter(tenantId, 0)).toEqual([e]);
+    expect(sent.slice(from).filter((c) => c === READ_OUTBOX)).toEqual([]);
+    unlisten();
+  });
+
   it("ignores events handed over for a tenant nobody in this process listens to", async () => {
     const hub = createFeedHub({ driver, database: DATABASE, logger, pollMs: 60_000 });
     const tenantId = `hub-nobody-${randomUUID().slice(0, 8)}`;

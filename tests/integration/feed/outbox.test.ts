@@ -122,13 +122,17 @@ describe("appendOutboxEvent and the sequencer", () => {
     const sent: string[] = [];
     const sequencer = createOutboxSequencer({ driver: watchedDriver(sent), database: DATABASE, logger: silent, sweepMs: 0 });
     try {
+      expect(sequencer.numbering(tenant)).toBe(false);
       const turn = sequencer.turn(tenant);
       expect(turn).not.toBeNull();
       expect(sequencer.turn(tenant)).toBeNull();
+      // The feed's probe leaves a tenant alone while this process numbers its events (a turn held, or a round).
+      expect(sequencer.numbering(tenant)).toBe(true);
       // The held turn is not used: this write numbers through a round.
       expect(await writeWithEvent(tenant, "by-round", false, sequencer)).toBe(1);
       expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toHaveLength(1);
       turn!.done(null);
+      expect(sequencer.numbering(tenant)).toBe(false);
       expect(await writeWithEvent(tenant, "by-turn", false, sequencer)).toBe(2);
       expect(sent.filter((cypher) => cypher.includes("OutboxCounter"))).toHaveLength(1);
     } finally {
