@@ -12,7 +12,10 @@
  * transaction (its createdAt: the gateway's wall clock, just before the commit)
  * to delivery, and from the write's response to delivery, and counts lost and
  * duplicated events against what the rules select (the same pure routeEvent,
- * on the outbox read back).
+ * on the outbox read back). With them, the CPU per write over the measured
+ * writes and deliveries, from the processes' own counters: this process (the
+ * gateway; the writers are in the agents' process) and the rest of its tree
+ * but the agents (the embedded Neo4j).
  */
 import { parseArgs } from "node:util";
 import { forkAgents } from "./feed/agentsProcess.js";
@@ -23,6 +26,8 @@ import { percentile } from "./locomo/metrics.js";
 import { machineLine } from "./support/machine.js";
 import { seededRandom } from "./support/seededRandom.js";
 import { startBenchGateway } from "./support/benchGateway.js";
+import { cpuSeconds } from "./support/procStats.js";
+import { treeCpuSeconds } from "./support/treeCpu.js";
 import type { AgentsPlan, Receipt } from "./feed/agents.js";
 
 const { values } = parseArgs({
@@ -94,6 +99,12 @@ try {
   // Measured from here: the warm-up writes (JIT compilation in a fresh Neo4j takes most of a core at first) are before `measuredFrom`.
   await warm;
   const measuredFrom = await outboxHead({ driver, database }, tenant);
+  // CPU seconds so far: this process (the gateway), the agents' process, and the whole tree (Neo4j besides them).
+  const cpuNow = () => {
+    const own = process.cpuUsage();
+    return { own: (own.user + own.system) / 1e6, agents: cpuSeconds(agents.pid!) ?? 0, tree: treeCpuSeconds() ?? 0 };
+  };
+  const cpuFrom = cpuNow();
   agents.send({ measure: true });
 
   // What the rules select, from the outbox as committed (read once the writes are done: the head stops moving).
@@ -115,6 +126,7 @@ try {
   const total = [...expected.values()].reduce((n, s) => n + s.size, 0);
   agents.send({ expected: total });
   const report = await reported;
+  const cpuTo = cpuNow();
   const writeSeconds = report.writeSeconds;
   const sent = new Map(report.sent);
   const received = new Map<string, Map<string, Receipt[]>>([...rulesOf.keys()].map((a) => [a, new Map()]));
@@ -150,6 +162,9 @@ try {
   say(`immediate, write sent → delivered (n=${fromSend.length}): p50 ${ms(percentile(fromSend, 50))}, p95 ${ms(percentile(fromSend, 95))}, p99 ${ms(percentile(fromSend, 99))}`);
   say(`immediate, event appended in the write's transaction (just before its commit) → delivered: p50 ${ms(percentile(fromAppend, 50))}, p95 ${ms(percentile(fromAppend, 95))}, p99 ${ms(percentile(fromAppend, 99))}`);
   say(`immediate, write response → delivered: p50 ${ms(percentile(fromResponse, 50))}, p95 ${ms(percentile(fromResponse, 95))}, p99 ${ms(percentile(fromResponse, 99))}`);
+  const gatewayMs = ((cpuTo.own - cpuFrom.own) * 1000) / WRITES;
+  const neo4jMs = ((cpuTo.tree - cpuFrom.tree - (cpuTo.own - cpuFrom.own) - (cpuTo.agents - cpuFrom.agents)) * 1000) / WRITES;
+  say(`CPU per write, from the measured writes until every delivery was in: gateway ${ms(gatewayMs)}, Neo4j ${ms(neo4jMs)} (the agents' process ${ms(((cpuTo.agents - cpuFrom.agents) * 1000) / WRITES)})`);
   if (lost || duplicated || unexpected) process.exitCode = 1;
 } finally {
   await gw.stop();
