@@ -34,8 +34,8 @@ function datasetRows(all: readonly { category: number; scores: QuestionScores }[
   return sets.map(([name, of]) => row(`${name} overall`, meanScores(of.map((s) => s.scores)), of.length));
 }
 
-const TUNED: (keyof Tuning)[] = ["contextWeight", "afterLongContextWeight", "afterLongWords", "passageShare", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "longShare", "longWords", "keyWeight", "prfWeight", "prfDocs", "prfBeta", "prfFrom", "prfNovel"];
-const describe = (t: Tuning) => TUNED.filter((k) => t[k] !== undefined).map((k) => `${k} ${String(t[k])}`).join(", ");
+const TUNED: (keyof Tuning)[] = ["contextWeight", "afterLongContextWeight", "afterLongWords", "passageShare", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "longShare", "longWords", "keyWeight"];
+const describe = (t: Tuning) => TUNED.map((k) => `${k} ${String(t[k])}`).join(", ");
 
 const meanSd = (xs: readonly number[]) => {
   const m = xs.reduce((a, b) => a + b, 0) / xs.length;

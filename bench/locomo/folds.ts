@@ -26,19 +26,6 @@ export const GRID: Partial<Record<keyof Tuning, number[]>> = {
   keyWeight: [0, 0.25, 0.5, 0.75, 1],
 };
 
-/**
- * The feedback round's grid (offlineSearch.ts, `PrfOptions`): tuned only when named with
- * `--tune`, so a run without it scores as before. `prfWeight` first, so the others are
- * tried in the round it turns on.
- */
-export const PRF_GRID: Partial<Record<keyof Tuning, number[]>> = {
-  prfWeight: [0, 0.25, 0.5, 1, 1.5],
-  prfDocs: [3, 5, 10],
-  prfBeta: [0.5, 1, 2],
-  prfFrom: [0, 1],
-  prfNovel: [0, 1],
-};
-
 export interface Scored {
   sampleId: string;
   category: number;
@@ -86,10 +73,9 @@ export type Grid = Partial<Record<keyof Tuning, number[]>>;
 /** GRID cut to the named parameters (`--tune a,b`): the others keep their start values. Throws on a name GRID lacks. */
 export function gridOf(names: readonly string[] | undefined): Grid {
   if (!names) return GRID;
-  const all: Grid = { ...GRID, ...PRF_GRID };
-  const unknown = names.filter((n) => !(n in all));
-  if (unknown.length) throw new Error(`--tune: no grid for ${unknown.join(", ")}; the grid has ${Object.keys(all).join(", ")}`);
-  return Object.fromEntries(names.map((n) => [n, all[n as keyof Tuning]])) as Grid;
+  const unknown = names.filter((n) => !(n in GRID));
+  if (unknown.length) throw new Error(`--tune: no grid for ${unknown.join(", ")}; the grid has ${Object.keys(GRID).join(", ")}`);
+  return Object.fromEntries(names.map((n) => [n, GRID[n as keyof Tuning]])) as Grid;
 }
 
 /** Coordinate ascent over `grid` from `start`, a few rounds or until nothing moves. */

@@ -1,5 +1,4 @@
 import { candidatePool, closenessOf, contextWeightOf, listDepth } from "../../src/search/ranking/candidatePool.js";
-import { rankedIds } from "../../src/search/ranking/fusion.js";
 import { mentionsParticipant } from "../../src/search/ranking/mentions.js";
 import { wordCount } from "../../src/embeddings/wordCount.js";
 import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
@@ -8,30 +7,8 @@ import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
 import { turnQueryTextOf, type ConversationFeatures, type QuestionFeatures } from "./features.js";
 
-/**
- * Pseudo-relevance feedback (issue #52), offline only, no production twin yet: a second
- * round whose extra vector list is asked with the query vector moved toward the first
- * round's best hits (Rocchio: q + prfBeta × the mean of the top `prfDocs` hits' vectors,
- * each turn's vector mixed own/contextual as its closeness is, renormalised). The list is
- * scored as the vector list is (closenessOf over own, contextual and passage cosines) and
- * fused beside the others with weight `prfWeight`. Absent or `prfWeight` 0: off, one round.
- */
-export interface PrfOptions {
-  /** Weight of the feedback list in the fusion; 0 = off. */
-  prfWeight: number;
-  /** How many of the first round's best hits feed back. */
-  prfDocs: number;
-  /** Rocchio's β: the weight of their mean vector against the query's. */
-  prfBeta: number;
-  /** Which first round: 0 = the fused lists (before neighbours and priors), 1 = its final ranking. */
-  prfFrom: number;
-  /** 1 = the hits fed back are left out of the feedback list (it only brings others); 0 = kept. */
-  prfNovel: number;
-}
-const PRF_ON: Omit<PrfOptions, "prfWeight"> = { prfDocs: 5, prfBeta: 1, prfFrom: 1, prfNovel: 0 };
-
-/** The ranking parameters the folds tune: those of searchMemories (rankCandidates.ts: PLAIN_RANK_OPTIONS, SHARED_KEYS_RANK_OPTIONS), and the offline-only feedback round. */
-export type Tuning = Omit<RankOptions, "limit" | "now"> & Partial<PrfOptions>;
+/** The ranking parameters the folds tune: those of searchMemories (rankCandidates.ts: PLAIN_RANK_OPTIONS, SHARED_KEYS_RANK_OPTIONS). */
+export type Tuning = Omit<RankOptions, "limit" | "now">;
 
 const dot = (a: readonly number[], b: readonly number[]) => {
   let s = 0;
@@ -195,85 +172,21 @@ function keyListOf(conv: ConversationFeatures, q: QuestionFeatures, depth: numbe
   return list;
 }
 
-const norm = (v: Float64Array | number[]) => Math.sqrt(dot(v as number[], v as number[]));
-
-/**
- * The feedback list of a question for one first round: every turn by its closeness to the
- * Rocchio vector, best first (turns fed back left out when `prfNovel` is 1). Cached by the
- * turns fed back and the parameters it reads, as most tunings give the same first round.
- */
-const prfLists = new WeakMap<QuestionFeatures, Map<string, ListHit[]>>();
-function prfListOf(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, prf: PrfOptions, limit: number, fedBack: readonly string[]): ListHit[] {
-  const depth = listDepth(limit);
-  const byKey = prfLists.get(q) ?? new Map<string, ListHit[]>();
-  prfLists.set(q, byKey);
-  const cacheKey = `${fedBack.join(",")}|${prf.prfBeta}|${prf.prfNovel}|${tuning.contextWeight},${tuning.afterLongContextWeight},${tuning.afterLongWords},${tuning.passageShare},${depth}`;
-  let list = byKey.get(cacheKey);
-  if (!list) {
-    const { index } = lookupsOf(conv);
-    const prior = priorWordsOf(conv);
-    const base = turnVectorOf(conv, q, limit);
-    const centroid = new Float64Array(base.length);
-    for (const key of fedBack) {
-      const i = index.get(key)!;
-      const t = conv.turns[i]!;
-      const w = contextWeightOf(prior[i], tuning);
-      const mixed = t.own.map((x, d) => (1 - w) * x + w * (t.context ?? t.own)[d]!);
-      const n = norm(mixed) || 1;
-      for (let d = 0; d < mixed.length; d++) centroid[d]! += mixed[d]! / n / fedBack.length;
-    }
-    const moved = base.map((x, d) => x + prf.prfBeta * centroid[d]!);
-    const n = norm(moved) || 1;
-    const v = moved.map((x) => x / n);
-    const skip = new Set(prf.prfNovel ? fedBack : []);
-    list = conv.turns
-      .map((t, i) => {
-        const own = dot(v, t.own);
-        const context = t.context ? dot(v, t.context) : null;
-        const passage = t.passages?.length ? Math.max(...t.passages.map((p) => dot(v, p))) : null;
-        return { id: t.key, score: closenessOf(own, context, contextWeightOf(prior[i], tuning), passage, tuning.passageShare) };
-      })
-      .filter((h) => !skip.has(h.id))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, depth)
-      .map((h, i) => ({ ...h, rank: i + 1 }));
-    byKey.set(cacheKey, list);
-  }
-  return list;
-}
-
 /**
  * Replays searchMemories' ranking for one question over collected features,
  * with the production pure functions (list depth, fusion, candidate pool,
  * neighbours by turn order, rankCandidates) and the given parameters. The
  * vector list is scored exactly over the conversation's turns, as the scoped
  * fallback of the vector query does. Returns dialog ids, best first. Pure.
- * With `prfWeight` above 0, a second round as `PrfOptions` says.
  */
 export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number, now: Date): string[] {
-  const { diaOf } = lookupsOf(conv);
-  const first = searchRound(conv, q, tuning, limit, now, []);
-  if (!(tuning.prfWeight && tuning.prfWeight > 0)) return first.ranked.map((id) => diaOf.get(id)!);
-  const prf: PrfOptions = { ...PRF_ON, ...tuning } as PrfOptions;
-  const fedBack = (prf.prfFrom === 0 ? rankedIds(first.fused) : first.ranked).slice(0, prf.prfDocs);
-  const feedback = prfListOf(conv, q, tuning, prf, limit, fedBack);
-  // rankCandidates fuses three lists; the feedback list rides in the vector list (fusion adds every entry's
-  // weight / (k + rank), summed by id) at the rank that gives it prfWeight / (k + its rank). Only the
-  // explanation's vector rank would differ; the scores are exactly those of a fourth list of weight prfWeight.
-  const k = tuning.rrfK;
-  const asVector = feedback.map((h) => ({ ...h, rank: ((k + h.rank) * tuning.vectorWeight) / prf.prfWeight - k }));
-  return searchRound(conv, q, tuning, limit, now, asVector).ranked.map((id) => diaOf.get(id)!);
-}
-
-/** One round of the replay: the fused lists (`extra` added to the vector list) and the final ranking's keys. */
-function searchRound(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number, now: Date, extra: readonly ListHit[]): { fused: Map<string, number>; ranked: string[] } {
   const depth = listDepth(limit);
   const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
-  const vector = [...vectorListOf(conv, q, tuning, limit), ...extra];
+  const vector = vectorListOf(conv, q, tuning, limit);
   const keys: ListHit[] = tuning.keyWeight > 0 ? keyListOf(conv, q, depth) : [];
   const fused = fuseLists(fulltext, vector, tuning, keys);
   const { pool, seeds } = candidatePool(fused, limit, tuning.expansionSeeds, () => true);
-  const { index } = lookupsOf(conv);
+  const { index, diaOf } = lookupsOf(conv);
   const links: Neighbour[] = seeds.flatMap((of) => {
     const at = index.get(of)!;
     return conv.turns
@@ -288,5 +201,5 @@ function searchRound(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tu
     factsOf(conv, q, tuning.periodSlackDays, now),
     { ...tuning, limit, now },
   );
-  return { fused, ranked: ranked.map((r) => r.id) };
+  return ranked.map((r) => diaOf.get(r.id)!);
 }

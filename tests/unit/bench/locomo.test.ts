@@ -34,37 +34,6 @@ describe("BEAM and folds over both sets", { timeout: 30_000 }, () => {
     expect(gridOf(undefined)).toBe(GRID);
     expect(gridOf(["longShare", "afterLongWords"])).toEqual({ longShare: GRID.longShare, afterLongWords: GRID.afterLongWords });
     expect(() => gridOf(["longShare", "limit"])).toThrow(/no grid for limit/);
-    // The feedback round is tuned only when named: a run without --tune scores as before.
-    expect(gridOf(["prfWeight", "prfDocs"])).toEqual({ prfWeight: [0, 0.25, 0.5, 1, 1.5], prfDocs: [3, 5, 10] });
-    expect(Object.keys(GRID).some((k) => k.startsWith("prf"))).toBe(false);
-  });
-
-  it("a feedback round asks again with the query moved toward the first round's best hit", async () => {
-    const { offlineSearch } = await import("../../../bench/locomo/offlineSearch.js");
-    const { PLAIN_RANK_OPTIONS } = await import("../../../src/search/ranking/rankCandidates.js");
-    // The query is [1, 0, 0]; "a" is the first hit, "b" is close to "a" but not to the query, "c" the other way round.
-    const vectors = [[0.8, 0.6, 0], [0, 1, 0], [0.7, -Math.sqrt(1 - 0.49), 0]];
-    const conv = {
-      sampleId: "conv-1",
-      turns: vectors.map((own, i) => ({
-        key: `MEMORY:${i}`,
-        diaId: `D1:${i + 1}`,
-        occurredAt: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
-        participants: [],
-        importance: null,
-        confidence: null,
-        content: "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty",
-        own,
-        context: null,
-      })),
-      questions: [{ qaIndex: 0, category: 1, question: "which?", evidence: ["D1:2"], vector: [1, 0, 0], fulltext: [] }],
-    };
-    const start = { ...PLAIN_RANK_OPTIONS, lambda: 1, neighbourShare: 0 };
-    const now = new Date(Date.UTC(2025, 0, 1));
-    const q = conv.questions[0]!;
-    expect(offlineSearch(conv, q, start, 20, now)).toEqual(["D1:1", "D1:3", "D1:2"]);
-    expect(offlineSearch(conv, q, { ...start, prfWeight: 0, prfBeta: 2 }, 20, now)).toEqual(["D1:1", "D1:3", "D1:2"]);
-    expect(offlineSearch(conv, q, { ...start, prfWeight: 1.5, prfDocs: 1, prfBeta: 2 }, 20, now)).toEqual(["D1:1", "D1:2", "D1:3"]);
   });
 
   it("reads a BEAM chat: one turn per message, dated from its anchors, questions with their source messages, abstention left out", async () => {
