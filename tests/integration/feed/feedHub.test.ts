@@ -45,8 +45,8 @@ async function listeningHub(name: string) {
   return { hub, tenantId, heard: () => heard, unlisten };
 }
 
-/** The suite's driver, recording the text of each statement the hub runs through it. */
-function recordingDriver(sent: string[]): Driver {
+/** The suite's driver, recording the text of each statement the hub runs through it (and calling `before` just before it goes out). */
+function recordingDriver(sent: string[], before: (cypher: string) => void = () => {}): Driver {
   return new Proxy(driver, {
     get(target, name) {
       const value = Reflect.get(target, name) as unknown;
@@ -56,7 +56,7 @@ function recordingDriver(sent: string[]): Driver {
           return new Proxy(session, {
             get(s, key) {
               const v = Reflect.get(s, key) as unknown;
-              if (key === "run") return (cypher: string, ...rest: unknown[]) => (sent.push(cypher), (v as (...a: unknown[]) => unknown).call(s, cypher, ...rest));
+              if (key === "run") return (cypher: string, ...rest: unknown[]) => (sent.push(cypher), before(cypher), (v as (...a: unknown[]) => unknown).call(s, cypher, ...rest));
               return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(s) : v;
             },
           });
@@ -198,25 +198,8 @@ describe("feed hub", () => {
     tenants.push(tenantId);
     // The event is handed over just as the probe's statement goes out: the probe asked with the last seq before it.
     let handOver: (() => void) | null = null;
-    const hook = new Proxy(recordingDriver(sent), {
-      get(target, name) {
-        const value = Reflect.get(target, name) as unknown;
-        if (name !== "session") return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        return (...args: Parameters<Driver["session"]>) => {
-          const session = target.session(...args);
-          return new Proxy(session, {
-            get(sess, key) {
-              const v = Reflect.get(sess, key) as unknown;
-              if (key === "run")
-                return (cypher: string, ...rest: unknown[]) => {
-                  if (cypher === MOVED && handOver) [handOver, handOver = null][0]!();
-                  return (v as (...a: unknown[]) => unknown).call(sess, cypher, ...rest);
-                };
-              return typeof v === "function" ? (v as (...a: unknown[]) => unknown).bind(sess) : v;
-            },
-          });
-        };
-      },
+    const hook = recordingDriver(sent, (cypher) => {
+      if (cypher === MOVED && handOver) [handOver, handOver = null][0]!();
     });
     const hub = createFeedHub({ driver: hook, database: DATABASE, logger, pollMs: 25, idlePollMs: 400 });
     const unlisten = hub.listen(tenantId, () => {});
