@@ -81,7 +81,9 @@ export const limits = section({
       // Per core of this machine by default: 8 running and 4 waiting on two cores. 4 and 2 take bench:load's p95 at 50
       // agents from about 500 to 330-350 ms, but now that concurrent creates commit together they cost the mix a fifth
       // of its throughput and one-memory writes a third of their rate (docs/benchmarks.md, "fewer operations at once,
-      // measured again with group commit", 2026-12-02).
+      // measured again with group commit", 2026-12-02). Creates in a line of their own (32 and 16) beside 4 and 2 for the
+      // rest did not bring the p95 near 300 ms either: the cores are full, so the time follows the CPU per operation
+      // ("creates in a line of their own", 2026-12-02 evening).
       maxConcurrent: variable("MAX_CONCURRENT_OPERATIONS", wholeNumber(0, 10_000), {
         default: 4 * os.availableParallelism(),
         defaultDoc: "4 per core (`8` on two cores)",
