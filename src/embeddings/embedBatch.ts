@@ -307,7 +307,7 @@ async function jointVectors<R extends WorkRow>(embedder: Embedder, type: Embedde
  * before, of at most CONTEXT_AFTER_WORDS words (search ranks a turn after a
  * longer one by its own vector).
  */
-function readsContext(r: Pick<WorkRow, "context" | "text" | "priorWords">): boolean {
+export function readsContext(r: Pick<WorkRow, "context" | "text" | "priorWords">): boolean {
   return r.priorWords !== null && r.priorWords <= CONTEXT_AFTER_WORDS && r.context !== r.text;
 }
 
