@@ -252,7 +252,9 @@ export function writeBackStatement(type: EmbeddedType): string {
  */
 export async function commitBatch({ driver, database, embedder }: BatchTarget, batch: PreparedBatch): Promise<void> {
   const statement = noRows(writeBackStatement(batch.type), { rows: batch.rows, model: embedder.model });
-  await executor({ driver, database }).writeTransaction((tx) => tx.run(statement));
+  // A node of the batch deleted while the statement ran (a forgotten memory, the warm-up tenant removed) fails the
+  // whole statement: run it again without it rather than lose the batch's vectors.
+  await executor({ driver, database }).writeTransaction((tx) => tx.run(statement), { rerunIfVanished: true });
 }
 
 /** Texts keyed between turns of the event loop: parsing is ~2 ms a text, and a batch held the loop (and the model's replies) for 250 ms. */

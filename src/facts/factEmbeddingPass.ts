@@ -59,7 +59,9 @@ export function createFactEmbeddingPass({ driver, database, types, batchSize = 1
     });
     const vectors = await embedder.embedPassages(rows.map((r) => r.text));
     const params = { model: embedder.model, rows: rows.map((r, i) => ({ id: r.id, version: r.version, vector: vectors[i], key: factEmbeddingKey(embedder.model, r.text) })) };
-    await graph.writeTransaction((tx) => tx.run(noRows(WRITE, params)));
+    // A fact deleted while the statement ran (its person erased, the warm-up tenant removed) fails the whole
+    // statement: run it again without it rather than lose the batch's vectors.
+    await graph.writeTransaction((tx) => tx.run(noRows(WRITE, params)), { rerunIfVanished: true });
     return pendingRows.length;
   };
 }

@@ -30,6 +30,14 @@ export interface RunOptions {
    * reads go without them, as they always have.
    */
   bookmarks?: boolean;
+  /**
+   * A managed transaction runs again, at most ATTEMPTS times, when another
+   * transaction deleted a node or relationship it had matched and committed
+   * while its statement ran (vanishedEntity): the rerun matches only what is
+   * still there. For writes to what they matched by id, such as the embedding
+   * worker's write-backs, whose batch is otherwise lost for one deleted row.
+   */
+  rerunIfVanished?: boolean;
 }
 
 /** How `readGuarded` bounds a query someone else wrote. */
@@ -105,6 +113,19 @@ export async function retryAfter(err: unknown, attempt: number): Promise<boolean
   return true;
 }
 
+/**
+ * Whether `err` is Neo4j failing a statement because a node or relationship it
+ * had matched was deleted by another transaction meanwhile: matching takes no
+ * lock, so a write (a vector procedure, a SET) finds the entity gone. Plain
+ * Cypher reports it as EntityNotFound; a procedure, as ProcedureCallFailed
+ * caused by an EntityNotFoundException.
+ */
+export function vanishedEntity(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (code === "Neo.ClientError.Statement.EntityNotFound") return true;
+  return code === "Neo.ClientError.Procedure.ProcedureCallFailed" && typeof message === "string" && message.includes("EntityNotFoundException");
+}
+
 type AccessMode = typeof neo4j.session.READ | typeof neo4j.session.WRITE;
 
 /** The executor over `target`: cheap to make, holds nothing but the target. */
@@ -145,11 +166,15 @@ export function executor(target: GraphTarget): Executor {
   });
 
   async function managed<T>(accessMode: AccessMode, work: (tx: Tx) => Promise<T>, options?: RunOptions): Promise<T> {
-    const session = driver.session(sessionConfig(accessMode, options));
-    try {
-      return accessMode === neo4j.session.READ ? await session.executeRead((tx) => work(txOf(tx))) : await session.executeWrite((tx) => work(txOf(tx)));
-    } finally {
-      await session.close();
+    for (let attempt = 1; ; attempt++) {
+      const session = driver.session(sessionConfig(accessMode, options));
+      try {
+        return accessMode === neo4j.session.READ ? await session.executeRead((tx) => work(txOf(tx))) : await session.executeWrite((tx) => work(txOf(tx)));
+      } catch (err) {
+        if (!options?.rerunIfVanished || attempt >= ATTEMPTS || !vanishedEntity(err)) throw err;
+      } finally {
+        await session.close();
+      }
     }
   }
 
