@@ -48,17 +48,33 @@ const LINK_VECTORS = `UNWIND $ids AS id
   WITH collect(r) AS links CALL apoc.util.sleep($pauseMs)
   UNWIND links AS r CALL db.create.setRelationshipVectorProperty(r, 'embedding', $vector)`;
 
-/** Runs `cypher` over `ids` in a write transaction while `id` is deleted, 300 ms in, by a transaction of its own. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until Neo4j lists a running statement that contains `marker` (its matching done once its pause has begun). */
+async function runningStatement(marker: string): Promise<void> {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await sleep(20)) {
+    const { records } = await driver.executeQuery("SHOW TRANSACTIONS YIELD currentQuery WHERE currentQuery CONTAINS $marker RETURN count(*) AS n", { marker });
+    if (Number(records[0]!.get("n")) > 0) return;
+  }
+  throw new Error(`no running statement contains ${marker}`);
+}
+
+/**
+ * Runs `cypher` over `ids` in a write transaction (its first run pausing 2 s after matching) while `id` is deleted
+ * by a transaction of its own, once the first run is seen running and has matched.
+ */
 async function raceDelete(cypher: string, ids: string[], id: string, rerunIfVanished: boolean): Promise<{ runs: number }> {
+  const marker = `race-${randomUUID()}`;
   let runs = 0;
   const write = graph.writeTransaction(
     async (tx) => {
       runs++;
-      await tx.run(noRows(cypher, { ids, tenant, vector: VECTOR, pauseMs: runs === 1 ? 1500 : 0 }));
+      await tx.run(noRows(`${cypher} // ${marker}`, { ids, tenant, vector: VECTOR, pauseMs: runs === 1 ? 2000 : 0 }));
     },
     { rerunIfVanished },
   );
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await runningStatement(marker);
+  await sleep(300);
   await driver.executeQuery("MATCH (n:VanishProbe {tenant: $tenant, id: $id}) DETACH DELETE n", { tenant, id });
   await write;
   return { runs };
