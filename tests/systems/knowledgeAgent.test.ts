@@ -234,7 +234,7 @@ describe("the knowledge agent's own cypher_query, as the agent (not the operator
   const cypher = async (query: string, params: Record<string, unknown> = {}) => {
     let res = await graphql(CYPHER, { query, params: JSON.stringify(params) });
     // Once more after the 5 s limit. A query's first run under the agent's scope is planned within that limit: alone on
-    // two cores, 0.5-3.3 s first and 70-210 ms again; inside the whole suite the first one once ran past 5 s. The test
+    // two cores, 0.2-3.3 s first and 70-210 ms again; inside the whole suite the first one once ran past 5 s. The test
     // is about the answers; the planning cost is noted in docs/benchmarks.md (2026-12-02, evening).
     if (res.errors?.[0]?.extensions?.refusal === "TIMEOUT") res = await graphql(CYPHER, { query, params: JSON.stringify(params) });
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
