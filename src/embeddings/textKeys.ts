@@ -5,6 +5,9 @@ const SKIP = ["Pronoun", "Possessive", "Date", "Duration", "Value", "QuestionWor
 /** Tags of the words that carry content: nouns and names, verbs, adjectives. */
 const CONTENT = ["Noun", "Verb", "Adjective"];
 
+/** A turn's text without a leading "Speaker: " (a transcript's line as stored). Pure. */
+export const withoutSpeaker = (text: string) => text.replace(/^[^:\n]{1,40}:\s/, "");
+
 /**
  * The keys of a text: the words that carry what it is about (nouns and names,
  * verbs, adjectives) by their root, lower-cased ("paintings" → "painting",
@@ -16,8 +19,7 @@ const CONTENT = ["Noun", "Verb", "Adjective"];
  * search time (search/ranking/sharedKeys.ts). Pure.
  */
 export function textKeys(text: string): string[] {
-  const body = text.replace(/^[^:\n]{1,40}:\s/, "");
-  const doc = nlp(body);
+  const doc = nlp(withoutSpeaker(text));
   doc.compute("root");
   const keys = new Set<string>();
   for (const sentence of doc.json() as { terms: { normal: string; root?: string; tags: string[] }[] }[]) {

@@ -1,0 +1,69 @@
+import nlp from "compromise";
+import { withoutSpeaker } from "./textKeys.js";
+
+/**
+ * A standing instruction: a turn in which the user tells the assistant how to
+ * answer from then on ("Always include version numbers when I ask about
+ * libraries", "Never use emojis in your answers", "From now on, answer in
+ * French"). It matters whenever a later question falls under it, yet it shares
+ * few words and little meaning with that question ("Which libraries does this
+ * project use?"), so search keeps a list of them of its own
+ * (search/ranking/standing.ts).
+ *
+ * The turn's first sentence (after a "Speaker: " it is stored with) must be an instruction (an imperative after
+ * "always", "never", "from now on" or "going forward"; "Always good to hear!"
+ * is not one) and must say when it applies or that it is about the answers:
+ * a condition on what the user asks or does ("when I ask…", "whenever I…",
+ * "if I…"), "from now on", or the assistant's answers, replies or responses.
+ * "Never give up on your dreams!" is advice, not an instruction. Pure.
+ */
+export function isStandingInstruction(text: string): boolean {
+  const body = withoutSpeaker(text);
+  if (body.length > MAX_CHARACTERS || !OPENS.test(text)) return false;
+  const first = nlp(body).sentences().eq(0);
+  if (!first.found) return false;
+  return INSTRUCTION.some((pattern) => first.has(pattern)) && APPLIES.test(first.text());
+}
+
+/** An instruction longer than a paragraph is a plan or a request, not a rule to keep. */
+const MAX_CHARACTERS = 600;
+
+/**
+ * The words an instruction opens with, after a "Speaker: " if any: most texts
+ * are ruled out before they are parsed. A regular expression that Java reads
+ * the same, so the start-up backfill (app/migrations.ts) picks the texts the
+ * worker would look at.
+ */
+export const STANDING_OPENER = String.raw`^(?:[^:\n]{1,40}:\s)?\s*(?:please\s+)?(?:always|never|from now on|going forward)\b`;
+const OPENS = new RegExp(STANDING_OPENER, "i");
+
+/**
+ * What the embedding worker stores as a node's `standing`: true or false for a
+ * text that opens as an instruction would, null (nothing stored) for the rest,
+ * so the backfill can tell a text it has looked at from one it has not. Pure.
+ */
+export function standingMark(text: string): boolean | null {
+  return OPENS.test(text) ? isStandingInstruction(text) : null;
+}
+
+/** In compromise's match syntax: a verb after "always" or "never", or after "from now on" or "going forward"; "please" allowed. */
+const INSTRUCTION = ["^(please)? (always|never) (please)? #Verb", "^(from now on|going forward) (please)? (always|never)? #Verb"];
+
+/** When it applies: a condition on the user, from now on, or the assistant's answers. */
+const APPLIES = /\b(?:when(?:ever)? i|if i|each time i|every time i|from now on|going forward|(?:your|the) (?:answers?|repl(?:y|ies)|responses?))\b/i;
+
+/**
+ * The text of when a standing instruction applies, whose vector search
+ * compares a question with: the clause after "when I", "whenever I" or "if I"
+ * ("ask about software dependencies or libraries used"), which says what the
+ * questions it governs are about; the whole instruction when it has no such
+ * clause ("From now on, answer in French"). Pure.
+ */
+export function standingCondition(text: string): string {
+  const body = withoutSpeaker(text).trim();
+  const clause = CONDITION.exec(body)?.[1]?.trim();
+  return clause ? clause : body;
+}
+
+const CONDITION = /\b(?:when(?:ever)? i|if i|each time i|every time i)\b(.+)$/is;
+
