@@ -1,6 +1,7 @@
 import { Kind, type DocumentNode } from "graphql";
 import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../embeddings/embeddedTypes.js";
 import { MAY_NEED_PASSAGES_CHARS, PASSAGE_INDEX, PASSAGE_LABEL, PASSAGE_OF } from "../embeddings/passageGraph.js";
+import { STANDING_OPENER } from "../embeddings/standingInstruction.js";
 import { factIndexes } from "../facts/index.js";
 import { feedStampIndexes } from "../feed/index.js";
 import { OUTBOX_MIGRATIONS } from "../feed/index.js";
@@ -51,6 +52,7 @@ export function migrationsFor(
   const embedded = embeddedTypes(document).flatMap(({ label, contextBy, fields }) => [
     vector(vectorIndexName(label), label),
     passagesBackfill(label, fields),
+    standingBackfill(label, fields),
     // Only when search reads keys (SEARCH_SHARED_KEYS): otherwise it would send every node back once for nothing.
     ...(sharedKeys ? [keysBackfill(label)] : []),
     range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
@@ -117,6 +119,22 @@ const keysBackfill = (label: string): Migration => ({
 });
 
 /**
+ * Nodes embedded before the worker marked standing instructions (embeddings/
+ * standingInstruction.ts) go back to it once when their text opens as one
+ * would: their vectors are current, so it only adds the mark (true or false),
+ * without a model run.
+ */
+const standingBackfill = (label: string, fields: readonly string[]): Migration => ({
+  name: `${label.toLowerCase()}_standing_backfill`,
+  data: true,
+  cypher: `MATCH (n:${safe(label)}) WHERE n.standing IS NULL AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(STANDING_OPENER)}'
+    CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
+});
+
+/** A JavaScript pattern as a Cypher regular expression over a whole text: case-insensitive, `.` across lines, quotes escaped. */
+const cypherRegex = (pattern: string) => `(?is)${pattern}.*`.replace(/\\/g, "\\\\").replace(/'/g, "\\'");
+
+/**
  * Contextual nodes embedded before the worker stored the words of the turn
  * before them (`priorWords`, which search's closeness reads: search/ranking/
  * candidatePool.ts, contextWeightOf) go back to it once: their vectors are
@@ -160,6 +178,9 @@ const RANGE_INDEXES: Migration[] = [
   range("memory_created", "Memory", ["createdAt"]),
   // Search's expansion: the turns before and after a hit, a seek within its conversation per side.
   range("memory_conversation_turns", "Memory", ["tenantId", "ownerId", "conversationId", "occurredAt"]),
+  // Search's list of standing instructions: the few a tenant has (only nodes with both properties are indexed).
+  range("memory_standing", "Memory", ["tenantId", "standing"]),
+  range("message_standing", "Message", ["tenantId", "standing"]),
   range("message_timestamp", "Message", ["timestamp"]),
   range("message_author", "Message", ["tenantId", "authorId"]),
   // The extraction worker's queue: PENDING messages, oldest first.

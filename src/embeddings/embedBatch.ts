@@ -10,6 +10,7 @@ import { meanVector } from "./vectorMath.js";
 import { PASSAGE_LABEL, PASSAGE_OF } from "./passageGraph.js";
 import { embeddingText } from "./embeddingText.js";
 import { keyTerms } from "./keyTerms.js";
+import { standingCondition, standingMark } from "./standingInstruction.js";
 import { CONTEXT_AFTER_WORDS, longTextParts, type TextParts } from "./longText.js";
 import { textKeys } from "./textKeys.js";
 import { wordCount } from "./wordCount.js";
@@ -169,6 +170,8 @@ export async function embedBatch({ embedder, contextMode, keys = false }: BatchT
         : jointVectors(embedder, type, work);
   // Without keys stored, a node whose text changed loses its old ones (null removes them).
   const [{ vectorOf, contextOf, passagesOf }, ownKeys] = await Promise.all([vectors, keys ? keysOf(rows) : rows.map(() => null)]);
+  const standing = rows.map((r) => standingMark(r.text));
+  const conditionOf = await conditionVectors(embedder, rows, standing);
   return {
     type,
     size: batch.size,
@@ -187,6 +190,10 @@ export async function embedBatch({ embedder, contextMode, keys = false }: BatchT
         vector: vectorOf.get(r) ?? null,
         // Without a predecessor there is no context vector: search falls back to the node's own.
         context: contextOf.get(r) ?? null,
+        // A standing instruction ("Always … when I ask about …") is a search list of its own (search/searchQueries.ts,
+        // standingHits), compared with a question by the vector of when it applies.
+        standing: standing[i]!,
+        standingVector: conditionOf.get(r) ?? null,
         // Words of the turn before, whose end the contextual text starts with: search mixes a turn after a long one
         // by its own weight (search/ranking/candidatePool.ts, contextWeightOf). Null without a turn before.
         priorWords: type.contextBy ? r.priorWords : null,
@@ -198,8 +205,9 @@ export async function embedBatch({ embedder, contextMode, keys = false }: BatchT
 }
 
 /**
- * The write-back of a batch of one type: each node's vectors, keys, the
- * words of the turn before it (contextual types) and READY status. A vector is written only if the text read is still the text stored,
+ * The write-back of a batch of one type: each node's vectors, keys, whether
+ * it is a standing instruction, the words of the turn before it (contextual
+ * types) and READY status. A vector is written only if the text read is still the text stored,
  * so a concurrent update is never overwritten with a stale vector (the node
  * stays PENDING for the next pass).
  */
@@ -222,6 +230,14 @@ export function writeBackStatement(type: EmbeddedType): string {
        CALL db.create.setNodeVectorProperty(n, 'contextEmbedding', row.context)
      }
      CALL (n, row) {
+       WITH n, row WHERE row.standingVector IS NOT NULL
+       CALL db.create.setNodeVectorProperty(n, 'standingEmbedding', row.standingVector)
+     }
+     CALL (n, row) {
+       WITH n, row WHERE row.standingVector IS NULL
+       REMOVE n.standingEmbedding
+     }
+     CALL (n, row) {
        WITH n, row WHERE row.vector IS NULL AND NOT row.unchanged
        REMOVE n.embedding
      }
@@ -241,7 +257,8 @@ export function writeBackStatement(type: EmbeddedType): string {
        WITH p, part
        CALL db.create.setNodeVectorProperty(p, 'embedding', part.vector)
      }
-     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms${
+     SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms,
+       n.standing = row.standing${
        type.contextBy ? ", n.priorWords = row.priorWords" : ""
      }`;
 }
@@ -267,6 +284,18 @@ async function keysOf(rows: readonly BatchRow[]): Promise<string[][]> {
     out.push(textKeys(rows[i]!.text));
   }
   return out;
+}
+
+/**
+ * The vector of when each standing instruction applies (standingCondition),
+ * one model run for the batch's few; computed for an unchanged text too, so
+ * the start-up backfill (app/migrations.ts) adds it to nodes embedded before.
+ */
+async function conditionVectors(embedder: Embedder, rows: readonly BatchRow[], standing: readonly (boolean | null)[]): Promise<Map<BatchRow, number[]>> {
+  const instructions = rows.filter((r, i) => standing[i] === true && r.text.length > 0);
+  if (instructions.length === 0) return new Map();
+  const vectors = await embedder.embedPassages(instructions.map((r) => standingCondition(r.text)));
+  return new Map(instructions.map((r, i) => [r, vectors[i]!]));
 }
 
 interface WorkRow extends TextParts {

@@ -96,7 +96,7 @@ const read = <R>(target: QueryTarget, cypher: string, params: Record<string, unk
 
 /** What a candidate row is made of, as Cypher over `n` (shared by every list and the neighbour read); vectors, search keys and their terms stay in Neo4j. */
 const rowProjection = (spec: SearchSourceSpec) =>
-  `n.id AS id, n { .*, embedding: null, contextEmbedding: null, keys: null, keyTerms: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
+  `n.id AS id, n { .*, embedding: null, contextEmbedding: null, standingEmbedding: null, keys: null, keyTerms: null } AS properties, toString(${spec.occurredAt("n")}) AS occurredAt,
    CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
    ${spec.label === "Message" ? "head([(n)-[:IN_CHANNEL]->(c:Channel) | c.id])" : "null"} AS channelId,
    ${spec.conversation("n")} IS NOT NULL ${spec.label === "Memory" ? "OR EXISTS { (n)-[:ABOUT]->(:Person) }" : ""} AS expandable`;
@@ -118,7 +118,7 @@ function toRow(spec: SearchSourceSpec, r: Row): CandidateRow {
  * for a statement that reads several kinds): `$recallLabels` names the
  * labels a kind is read from.
  */
-const ANY_KIND_PROJECTION = `n.id AS id, n { .*, embedding: null, contextEmbedding: null, keys: null, keyTerms: null } AS properties,
+const ANY_KIND_PROJECTION = `n.id AS id, n { .*, embedding: null, contextEmbedding: null, standingEmbedding: null, keys: null, keyTerms: null } AS properties,
    head([l IN labels(n) WHERE l IN $recallLabels]) AS label,
    toString(coalesce(n.occurredAt, n.timestamp, n.createdAt)) AS occurredAt,
    CASE WHEN $withVectors THEN n.embedding ELSE null END AS vector,
@@ -276,6 +276,36 @@ const passageParents = (where: string) =>
   `CALL db.index.vector.queryNodes($passageIndex, $k, $vector) YIELD node AS passage
          MATCH (passage:${PASSAGE_LABEL})-[:${PASSAGE_OF}]->(node) WHERE ${where}
          RETURN node`;
+
+/**
+ * The standing instructions the caller may read (embeddings/standingInstruction.ts:
+ * "Always include version numbers when I ask about libraries"), the closest
+ * `depth` by the cosine of the question with when each applies (the worker's
+ * `standingEmbedding`: "ask about software dependencies or libraries used"),
+ * none below `floor`. They share little with the questions they govern, so
+ * they come as a list of their own; the worker marks them (`n.standing`), and
+ * an index on the tenant and the mark finds the few a tenant has.
+ */
+export async function standingHits(
+  target: QueryTarget,
+  spec: SearchSourceSpec,
+  vector: number[],
+  params: SearchParams,
+  { depth, floor, withVectors }: { depth: number; floor: number; withVectors: boolean },
+): Promise<ListResult> {
+  const records = await read(
+    target,
+    `MATCH (n:${spec.label}) WHERE n.tenantId = $callerTenant AND n.standing = true AND n.standingEmbedding IS NOT NULL
+       AND ${VISIBLE_TO_CALLER} AND ${spec.filter}
+     WITH n, vector.similarity.cosine(n.standingEmbedding, $vector) * 2.0 - 1.0 AS score
+     WHERE score >= $floor
+     ORDER BY score DESC LIMIT $depth
+     RETURN score, ${rowProjection(spec)}`,
+    { ...params, vector, depth: cypherInt(depth), floor, withVectors },
+    scoredRow(spec),
+  );
+  return listOf(records);
+}
 
 /**
  * Nearest neighbours by cosine that pass the filters. The vector indexes are
