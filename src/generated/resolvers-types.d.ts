@@ -18720,7 +18720,7 @@ export type ScoreExplanation = {
   expandedFrom: Array<Scalars['ID']['output']>;
   fulltextRank?: Maybe<Scalars['Int']['output']>;
   fulltextScore?: Maybe<Scalars['Float']['output']>;
-  /** Reciprocal-rank fusion of the full-text and vector ranks. */
+  /** Reciprocal-rank fusion of the full-text and vector ranks (and of the shared-key and standing-instruction ranks, when read). */
   fused: Scalars['Float']['output'];
   /** Score inherited from neighbouring hits (graph expansion). */
   graph: Scalars['Float']['output'];
@@ -18732,6 +18732,8 @@ export type ScoreExplanation = {
   recency: Scalars['Float']['output'];
   /** Highest similarity to a better-ranked hit (MMR). */
   redundancy: Scalars['Float']['output'];
+  /** Its place among the standing instructions closest to the query ('Always include version numbers when I ask about libraries'); null for anything else. */
+  standingRank?: Maybe<Scalars['Int']['output']>;
   /** Boost for a hit that happened in the period the query names, such as 'in May 2023' (1 when it names none). */
   time: Scalars['Float']['output'];
   vectorRank?: Maybe<Scalars['Int']['output']>;
@@ -33869,6 +33871,7 @@ export type ScoreExplanationResolvers<ContextType = RequestContext, ParentType e
   participant?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   recency?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   redundancy?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  standingRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   time?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vectorRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   vectorScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;

@@ -14,7 +14,7 @@ import { inPeriod, queryPeriod, type QueryPeriod } from "./ranking/queryPeriod.j
 import { rankOptionsFor, fuseLists, rankCandidates, type CandidateFacts, type ScoreParts } from "./ranking/rankCandidates.js";
 import type { SearchRequest } from "./searchInput.js";
 import { textKeys } from "../embeddings/textKeys.js";
-import { neighbours, otherKindVectorHits, recallFulltextHits, sharedKeyHits, vectorHits, type CandidateRow, type HitProperties, type ListResult } from "./searchQueries.js";
+import { neighbours, otherKindVectorHits, recallFulltextHits, sharedKeyHits, standingHits, vectorHits, type CandidateRow, type HitProperties, type ListResult } from "./searchQueries.js";
 import { SEARCH_SOURCES, type SearchSourceSpec } from "./searchSources.js";
 import { NODE_KINDS, OTHER_KINDS, kindsUnder, type SearchKind } from "./recallKinds.js";
 import { mergeByScore } from "./ranking/mergeByScore.js";
@@ -80,7 +80,7 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
           const text = turnQueryText(request.query, rows.flatMap(peopleOf));
           return text === request.query ? vectorPromise : deps.embedder.embedQueries([text]).then((v) => v[0]!);
         });
-  const [fulltext, vector, others, facts, keyLists] = await Promise.all([
+  const [fulltext, vector, others, facts, keyLists, standingLists] = await Promise.all([
     fulltextPromise,
     Promise.all(specs.map(async (spec) => vectorHits(target, spec, await turnVectorPromise, params, perList, withVectors, options))),
     otherKinds.length > 0 ? vectorPromise.then((v) => otherKindVectorHits(target, otherKinds, v, params, perList, withVectors, options.passageShare)) : Promise.resolve(EMPTY),
@@ -88,6 +88,9 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
       ? vectorPromise.then((v) => factList(target, caller, deps.schema.factTypes, v, perList, request.filters.minConfidence, deps.now()))
       : Promise.resolve(EMPTY),
     queryKeys.length > 0 ? Promise.all(specs.map((spec) => sharedKeyHits(target, spec, queryKeys, params, perList, withVectors))) : Promise.resolve([]),
+    options.standingWeight > 0
+      ? turnVectorPromise.then((v) => Promise.all(specs.map((spec) => standingHits(target, spec, v, params, { depth: options.standingDepth, floor: options.standingFloor, withVectors }))))
+      : Promise.resolve([]),
   ]);
   await agentsChecked;
   // One list per retriever, whatever the kinds: the vector indexes' scores are all Neo4j's cosine score, (1 + cos) / 2,
@@ -96,8 +99,9 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
   const factHits = facts.hits.map((h) => ({ ...h, score: (1 + h.score) / 2 }));
   const vectorFlat = mergeByScore([...vector.map((l) => l.hits), others.hits, factHits], perList);
   const keysFlat = mergeByScore(keyLists.map((l) => l.hits), perList);
-  const fused = fuseLists(fulltextFlat, vectorFlat, options, keysFlat);
-  const listRows = new Map([fulltext, ...vector, others, facts, ...keyLists].flatMap((l) => l.rows).map((r) => [r.key, r]));
+  const standingFlat = mergeByScore(standingLists.map((l) => l.hits), options.standingDepth);
+  const fused = fuseLists({ fulltext: fulltextFlat, vector: vectorFlat, keys: keysFlat, standing: standingFlat }, options);
+  const listRows = new Map([fulltext, ...vector, others, facts, ...keyLists, ...standingLists].flatMap((l) => l.rows).map((r) => [r.key, r]));
 
   // Graph expansion around the best hits that have neighbours (a conversation, people), the
   // neighbours coming back as rows: every list and the neighbour read bring their rows, so nothing is read a third time.
@@ -111,7 +115,12 @@ export async function searchMemories(deps: SearchDeps, caller: Caller, request: 
 
   const period = queryPeriod(request.query, options.now);
   const ranked = rankCandidates(
-    { fulltext: fulltextFlat.filter((h) => byKey.has(h.id)), vector: vectorFlat.filter((h) => byKey.has(h.id)), keys: keysFlat.filter((h) => byKey.has(h.id)) },
+    {
+      fulltext: fulltextFlat.filter((h) => byKey.has(h.id)),
+      vector: vectorFlat.filter((h) => byKey.has(h.id)),
+      keys: keysFlat.filter((h) => byKey.has(h.id)),
+      standing: standingFlat.filter((h) => byKey.has(h.id)),
+    },
     expansion,
     new Map(rows.map((r) => [r.key, factsOf(r, request.query, period, options.periodSlackDays)])),
     options,

@@ -68,14 +68,22 @@ describe("weighted list fusion", () => {
   const vector = [{ id: "b", rank: 1, score: 0.9 }];
 
   it("weighs each kind of list on its own, so a heavier vector list puts its head first", () => {
-    const fused = fuseLists(fulltext, vector, { rrfK: 10, fulltextWeight: 1, vectorWeight: 2 });
+    const fused = fuseLists({ fulltext, vector }, { rrfK: 10, fulltextWeight: 1, vectorWeight: 2 });
     expect(fused.get("a")).toBeCloseTo(1 / 11);
     expect(fused.get("b")).toBeCloseTo(2 / 11);
   });
 
   it("defaults to plain RRF with k 60", () => {
-    const fused = fuseLists(fulltext, vector);
+    const fused = fuseLists({ fulltext, vector });
     expect(fused.get("a")).toBeCloseTo(1 / 61);
     expect(fused.get("b")).toBeCloseTo(1 / 61);
+  });
+
+  it("adds the standing instructions' list by its own weight, and leaves it out at weight 0", () => {
+    const standing = [{ id: "s", rank: 1, score: 0.7 }, { id: "b", rank: 2, score: 0.6 }];
+    const fused = fuseLists({ fulltext, vector, standing }, { rrfK: 2, standingWeight: 0.5 });
+    expect(fused.get("s")).toBeCloseTo(0.5 / 3);
+    expect(fused.get("b")).toBeCloseTo(1 / 3 + 0.5 / 4);
+    expect(fuseLists({ fulltext, vector, standing }, { rrfK: 2, standingWeight: 0 }).has("s")).toBe(false);
   });
 });
