@@ -23,6 +23,8 @@ export interface TurnFeatures {
   context: number[] | null;
   /** A text too long for the model: its passages' vectors (absent or empty otherwise). */
   passages?: number[][];
+  /** A standing instruction: the vector of when it applies (embeddings/standingInstruction.ts); absent otherwise. */
+  standing?: number[] | null;
 }
 
 /** One question: its query vector and the production full-text list (BM25, best first). */
@@ -76,7 +78,7 @@ export async function collectFeatures(
     const agent = agents.get(sample.sampleId)!;
     const { records } = await target.driver.executeQuery(
       `MATCH (m:Memory {ownerId: $agent}) RETURN m.id AS id, m.tenantId AS tenant, m.source AS diaId, toString(m.occurredAt) AS occurredAt,
-         m.participants AS participants, m.content AS content, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context,
+         m.participants AS participants, m.content AS content, m.importance AS importance, m.confidence AS confidence, m.embedding AS own, m.contextEmbedding AS context, m.standingEmbedding AS standing,
          COLLECT { MATCH (p:Passage)-[:PASSAGE_OF]->(m) RETURN p.embedding ORDER BY p.ordinal } AS passages
        ORDER BY m.occurredAt`,
       { agent },
@@ -94,6 +96,7 @@ export async function collectFeatures(
       own: r.get("own") as number[],
       context: r.get("context") as number[] | null,
       passages: r.get("passages") as number[][],
+      standing: r.get("standing") as number[] | null,
     }));
     const asked = sample.questions.filter((q) => categories.has(q.category));
     const vectors = await target.embedder.embedQueries(asked.map((q) => q.question));

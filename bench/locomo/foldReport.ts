@@ -34,7 +34,7 @@ function datasetRows(all: readonly { category: number; scores: QuestionScores }[
   return sets.map(([name, of]) => row(`${name} overall`, meanScores(of.map((s) => s.scores)), of.length));
 }
 
-const TUNED: (keyof Tuning)[] = ["contextWeight", "afterLongContextWeight", "afterLongWords", "passageShare", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "longShare", "longWords", "keyWeight"];
+const TUNED: (keyof Tuning)[] = ["contextWeight", "afterLongContextWeight", "afterLongWords", "passageShare", "vectorWeight", "rrfK", "neighbourShare", "neighbourWindow", "expansionSeeds", "participantBoost", "periodBoost", "periodSlackDays", "lengthShare", "lengthWords", "longShare", "longWords", "keyWeight", "standingWeight", "standingDepth", "standingFloor"];
 const describe = (t: Tuning) => TUNED.map((k) => `${k} ${String(t[k])}`).join(", ");
 
 const meanSd = (xs: readonly number[]) => {

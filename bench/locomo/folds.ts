@@ -24,6 +24,9 @@ export const GRID: Partial<Record<keyof Tuning, number[]>> = {
   longShare: [0, 0.25, 0.5, 0.75, 1],
   longWords: [100, 150, 300, 500],
   keyWeight: [0, 0.25, 0.5, 0.75, 1],
+  standingWeight: [0, 0.25, 0.5, 1, 1.5],
+  standingDepth: [1, 2, 3],
+  standingFloor: [0, 0.6, 0.65, 0.7, 0.75],
 };
 
 export interface Scored {

@@ -5,7 +5,7 @@ import { inPeriod, queryPeriod } from "../../src/search/ranking/queryPeriod.js";
 import { sharedKeyList, type KeyedTurn } from "../../src/search/ranking/sharedKeys.js";
 import { textKeys } from "../../src/embeddings/textKeys.js";
 import { fuseLists, rankCandidates, type CandidateFacts, type ListHit, type Neighbour, type RankOptions } from "../../src/search/ranking/rankCandidates.js";
-import { turnQueryTextOf, type ConversationFeatures, type QuestionFeatures } from "./features.js";
+import { turnQueryTextOf, type ConversationFeatures, type QuestionFeatures, type TurnFeatures } from "./features.js";
 
 /** The ranking parameters the folds tune: those of searchMemories (rankCandidates.ts: PLAIN_RANK_OPTIONS, SHARED_KEYS_RANK_OPTIONS). */
 export type Tuning = Omit<RankOptions, "limit" | "now">;
@@ -147,6 +147,31 @@ function vectorListOf(conv: ConversationFeatures, q: QuestionFeatures, tuning: T
   return list;
 }
 
+/** Per conversation, its standing instructions: the turns the embedding worker stored a condition vector for. */
+const standingCache = new WeakMap<ConversationFeatures, TurnFeatures[]>();
+function standingOf(conv: ConversationFeatures): TurnFeatures[] {
+  let s = standingCache.get(conv);
+  if (!s) {
+    s = conv.turns.filter((t) => t.standing);
+    standingCache.set(conv, s);
+  }
+  return s;
+}
+
+/**
+ * The standing-instruction list of a question (searchQueries.ts, standingHits): the conversation's instructions by
+ * the cosine of the question to when each applies, those of at least `standingFloor`, the closest `standingDepth`.
+ */
+function standingListOf(conv: ConversationFeatures, q: QuestionFeatures, tuning: Tuning, limit: number): ListHit[] {
+  const v = turnVectorOf(conv, q, limit);
+  return standingOf(conv)
+    .map((t) => ({ id: t.key, score: dot(v, t.standing!) }))
+    .filter((h) => h.score >= tuning.standingFloor)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, tuning.standingDepth)
+    .map((h, i) => ({ ...h, rank: i + 1 }));
+}
+
 /** Per conversation, each turn's place in it and its dialog id, by key. */
 const lookups = new WeakMap<ConversationFeatures, { index: Map<string, number>; diaOf: Map<string, string> }>();
 function lookupsOf(conv: ConversationFeatures) {
@@ -184,7 +209,8 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
   const fulltext: ListHit[] = q.fulltext.slice(0, depth).map((h, i) => ({ id: h.key, rank: i + 1, score: h.score }));
   const vector = vectorListOf(conv, q, tuning, limit);
   const keys: ListHit[] = tuning.keyWeight > 0 ? keyListOf(conv, q, depth) : [];
-  const fused = fuseLists(fulltext, vector, tuning, keys);
+  const standing: ListHit[] = tuning.standingWeight > 0 ? standingListOf(conv, q, tuning, limit) : [];
+  const fused = fuseLists({ fulltext, vector, keys, standing }, tuning);
   const { pool, seeds } = candidatePool(fused, limit, tuning.expansionSeeds, () => true);
   const { index, diaOf } = lookupsOf(conv);
   const links: Neighbour[] = seeds.flatMap((of) => {
@@ -196,7 +222,12 @@ export function offlineSearch(conv: ConversationFeatures, q: QuestionFeatures, t
   });
   const kept = new Set([...pool, ...links.map((l) => l.id)]);
   const ranked = rankCandidates(
-    { fulltext: fulltext.filter((h) => kept.has(h.id)), vector: vector.filter((h) => kept.has(h.id)), keys: keys.filter((h) => kept.has(h.id)) },
+    {
+      fulltext: fulltext.filter((h) => kept.has(h.id)),
+      vector: vector.filter((h) => kept.has(h.id)),
+      keys: keys.filter((h) => kept.has(h.id)),
+      standing: standing.filter((h) => kept.has(h.id)),
+    },
     links,
     factsOf(conv, q, tuning.periodSlackDays, now),
     { ...tuning, limit, now },
