@@ -67,18 +67,19 @@ describe("statements per operation", () => {
     expect(statements.length).toBeLessThanOrEqual(4);
   });
 
-  it("searchMemories over memories: the full-text, vector and shared-key lists, each with its rows (the neighbour read joins them when hits have neighbours)", async () => {
+  it("searchMemories over memories: the full-text, vector, shared-key and standing-instruction lists, each with its rows (the neighbour read joins them when hits have neighbours)", async () => {
     const statements = await statementsOf("Search", `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`, {
       input: { query: "when does the gate open", kinds: ["MEMORY"], limit: 10 },
     });
-    expect(statements.length).toBeLessThanOrEqual(3);
+    // The standing-instruction list is one statement per kind searched (docs/benchmarks.md, 2026-12-03: +1.3% p95 at 10k).
+    expect(statements.length).toBeLessThanOrEqual(4);
   });
 
-  it("searchMemories over every kind: one full-text list, the vector lists of memories, messages, the other kinds and facts, the keys", async () => {
+  it("searchMemories over every kind: one full-text list, the vector lists of memories, messages, the other kinds and facts, the keys, the standing instructions of memories and messages", async () => {
     const statements = await statementsOf("SearchAll", `query ($input: SearchMemoriesInput!) { searchMemories(input: $input) { hits { id score } } }`, {
       input: { query: "when does the gate open", limit: 10 },
     });
-    expect(statements.length).toBeLessThanOrEqual(7);
+    expect(statements.length).toBeLessThanOrEqual(9);
   });
 
   it("memoryContext: one statement", async () => {
