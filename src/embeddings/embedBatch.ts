@@ -292,7 +292,7 @@ async function keysOf(rows: readonly BatchRow[]): Promise<string[][]> {
  * the start-up backfill (app/migrations.ts) adds it to nodes embedded before.
  */
 async function conditionVectors(embedder: Embedder, rows: readonly BatchRow[], standing: readonly (boolean | null)[]): Promise<Map<BatchRow, number[]>> {
-  const instructions = rows.filter((r, i) => standing[i] === true && r.text.length > 0);
+  const instructions = rows.filter((_, i) => standing[i] === true);
   if (instructions.length === 0) return new Map();
   const vectors = await embedder.embedPassages(instructions.map((r) => standingCondition(r.text)));
   return new Map(instructions.map((r, i) => [r, vectors[i]!]));

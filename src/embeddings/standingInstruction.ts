@@ -1,5 +1,5 @@
 import nlp from "compromise";
-import { withoutSpeaker } from "./textKeys.js";
+import { SPEAKER_PREFIX, withoutSpeaker } from "./textKeys.js";
 
 /**
  * A standing instruction: a turn in which the user tells the assistant how to
@@ -8,7 +8,7 @@ import { withoutSpeaker } from "./textKeys.js";
  * French"). It matters whenever a later question falls under it, yet it shares
  * few words and little meaning with that question ("Which libraries does this
  * project use?"), so search keeps a list of them of its own
- * (search/ranking/standing.ts).
+ * (search/searchQueries.ts, standingHits).
  *
  * The turn's first sentence (after a "Speaker: " it is stored with) must be an instruction (an imperative after
  * "always", "never", "from now on" or "going forward"; "Always good to hear!"
@@ -34,7 +34,7 @@ const MAX_CHARACTERS = 600;
  * the same, so the start-up backfill (app/migrations.ts) picks the texts the
  * worker would look at.
  */
-export const STANDING_OPENER = String.raw`^(?:[^:\n]{1,40}:\s)?\s*(?:please\s+)?(?:always|never|from now on|going forward)\b`;
+export const STANDING_OPENER = `^(?:${SPEAKER_PREFIX})?` + String.raw`\s*(?:please\s+)?(?:always|never|from now on|going forward)\b`;
 const OPENS = new RegExp(STANDING_OPENER, "i");
 
 /**

@@ -5,8 +5,12 @@ const SKIP = ["Pronoun", "Possessive", "Date", "Duration", "Value", "QuestionWor
 /** Tags of the words that carry content: nouns and names, verbs, adjectives. */
 const CONTENT = ["Noun", "Verb", "Adjective"];
 
+/** A leading "Speaker: ", as a regular expression's source that Java reads the same (standingInstruction.ts builds on it). */
+export const SPEAKER_PREFIX = String.raw`[^:\n]{1,40}:\s`;
+const SPEAKER = new RegExp(`^${SPEAKER_PREFIX}`);
+
 /** A turn's text without a leading "Speaker: " (a transcript's line as stored). Pure. */
-export const withoutSpeaker = (text: string) => text.replace(/^[^:\n]{1,40}:\s/, "");
+export const withoutSpeaker = (text: string) => text.replace(SPEAKER, "");
 
 /**
  * The keys of a text: the words that carry what it is about (nouns and names,
