@@ -1,7 +1,7 @@
 import { Kind, type DocumentNode } from "graphql";
 import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../embeddings/embeddedTypes.js";
 import { MAY_NEED_PASSAGES_CHARS, PASSAGE_INDEX, PASSAGE_LABEL, PASSAGE_OF } from "../embeddings/passageGraph.js";
-import { STANDING_OPENER } from "../embeddings/standingInstruction.js";
+import { PREFERENCE_PHRASE, STANDING_OPENER } from "../embeddings/standingInstruction.js";
 import { factIndexes } from "../facts/index.js";
 import { feedStampIndexes } from "../feed/index.js";
 import { OUTBOX_MIGRATIONS } from "../feed/index.js";
@@ -53,6 +53,7 @@ export function migrationsFor(
     vector(vectorIndexName(label), label),
     passagesBackfill(label, fields),
     standingBackfill(label, fields),
+    preferenceBackfill(label, fields),
     // Only when search reads keys (SEARCH_SHARED_KEYS): otherwise it would send every node back once for nothing.
     ...(sharedKeys ? [keysBackfill(label)] : []),
     range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
@@ -128,6 +129,19 @@ const standingBackfill = (label: string, fields: readonly string[]): Migration =
   name: `${label.toLowerCase()}_standing_backfill`,
   data: true,
   cypher: `MATCH (n:${safe(label)}) WHERE n.standing IS NULL AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(STANDING_OPENER)}'
+    CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
+});
+
+/**
+ * Nodes embedded before stated preferences joined the standing list ("I'd
+ * rather keep it under $500", anywhere in the text) go back to the worker once,
+ * whether the standing backfill looked at them or not: it adds the mark and the
+ * preference's vector, one model run for the few that hold one.
+ */
+const preferenceBackfill = (label: string, fields: readonly string[]): Migration => ({
+  name: `${label.toLowerCase()}_preference_backfill`,
+  data: true,
+  cypher: `MATCH (n:${safe(label)}) WHERE coalesce(n.standing, false) = false AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(`.*${PREFERENCE_PHRASE}`)}'
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
 });
 

@@ -38,13 +38,47 @@ export const STANDING_OPENER = `^(?:${SPEAKER_PREFIX})?` + String.raw`\s*(?:plea
 const OPENS = new RegExp(STANDING_OPENER, "i");
 
 /**
- * What the embedding worker stores as a node's `standing`: true or false for a
- * text that opens as an instruction would, null (nothing stored) for the rest,
- * so the backfill can tell a text it has looked at from one it has not. Pure.
+ * What the embedding worker stores as a node's `standing`: true for a standing
+ * instruction or a stated preference (statedPreference), false for a text that
+ * opens as an instruction would and is neither, null (nothing stored) for the
+ * rest, so a backfill can tell a text it has looked at from one it has not. Pure.
  */
 export function standingMark(text: string): boolean | null {
-  return OPENS.test(text) ? isStandingInstruction(text) : null;
+  if (OPENS.test(text)) return isStandingInstruction(text) || statedPreference(text) !== null;
+  return statedPreference(text) !== null ? true : null;
 }
+
+/**
+ * A preference the user states, in any sentence of a turn ("I prefer
+ * step-by-step explanations with code", "I'd rather keep the budget under
+ * $500"): like an instruction it governs later answers that share few words
+ * with it, so it joins the same list. The text kept is the sentence from "I
+ * prefer" on, cut where a question follows it (", how do I…") and at
+ * PREFERENCE_WORDS words: what the preference is about. Null when the text
+ * states none. Pure.
+ */
+export function statedPreference(text: string): string | null {
+  const body = withoutSpeaker(text);
+  const at = body.search(PREFERENCE);
+  if (at < 0) return null;
+  const sentence = body.slice(at).split(SENTENCE_END)[0]!;
+  const clause = sentence.split(QUESTION_AFTER)[0]!.trim();
+  return clause.split(/\s+/).slice(0, PREFERENCE_WORDS).join(" ");
+}
+
+/**
+ * "I prefer", "I'd prefer", "I would much rather"…: in the first person, so a
+ * text about someone else's preference ("she prefers tea") is not one. A
+ * regular expression Java reads the same (the backfill in app/migrations.ts
+ * finds it in the middle of a text).
+ */
+export const PREFERENCE_PHRASE = String.raw`\bI(?:['\u2019]d|\s+would)?\s+(?:really\s+|much\s+|generally\s+|usually\s+|strongly\s+)?(?:prefer|rather)\b`;
+const PREFERENCE = new RegExp(PREFERENCE_PHRASE, "i");
+const SENTENCE_END = /(?<=[.?!])\s+|\n+/;
+/** Where the sentence turns to a question or a new request: ", how do I…", ", but can you…". */
+const QUESTION_AFTER = /,\s*(?=(?:how|what|can|could|would|should|do|does|is|are|and can|but|so)\b)/i;
+/** Long enough for what the preference is about, short enough that the rest of a long turn does not blur it. */
+const PREFERENCE_WORDS = 25;
 
 /** In compromise's match syntax: a verb after "always" or "never", or after "from now on" or "going forward"; "please" allowed. */
 const INSTRUCTION = ["^(please)? (always|never) (please)? #Verb", "^(from now on|going forward) (please)? (always|never)? #Verb"];
@@ -57,9 +91,14 @@ const APPLIES = /\b(?:when(?:ever)? i|if i|each time i|every time i|from now on|
  * compares a question with: the clause after "when I", "whenever I" or "if I"
  * ("ask about software dependencies or libraries used"), which says what the
  * questions it governs are about; the whole instruction when it has no such
- * clause ("From now on, answer in French"). Pure.
+ * clause ("From now on, answer in French"); for a stated preference, the
+ * preference (statedPreference). Pure.
  */
 export function standingCondition(text: string): string {
+  if (!isStandingInstruction(text)) {
+    const preference = statedPreference(text);
+    if (preference) return preference;
+  }
   const body = withoutSpeaker(text).trim();
   const clause = CONDITION.exec(body)?.[1]?.trim();
   return clause ? clause : body;

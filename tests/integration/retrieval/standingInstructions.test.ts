@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFor } from "../../../src/app/migrations.js";
-import { standingCondition } from "../../../src/embeddings/standingInstruction.js";
+import { standingCondition, statedPreference } from "../../../src/embeddings/standingInstruction.js";
 import { rankOptionsFor } from "../../../src/search/ranking/rankCandidates.js";
 import { standingHits, type SearchParams } from "../../../src/search/searchQueries.js";
 import { SEARCH_SOURCES } from "../../../src/search/searchSources.js";
@@ -17,6 +17,8 @@ const SEARCH = `query ($input: SearchMemoriesInput!) {
 }`;
 const RULE = "user: Always include version numbers when I ask about software dependencies or libraries used.";
 const QUESTION = "Which libraries does my project use?";
+// A preference stated in the middle of a turn, before a question: it joins the same list.
+const PREFERENCE = "user: Thanks for the plan. I'd rather keep hosting costs under $20 a month, how should I set up backups?";
 
 let gw: TestGateway;
 const config = testConfig();
@@ -45,6 +47,7 @@ beforeAll(async () => {
   await ok(gw, RECORD, {
     memories: [
       turn("rule", RULE, 1),
+      turn("preference", PREFERENCE, 1),
       turn("greeting", "user: Always good to hear from you!", 1),
       turn("stack", "user: The backend is an Express server and the front end is built with React and Vite.", 2),
       turn("tests", "user: I added unit tests for the login form and the checkout page.", 3),
@@ -70,6 +73,11 @@ describe("standing instructions, marked by the embedding worker", () => {
     expect(standingCondition(RULE)).toBe("ask about software dependencies or libraries used.");
     expect(cosine(rule.condition!, expected!)).toBeGreaterThan(0.999);
     expect(await stored("greeting")).toMatchObject({ standing: false, condition: null, status: "READY" });
+    const preference = await stored("preference");
+    expect(preference.standing).toBe(true);
+    expect(statedPreference(PREFERENCE)).toBe("I'd rather keep hosting costs under $20 a month");
+    const [stated] = await gw.app.embedder.embedPassages([statedPreference(PREFERENCE)!]);
+    expect(cosine(preference.condition!, stated!)).toBeGreaterThan(0.999);
     expect(await stored("stack")).toMatchObject({ standing: null, condition: null, status: "READY" });
   });
 
@@ -90,6 +98,22 @@ describe("standing instructions, marked by the embedding worker", () => {
     expect(cosine(after.condition!, before.condition!)).toBeGreaterThan(0.999);
     expect((await stored("greeting")).standing).toBe(false);
   });
+
+  it("a stated preference comes back through its own backfill, which finds the phrase in the middle of a text", async () => {
+    const before = await stored("preference");
+    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source = 'preference' REMOVE m.standing, m.standingEmbedding", { agent });
+    const backfill = migrationsFor(loadTypeDefs().document).find((m) => m.name === "memory_preference_backfill")!;
+    const scoped = backfill.cypher.replace(/^MATCH \(n:Memory\) WHERE /, "MATCH (n:Memory) WHERE n.ownerId = $agent AND ");
+    expect(scoped).not.toBe(backfill.cypher);
+    const session = gw.driver.session();
+    await session.run(scoped, { agent }).finally(() => session.close());
+    expect((await stored("preference")).status).toBe("PENDING");
+    for (const source of ["rule", "greeting", "stack"]) expect((await stored(source)).status).toBe("READY");
+    await gw.app.embeddings.drain();
+    const after = await stored("preference");
+    expect(after).toMatchObject({ standing: true, key: before.key, status: "READY" });
+    expect(cosine(after.condition!, before.condition!)).toBeGreaterThan(0.999);
+  });
 });
 
 describe("the standing list of searchMemories", () => {
@@ -99,11 +123,12 @@ describe("the standing list of searchMemories", () => {
 
   it("reads the caller's rules, closest first by the cosine of the question with when each applies, none below the floor", async () => {
     const { tenant, condition } = await stored("rule");
+    const preference = await stored("preference");
     const [question] = await gw.app.embedder.embedQueries([QUESTION]);
     const { hits } = await standingHits(target(), SEARCH_SOURCES.MEMORY, question!, params(tenant), { depth: 3, floor: 0, withVectors: false });
-    // Only this agent's one rule: not the greeting (marked false), not the other agent's private rule.
-    expect(hits).toHaveLength(1);
-    expect(hits[0]!.score).toBeCloseTo(cosine(question!, condition!), 4);
+    // This agent's rule and preference: not the greeting (marked false), not the other agent's private rule.
+    const expected = [cosine(question!, condition!), cosine(question!, preference.condition!)].sort((a, b) => b - a);
+    expect(hits.map((h) => h.score)).toEqual([expect.closeTo(expected[0]!, 4), expect.closeTo(expected[1]!, 4)]);
     const above = await standingHits(target(), SEARCH_SOURCES.MEMORY, question!, params(tenant), { depth: 3, floor: hits[0]!.score + 0.01, withVectors: false });
     expect(above.hits).toEqual([]);
   });
@@ -118,6 +143,8 @@ describe("the standing list of searchMemories", () => {
     );
     const rule = res.searchMemories.hits.find((h) => h.sourceRef === "rule");
     expect(rule?.explain.standingRank).toBe(1);
-    expect(res.searchMemories.hits.filter((h) => h.sourceRef !== "rule").every((h) => h.explain.standingRank === null)).toBe(true);
+    // The list holds the rule and the preference; no other turn is in it.
+    const others = res.searchMemories.hits.filter((h) => h.sourceRef !== "rule" && h.sourceRef !== "preference");
+    expect(others.every((h) => h.explain.standingRank === null)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isStandingInstruction, standingCondition, standingMark } from "../../../src/embeddings/standingInstruction.js";
+import { isStandingInstruction, standingCondition, standingMark, statedPreference } from "../../../src/embeddings/standingInstruction.js";
 
 describe("isStandingInstruction: a turn telling the assistant how to answer from then on", () => {
   it.each([
@@ -49,5 +49,41 @@ describe("standingCondition: the text of when an instruction applies", () => {
 
   it("the whole instruction, without its speaker, when it names no condition", () => {
     expect(standingCondition("user: From now on, answer in French.")).toBe("From now on, answer in French.");
+  });
+});
+
+describe("statedPreference: a preference the user states, anywhere in a turn", () => {
+  it.each([
+    ["user: I prefer step-by-step explanations with code examples.", "I prefer step-by-step explanations with code examples."],
+    ["user: Thanks! I'd rather keep the budget under $500, what can I cut?", "I'd rather keep the budget under $500"],
+    ["We moved last week.\nI would much rather take the train than fly. It is calmer.", "I would much rather take the train than fly."],
+    ["I\u2019d prefer plain CSS over a framework", "I\u2019d prefer plain CSS over a framework"],
+  ])("%s", (text, preference) => {
+    expect(statedPreference(text)).toBe(preference);
+    expect(standingMark(text)).toBe(true);
+    expect(standingCondition(text)).toBe(preference);
+  });
+
+  it("at most 25 words of it", () => {
+    const text = `I prefer ${Array.from({ length: 40 }, (_, i) => `w${i}`).join(" ")}.`;
+    expect(statedPreference(text)!.split(" ")).toHaveLength(25);
+  });
+
+  it("only in the first person: someone else's preference, or a question about it, is not the user's", () => {
+    for (const text of ["My sister prefers tea.", "Which do you prefer, tea or coffee?", "She would rather stay home."]) {
+      expect(statedPreference(text)).toBeNull();
+      expect(standingMark(text)).toBeNull();
+    }
+  });
+
+  it("a text that opens like an instruction and is not one, but states a preference, is marked for the preference", () => {
+    const text = "Always good to hear from you! I prefer short answers though.";
+    expect(isStandingInstruction(text)).toBe(false);
+    expect(standingMark(text)).toBe(true);
+    expect(standingCondition(text)).toBe("I prefer short answers though.");
+  });
+
+  it("an instruction keeps its own condition when it also states a preference", () => {
+    expect(standingCondition("Always show units when I give you measurements, I prefer metric.")).toBe("give you measurements, I prefer metric.");
   });
 });
