@@ -134,14 +134,15 @@ const standingBackfill = (label: string, fields: readonly string[]): Migration =
 
 /**
  * Nodes embedded before stated preferences joined the standing list ("I'd
- * rather keep it under $500", anywhere in the text) go back to the worker once,
- * whether the standing backfill looked at them or not: it adds the mark and the
- * preference's vector, one model run for the few that hold one.
+ * rather keep it under $500", anywhere in the text) go back to the worker once
+ * when they have no standing vector, whether the standing backfill looked at
+ * them or not: it adds the mark and the preference's vector, one model run for
+ * the few that hold one.
  */
 const preferenceBackfill = (label: string, fields: readonly string[]): Migration => ({
   name: `${label.toLowerCase()}_preference_backfill`,
   data: true,
-  cypher: `MATCH (n:${safe(label)}) WHERE coalesce(n.standing, false) = false AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(`.*${PREFERENCE_PHRASE}`)}'
+  cypher: `MATCH (n:${safe(label)}) WHERE n.standingEmbedding IS NULL AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(`.*${PREFERENCE_PHRASE}`)}'
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
 });
 

@@ -37,6 +37,15 @@ async function stored(source: string) {
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0) / Math.hypot(...a) / Math.hypot(...b);
 
+/** A start-up migration run as at start-up (CALL … IN TRANSACTIONS needs an auto-commit transaction), on this file's agent only. */
+async function runBackfill(name: string) {
+  const backfill = migrationsFor(loadTypeDefs().document).find((m) => m.name === name)!;
+  const scoped = backfill.cypher.replace(/^MATCH \(n:Memory\) WHERE /, "MATCH (n:Memory) WHERE n.ownerId = $agent AND ");
+  expect(scoped).not.toBe(backfill.cypher);
+  const session = gw.driver.session();
+  await session.run(scoped, { agent }).finally(() => session.close());
+}
+
 beforeAll(async () => {
   gw = await startTestGateway(config);
   agent = uniqueAgent("standing");
@@ -84,12 +93,7 @@ describe("standing instructions, marked by the embedding worker", () => {
   it("come back to a node embedded before the mark existed, through the backfill migration, without a new vector", async () => {
     const before = await stored("rule");
     await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source IN ['rule', 'greeting'] REMOVE m.standing, m.standingEmbedding", { agent });
-    const backfill = migrationsFor(loadTypeDefs().document).find((m) => m.name === "memory_standing_backfill")!;
-    // Run as at start-up (CALL … IN TRANSACTIONS needs an auto-commit transaction), on this file's agent only.
-    const scoped = backfill.cypher.replace(/^MATCH \(n:Memory\) WHERE /, "MATCH (n:Memory) WHERE n.ownerId = $agent AND ");
-    expect(scoped).not.toBe(backfill.cypher);
-    const session = gw.driver.session();
-    await session.run(scoped, { agent }).finally(() => session.close());
+    await runBackfill("memory_standing_backfill");
     expect((await stored("rule")).status).toBe("PENDING");
     expect((await stored("stack")).status).toBe("READY"); // a text that does not open like a rule is not sent back
     await gw.app.embeddings.drain();
@@ -102,11 +106,7 @@ describe("standing instructions, marked by the embedding worker", () => {
   it("a stated preference comes back through its own backfill, which finds the phrase in the middle of a text", async () => {
     const before = await stored("preference");
     await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source = 'preference' REMOVE m.standing, m.standingEmbedding", { agent });
-    const backfill = migrationsFor(loadTypeDefs().document).find((m) => m.name === "memory_preference_backfill")!;
-    const scoped = backfill.cypher.replace(/^MATCH \(n:Memory\) WHERE /, "MATCH (n:Memory) WHERE n.ownerId = $agent AND ");
-    expect(scoped).not.toBe(backfill.cypher);
-    const session = gw.driver.session();
-    await session.run(scoped, { agent }).finally(() => session.close());
+    await runBackfill("memory_preference_backfill");
     expect((await stored("preference")).status).toBe("PENDING");
     for (const source of ["rule", "greeting", "stack"]) expect((await stored(source)).status).toBe("READY");
     await gw.app.embeddings.drain();
