@@ -61,7 +61,9 @@ export function statedPreference(text: string): string | null {
   const body = withoutSpeaker(text);
   const at = body.search(PREFERENCE);
   if (at < 0) return null;
-  const sentence = body.slice(at).split(SENTENCE_END)[0]!;
+  const rest = body.slice(at);
+  const end = rest.search(SENTENCE_END);
+  const sentence = end < 0 ? rest : rest.slice(0, end);
   const clause = sentence.split(QUESTION_AFTER)[0]!.trim();
   return clause.split(/\s+/).slice(0, PREFERENCE_WORDS).join(" ");
 }
@@ -95,10 +97,9 @@ const APPLIES = /\b(?:when(?:ever)? i|if i|each time i|every time i|from now on|
  * preference (statedPreference). Pure.
  */
 export function standingCondition(text: string): string {
-  if (!isStandingInstruction(text)) {
-    const preference = statedPreference(text);
-    if (preference) return preference;
-  }
+  // An instruction keeps its own clause; it is parsed again only when it also states a preference (rare).
+  const preference = statedPreference(text);
+  if (preference && !isStandingInstruction(text)) return preference;
   const body = withoutSpeaker(text).trim();
   const clause = CONDITION.exec(body)?.[1]?.trim();
   return clause ? clause : body;
