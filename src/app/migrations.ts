@@ -53,7 +53,6 @@ export function migrationsFor(
     vector(vectorIndexName(label), label),
     passagesBackfill(label, fields),
     standingBackfill(label, fields),
-    preferenceBackfill(label, fields),
     // Only when search reads keys (SEARCH_SHARED_KEYS): otherwise it would send every node back once for nothing.
     ...(sharedKeys ? [keysBackfill(label)] : []),
     range(`${label.toLowerCase()}_embedding_status`, label, ["embeddingStatus"]),
@@ -120,31 +119,24 @@ const keysBackfill = (label: string): Migration => ({
 });
 
 /**
- * Nodes embedded before the worker marked standing instructions (embeddings/
- * standingInstruction.ts) go back to it once when their text opens as one
- * would: their vectors are current, so it only adds the mark (true or false),
- * without a model run.
+ * Nodes embedded before the worker marked standing instructions and stated
+ * preferences (embeddings/standingInstruction.ts) go back to it once: a text
+ * without a standing vector that opens as an instruction would and has no
+ * mark yet, or that states a preference ("I'd rather keep it under $500",
+ * anywhere in it). Their vectors are current, so the worker adds the mark
+ * (and the preference's vector, one model run for the few that hold one). One
+ * pass over the label's texts for both.
  */
-const standingBackfill = (label: string, fields: readonly string[]): Migration => ({
-  name: `${label.toLowerCase()}_standing_backfill`,
-  data: true,
-  cypher: `MATCH (n:${safe(label)}) WHERE n.standing IS NULL AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(STANDING_OPENER)}'
+const standingBackfill = (label: string, fields: readonly string[]): Migration => {
+  const text = `coalesce(n.${fields[0]}, '')`;
+  return {
+    name: `${label.toLowerCase()}_standing_backfill`,
+    data: true,
+    cypher: `MATCH (n:${safe(label)}) WHERE n.standingEmbedding IS NULL AND n.embeddingStatus = 'READY'
+      AND ((n.standing IS NULL AND ${text} =~ '${cypherRegex(STANDING_OPENER)}') OR ${text} =~ '${cypherRegex(`.*${PREFERENCE_PHRASE}`)}')
     CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
-});
-
-/**
- * Nodes embedded before stated preferences joined the standing list ("I'd
- * rather keep it under $500", anywhere in the text) go back to the worker once
- * when they have no standing vector, whether the standing backfill looked at
- * them or not: it adds the mark and the preference's vector, one model run for
- * the few that hold one.
- */
-const preferenceBackfill = (label: string, fields: readonly string[]): Migration => ({
-  name: `${label.toLowerCase()}_preference_backfill`,
-  data: true,
-  cypher: `MATCH (n:${safe(label)}) WHERE n.standingEmbedding IS NULL AND n.embeddingStatus = 'READY' AND coalesce(n.${fields[0]}, '') =~ '${cypherRegex(`.*${PREFERENCE_PHRASE}`)}'
-    CALL (n) { SET n.embeddingStatus = 'PENDING' } IN TRANSACTIONS OF 5000 ROWS`,
-});
+  };
+};
 
 /** A JavaScript pattern as a Cypher regular expression over a whole text: case-insensitive, `.` across lines, quotes escaped. */
 const cypherRegex = (pattern: string) => `(?is)${pattern}.*`.replace(/\\/g, "\\\\").replace(/'/g, "\\'");

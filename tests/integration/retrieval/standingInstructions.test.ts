@@ -103,10 +103,10 @@ describe("standing instructions, marked by the embedding worker", () => {
     expect((await stored("greeting")).standing).toBe(false);
   });
 
-  it("a stated preference comes back through its own backfill, which finds the phrase in the middle of a text", async () => {
+  it("a stated preference comes back through the same backfill, which finds the phrase in the middle of a text", async () => {
     const before = await stored("preference");
     await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source = 'preference' REMOVE m.standing, m.standingEmbedding", { agent });
-    await runBackfill("memory_preference_backfill");
+    await runBackfill("memory_standing_backfill");
     expect((await stored("preference")).status).toBe("PENDING");
     for (const source of ["rule", "greeting", "stack"]) expect((await stored(source)).status).toBe("READY");
     await gw.app.embeddings.drain();
