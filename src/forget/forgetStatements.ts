@@ -95,7 +95,7 @@ export function correctStatement(label: string): string {
   })
   SET n.${content} = $content${setTitle}, n.updatedAt = datetime($at), n.embeddingStatus = 'PENDING'
   // What the embedding worker derived from the old text goes with it: vectors and search keys.
-  REMOVE n.embedding, n.contextEmbedding, n.standingEmbedding, n.standing, n.keys, n.keyTerms, n.embeddingKey
+  REMOVE n.embedding, n.contextEmbedding, n.standingEmbedding, n.standing, n.textRules, n.keys, n.keyTerms, n.embeddingKey
   WITH n
   ${dropPassages(["n"], "[n]")}
   RETURN n.id AS id`;

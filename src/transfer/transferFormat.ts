@@ -11,7 +11,7 @@ export const TRANSFER_VERSION = 1;
  * so the importing gateway's worker embeds it afresh instead of taking a
  * stored key for a vector that was left out.
  */
-export const VECTOR_PROPERTIES: readonly string[] = ["embedding", "contextEmbedding", "standingEmbedding", "standing", "priorWords", "embeddingKey", "embeddingModel", "embeddedAt"];
+export const VECTOR_PROPERTIES: readonly string[] = ["embedding", "contextEmbedding", "standingEmbedding", "standing", "textRules", "priorWords", "embeddingKey", "embeddingModel", "embeddedAt"];
 
 /**
  * Properties that name the exporting tenant: the search keys' index terms,

@@ -92,7 +92,7 @@ describe("standing instructions, marked by the embedding worker", () => {
 
   it("come back to a node embedded before the mark existed, through the backfill migration, without a new vector", async () => {
     const before = await stored("rule");
-    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source IN ['rule', 'greeting'] REMOVE m.standing, m.standingEmbedding", { agent });
+    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source IN ['rule', 'greeting'] REMOVE m.standing, m.standingEmbedding, m.textRules", { agent });
     await runBackfill("memory_standing_backfill");
     expect((await stored("rule")).status).toBe("PENDING");
     expect((await stored("stack")).status).toBe("READY"); // a text that does not open like a rule is not sent back
@@ -105,7 +105,7 @@ describe("standing instructions, marked by the embedding worker", () => {
 
   it("a stated preference comes back through the same backfill, which finds the phrase in the middle of a text", async () => {
     const before = await stored("preference");
-    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source = 'preference' REMOVE m.standing, m.standingEmbedding", { agent });
+    await gw.driver.executeQuery("MATCH (m:Memory {ownerId: $agent}) WHERE m.source = 'preference' REMOVE m.standing, m.standingEmbedding, m.textRules", { agent });
     await runBackfill("memory_standing_backfill");
     expect((await stored("preference")).status).toBe("PENDING");
     for (const source of ["rule", "greeting", "stack"]) expect((await stored(source)).status).toBe("READY");
