@@ -2,7 +2,7 @@ import { Kind, type DocumentNode } from "graphql";
 import { contextVectorIndexName, embeddedTypes, vectorIndexName } from "../embeddings/embeddedTypes.js";
 import { MAY_NEED_PASSAGES_CHARS, PASSAGE_INDEX, PASSAGE_LABEL, PASSAGE_OF } from "../embeddings/passageGraph.js";
 import { PREFERENCE_PHRASE, STANDING_OPENER } from "../embeddings/standingInstruction.js";
-import { TEXT_RULES, TEXT_RULES_PROPERTY } from "../embeddings/textRules.js";
+import { TEXT_RULES } from "../embeddings/textRules.js";
 import { factIndexes } from "../facts/index.js";
 import { feedStampIndexes } from "../feed/index.js";
 import { OUTBOX_MIGRATIONS } from "../feed/index.js";
@@ -144,7 +144,7 @@ const standingBackfill = (label: string, fields: readonly string[]): Migration =
 };
 
 /** A node no embedding worker of the current text rules has read (embeddings/textRules.ts). */
-const unread = `n.${TEXT_RULES_PROPERTY} IS NULL`;
+const unread = "n.textRules IS NULL";
 
 /**
  * Runs after the passages and standing backfills: a READY node they did not
@@ -156,7 +156,7 @@ const textRulesMark = (label: string): Migration => ({
   name: `${label.toLowerCase()}_text_rules_mark`,
   data: true,
   cypher: `MATCH (n:${safe(label)}) WHERE ${unread} AND n.embeddingStatus = 'READY'
-    CALL (n) { SET n.${TEXT_RULES_PROPERTY} = ${TEXT_RULES} } IN TRANSACTIONS OF 5000 ROWS`,
+    CALL (n) { SET n.textRules = ${TEXT_RULES} } IN TRANSACTIONS OF 5000 ROWS`,
 });
 
 /** A JavaScript pattern as a Cypher regular expression over a whole text: case-insensitive, `.` across lines, quotes escaped. */

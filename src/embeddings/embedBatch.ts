@@ -11,7 +11,7 @@ import { PASSAGE_LABEL, PASSAGE_OF } from "./passageGraph.js";
 import { embeddingText } from "./embeddingText.js";
 import { keyTerms } from "./keyTerms.js";
 import { standingCondition, standingMark } from "./standingInstruction.js";
-import { TEXT_RULES, TEXT_RULES_PROPERTY } from "./textRules.js";
+import { TEXT_RULES } from "./textRules.js";
 import { CONTEXT_AFTER_WORDS, longTextParts, type TextParts } from "./longText.js";
 import { textKeys } from "./textKeys.js";
 import { wordCount } from "./wordCount.js";
@@ -208,7 +208,8 @@ export async function embedBatch({ embedder, contextMode, keys = false }: BatchT
 /**
  * The write-back of a batch of one type: each node's vectors, keys, whether
  * it is a standing instruction, the words of the turn before it (contextual
- * types), the version of the rules it was read with (textRules.ts) and READY status. A vector is written only if the text read is still the text stored,
+ * types), the version of the rules it was read with (textRules.ts) and READY
+ * status. A vector is written only if the text read is still the text stored,
  * so a concurrent update is never overwritten with a stale vector (the node
  * stays PENDING for the next pass).
  */
@@ -259,7 +260,7 @@ export function writeBackStatement(type: EmbeddedType): string {
        CALL db.create.setNodeVectorProperty(p, 'embedding', part.vector)
      }
      SET n.embeddingStatus = 'READY', n.embeddingKey = row.key, n.embeddingModel = $model, n.keys = row.keys, n.keyTerms = row.keyTerms,
-       n.standing = row.standing, n.${TEXT_RULES_PROPERTY} = $textRules${
+       n.standing = row.standing, n.textRules = $textRules${
        type.contextBy ? ", n.priorWords = row.priorWords" : ""
      }`;
 }

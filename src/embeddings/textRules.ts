@@ -10,6 +10,3 @@
  * and let the backfills ask for the nodes below it.
  */
 export const TEXT_RULES = 1;
-
-/** The node property that holds it. */
-export const TEXT_RULES_PROPERTY = "textRules";
